@@ -1,0 +1,1 @@
+//! Executable: a loaded artifact and the schedule interpreter.

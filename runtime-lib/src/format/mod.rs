@@ -1,0 +1,194 @@
+//! The `.pjx` artifact: schema (this file), encoder (`write.rs`) and validating decoder
+//! (`read.rs`).
+//!
+//! The schema is owned by neither the compiler nor the runtime: the compiler fills a
+//! [`Pjx`] and calls [`Pjx::to_bytes`]; the runtime calls [`Pjx::from_bytes`], which checks
+//! every byte (magic, version, section table, checksum, every offset and size against its
+//! region) so that nothing later needs to bounds-check again. Version it as a schema: add
+//! fields at the end of a section and bump [`FORMAT_VERSION`] on any change.
+
+mod read;
+mod write;
+
+// pub use read::FormatError;
+
+use crate::DType;
+
+/// `PJX\0`.
+pub const MAGIC: [u8; 4] = *b"PJX\0";
+/// Bumped on every incompatible change of the layout below.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// A whole artifact, as the compiler produces it and the loader consumes it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pjx {
+    /// Who wrote it, e.g. `pjrtc 0.1.0`.
+    pub producer: String,
+    pub target: Target,
+    pub signature: Signature,
+    /// Bytes of scratch memory the schedule needs (one arena, offsets planned by the compiler).
+    pub arena_size: u64,
+    /// Constant data, used in place; every constant starts at a 64-byte aligned offset.
+    pub constants: Vec<u8>,
+    /// Native code and read-only data, laid out as one image (text first).
+    pub code: CodeImage,
+    /// Kernels: entry points into `code`.
+    pub kernels: Vec<KernelEntry>,
+    /// What a call runs, in order.
+    pub steps: Vec<Step>,
+}
+
+/// The machine an artifact was compiled for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// `x86_64-unknown-linux-gnu`, `aarch64-unknown-linux-gnu`.
+    pub triple: String,
+    /// CPU features the code uses (`avx`, `avx2`, `fma`, ...), checked at load.
+    pub features: Vec<String>,
+}
+
+/// The entry function's parameters and results.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Signature {
+    pub inputs: Vec<TensorSpec>,
+    pub outputs: Vec<TensorSpec>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TensorSpec {
+    /// A name for messages (`%arg0`, or the `jax.result_info` of an output); may be empty.
+    pub name: String,
+    pub dtype: DType,
+    pub shape: Vec<u64>,
+    /// For an output: the input whose buffer it may reuse (`tf.aliasing_output`), if any.
+    pub alias_of_input: Option<u32>,
+}
+
+impl TensorSpec {
+    /// Bytes of a dense tensor of this spec (the decoder has checked it does not overflow).
+    pub fn byte_size(&self) -> u64 {
+        crate::tensor::byte_size(self.dtype, &self.shape).unwrap_or(usize::MAX) as u64
+    }
+}
+
+/// Native code: one position-dependent image in which the compiler has already resolved
+/// every internal reference. What is left for the loader are 64-bit absolute slots that
+/// must receive the address of a runtime import (see [`crate::imports`]).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct CodeImage {
+    pub bytes: Vec<u8>,
+    /// `bytes[..text_len]` is mapped executable, the rest read-only.
+    pub text_len: u64,
+    pub relocs: Vec<ImportReloc>,
+}
+
+/// Write the absolute address of import `import` (an index into the runtime's import table,
+/// by name in `imports`) as a little-endian u64 at `offset` in the code image, plus `addend`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ImportReloc {
+    pub offset: u64,
+    pub import: u32,
+    pub addend: i64,
+}
+
+/// One compiled kernel: `extern "C" fn(bindings: *const *mut u8, begin: u64, end: u64)`,
+/// computing workgroups `[begin, end)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelEntry {
+    pub name: String,
+    /// Offset of the function in the code image's text.
+    pub offset: u64,
+}
+
+/// Where a buffer lives, as a byte range of one memory region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BufRef {
+    pub region: Region,
+    pub offset: u64,
+    pub size: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Region {
+    /// The caller's input `i`.
+    Input(u32),
+    /// Output `i`, allocated by the runtime for each call.
+    Output(u32),
+    /// The per-call scratch arena.
+    Arena,
+    /// The artifact's constant section.
+    Constant,
+}
+
+/// One step of the schedule.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    /// Run kernel `kernel` over workgroups `[0, workgroups)` with these buffers bound in order.
+    Dispatch {
+        kernel: u32,
+        bindings: Vec<BufRef>,
+        workgroups: u64,
+    },
+    /// Batched matrix multiply, see [`Gemm`].
+    Gemm(Gemm),
+    /// Direct convolution in canonical layout, see [`Conv`].
+    Conv(Conv),
+    /// `dst = src` (equal sizes).
+    Copy { src: BufRef, dst: BufRef },
+}
+
+/// A strided view of a batch of matrices: element `(b, i, j)` is at
+/// `buf + (b * batch_stride + i * row_stride + j * col_stride) * dtype.size()`.
+/// Strides are in elements and never negative.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatrixView {
+    pub buf: BufRef,
+    pub batch_stride: u64,
+    pub row_stride: u64,
+    pub col_stride: u64,
+}
+
+/// `out[b] = lhs[b] (m x k) * rhs[b] (k x n)` for `b` in `0..batch`, all of `dtype`.
+/// `out` is overwritten. For f16/bf16 the products are accumulated in f32 and rounded once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gemm {
+    pub dtype: DType,
+    pub batch: u64,
+    pub m: u64,
+    pub n: u64,
+    pub k: u64,
+    pub lhs: MatrixView,
+    pub rhs: MatrixView,
+    pub out: MatrixView,
+}
+
+/// N-d convolution (cross-correlation, as StableHLO defines it) in the canonical layouts
+///
+/// - input  `[batch, in_spatial..., in_features]`,
+/// - kernel `[kernel_spatial..., in_features / feature_groups, out_features]`,
+/// - output `[out_batch, out_spatial..., out_features]` with
+///   `out_batch = batch / batch_groups`,
+///
+/// all dense row-major. The compiler transposes into and out of these layouts and reverses
+/// the kernel for `window_reversal`. Semantics are StableHLO's `convolution` with these
+/// dimension numbers (padding may be negative; dilations >= 1; strides >= 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conv {
+    pub dtype: DType,
+    pub input: BufRef,
+    pub kernel: BufRef,
+    pub output: BufRef,
+    pub batch: u64,
+    pub in_features: u64,
+    pub out_features: u64,
+    pub in_spatial: Vec<u64>,
+    pub kernel_spatial: Vec<u64>,
+    pub out_spatial: Vec<u64>,
+    pub strides: Vec<u64>,
+    /// `(low, high)` per spatial dim; negative values crop.
+    pub padding: Vec<(i64, i64)>,
+    pub lhs_dilation: Vec<u64>,
+    pub rhs_dilation: Vec<u64>,
+    pub feature_groups: u64,
+    pub batch_groups: u64,
+}

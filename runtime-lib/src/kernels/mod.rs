@@ -1,0 +1,1 @@
+//! Runtime routines called from the schedule (GEMM, convolution).

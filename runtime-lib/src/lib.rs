@@ -1,0 +1,22 @@
+//! pjrtc-runtime: loads `.pjx` artifacts and runs them. No compiler inside.
+//!
+//! ```text
+//! bytes -> format::Pjx::from_bytes (validates every byte)
+//!       -> loader::LoadedCode (code image mapped, imports patched, text made executable)
+//!       -> exec::Executable::run(inputs) -> outputs
+//! ```
+
+pub mod dtype;
+pub mod exec;
+pub mod format;
+pub mod imports;
+pub mod kernels;
+pub mod loader;
+pub mod npy;
+pub mod tensor;
+
+pub use dtype::DType;
+// pub use exec::{Executable, RunError};
+pub use format::Pjx;
+pub use loader::LoadError;
+pub use tensor::{AlignedBytes, Tensor};

@@ -1,0 +1,39 @@
+//! Maps a code image into executable memory.
+//!
+//! Stages (W^X, undone on failure): map anonymous RW memory, copy the image, write each
+//! import address into its slot, then protect text RX and the rest R (flushing the
+//! instruction cache on aarch64).
+
+use crate::format::{CodeImage, KernelEntry, Target};
+
+/// A kernel entry point: computes workgroups `[begin, end)` of its index space.
+pub type KernelFn = unsafe extern "C" fn(bindings: *const *mut u8, begin: u64, end: u64);
+
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("artifact is for target {artifact}, this machine is {host}")]
+    WrongTarget { artifact: String, host: String },
+    #[error("artifact needs CPU feature '{0}', which this machine lacks")]
+    MissingFeature(String),
+    #[error("code image: {0}")]
+    BadImage(String),
+    #[error("cannot map code: {0}")]
+    Map(String),
+}
+
+/// A code image loaded into executable memory; unmapped on drop.
+pub struct LoadedCode {
+    _private: (),
+}
+
+impl LoadedCode {
+    /// Checks `target` against the host, then maps `image`.
+    pub fn load(_image: &CodeImage, _target: &Target) -> Result<LoadedCode, LoadError> {
+        Err(LoadError::Map("loader not written yet".into()))
+    }
+
+    /// The function of a kernel (its offset was validated at load).
+    pub fn kernel(&self, _entry: &KernelEntry) -> KernelFn {
+        unreachable!("loader not written yet")
+    }
+}

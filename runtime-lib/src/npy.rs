@@ -1,0 +1,1 @@
+//! .npy read/write.

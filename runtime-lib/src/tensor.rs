@@ -1,0 +1,163 @@
+//! Host tensors: a dtype, a shape and 64-byte aligned storage.
+//!
+//! Generated kernels and the GEMM routines read elements through typed pointers, so every
+//! buffer the runtime hands them is aligned to 64 bytes (a cache line, and enough for any
+//! vector width we emit).
+
+use crate::DType;
+use std::alloc::{Layout, alloc_zeroed, dealloc};
+use std::ptr::NonNull;
+
+/// Alignment of every buffer the runtime allocates.
+pub const BUFFER_ALIGN: usize = 64;
+
+/// A zero-initialised, 64-byte aligned byte buffer.
+pub struct AlignedBytes {
+    ptr: NonNull<u8>,
+    len: usize,
+}
+
+// SAFETY: AlignedBytes owns its allocation exclusively, like a Vec<u8>.
+unsafe impl Send for AlignedBytes {}
+// SAFETY: shared access only hands out &[u8], like a Vec<u8>.
+unsafe impl Sync for AlignedBytes {}
+
+impl AlignedBytes {
+    pub fn zeroed(len: usize) -> AlignedBytes {
+        if len == 0 {
+            // A dangling pointer aligned to BUFFER_ALIGN: never dereferenced for a zero length.
+            let ptr = NonNull::new(BUFFER_ALIGN as *mut u8).expect("non-zero");
+            return AlignedBytes { ptr, len };
+        }
+        let layout = Self::layout(len);
+        // SAFETY: the layout has a non-zero size (len > 0) and a valid power-of-two alignment.
+        let raw = unsafe { alloc_zeroed(layout) };
+        let ptr = NonNull::new(raw).unwrap_or_else(|| std::alloc::handle_alloc_error(layout));
+        AlignedBytes { ptr, len }
+    }
+
+    pub fn from_slice(bytes: &[u8]) -> AlignedBytes {
+        let mut out = AlignedBytes::zeroed(bytes.len());
+        out.as_mut_slice().copy_from_slice(bytes);
+        out
+    }
+
+    fn layout(len: usize) -> Layout {
+        Layout::from_size_align(len, BUFFER_ALIGN).expect("buffer size overflows isize")
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn as_ptr(&self) -> *const u8 {
+        self.ptr.as_ptr()
+    }
+
+    pub fn as_mut_ptr(&mut self) -> *mut u8 {
+        self.ptr.as_ptr()
+    }
+
+    pub fn as_slice(&self) -> &[u8] {
+        // SAFETY: ptr is valid for len initialised bytes (zeroed at allocation) or len is 0.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+
+    pub fn as_mut_slice(&mut self) -> &mut [u8] {
+        // SAFETY: as in as_slice, and &mut self guarantees exclusive access.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for AlignedBytes {
+    fn drop(&mut self) {
+        if self.len != 0 {
+            // SAFETY: allocated in `zeroed` with exactly this layout and not freed before.
+            unsafe { dealloc(self.ptr.as_ptr(), Self::layout(self.len)) }
+        }
+    }
+}
+
+impl Clone for AlignedBytes {
+    fn clone(&self) -> Self {
+        AlignedBytes::from_slice(self.as_slice())
+    }
+}
+
+impl std::fmt::Debug for AlignedBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "AlignedBytes({} bytes)", self.len)
+    }
+}
+
+/// A dense row-major host tensor.
+#[derive(Clone, Debug)]
+pub struct Tensor {
+    pub dtype: DType,
+    pub shape: Vec<u64>,
+    pub data: AlignedBytes,
+}
+
+impl Tensor {
+    pub fn zeros(dtype: DType, shape: &[u64]) -> Tensor {
+        let bytes = byte_size(dtype, shape).expect("tensor size overflows");
+        Tensor {
+            dtype,
+            shape: shape.to_vec(),
+            data: AlignedBytes::zeroed(bytes),
+        }
+    }
+
+    /// Wraps raw little-endian element bytes; `None` if the length does not match the shape.
+    pub fn from_bytes(dtype: DType, shape: &[u64], bytes: &[u8]) -> Option<Tensor> {
+        (byte_size(dtype, shape)? == bytes.len()).then(|| Tensor {
+            dtype,
+            shape: shape.to_vec(),
+            data: AlignedBytes::from_slice(bytes),
+        })
+    }
+
+    pub fn num_elements(&self) -> u64 {
+        self.shape.iter().product()
+    }
+
+    pub fn bytes(&self) -> &[u8] {
+        self.data.as_slice()
+    }
+}
+
+/// Bytes of a dense tensor of this type and shape, or `None` on overflow.
+pub fn byte_size(dtype: DType, shape: &[u64]) -> Option<usize> {
+    let mut n: usize = dtype.size();
+    for &d in shape {
+        n = n.checked_mul(usize::try_from(d).ok()?)?;
+    }
+    // Layout requires sizes up to isize::MAX.
+    (n <= isize::MAX as usize).then_some(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn buffers_are_aligned_and_zeroed() {
+        for len in [0, 1, 63, 64, 1000] {
+            let b = AlignedBytes::zeroed(len);
+            assert_eq!(b.as_ptr() as usize % BUFFER_ALIGN, 0);
+            assert!(b.as_slice().iter().all(|&x| x == 0));
+        }
+    }
+
+    #[test]
+    fn byte_size_checks_overflow() {
+        assert_eq!(byte_size(DType::F32, &[2, 3]), Some(24));
+        assert_eq!(byte_size(DType::F32, &[]), Some(4));
+        assert_eq!(byte_size(DType::F64, &[u64::MAX, 2]), None);
+        assert!(Tensor::from_bytes(DType::I1, &[3], &[1, 0]).is_none());
+    }
+}

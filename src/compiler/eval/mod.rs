@@ -1,0 +1,2 @@
+//! Reference evaluator: computes ops on literals (used by constant folding and as the
+//! oracle of property tests).

@@ -1,0 +1,9 @@
+//! Front ends: bytes -> ir::Module.
+
+use super::diag::Diagnostic;
+use super::ir::Module;
+
+/// Parses StableHLO (MLIR text) into a module.
+pub fn parse(_source: &[u8]) -> Result<Module, Diagnostic> {
+    todo!("text front end")
+}

@@ -1,0 +1,15 @@
+//! The tensor IR every front end produces and every pass consumes.
+
+pub mod literal;
+pub mod module;
+pub mod op;
+pub mod print;
+pub mod types;
+
+pub use literal::Literal;
+pub use module::{Attr, Func, Loc, Module, Op, Region, SourcePos, ValueId};
+pub use op::{
+    BinaryOp, CompareDirection, CompareType, ConvAttrs, DotDims, GatherAttrs, Opcode, RngAlgorithm,
+    ScatterAttrs, Transpose, UnaryOp, WindowAttrs,
+};
+pub use types::{DType, TensorType};

@@ -1,0 +1,385 @@
+//! Operations: one enum variant per StableHLO op (or op family), each with typed attributes.
+//!
+//! Operand and result order follow the StableHLO spec. Region-carrying ops keep their regions
+//! in [`super::Op::regions`] in spec order (reduce: body; while: cond, body; if: true, false;
+//! case: branches; sort/scatter/reduce_window/select_and_scatter: their computations).
+
+use super::literal::Literal;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum UnaryOp {
+    Abs,
+    Neg,
+    Sqrt,
+    Rsqrt,
+    Cbrt,
+    Exp,
+    Expm1,
+    Log,
+    Log1p,
+    Logistic,
+    Tanh,
+    Sin,
+    Cos,
+    Tan,
+    Floor,
+    Ceil,
+    RoundNearestAfz,
+    RoundNearestEven,
+    Sign,
+    /// Bitwise not for integers, logical not for `i1`.
+    Not,
+    PopCnt,
+    CountLeadingZeros,
+    /// Result type is `i1`.
+    IsFinite,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    /// Integers: truncating; x/0 = -1 (all ones), INT_MIN/-1 = INT_MIN.
+    Div,
+    /// Sign of the dividend (C fmod); integers: x%0 = x, INT_MIN%-1 = 0.
+    Rem,
+    Pow,
+    /// Floats: NaN-propagating.
+    Max,
+    Min,
+    And,
+    Or,
+    Xor,
+    /// Shift amounts >= bit width give 0 (left, logical) or the sign fill (arithmetic).
+    ShiftLeft,
+    ShiftRightArithmetic,
+    ShiftRightLogical,
+    Atan2,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum CompareDirection {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+/// `compare_type` of `stablehlo.compare`; when absent it follows from the element type.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum CompareType {
+    Float,
+    TotalOrder,
+    Signed,
+    Unsigned,
+}
+
+/// `stablehlo.dot_general` dimension numbers.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct DotDims {
+    pub lhs_batch: Vec<i64>,
+    pub rhs_batch: Vec<i64>,
+    pub lhs_contracting: Vec<i64>,
+    pub rhs_contracting: Vec<i64>,
+}
+
+/// `stablehlo.convolution` attributes, with every optional attribute filled in with its
+/// default (strides 1, padding 0, dilations 1, no reversal).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct ConvAttrs {
+    pub window_strides: Vec<i64>,
+    /// `(low, high)` per spatial dimension.
+    pub padding: Vec<(i64, i64)>,
+    pub lhs_dilation: Vec<i64>,
+    pub rhs_dilation: Vec<i64>,
+    pub window_reversal: Vec<bool>,
+    pub input_batch_dim: i64,
+    pub input_feature_dim: i64,
+    pub input_spatial_dims: Vec<i64>,
+    pub kernel_input_feature_dim: i64,
+    pub kernel_output_feature_dim: i64,
+    pub kernel_spatial_dims: Vec<i64>,
+    pub output_batch_dim: i64,
+    pub output_feature_dim: i64,
+    pub output_spatial_dims: Vec<i64>,
+    pub feature_group_count: i64,
+    pub batch_group_count: i64,
+}
+
+/// `stablehlo.reduce_window` attributes, defaults filled in (strides 1, dilations 1,
+/// padding 0), one entry per operand dimension.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct WindowAttrs {
+    pub window_dimensions: Vec<i64>,
+    pub window_strides: Vec<i64>,
+    pub base_dilations: Vec<i64>,
+    pub window_dilations: Vec<i64>,
+    pub padding: Vec<(i64, i64)>,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct GatherAttrs {
+    pub offset_dims: Vec<i64>,
+    pub collapsed_slice_dims: Vec<i64>,
+    pub operand_batching_dims: Vec<i64>,
+    pub start_indices_batching_dims: Vec<i64>,
+    pub start_index_map: Vec<i64>,
+    pub index_vector_dim: i64,
+    pub slice_sizes: Vec<i64>,
+    pub indices_are_sorted: bool,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct ScatterAttrs {
+    pub update_window_dims: Vec<i64>,
+    pub inserted_window_dims: Vec<i64>,
+    pub input_batching_dims: Vec<i64>,
+    pub scatter_indices_batching_dims: Vec<i64>,
+    pub scatter_dims_to_operand_dims: Vec<i64>,
+    pub index_vector_dim: i64,
+    pub indices_are_sorted: bool,
+    pub unique_indices: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum RngAlgorithm {
+    Default,
+    ThreeFry,
+    Philox,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Transpose {
+    NoTranspose,
+    Transpose,
+    Adjoint,
+}
+
+/// An operation with its typed attributes. Operands, results and regions live in
+/// [`super::Op`].
+#[derive(Clone, PartialEq, Debug)]
+pub enum Opcode {
+    /// `stablehlo.constant`; no operands.
+    Constant(Literal),
+    /// `stablehlo.iota`; no operands.
+    Iota {
+        dimension: i64,
+    },
+    /// Elementwise unary op; one operand.
+    Unary(UnaryOp),
+    /// Elementwise binary op; two operands of the same type.
+    Binary(BinaryOp),
+    /// `stablehlo.compare`; result element type `i1`.
+    Compare {
+        direction: CompareDirection,
+        compare_type: Option<CompareType>,
+    },
+    /// `stablehlo.select(pred, on_true, on_false)`; `pred` is `i1` of the same shape or a scalar.
+    Select,
+    /// `stablehlo.clamp(min, operand, max)`; `min`/`max` same shape as operand or scalars.
+    Clamp,
+    /// `stablehlo.convert`.
+    Convert,
+    /// `stablehlo.bitcast_convert`.
+    BitcastConvert,
+    ReducePrecision {
+        exponent_bits: i32,
+        mantissa_bits: i32,
+    },
+    BroadcastInDim {
+        broadcast_dimensions: Vec<i64>,
+    },
+    Reshape,
+    Transpose {
+        permutation: Vec<i64>,
+    },
+    Slice {
+        start: Vec<i64>,
+        limit: Vec<i64>,
+        strides: Vec<i64>,
+    },
+    Concatenate {
+        dimension: i64,
+    },
+    /// `stablehlo.pad(operand, padding_value)`; negative low/high crop.
+    Pad {
+        low: Vec<i64>,
+        high: Vec<i64>,
+        interior: Vec<i64>,
+    },
+    Reverse {
+        dimensions: Vec<i64>,
+    },
+    /// `(operand, start_indices...)`: one scalar integer start operand per dimension.
+    DynamicSlice {
+        slice_sizes: Vec<i64>,
+    },
+    /// `(operand, update, start_indices...)`.
+    DynamicUpdateSlice,
+    /// `(inputs..., init_values...)`; region 0 is the reducer.
+    Reduce {
+        dimensions: Vec<i64>,
+    },
+    /// `(inputs..., init_values...)`; region 0 is the reducer.
+    ReduceWindow(WindowAttrs),
+    /// `(operand, source, init_value)`; region 0 select, region 1 scatter.
+    SelectAndScatter {
+        window_dimensions: Vec<i64>,
+        window_strides: Vec<i64>,
+        padding: Vec<(i64, i64)>,
+    },
+    DotGeneral(DotDims),
+    /// `(lhs, rhs)`.
+    Convolution(ConvAttrs),
+    /// `(operand, start_indices)`.
+    Gather(GatherAttrs),
+    /// `(inputs..., scatter_indices, updates...)`; region 0 is the update computation.
+    Scatter(ScatterAttrs),
+    /// `(inputs...)`; region 0 is the comparator.
+    Sort {
+        dimension: i64,
+        is_stable: bool,
+    },
+    /// Loop-carried values; region 0 cond, region 1 body.
+    While,
+    /// `(pred)`; region 0 true branch, region 1 false branch.
+    If,
+    /// `(index)`; one region per branch.
+    Case,
+    /// `func.call`.
+    Call {
+        callee: String,
+    },
+    /// `(initial_state)` -> `(output_state, output)`.
+    RngBitGenerator {
+        algorithm: RngAlgorithm,
+    },
+    /// `(a, b)`.
+    TriangularSolve {
+        left_side: bool,
+        lower: bool,
+        unit_diagonal: bool,
+        transpose_a: Transpose,
+    },
+    Cholesky {
+        lower: bool,
+    },
+    /// Identity on its operands (`stablehlo.optimization_barrier`).
+    OptimizationBarrier,
+    /// `stablehlo.custom_call` (checks of the conformance suite, or a target we reject).
+    CustomCall {
+        target: String,
+        has_side_effect: bool,
+        backend_config: String,
+    },
+    /// Ops of the conformance `check` dialect: `check.expect_eq_const` and friends.
+    /// `name` is the op name without the dialect (`expect_eq_const`), `constant` the
+    /// expected value for `*_const` forms, `tolerance`/ulp bounds when given.
+    Check {
+        name: String,
+        constant: Option<Literal>,
+        tolerance: Option<f64>,
+        max_ulp_difference: Option<i64>,
+        min_ulp_difference: Option<i64>,
+    },
+}
+
+impl Opcode {
+    /// The StableHLO op name (`stablehlo.add`), for messages and the printer.
+    pub fn name(&self) -> String {
+        use BinaryOp as B;
+        use UnaryOp as U;
+        let s = match self {
+            Opcode::Constant(_) => "constant",
+            Opcode::Iota { .. } => "iota",
+            Opcode::Unary(u) => match u {
+                U::Abs => "abs",
+                U::Neg => "negate",
+                U::Sqrt => "sqrt",
+                U::Rsqrt => "rsqrt",
+                U::Cbrt => "cbrt",
+                U::Exp => "exponential",
+                U::Expm1 => "exponential_minus_one",
+                U::Log => "log",
+                U::Log1p => "log_plus_one",
+                U::Logistic => "logistic",
+                U::Tanh => "tanh",
+                U::Sin => "sine",
+                U::Cos => "cosine",
+                U::Tan => "tan",
+                U::Floor => "floor",
+                U::Ceil => "ceil",
+                U::RoundNearestAfz => "round_nearest_afz",
+                U::RoundNearestEven => "round_nearest_even",
+                U::Sign => "sign",
+                U::Not => "not",
+                U::PopCnt => "popcnt",
+                U::CountLeadingZeros => "count_leading_zeros",
+                U::IsFinite => "is_finite",
+            },
+            Opcode::Binary(b) => match b {
+                B::Add => "add",
+                B::Sub => "subtract",
+                B::Mul => "multiply",
+                B::Div => "divide",
+                B::Rem => "remainder",
+                B::Pow => "power",
+                B::Max => "maximum",
+                B::Min => "minimum",
+                B::And => "and",
+                B::Or => "or",
+                B::Xor => "xor",
+                B::ShiftLeft => "shift_left",
+                B::ShiftRightArithmetic => "shift_right_arithmetic",
+                B::ShiftRightLogical => "shift_right_logical",
+                B::Atan2 => "atan2",
+            },
+            Opcode::Compare { .. } => "compare",
+            Opcode::Select => "select",
+            Opcode::Clamp => "clamp",
+            Opcode::Convert => "convert",
+            Opcode::BitcastConvert => "bitcast_convert",
+            Opcode::ReducePrecision { .. } => "reduce_precision",
+            Opcode::BroadcastInDim { .. } => "broadcast_in_dim",
+            Opcode::Reshape => "reshape",
+            Opcode::Transpose { .. } => "transpose",
+            Opcode::Slice { .. } => "slice",
+            Opcode::Concatenate { .. } => "concatenate",
+            Opcode::Pad { .. } => "pad",
+            Opcode::Reverse { .. } => "reverse",
+            Opcode::DynamicSlice { .. } => "dynamic_slice",
+            Opcode::DynamicUpdateSlice => "dynamic_update_slice",
+            Opcode::Reduce { .. } => "reduce",
+            Opcode::ReduceWindow(_) => "reduce_window",
+            Opcode::SelectAndScatter { .. } => "select_and_scatter",
+            Opcode::DotGeneral(_) => "dot_general",
+            Opcode::Convolution(_) => "convolution",
+            Opcode::Gather(_) => "gather",
+            Opcode::Scatter(_) => "scatter",
+            Opcode::Sort { .. } => "sort",
+            Opcode::While => "while",
+            Opcode::If => "if",
+            Opcode::Case => "case",
+            Opcode::Call { .. } => return "func.call".to_string(),
+            Opcode::RngBitGenerator { .. } => "rng_bit_generator",
+            Opcode::TriangularSolve { .. } => "triangular_solve",
+            Opcode::Cholesky { .. } => "cholesky",
+            Opcode::OptimizationBarrier => "optimization_barrier",
+            Opcode::CustomCall { .. } => "custom_call",
+            Opcode::Check { name, .. } => return format!("check.{name}"),
+        };
+        format!("stablehlo.{s}")
+    }
+
+    /// True for ops whose result is fully determined by their operands (foldable, CSE-able,
+    /// removable when unused).
+    pub fn is_pure(&self) -> bool {
+        !matches!(
+            self,
+            Opcode::CustomCall { .. } | Opcode::Check { .. } | Opcode::Call { .. }
+        )
+    }
+}

@@ -1,0 +1,160 @@
+//! Kernel IR: what lowering produces and code generation consumes.
+//!
+//! A [`Kernel`] is a loop nest over an index space (`domain`, innermost dimension last)
+//! whose body is a small scalar SSA program ([`Body`]) evaluated once per point. The body
+//! reads elements of bound buffers ([`Node::Load`]), computes with scalar ops, and writes
+//! elements ([`Node::Store`]). Reductions are nested loops with carried accumulators
+//! ([`Node::Reduce`]).
+//!
+//! Contract between the two sides:
+//! - Every `Load`/`Store` index is in bounds for every point of the domain (lowering clamps
+//!   or selects where a source may be out of range, e.g. `pad`); codegen does not check.
+//! - Index values are `I64`. Arithmetic on them uses the ordinary [`BinaryOp`]s.
+//! - Scalar semantics are StableHLO's (see [`crate::compiler::ir::op`]): integer division
+//!   and shifts are total (never trap), float min/max propagate NaN, `f16`/`bf16` values
+//!   are computed in f32 and rounded to their type after every op.
+//! - Each point is computed independently: no two points store to the same element, and
+//!   no point reads an element another point of the same kernel writes. So codegen may
+//!   vectorize along the innermost dimension and split the domain into workgroups freely.
+
+use crate::compiler::ir::{BinaryOp, CompareDirection, DType, UnaryOp};
+
+/// A node of a [`Body`]: index into `Body::nodes`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A buffer bound to a kernel: binding slot `i` is `Kernel::buffers[i]`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct KBuffer {
+    pub dtype: DType,
+    /// Row-major dense shape; `Load`/`Store` indices have one entry per dimension.
+    pub shape: Vec<i64>,
+    /// True if the kernel stores into it.
+    pub writable: bool,
+}
+
+#[derive(Clone, PartialEq, Debug)]
+pub struct Kernel {
+    /// A symbol name, unique within the artifact.
+    pub name: String,
+    pub buffers: Vec<KBuffer>,
+    /// Iteration space, one loop per entry, innermost last. Empty = a single point.
+    pub domain: Vec<i64>,
+    pub body: Body,
+}
+
+/// A scalar SSA program: nodes in evaluation order; a node may only refer to earlier nodes.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Body {
+    pub nodes: Vec<Node>,
+    /// Result type of each node (`Store` nodes: the stored value's type).
+    pub types: Vec<DType>,
+    /// For a body nested in a [`Node::Reduce`]: the new accumulator values, one per carried
+    /// accumulator. Empty for a kernel's top-level body.
+    pub yields: Vec<NodeId>,
+}
+
+#[derive(Clone, PartialEq, Debug)]
+pub enum Node {
+    /// The coordinate of domain dimension `d` at the current point (I64). In a nested
+    /// reduce body: the coordinate of *that* reduce loop's dimension `d`.
+    Index(usize),
+    /// A constant: the value's bits, zero-extended (f32 as its u32 bits, f16 as u16 bits,
+    /// integers as their two's complement truncated to the type's width, i1 as 0/1).
+    Const(u64),
+    /// Element of buffer `buffer` at `index` (one I64 node per buffer dimension).
+    Load {
+        buffer: usize,
+        index: Vec<NodeId>,
+    },
+    /// Writes `value` (same dtype as the buffer) at `index`. Top-level body only.
+    Store {
+        buffer: usize,
+        index: Vec<NodeId>,
+        value: NodeId,
+    },
+    Unary {
+        op: UnaryOp,
+        x: NodeId,
+    },
+    /// Both operands have the node's type, except shifts, which also take it for both.
+    Binary {
+        op: BinaryOp,
+        a: NodeId,
+        b: NodeId,
+    },
+    /// Result I1. `total_order`: IEEE totalOrder comparison for floats; otherwise IEEE
+    /// (NaN compares unequal to everything). Integers compare signed/unsigned by dtype.
+    Compare {
+        dir: CompareDirection,
+        a: NodeId,
+        b: NodeId,
+        total_order: bool,
+    },
+    /// `cond` is I1.
+    Select {
+        cond: NodeId,
+        on_true: NodeId,
+        on_false: NodeId,
+    },
+    /// StableHLO `convert` to the node's type (float->int truncates toward zero and
+    /// saturates, NaN -> 0; int->float rounds to nearest; to i1 is `x != 0`).
+    Convert {
+        x: NodeId,
+    },
+    /// Reinterpret the bits of `x` (same bit width) as the node's type.
+    Bitcast {
+        x: NodeId,
+    },
+    /// Nested loops over `extents` (row-major, innermost last) carrying one accumulator per
+    /// `init`. Inside `body`: [`Node::Index`] is this loop's coordinate, [`Node::Acc`] the
+    /// current accumulator, [`Node::Outer`] a value of the enclosing body; `body.yields`
+    /// are the next accumulators. The node's own value is accumulator 0 after the loop;
+    /// others are read with [`Node::ReduceResult`]. The node's type is that of `inits[0]`.
+    Reduce {
+        extents: Vec<i64>,
+        inits: Vec<NodeId>,
+        body: Box<Body>,
+    },
+    /// Accumulator `k` of the enclosing [`Node::Reduce`] (inside its body only).
+    Acc(usize),
+    /// A value of the enclosing body (inside a reduce body only).
+    Outer(NodeId),
+    /// Accumulator `k` of reduce node `reduce` after its loop finished.
+    ReduceResult {
+        reduce: NodeId,
+        k: usize,
+    },
+}
+
+impl Body {
+    pub fn push(&mut self, node: Node, ty: DType) -> NodeId {
+        self.nodes.push(node);
+        self.types.push(ty);
+        NodeId(self.nodes.len() as u32 - 1)
+    }
+
+    pub fn ty(&self, n: NodeId) -> DType {
+        self.types[n.index()]
+    }
+
+    /// A constant of type `ty` from an i64 value (two's complement truncated to the width).
+    pub fn const_int(&mut self, ty: DType, v: i64) -> NodeId {
+        let bits = if ty.bits() >= 64 {
+            v as u64
+        } else {
+            (v as u64) & ((1u64 << ty.bits()) - 1)
+        };
+        self.push(Node::Const(bits), ty)
+    }
+
+    pub fn index_const(&mut self, v: i64) -> NodeId {
+        self.const_int(DType::I64, v)
+    }
+}

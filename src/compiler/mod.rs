@@ -1,0 +1,112 @@
+//! The compiler: StableHLO bytes in, a `.pjx` artifact out.
+//!
+//! ```text
+//! bytes -frontend-> ir::Module -verify-> inline -> fold -> cse -> dce -verify->
+//!       -lower-> kernels (kir) + planned schedule -codegen-> code image -> Pjx
+//! ```
+
+pub mod codegen;
+pub mod diag;
+pub mod eval;
+pub mod frontend;
+pub mod ir;
+pub mod lower;
+pub mod passes;
+
+use pjrtc_runtime::format::{Pjx, Step};
+use std::time::Instant;
+
+pub use codegen::Target;
+pub use diag::Diagnostic;
+
+/// What to compile for and how.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub target: Target,
+    /// Run the optimizing passes (fold, CSE, DCE). Off only for debugging the passes.
+    pub optimize: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            target: Target::host(),
+            optimize: true,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CompileError {
+    /// A problem with the input program, at a position in it.
+    #[error("{0}")]
+    Program(#[from] Diagnostic),
+    /// Cranelift failed on a kernel (a compiler bug or an unsupported target feature).
+    #[error("code generation failed for kernel {kernel}: {message}")]
+    Codegen { kernel: String, message: String },
+}
+
+/// Time spent per phase, in pipeline order.
+#[derive(Clone, Debug, Default)]
+pub struct Timings {
+    pub phases: Vec<(&'static str, f64)>,
+}
+
+impl Timings {
+    fn record<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
+        let start = Instant::now();
+        let out = f();
+        self.phases
+            .push((name, start.elapsed().as_secs_f64() * 1e3));
+        out
+    }
+
+    pub fn total_ms(&self) -> f64 {
+        self.phases.iter().map(|(_, ms)| ms).sum()
+    }
+}
+
+/// Compiles the entry function of a StableHLO module into an artifact.
+pub fn compile(source: &[u8], options: &Options) -> Result<Pjx, CompileError> {
+    compile_with_timings(source, options, &mut Timings::default())
+}
+
+pub fn compile_with_timings(
+    source: &[u8],
+    options: &Options,
+    t: &mut Timings,
+) -> Result<Pjx, CompileError> {
+    let module = t.record("parse", || frontend::parse(source))?;
+    t.record("verify", || passes::verify::verify_module(&module))?;
+    let mut func = t.record("inline", || passes::inline::inline_entry(&module))?;
+    if options.optimize {
+        t.record("fold", || passes::fold::fold(&mut func))?;
+        t.record("cse", || passes::cse::cse(&mut func));
+        t.record("dce", || passes::dce::dce(&mut func));
+        t.record("verify", || passes::verify::verify_func(&func))?;
+    }
+    let lowered = t.record("lower", || lower::lower(&func))?;
+    let code = t.record("codegen", || {
+        codegen::compile_kernels(&lowered.kernels, &options.target)
+    })?;
+
+    let mut steps = lowered.steps;
+    for step in &mut steps {
+        if let Step::Dispatch {
+            kernel, workgroups, ..
+        } = step
+        {
+            *workgroups = code.workgroups[*kernel as usize];
+        }
+    }
+    Ok(Pjx {
+        producer: format!("pjrtc {}", env!("CARGO_PKG_VERSION")),
+        target: options.target.to_format(),
+        signature: lowered.signature,
+        arena_size: lowered.arena_size,
+        constants: lowered.constants,
+        code: code.image,
+        kernels: code.entries,
+        steps,
+    })
+}

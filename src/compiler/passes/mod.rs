@@ -1,0 +1,7 @@
+//! Passes over the tensor IR, one per file.
+
+pub mod cse;
+pub mod dce;
+pub mod fold;
+pub mod inline;
+pub mod verify;

@@ -1,0 +1,1 @@
+//! Glue between the CLI and runtime-lib.
