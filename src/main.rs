@@ -1,1 +1,133 @@
-fn main() {}
+//! The `pjrtc` command line: compile, run and inspect StableHLO programs.
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+use pjrtc::compiler::{self, CompileError, Options, Timings};
+use pjrtc_runtime::runner::{RunOptions, run_artifact};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "pjrtc",
+    version,
+    about = "Ahead-of-time compiler and runtime for StableHLO"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Compile a StableHLO program (MLIR text) into a native .pjx artifact.
+    Compile {
+        /// The StableHLO program.
+        input: PathBuf,
+        /// Where to write the artifact.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Print one JSON line with the time of each compile phase to stderr.
+        #[arg(long)]
+        timings: bool,
+    },
+    /// Run a .pjx artifact on .npy inputs.
+    Run {
+        /// The artifact.
+        artifact: PathBuf,
+        /// Input .npy files in argument order, comma-separated.
+        #[arg(long, value_delimiter = ',')]
+        inputs: Vec<PathBuf>,
+        /// Write outputs as DIR/out0.npy, DIR/out1.npy, ...; without it, print a summary.
+        #[arg(long, value_name = "DIR")]
+        outputs: Option<PathBuf>,
+        /// Untimed calls before timing (with --iters).
+        #[arg(long, default_value_t = 3)]
+        warmup: u32,
+        /// Time this many calls and print one JSON line with median/min/max milliseconds.
+        #[arg(long)]
+        iters: Option<u32>,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Show an artifact's target, signature, sections and sizes.
+    Inspect {
+        /// The artifact.
+        artifact: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match dispatch(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // One line (a compile diagnostic adds its source line and caret below it).
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn dispatch(command: Command) -> Result<()> {
+    match command {
+        Command::Compile {
+            input,
+            output,
+            timings,
+        } => compile_file(&input, &output, timings),
+        Command::Run {
+            artifact,
+            inputs,
+            outputs,
+            warmup,
+            iters,
+            threads,
+        } => {
+            let bytes = read(&artifact)?;
+            let opts = RunOptions {
+                inputs,
+                outputs,
+                warmup,
+                iters,
+                threads,
+            };
+            let mut stdout = std::io::stdout().lock();
+            run_artifact(&bytes, &opts, &mut stdout)
+                .with_context(|| format!("running {}", artifact.display()))
+        }
+        Command::Inspect { artifact } => {
+            let bytes = read(&artifact)?;
+            let pjx = pjrtc_runtime::Pjx::from_bytes(&bytes)
+                .with_context(|| format!("reading {}", artifact.display()))?;
+            print!("{}", pjrtc::runtime::inspect::describe(&pjx, bytes.len()));
+            Ok(())
+        }
+    }
+}
+
+fn compile_file(input: &Path, output: &Path, print_timings: bool) -> Result<()> {
+    let source = read(input)?;
+    let mut timings = Timings::default();
+    let start = std::time::Instant::now();
+    let pjx = match compiler::compile_with_timings(&source, &Options::default(), &mut timings) {
+        Ok(pjx) => pjx,
+        Err(CompileError::Program(d)) => {
+            bail!("{}", d.render(&input.display().to_string(), &source))
+        }
+        Err(e) => bail!("{}: {e}", input.display()),
+    };
+    timings
+        .record("write", || std::fs::write(output, pjx.to_bytes()))
+        .with_context(|| format!("writing {}", output.display()))?;
+    if print_timings {
+        let total = start.elapsed().as_secs_f64() * 1e3;
+        eprintln!("{}", timings.to_json(total));
+    }
+    Ok(())
+}
+
+fn read(path: &Path) -> Result<Vec<u8>> {
+    std::fs::read(path).with_context(|| format!("reading {}", path.display()))
+}

@@ -53,7 +53,8 @@ pub struct Timings {
 }
 
 impl Timings {
-    fn record<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
+    /// Runs `f`, adding its wall time under `name`.
+    pub fn record<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
         let start = Instant::now();
         let out = f();
         self.phases
@@ -63,6 +64,25 @@ impl Timings {
 
     pub fn total_ms(&self) -> f64 {
         self.phases.iter().map(|(_, ms)| ms).sum()
+    }
+
+    /// `{"compile_ms": total, "phases": {"parse": ms, ...}}` (repeated phases are summed).
+    pub fn to_json(&self, total_ms: f64) -> String {
+        let mut merged: Vec<(&str, f64)> = Vec::new();
+        for &(name, ms) in &self.phases {
+            match merged.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, acc)) => *acc += ms,
+                None => merged.push((name, ms)),
+            }
+        }
+        let phases: Vec<String> = merged
+            .iter()
+            .map(|(n, ms)| format!("\"{n}\": {ms:.3}"))
+            .collect();
+        format!(
+            "{{\"compile_ms\": {total_ms:.3}, \"phases\": {{{}}}}}",
+            phases.join(", ")
+        )
     }
 }
 

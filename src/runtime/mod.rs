@@ -1,1 +1,3 @@
-//! Glue between the CLI and runtime-lib.
+//! Glue between the command line and runtime-lib: what `pjrtc inspect` prints.
+
+pub mod inspect;

@@ -1,0 +1,268 @@
+//! The command line end to end: exit codes, one-line errors with locations, refused inputs.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn pjrtc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pjrtc"))
+        .args(args)
+        .output()
+        .expect("pjrtc runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("pjrtc-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn example(file: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/mlp")
+        .join(file)
+        .display()
+        .to_string()
+}
+
+fn p(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+const ADD: &str = "func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.add %a, %b : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+";
+
+/// Writes a .npy v1.0 file by hand so the test does not depend on the reader under test.
+fn write_npy(path: &Path, descr: &str, shape: &[usize], data: &[u8]) {
+    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    let shape = if shape.len() == 1 {
+        format!("({},)", dims[0])
+    } else {
+        format!("({})", dims.join(", "))
+    };
+    let mut header = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape}, }}");
+    while (10 + header.len() + 1) % 64 != 0 {
+        header.push(' ');
+    }
+    header.push('\n');
+    let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
+    bytes.extend_from_slice(&(header.len() as u16).to_le_bytes());
+    bytes.extend_from_slice(header.as_bytes());
+    bytes.extend_from_slice(data);
+    std::fs::write(path, bytes).unwrap();
+}
+
+fn f32_bytes(v: &[f32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+#[test]
+fn every_command_has_help() {
+    for cmd in [
+        &["--help"][..],
+        &["compile", "--help"],
+        &["run", "--help"],
+        &["inspect", "--help"],
+    ] {
+        let o = pjrtc(cmd);
+        assert!(o.status.success(), "{cmd:?}: {}", stderr(&o));
+        assert!(stdout(&o).contains("Usage"), "{cmd:?}");
+    }
+}
+
+#[test]
+fn compile_run_inspect_round_trip() {
+    let dir = scratch("roundtrip");
+    let src = dir.join("add.mlir");
+    std::fs::write(&src, ADD).unwrap();
+    let pjx = dir.join("add.pjx");
+    let o = pjrtc(&["compile", p(&src), "-o", p(&pjx)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+
+    let (a, b) = (dir.join("a.npy"), dir.join("b.npy"));
+    write_npy(&a, "<f4", &[4], &f32_bytes(&[1.0, 2.0, 3.0, 4.0]));
+    write_npy(&b, "<f4", &[4], &f32_bytes(&[0.5, 0.25, -3.0, 10.0]));
+    let inputs = format!("{},{}", p(&a), p(&b));
+    let out_dir = dir.join("out");
+    let o = pjrtc(&[
+        "run",
+        p(&pjx),
+        "--inputs",
+        &inputs,
+        "--outputs",
+        p(&out_dir),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = std::fs::read(out_dir.join("out0.npy")).unwrap();
+    assert_eq!(
+        &out[out.len() - 16..],
+        &f32_bytes(&[1.5, 2.25, 0.0, 14.0])[..]
+    );
+
+    let o = pjrtc(&["run", p(&pjx), "--inputs", &inputs]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let printed = stdout(&o);
+    assert!(
+        printed.contains("f32") && printed.contains("1.5") && printed.contains("14"),
+        "{printed}"
+    );
+
+    let o = pjrtc(&[
+        "run",
+        p(&pjx),
+        "--inputs",
+        &inputs,
+        "--warmup",
+        "1",
+        "--iters",
+        "5",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let line = stdout(&o);
+    let json: serde_json::Value = serde_json::from_str(line.trim()).expect("one JSON line");
+    assert_eq!(json["iters"], 5);
+    assert!(json["median_ms"].as_f64().unwrap() >= 0.0);
+
+    let o = pjrtc(&["inspect", p(&pjx)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("f32[4]") && text.contains("code") && text.contains("constants"),
+        "{text}"
+    );
+}
+
+#[test]
+fn malformed_programs_fail_with_line_and_column() {
+    let dir = scratch("malformed");
+    let cases = [
+        // (program, expected "file:line:col" suffix)
+        (
+            "func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = stablehlo.add %a, %a tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n",
+            ":2:",
+        ),
+        (
+            "func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = stablehlo.frobnicate %a : tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n",
+            ":2:",
+        ),
+        (
+            "func.func @main(%a: tensor<4xf32>, %b: tensor<4xi32>) -> tensor<4xf32> {\n  %0 = stablehlo.add %a, %b : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n",
+            ":2:",
+        ),
+    ];
+    for (i, (program, loc)) in cases.iter().enumerate() {
+        let src = dir.join(format!("bad{i}.mlir"));
+        std::fs::write(&src, program).unwrap();
+        let o = pjrtc(&["compile", p(&src), "-o", p(&dir.join("x.pjx"))]);
+        assert_eq!(o.status.code(), Some(1), "case {i}");
+        let err = stderr(&o);
+        let first = err.lines().next().unwrap_or("");
+        assert!(
+            first.starts_with("error: ") && first.contains(&format!("bad{i}.mlir{loc}")),
+            "case {i}: {err}"
+        );
+        assert!(!err.contains("panicked"), "case {i}: {err}");
+    }
+}
+
+#[test]
+fn corrupted_artifacts_are_refused_without_panicking() {
+    let dir = scratch("corrupt");
+    let src = dir.join("add.mlir");
+    std::fs::write(&src, ADD).unwrap();
+    let pjx = dir.join("add.pjx");
+    assert!(pjrtc(&["compile", p(&src), "-o", p(&pjx)]).status.success());
+    let good = std::fs::read(&pjx).unwrap();
+
+    let truncated = dir.join("truncated.pjx");
+    std::fs::write(&truncated, &good[..good.len() / 2]).unwrap();
+    let mut flipped = good.clone();
+    let mid = flipped.len() / 2;
+    flipped[mid] ^= 0x40;
+    let corrupt = dir.join("corrupt.pjx");
+    std::fs::write(&corrupt, &flipped).unwrap();
+    let not_pjx = dir.join("text.pjx");
+    std::fs::write(&not_pjx, ADD).unwrap();
+
+    for bad in [&truncated, &corrupt, &not_pjx] {
+        for cmd in ["inspect", "run"] {
+            let o = pjrtc(&[cmd, p(bad)]);
+            assert_eq!(o.status.code(), Some(1), "{cmd} {}", bad.display());
+            let err = stderr(&o);
+            assert!(
+                err.starts_with("error: ") && !err.contains("panicked"),
+                "{err}"
+            );
+        }
+    }
+    let err = stderr(&pjrtc(&["inspect", p(&corrupt)]));
+    assert!(err.contains("checksum"), "{err}");
+}
+
+#[test]
+fn mismatched_inputs_are_refused_with_the_expected_signature() {
+    let dir = scratch("inputs");
+    let src = dir.join("add.mlir");
+    std::fs::write(&src, ADD).unwrap();
+    let pjx = dir.join("add.pjx");
+    assert!(pjrtc(&["compile", p(&src), "-o", p(&pjx)]).status.success());
+    let good = dir.join("good.npy");
+    write_npy(&good, "<f4", &[4], &f32_bytes(&[1.0; 4]));
+    let wrong_shape = dir.join("shape.npy");
+    write_npy(&wrong_shape, "<f4", &[5], &f32_bytes(&[1.0; 5]));
+    let wrong_dtype = dir.join("dtype.npy");
+    write_npy(&wrong_dtype, "<i4", &[4], &[0u8; 16]);
+
+    let o = pjrtc(&["run", p(&pjx), "--inputs", p(&good)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("2"), "count: {}", stderr(&o));
+
+    let both = format!("{},{}", p(&good), p(&wrong_shape));
+    let err = stderr(&pjrtc(&["run", p(&pjx), "--inputs", &both]));
+    assert!(
+        err.contains("input 1") && err.contains("[4]") && err.contains("[5]"),
+        "{err}"
+    );
+
+    let both = format!("{},{}", p(&wrong_dtype), p(&good));
+    let err = stderr(&pjrtc(&["run", p(&pjx), "--inputs", &both]));
+    assert!(
+        err.contains("input 0") && err.contains("f32") && err.contains("i32"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_mlp_example_runs() {
+    let dir = scratch("example");
+    let pjx = dir.join("mlp.pjx");
+    let o = pjrtc(&["compile", &example("model.mlir"), "-o", p(&pjx)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = pjrtc(&[
+        "run",
+        p(&pjx),
+        "--inputs",
+        &example("x.npy"),
+        "--outputs",
+        p(&dir),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let got = common::read_npy(&dir.join("out0.npy"));
+    let want = common::read_npy(Path::new(&example("expected_out0.npy")));
+    let c = common::compare(&got, &want, 1e-5, 1e-6).unwrap();
+    assert!(c.first_failure.is_none(), "max error {}", c.max_abs_err);
+}

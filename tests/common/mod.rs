@@ -1,0 +1,100 @@
+//! Helpers shared by the integration tests: running an artifact the way the CLI does and
+//! comparing tensors with a tolerance.
+
+#![allow(dead_code)]
+
+use pjrtc::compiler::{self, Options};
+use pjrtc_runtime::{DType, Executable, Pjx, Tensor};
+use std::path::Path;
+
+/// Compiles `source`, serializes the artifact, loads it back from bytes and runs it: the
+/// same path as `pjrtc compile` followed by `pjrtc run`.
+pub fn compile_and_run(source: &[u8], inputs: &[Tensor]) -> Result<Vec<Tensor>, String> {
+    let pjx =
+        compiler::compile(source, &Options::default()).map_err(|e| format!("compile: {e}"))?;
+    let bytes = pjx.to_bytes();
+    let exe = Executable::load(&bytes).map_err(|e| format!("load: {e}"))?;
+    let refs: Vec<&Tensor> = inputs.iter().collect();
+    exe.run(&refs).map_err(|e| format!("run: {e}"))
+}
+
+pub fn compile_to_bytes(source: &[u8]) -> Result<Vec<u8>, String> {
+    let pjx: Pjx = compiler::compile(source, &Options::default()).map_err(|e| format!("{e}"))?;
+    Ok(pjx.to_bytes())
+}
+
+pub fn read_npy(path: &Path) -> Tensor {
+    pjrtc_runtime::npy::read_file(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Element `i` of a tensor as f64 (exact for every integer type up to 2^53; u64/i64 above
+/// that compare through `element_bits`).
+pub fn element_f64(t: &Tensor, i: usize) -> f64 {
+    let w = t.dtype.size();
+    let b = &t.bytes()[i * w..(i + 1) * w];
+    match t.dtype {
+        DType::I1 | DType::U8 => b[0] as f64,
+        DType::I8 => b[0] as i8 as f64,
+        DType::I16 => i16::from_le_bytes([b[0], b[1]]) as f64,
+        DType::U16 => u16::from_le_bytes([b[0], b[1]]) as f64,
+        DType::I32 => i32::from_le_bytes(b.try_into().unwrap()) as f64,
+        DType::U32 => u32::from_le_bytes(b.try_into().unwrap()) as f64,
+        DType::I64 => i64::from_le_bytes(b.try_into().unwrap()) as f64,
+        DType::U64 => u64::from_le_bytes(b.try_into().unwrap()) as f64,
+        DType::F16 => half::f16::from_le_bytes([b[0], b[1]]).to_f64(),
+        DType::BF16 => half::bf16::from_le_bytes([b[0], b[1]]).to_f64(),
+        DType::F32 => f32::from_le_bytes(b.try_into().unwrap()) as f64,
+        DType::F64 => f64::from_le_bytes(b.try_into().unwrap()),
+    }
+}
+
+/// Result of comparing one output with its expected value.
+pub struct Comparison {
+    /// Largest |got - want| over the elements (0 for exact types that match).
+    pub max_abs_err: f64,
+    /// First failing element: (linear index, got, want).
+    pub first_failure: Option<(usize, f64, f64)>,
+}
+
+/// Floats: `|got - want| <= atol + rtol * |want|` per element, NaN only matches NaN and
+/// infinities must be equal. Integers and bools: exact, bit for bit.
+pub fn compare(got: &Tensor, want: &Tensor, rtol: f64, atol: f64) -> Result<Comparison, String> {
+    if got.dtype != want.dtype || got.shape != want.shape {
+        return Err(format!(
+            "got {}{:?}, expected {}{:?}",
+            got.dtype, got.shape, want.dtype, want.shape
+        ));
+    }
+    let mut cmp = Comparison {
+        max_abs_err: 0.0,
+        first_failure: None,
+    };
+    let n = want.num_elements() as usize;
+    if !want.dtype.is_float() {
+        if got.bytes() != want.bytes() {
+            let w = want.dtype.size();
+            let i = (0..n)
+                .find(|&i| got.bytes()[i * w..(i + 1) * w] != want.bytes()[i * w..(i + 1) * w]);
+            let i = i.unwrap_or(0);
+            cmp.first_failure = Some((i, element_f64(got, i), element_f64(want, i)));
+            cmp.max_abs_err = f64::INFINITY;
+        }
+        return Ok(cmp);
+    }
+    for i in 0..n {
+        let (g, w) = (element_f64(got, i), element_f64(want, i));
+        let ok = if w.is_nan() || g.is_nan() {
+            w.is_nan() && g.is_nan()
+        } else if w.is_infinite() || g.is_infinite() {
+            g == w
+        } else {
+            let err = (g - w).abs();
+            cmp.max_abs_err = cmp.max_abs_err.max(err);
+            err <= atol + rtol * w.abs()
+        };
+        if !ok && cmp.first_failure.is_none() {
+            cmp.first_failure = Some((i, g, w));
+        }
+    }
+    Ok(cmp)
+}
