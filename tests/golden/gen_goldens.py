@@ -99,7 +99,7 @@ def _(x):
 r = rng_for("unary_f32_transcendental")
 
 
-@case("unary_f32_transcendental", "exp/expm1/log/log1p/logistic/tanh/sin/cos/tan on f32 (well-conditioned ranges)",
+@case("unary_f32_transcendental", "exp/expm1/log/log1p/lax.logistic (JAX expands it to 1/(1+exp(-x)))/tanh/sin/cos/tan on f32 (well-conditioned ranges)",
       [unif(r, (4, 16), -2.0, 2.0), unif(r, (4, 16), 0.05, 5.0), unif(r, (4, 16), -1.2, 1.2)], **T_F32T)
 def _(x, p, t):
     return (jnp.exp(x), jnp.expm1(x), jnp.log(p), jnp.log1p(p), lax.logistic(x),
@@ -138,7 +138,7 @@ def _(x, d):
 r = rng_for("unary_f64")
 
 
-@case("unary_f64", "unary math on f64 (exp, expm1, log, log1p, logistic, tanh, sin, cos, tan, sqrt, rsqrt, cbrt, floor, round)",
+@case("unary_f64", "unary math on f64 (exp, expm1, log, log1p, expanded logistic, tanh, sin, cos, tan, sqrt, rsqrt, cbrt, floor, round)",
       [unif(r, (3, 8), -2.0, 2.0, f64), unif(r, (3, 8), 0.05, 5.0, f64)], rtol=1e-10, atol=1e-12)
 def _(x, p):
     return (jnp.exp(x), jnp.expm1(x), jnp.log(p), jnp.log1p(p), lax.logistic(x), jnp.tanh(x),
@@ -149,7 +149,7 @@ def _(x, p):
 r = rng_for("unary_f16")
 
 
-@case("unary_f16", "unary math on f16 (exp, log, sqrt, tanh, logistic, sin, cos, abs, neg, floor, ceil)",
+@case("unary_f16", "unary math on f16 (exp, log, sqrt, tanh, expanded logistic, sin, cos, abs, neg, floor, ceil)",
       [unif(r, (4, 8), -2.0, 2.0, f16), unif(r, (4, 8), 0.1, 4.0, f16)], **T_F16)
 def _(x, p):
     return (jnp.exp(x), jnp.log(p), jnp.sqrt(p), jnp.tanh(x), lax.logistic(x), jnp.sin(x),
@@ -159,7 +159,7 @@ def _(x, p):
 r = rng_for("unary_bf16")
 
 
-@case("unary_bf16", "unary math on bf16 (exp, log, sqrt, rsqrt, tanh, logistic, sin, abs, neg, round)",
+@case("unary_bf16", "unary math on bf16 (exp, log, sqrt, rsqrt, tanh, expanded logistic, sin, abs, neg, round)",
       [unif(r, (4, 8), -2.0, 2.0, bf16), unif(r, (4, 8), 0.1, 4.0, bf16)], **T_BF16)
 def _(x, p):
     return (jnp.exp(x), jnp.log(p), jnp.sqrt(p), lax.rsqrt(p), jnp.tanh(x), lax.logistic(x),
@@ -1030,7 +1030,7 @@ results, produced by JAX {jaxver} on CPU:
 | `model.mlir` | `jax.jit(f).lower(*args).as_text()` (entry function `@main`); for `"form": "generic"` cases the same module printed in MLIR generic op form (`compiler_ir('stablehlo').operation.get_asm(print_generic_op_form=True)`) |
 | `in0.npy, in1.npy, ...` | inputs in argument order (deterministic: numpy `default_rng` seeded with crc32 of the case name) |
 | `out0.npy, out1.npy, ...` | JAX CPU results in result order (flattened pytree leaves = order of `@main` results) |
-| `meta.json` | `name`, `description`, `inputs`/`outputs` (`dtype`, `shape`, `npy_descr`), `rtol`, `atol`, `ops` (op names found in model.mlir by regex, e.g. `stablehlo.add`, `func.call`), `form` (`pretty`/`generic`), `allow_nonfinite` |
+| `meta.json` | `name`, `description`, `inputs`/`outputs` (`dtype`, `shape`, `npy_descr`), `rtol`, `atol`, `ops` (op names found in model.mlir by regex, e.g. `stablehlo.add`, `func.call`), `form` (`pretty`/`generic`), `allow_nonfinite` (outputs may hold NaN/inf), `tier` (`core`: required StableHLO ops only; `extra`: see notes) |
 
 Regenerate (from the repository root; overwrites all case directories and this README):
 
