@@ -1,0 +1,1104 @@
+#!/usr/bin/env python3
+"""Generate the pjrtc golden corpus: tests/golden/<case>/{model.mlir,in*.npy,out*.npy,meta.json}.
+
+Run from the repository root:
+
+    .venv/bin/python tests/golden/gen_goldens.py
+
+Every case is a small JAX function lowered with jax.jit(f).lower(*args) and executed
+with JAX on CPU to produce the expected outputs.  Inputs are deterministic (numpy
+default_rng seeded from the case name).  At the end the script checks op / dtype
+coverage, prints a coverage table, sanity-checks outputs and rewrites README.md.
+"""
+import contextlib
+import json
+import os
+import re
+import shutil
+import sys
+import zlib
+from functools import partial
+
+import numpy as np
+
+import jax
+
+jax.config.update("jax_enable_x64", True)
+jax.config.update("jax_platforms", "cpu")
+
+import jax.numpy as jnp  # noqa: E402
+from jax import lax  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+f16, bf16 = np.float16, jnp.bfloat16
+f32, f64 = np.float32, np.float64
+i8, i16, i32, i64 = np.int8, np.int16, np.int32, np.int64
+u8, u16, u32, u64 = np.uint8, np.uint16, np.uint32, np.uint64
+
+CASES = []
+
+
+def case(name, desc, args, rtol=0.0, atol=0.0, form="pretty", nonfinite=False, expect=(), tier="core",
+         ctx=None):
+    """Register a case.  `args` is a list of numpy arrays; the decorated function
+    is jitted and lowered with them.  nonfinite=True allows NaN/inf in outputs.
+    `expect` is a list of regexes that must match model.mlir."""
+
+    def deco(fn):
+        CASES.append(dict(name=name, desc=desc, fn=fn, args=args, rtol=rtol, atol=atol,
+                          form=form, nonfinite=nonfinite, expect=list(expect), tier=tier, ctx=ctx))
+        return fn
+
+    return deco
+
+
+def rng_for(name):
+    return np.random.default_rng(zlib.crc32(name.encode()))
+
+
+def randn(r, shape, dtype=f32, scale=1.0):
+    return (r.standard_normal(shape) * scale).astype(dtype)
+
+
+def unif(r, shape, lo, hi, dtype=f32):
+    return r.uniform(lo, hi, shape).astype(dtype)
+
+
+def randint(r, shape, lo, hi, dtype):
+    return r.integers(lo, hi, shape, endpoint=False, dtype=np.int64).astype(dtype)
+
+
+# Tolerances
+T_EXACT = dict(rtol=0.0, atol=0.0)
+T_F32 = dict(rtol=1e-6, atol=1e-6)          # "simple" f32 ops (rounding, abs, ...)
+T_F32T = dict(rtol=1e-5, atol=1e-6)         # f32 transcendentals
+T_F32ACC = dict(rtol=1e-5, atol=1e-5)       # f32 with accumulation (dot/conv/reduce)
+T_F64 = dict(rtol=1e-12, atol=1e-12)
+T_F16 = dict(rtol=1e-2, atol=1e-3)
+T_BF16 = dict(rtol=2e-2, atol=1e-2)
+
+# ----------------------------------------------------------------------------
+# Elementwise unary (float)
+# ----------------------------------------------------------------------------
+r = rng_for("unary_f32_exact")
+_x = randn(r, (4, 8), scale=3.0)
+_x[0, :8] = np.array([0.5, 1.5, 2.5, -0.5, -1.5, -2.5, 3.5, -3.5], f32)  # rounding ties
+
+
+@case("unary_f32_exact", "abs/negate/floor/ceil/round (both modes)/sign/sqrt/rsqrt/cbrt on f32; row 0 holds .5 ties",
+      [_x], **T_F32)
+def _(x):
+    ax = jnp.abs(x) + f32(0.25)
+    return (jnp.abs(x), -x, jnp.floor(x), jnp.ceil(x),
+            lax.round(x, lax.RoundingMethod.AWAY_FROM_ZERO),
+            lax.round(x, lax.RoundingMethod.TO_NEAREST_EVEN),
+            jnp.sign(x), jnp.sqrt(ax), lax.rsqrt(ax), jnp.cbrt(x))
+
+
+r = rng_for("unary_f32_transcendental")
+
+
+@case("unary_f32_transcendental", "exp/expm1/log/log1p/lax.logistic (JAX expands it to 1/(1+exp(-x)))/tanh/sin/cos/tan on f32 (well-conditioned ranges)",
+      [unif(r, (4, 16), -2.0, 2.0), unif(r, (4, 16), 0.05, 5.0), unif(r, (4, 16), -1.2, 1.2)], **T_F32T)
+def _(x, p, t):
+    return (jnp.exp(x), jnp.expm1(x), jnp.log(p), jnp.log1p(p), lax.logistic(x),
+            jnp.tanh(x), jnp.sin(x * 2), jnp.cos(x * 2), jnp.tan(t))
+
+
+@contextlib.contextmanager
+def direct_logistic_lowering():
+    """jax 0.10 lowers lax.logistic_p to 1/(1+exp(-x)) (the direct lowering to
+    stablehlo.logistic is commented out in jax/_src/lax/lax.py).  Temporarily register
+    the direct lowering so that a genuine `stablehlo.logistic` appears; XLA CPU then
+    executes that very op to produce the expected outputs."""
+    from jax._src.interpreters import mlir
+    from jax._src.lax import lax as lax_internal
+    from jax._src.lib.mlir.dialects import hlo
+    rules = mlir._lowerings
+    old = rules.get(lax_internal.logistic_p)
+    mlir.register_lowering(lax_internal.logistic_p, partial(lax_internal._nary_lower_hlo, hlo.logistic))
+    try:
+        yield
+    finally:
+        rules[lax_internal.logistic_p] = old
+
+
+r = rng_for("logistic")
+
+
+@case("logistic", "stablehlo.logistic on f32 and f64 (JAX normally expands sigmoid to 1/(1+exp(-x)); this case "
+      "registers the direct lowering while generating, see direct_logistic_lowering)",
+      [unif(r, (4, 8), -8.0, 8.0), unif(r, (8,), -8.0, 8.0, f64)],
+      ctx=direct_logistic_lowering, expect=[r"stablehlo\.logistic"], rtol=1e-5, atol=1e-6)
+def _(x, d):
+    return lax.logistic(x), lax.logistic(d)
+
+
+r = rng_for("unary_f64")
+
+
+@case("unary_f64", "unary math on f64 (exp, expm1, log, log1p, expanded logistic, tanh, sin, cos, tan, sqrt, rsqrt, cbrt, floor, round)",
+      [unif(r, (3, 8), -2.0, 2.0, f64), unif(r, (3, 8), 0.05, 5.0, f64)], rtol=1e-10, atol=1e-12)
+def _(x, p):
+    return (jnp.exp(x), jnp.expm1(x), jnp.log(p), jnp.log1p(p), lax.logistic(x), jnp.tanh(x),
+            jnp.sin(x), jnp.cos(x), jnp.tan(x * 0.6), jnp.sqrt(p), lax.rsqrt(p), jnp.cbrt(x),
+            jnp.floor(x * 3), jnp.round(x * 3))
+
+
+r = rng_for("unary_f16")
+
+
+@case("unary_f16", "unary math on f16 (exp, log, sqrt, tanh, expanded logistic, sin, cos, abs, neg, floor, ceil)",
+      [unif(r, (4, 8), -2.0, 2.0, f16), unif(r, (4, 8), 0.1, 4.0, f16)], **T_F16)
+def _(x, p):
+    return (jnp.exp(x), jnp.log(p), jnp.sqrt(p), jnp.tanh(x), lax.logistic(x), jnp.sin(x),
+            jnp.cos(x), jnp.abs(x), -x, jnp.floor(x * 3), jnp.ceil(x * 3))
+
+
+r = rng_for("unary_bf16")
+
+
+@case("unary_bf16", "unary math on bf16 (exp, log, sqrt, rsqrt, tanh, expanded logistic, sin, abs, neg, round)",
+      [unif(r, (4, 8), -2.0, 2.0, bf16), unif(r, (4, 8), 0.1, 4.0, bf16)], **T_BF16)
+def _(x, p):
+    return (jnp.exp(x), jnp.log(p), jnp.sqrt(p), lax.rsqrt(p), jnp.tanh(x), lax.logistic(x),
+            jnp.sin(x), jnp.abs(x), -x, jnp.round(x * 3))
+
+
+_sa = np.array([np.nan, np.inf, -np.inf, -0.0, 0.0, 1.5, -2.5, 3.0, np.nan, -np.inf, 2.0, -0.0], f32)
+_sb = np.array([1.0, 2.0, np.inf, 1.0, -1.0, np.nan, -np.inf, 3.0, np.nan, 5.0, np.inf, -3.0], f32)
+
+
+@case("special_values_f32", "IEEE special values (NaN, +-inf, -0.0) through add/mul/max/min/abs/neg/floor/ceil/sign/is_finite/compare",
+      [_sa, _sb], nonfinite=True, **T_F32)
+def _(a, b):
+    return (a + b, a * b, jnp.maximum(a, b), jnp.minimum(a, b), jnp.abs(a), -a,
+            jnp.floor(a), jnp.ceil(a), jnp.sign(a), jnp.isfinite(a), a == b, a < b, a != b, a >= b)
+
+
+@case("special_values_f64", "f64 special values: add/sub/div/is_finite/max/compare with NaN/inf/-0.0",
+      [_sa.astype(f64), _sb.astype(f64)], nonfinite=True, **T_F64)
+def _(a, b):
+    return (a - b, a / jnp.where(b == 0, f64(1), b), jnp.isfinite(a + b), jnp.maximum(a, b), a <= b, a > b)
+
+
+# ----------------------------------------------------------------------------
+# Integer unary / bit ops
+# ----------------------------------------------------------------------------
+r = rng_for("int_unary_i32")
+_xi = randint(r, (4, 8), -100000, 100000, i32)
+_xi[0, :4] = [0, -1, 2**31 - 1, 1]
+
+
+@case("int_unary_i32", "abs/negate/sign/not/popcnt/count_leading_zeros on i32 (incl. 0, -1, INT_MAX)", [_xi], **T_EXACT)
+def _(x):
+    return (jnp.abs(x), -x, jnp.sign(x), ~x, lax.population_count(x), lax.clz(x))
+
+
+r = rng_for("int_bits_small")
+
+
+@case("int_bits_small", "popcnt/count_leading_zeros/not/negate/abs on i8, i16, u8, u16",
+      [randint(r, (16,), -128, 128, i8), randint(r, (16,), -30000, 30000, i16),
+       randint(r, (16,), 0, 256, u8), randint(r, (16,), 0, 65536, u16)], **T_EXACT)
+def _(a, b, c, d):
+    return (lax.population_count(a), lax.clz(a), ~a, -b, jnp.abs(b), lax.population_count(b), lax.clz(b),
+            lax.population_count(c), lax.clz(c), ~c, lax.population_count(d), lax.clz(d), ~d)
+
+
+r = rng_for("int_bits_64")
+_u64 = r.integers(0, 2**63, (12,), dtype=np.uint64) * np.uint64(2) + r.integers(0, 2, (12,), dtype=np.uint64)
+_u64[0] = 0
+_u64[1] = np.uint64(2**64 - 1)
+
+
+@case("int_bits_64", "popcnt/count_leading_zeros/not on i64 and u64 (full range incl. 0 and 2^64-1)",
+      [r.integers(-2**62, 2**62, (12,), dtype=np.int64), _u64], **T_EXACT)
+def _(a, b):
+    return (lax.population_count(a), lax.clz(a), ~a, -a, lax.population_count(b), lax.clz(b), ~b)
+
+
+# ----------------------------------------------------------------------------
+# Binary ops
+# ----------------------------------------------------------------------------
+r = rng_for("binary_f32")
+
+
+@case("binary_f32", "add/subtract/multiply/divide/remainder/power/maximum/minimum/atan2 on f32",
+      [randn(r, (4, 8), scale=2.0), unif(r, (4, 8), 0.5, 3.0) * np.sign(randn(r, (4, 8))).astype(f32),
+       unif(r, (4, 8), 0.1, 3.0), unif(r, (4, 8), -2.0, 2.0)], **T_F32T)
+def _(a, b, base, ex):
+    return (a + b, a - b, a * b, a / b, lax.rem(a, b), lax.pow(base, ex), jnp.maximum(a, b),
+            jnp.minimum(a, b), jnp.arctan2(a, b))
+
+
+r = rng_for("binary_f64")
+
+
+@case("binary_f64", "add/subtract/multiply/divide/remainder/power/maximum/minimum/atan2 on f64",
+      [randn(r, (3, 8), f64, 2.0), unif(r, (3, 8), 0.5, 3.0, f64), unif(r, (3, 8), 0.1, 3.0, f64),
+       unif(r, (3, 8), -2.0, 2.0, f64)], rtol=1e-10, atol=1e-12)
+def _(a, b, base, ex):
+    return (a + b, a - b, a * b, a / b, lax.rem(a, b), lax.pow(base, ex), jnp.maximum(a, b),
+            jnp.minimum(a, b), jnp.arctan2(a, -b))
+
+
+r = rng_for("binary_f16")
+
+
+@case("binary_f16", "add/subtract/multiply/divide/maximum/minimum/power on f16",
+      [randn(r, (4, 8), f16), unif(r, (4, 8), 0.5, 2.0, f16)], **T_F16)
+def _(a, b):
+    return (a + b, a - b, a * b, a / b, jnp.maximum(a, b), jnp.minimum(a, b), lax.pow(b, a))
+
+
+r = rng_for("binary_bf16")
+
+
+@case("binary_bf16", "add/subtract/multiply/divide/maximum/minimum/atan2 on bf16",
+      [randn(r, (4, 8), bf16), unif(r, (4, 8), 0.5, 2.0, bf16)], **T_BF16)
+def _(a, b):
+    return (a + b, a - b, a * b, a / b, jnp.maximum(a, b), jnp.minimum(a, b), jnp.arctan2(a, b))
+
+
+def _int_binary_args(name, dt, lo, hi, bits):
+    r = rng_for(name)
+    a = randint(r, (24,), lo, hi, dt)
+    b = randint(r, (24,), lo, hi, dt)
+    b[b == 0] = 3
+    if lo < 0:
+        b[b == -1] = 5  # avoid INT_MIN / -1
+    s = randint(r, (24,), 0, bits, dt)
+    return [a, b, s]
+
+
+def _int_binary(a, b, s):
+    return (a + b, a - b, a * b, lax.div(a, b), lax.rem(a, b), jnp.maximum(a, b), jnp.minimum(a, b),
+            a & b, a | b, a ^ b, lax.shift_left(a, s), lax.shift_right_arithmetic(a, s),
+            lax.shift_right_logical(a, s))
+
+
+for _dt, _lo, _hi, _bits in [(i32, -2**31, 2**31, 32), (i64, -2**63, 2**63, 64), (i8, -128, 128, 8),
+                             (i16, -2**15, 2**15, 16), (u8, 0, 256, 8), (u16, 0, 2**16, 16),
+                             (u32, 0, 2**32, 32), (u64, 0, 2**63, 64)]:
+    _n = "int_binary_" + np.dtype(_dt).name
+    case(_n, f"add/sub/mul (wrapping), div/rem (truncating, nonzero divisors), max/min, and/or/xor, "
+             f"shift_left/shift_right_arithmetic/shift_right_logical (amount < bitwidth) on {np.dtype(_dt).name}",
+         _int_binary_args(_n, _dt, _lo, _hi, _bits), **T_EXACT)(_int_binary)
+
+_ba = np.array([True, True, False, False, True, False, True, False])
+_bb = np.array([True, False, True, False, False, False, True, True])
+
+
+@case("bool_logic", "and/or/xor/not and select on bool (i1)", [_ba, _bb], **T_EXACT)
+def _(a, b):
+    return (a & b, a | b, a ^ b, ~a, jnp.where(a, b, ~b), a == b, a != b)
+
+
+# ----------------------------------------------------------------------------
+# Compare / select / clamp
+# ----------------------------------------------------------------------------
+r = rng_for("compare_f32")
+_ca = randint(r, (4, 6), -3, 4, f32)
+_cb = randint(r, (4, 6), -3, 4, f32)
+_ca[0, :3] = [np.nan, 1.0, -0.0]
+_cb[0, :3] = [1.0, np.nan, 0.0]
+
+
+@case("compare_f32", "compare EQ/NE/LT/LE/GT/GE (FLOAT) incl. NaN operands and -0.0 == 0.0", [_ca, _cb], **T_EXACT)
+def _(a, b):
+    return (a == b, a != b, a < b, a <= b, a > b, a >= b)
+
+
+r = rng_for("compare_int")
+_cu = randint(r, (16,), 0, 2**32, u32)
+_cv = randint(r, (16,), 0, 2**32, u32)
+_cv[:4] = _cu[:4]
+
+
+@case("compare_int", "compare EQ/NE/LT/LE/GT/GE SIGNED (i32, i8) and UNSIGNED (u32 with values >= 2^31, u64)",
+      [randint(r, (16,), -5, 5, i32), randint(r, (16,), -5, 5, i32), _cu, _cv,
+       randint(r, (16,), -128, 128, i8), randint(r, (16,), 0, 2**63, u64) * np.uint64(2)], **T_EXACT)
+def _(a, b, u, v, c, w):
+    return (a == b, a != b, a < b, a <= b, a > b, a >= b,
+            u == v, u != v, u < v, u <= v, u > v, u >= v,
+            c < np.int8(0), c >= np.int8(3), w > np.uint64(2**63), w <= np.uint64(2**62))
+
+
+r = rng_for("select_clamp")
+
+
+@case("select_clamp", "select (jnp.where) on f32/i32, clamp with scalar and tensor bounds on f32/i32/u8",
+      [randn(r, (4, 8)), randn(r, (4, 8)), randint(r, (4, 8), -50, 50, i32), randint(r, (4, 8), 0, 256, u8),
+       unif(r, (4, 8), -1.0, 0.0), unif(r, (4, 8), 0.0, 1.0)], **T_EXACT)
+def _(x, y, n, b, lo, hi):
+    return (jnp.where(x > y, x, y * 2), jnp.where(n > 0, n, -n * 3),
+            lax.clamp(f32(-0.5), x, f32(0.75)), lax.clamp(lo, x, hi),
+            lax.clamp(np.int32(-10), n, np.int32(20)), lax.clamp(np.uint8(30), b, np.uint8(200)))
+
+
+# ----------------------------------------------------------------------------
+# Convert / bitcast
+# ----------------------------------------------------------------------------
+r = rng_for("convert_float_int")
+_cf = randn(r, (16,), scale=50.0)
+_cf[:6] = [0.5, -0.5, 1.9999, -1.9999, 127.7, -128.2]
+
+
+@case("convert_float_int", "convert f32->i32/i8/i64 (truncate toward zero, in range), f32->u8/u32 (non-negative), "
+      "i32->f32, i64->f64, u32->f32, u64->f64, f64->i64",
+      [_cf, randint(r, (16,), -2**24, 2**24, i32), randint(r, (16,), -2**50, 2**50, i64),
+       randint(r, (16,), 0, 2**32, u32), randint(r, (16,), 0, 2**53, u64)], **T_EXACT)
+def _(x, n, m, u, w):
+    ax = jnp.abs(x)
+    return (x.astype(i32), jnp.clip(x, -128, 127).astype(i8), x.astype(i64), jnp.clip(ax, 0, 255).astype(u8),
+            ax.astype(u32), n.astype(f32), m.astype(f64), u.astype(f32), w.astype(f64),
+            (x.astype(f64) * 1e6).astype(i64))
+
+
+r = rng_for("convert_int_widths")
+
+
+@case("convert_int_widths", "integer width/sign changes: i8->i32 (sign-extend), u8->i32, i32->i8 (wrap), i64->i16, "
+      "u16->u64, i32->u32, u32->i64, u64->u8, i16->u16",
+      [randint(r, (16,), -128, 128, i8), randint(r, (16,), 0, 256, u8), randint(r, (16,), -2**31, 2**31, i32),
+       randint(r, (16,), -2**62, 2**62, i64), randint(r, (16,), 0, 2**16, u16), randint(r, (16,), 0, 2**32, u32),
+       randint(r, (16,), 0, 2**63, u64), randint(r, (16,), -2**15, 2**15, i16)], **T_EXACT)
+def _(a, b, c, d, e, f, g, h):
+    return (a.astype(i32), b.astype(i32), c.astype(i8), d.astype(i16), e.astype(u64), c.astype(u32),
+            f.astype(i64), g.astype(u8), h.astype(u16))
+
+
+r = rng_for("convert_bool")
+_bf = randint(r, (12,), -2, 3, f32)
+_bf[0] = -0.0
+_bf[1] = np.nan
+
+
+@case("convert_bool", "convert bool->f32/i32/u8 and f32/i32->bool (nonzero -> true; NaN -> true, -0.0 -> false)",
+      [np.array([True, False, True, True, False, False, True, False, True, True, False, True]), _bf,
+       randint(r, (12,), -2, 3, i32)], **T_EXACT)
+def _(b, x, n):
+    return (b.astype(f32), b.astype(i32), b.astype(u8), x.astype(bool), n.astype(bool), b.astype(f16))
+
+
+r = rng_for("convert_float_widths")
+_fw = randn(r, (24,), scale=10.0)
+_fw[:4] = [1.0 + 2**-11, 1.0 + 3 * 2**-11, 65504.0, 1e-6]  # f16 rounding ties, max, subnormal
+
+
+@case("convert_float_widths", "convert f32<->f16, f32<->bf16, f32<->f64, f16<->bf16, f64->f16 (round to nearest even; "
+      "incl. ties and f16 subnormals)",
+      [_fw, randn(r, (24,), f16), randn(r, (24,), bf16), randn(r, (24,), f64)], **T_EXACT)
+def _(x, h, b, d):
+    return (x.astype(f16), x.astype(bf16), x.astype(f64), h.astype(f32), b.astype(f32), d.astype(f32),
+            h.astype(bf16), b.astype(f16), d.astype(f16), h.astype(f64))
+
+
+r = rng_for("bitcast_convert")
+
+
+@case("bitcast_convert", "bitcast_convert (same width): f32->u32, f32->i32, i32->f32 (from finite patterns), "
+      "f16->i16, bf16->u16, f64->i64, u64->f64",
+      [randn(r, (12,)), randn(r, (12,), f16), randn(r, (12,), bf16), randn(r, (12,), f64)], **T_EXACT)
+def _(x, h, b, d):
+    xi = lax.bitcast_convert_type(x, u32)
+    back = lax.bitcast_convert_type(lax.bitcast_convert_type(x, i32) + 1, f32)
+    return (xi, lax.bitcast_convert_type(x, i32), back, lax.bitcast_convert_type(h, i16),
+            lax.bitcast_convert_type(b, u16), lax.bitcast_convert_type(d, i64),
+            lax.bitcast_convert_type(lax.bitcast_convert_type(d, u64) ^ np.uint64(1), f64))
+
+
+# ----------------------------------------------------------------------------
+# Constants / iota
+# ----------------------------------------------------------------------------
+r = rng_for("constant_hex_blob")
+_W = randn(r, (16, 16))
+_Wi = randint(r, (8, 16), -1000, 1000, i32)
+_S = np.full((4, 16), 0.25, f32)
+
+
+@case("constant_hex_blob", "closed-over numpy arrays: 16x16 f32 and 8x16 i32 printed as hex blobs dense<\"0x...\">, "
+      "a 4x16 splat constant, a small inline dense literal, and scalar constants",
+      [randn(r, (4, 16))], expect=[r'dense<"0x', r'dense<2\.500000e-01> : tensor<4x16xf32>'], **T_F32ACC)
+def _(x):
+    small = np.array([1.0, -2.0, 3.0, 0.5], f32)
+    y = x * _S + jnp.sum(_W, axis=0) + x[:, :4].sum(axis=1, keepdims=True) * small.sum()
+    return y, (_Wi[:, :4] * 3 + np.int32(7)).astype(i32), x[:, :4] * small
+
+
+@case("constant_types", "constants of many dtypes (f16, bf16, f64, i8, u16, u64, bool) closed over and returned/combined",
+      [np.arange(4, dtype=i32)], **T_EXACT)
+def _(n):
+    return (np.array([1.5, -2.25, 65504.0, 0.0], f16) + n.astype(f16),
+            np.array([1.5, -2.25, 3.0e37, 0.0], bf16) * n.astype(bf16),
+            np.array([np.pi, np.e, -1e300, 5e-324], f64),
+            np.array([-128, 127, 0, -1], i8) + n.astype(i8),
+            np.array([0, 65535, 12345, 1], u16) ^ n.astype(u16),
+            np.array([2**64 - 1, 0, 2**63, 1], u64) - n.astype(u64),
+            np.array([True, False, True, False]) ^ (n > 1))
+
+
+@case("iota", "iota via jnp.arange (i32, f32, u8) and lax.broadcasted_iota (2-D, dims 0 and 1, i64)",
+      [randn(rng_for("iota"), (3, 5))], **T_EXACT)
+def _(x):
+    return (jnp.arange(7, dtype=i32), jnp.arange(6, dtype=f32) * f32(0.5), jnp.arange(10, dtype=u8),
+            lax.broadcasted_iota(i64, (3, 5), 0), lax.broadcasted_iota(i64, (3, 5), 1),
+            x + lax.broadcasted_iota(f32, (3, 5), 1))
+
+
+# ----------------------------------------------------------------------------
+# Shape ops
+# ----------------------------------------------------------------------------
+r = rng_for("shape_ops")
+
+
+@case("shape_ops", "broadcast_in_dim, reshape, transpose (3-D permutation), slice with strides, concatenate, reverse",
+      [randn(r, (2, 3, 4)), randn(r, (4,)), randint(r, (6, 8), -100, 100, i32)], **T_EXACT)
+def _(x, v, n):
+    return (x + v, x.reshape(6, 4), jnp.transpose(x, (2, 0, 1)), n[1:6:2, ::3], n[::-1, 2:7:4],
+            jnp.concatenate([x, x * 2], axis=1), jnp.concatenate([n[:2], n[3:4], n[5:]], axis=0),
+            jnp.flip(x, axis=(0, 2)), jnp.flip(n, axis=1), jnp.broadcast_to(v[:, None], (4, 3)))
+
+
+r = rng_for("pad")
+
+
+@case("pad", "lax.pad with positive/negative low/high and interior padding on f32 and i32",
+      [randn(r, (4, 5)), randint(r, (3, 6), -9, 9, i32)], **T_EXACT)
+def _(x, n):
+    return (lax.pad(x, f32(0.0), ((1, 2, 0), (0, 1, 1))),
+            lax.pad(x, f32(-1.0), ((-1, 1, 1), (2, -2, 0))),
+            lax.pad(n, np.int32(7), ((-1, -1, 2), (1, -3, 1))),
+            jnp.pad(x, ((1, 1), (2, 0)), mode="constant", constant_values=f32(3.0)))
+
+
+r = rng_for("dynamic_slice")
+
+
+@case("dynamic_slice", "lax.dynamic_slice / dynamic_update_slice with traced i32 start indices "
+      "(one start out of range -> clamped per StableHLO semantics)",
+      [randn(r, (6, 8)), np.array(2, i32), np.array(5, i32), randn(r, (2, 3)), np.array(7, i32)], **T_EXACT)
+def _(x, i, j, upd, k):
+    return (lax.dynamic_slice(x, (i, j), (3, 3)),
+            lax.dynamic_slice(x, (k, np.int32(0)), (2, 8)),  # k=7 clamps to 4
+            lax.dynamic_update_slice(x, upd, (i, j)),
+            lax.dynamic_update_slice(x, upd, (k, k)))  # clamps to (4, 5)
+
+
+# ----------------------------------------------------------------------------
+# Reductions
+# ----------------------------------------------------------------------------
+r = rng_for("reduce_f32")
+
+
+@case("reduce_f32", "reduce sum/max/min/prod over various axes, mean, and argmax/argmin (variadic reduce) on f32",
+      [randn(r, (4, 6, 5)), unif(r, (3, 5), 0.5, 1.5)], **T_F32ACC)
+def _(x, p):
+    return (jnp.sum(x, axis=1), jnp.max(x, axis=(0, 2)), jnp.min(x), jnp.prod(p, axis=1), jnp.mean(x, axis=-1),
+            jnp.argmax(x, axis=1).astype(i32), jnp.argmin(x, axis=2).astype(i32), jnp.sum(x))
+
+
+r = rng_for("reduce_int")
+
+
+@case("reduce_int", "integer reductions: sum i32, max u8, min i16, prod i64, sum u64 (wrapping), argmax on i32",
+      [randint(r, (4, 8), -1000, 1000, i32), randint(r, (4, 8), 0, 256, u8), randint(r, (4, 8), -30000, 30000, i16),
+       randint(r, (3, 5), -4, 5, i64), randint(r, (6,), 2**62, 2**63, u64)], **T_EXACT)
+def _(a, b, c, d, e):
+    return (jnp.sum(a, axis=0, dtype=i32), jnp.max(b, axis=1), jnp.min(c, axis=0), jnp.prod(d, axis=1, dtype=i64),
+            jnp.sum(e, dtype=u64), jnp.argmax(a, axis=1).astype(i32))
+
+
+@case("reduce_bool", "reduce and/or on bool (jnp.all / jnp.any) and count of trues",
+      [np.array([[1, 1, 1, 1, 1, 1], [1, 0, 1, 1, 0, 1], [0, 0, 1, 0, 0, 0], [1, 1, 1, 1, 0, 1]], bool)], **T_EXACT)
+def _(b):
+    return (jnp.all(b, axis=1), jnp.any(b[1:], axis=0), jnp.all(b), jnp.any(~b), jnp.sum(b, axis=1, dtype=i32))
+
+
+r = rng_for("reduce_window_pool")
+
+
+@case("reduce_window_pool", "NHWC max pool 2x2/2 VALID, max pool 3x3/2 SAME, avg pool 3x3/2 SAME (sum / window count)",
+      [randn(r, (2, 7, 7, 3))], **T_F32ACC)
+def _(x):
+    mp = lax.reduce_window(x, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
+    mp_same = lax.reduce_window(x, -jnp.inf, lax.max, (1, 3, 3, 1), (1, 2, 2, 1), "SAME")
+    s = lax.reduce_window(x, 0.0, lax.add, (1, 3, 3, 1), (1, 2, 2, 1), "SAME")
+    cnt = lax.reduce_window(jnp.ones_like(x), 0.0, lax.add, (1, 3, 3, 1), (1, 2, 2, 1), "SAME")
+    return mp, mp_same, s / cnt
+
+
+r = rng_for("reduce_window_dilated")
+
+
+@case("reduce_window_dilated", "lax.reduce_window with window_dilation, base_dilation, explicit padding; add and max; "
+      "plus an i32 min window",
+      [randn(r, (6, 7)), randint(r, (5, 6), -50, 50, i32)], **T_F32ACC)
+def _(x, n):
+    a = lax.reduce_window(x, 0.0, lax.add, (2, 2), (1, 1), ((0, 0), (0, 0)), window_dilation=(1, 2))
+    b = lax.reduce_window(x, 0.0, lax.add, (2, 3), (1, 2), ((1, 0), (1, 1)), base_dilation=(2, 1))
+    c = lax.reduce_window(x, -jnp.inf, lax.max, (3, 2), (2, 1), ((1, 1), (0, 1)), base_dilation=(1, 2),
+                          window_dilation=(2, 1))
+    d = lax.reduce_window(n, np.int32(2**31 - 1), lax.min, (2, 2), (2, 2), "SAME")
+    return a, b, c, d
+
+
+# ----------------------------------------------------------------------------
+# dot_general
+# ----------------------------------------------------------------------------
+r = rng_for("dot_matmul")
+
+
+@case("dot_matmul", "plain matmul (8x16 @ 16x12), vector dot, matrix-vector, vector-matrix on f32",
+      [randn(r, (8, 16)), randn(r, (16, 12)), randn(r, (16,)), randn(r, (8,))], **T_F32ACC)
+def _(a, b, v, w):
+    return a @ b, jnp.dot(v, v), a @ v, w @ a
+
+
+r = rng_for("dot_einsum")
+
+
+@case("dot_einsum", "batched matmul 'bij,bjk->bik', transposed operands 'ik,jk->ij' and 'ki,kj->ij', "
+      "two contracting dims 'abc,bcd->ad', batch+transposed 'bji,bjk->bki'",
+      [randn(r, (3, 4, 5)), randn(r, (3, 5, 6)), randn(r, (4, 7)), randn(r, (6, 7)), randn(r, (2, 3, 4)),
+       randn(r, (3, 4, 5))], **T_F32ACC)
+def _(a, b, p, q, c, d):
+    return (jnp.einsum("bij,bjk->bik", a, b), jnp.einsum("ik,jk->ij", p, q), jnp.einsum("ki,kj->ij", p.T, q.T),
+            jnp.einsum("abc,bcd->ad", c, d), jnp.einsum("bji,bjk->bki", a, a))
+
+
+r = rng_for("dot_int_and_f64")
+
+
+@case("dot_int_and_f64", "integer matmul i32 x i32 -> i32, i8 x i8 -> i32 (preferred_element_type), and f64 matmul",
+      [randint(r, (5, 7), -100, 100, i32), randint(r, (7, 3), -100, 100, i32), randint(r, (4, 6), -128, 128, i8),
+       randint(r, (6, 2), -128, 128, i8), randn(r, (5, 6), f64), randn(r, (6, 4), f64)], rtol=1e-12, atol=1e-12)
+def _(a, b, c, d, x, y):
+    return (jnp.matmul(a, b, preferred_element_type=i32),
+            lax.dot_general(c, d, (((1,), (0,)), ((), ())), preferred_element_type=i32), x @ y)
+
+
+r = rng_for("dot_lowp")
+
+
+@case("dot_lowp", "matmul in f16 and bf16 (low-precision inputs and outputs)",
+      [randn(r, (4, 8), f16), randn(r, (8, 3), f16), randn(r, (4, 8), bf16), randn(r, (8, 3), bf16)],
+      rtol=3e-2, atol=6e-2)
+def _(a, b, c, d):
+    return a @ b, c @ d
+
+
+# ----------------------------------------------------------------------------
+# Convolution
+# ----------------------------------------------------------------------------
+def conv(lhs, rhs, dn, strides, padding, **kw):
+    return lax.conv_general_dilated(lhs, rhs, strides, padding, dimension_numbers=dn, **kw)
+
+
+r = rng_for("conv2d_nhwc_same")
+
+
+@case("conv2d_nhwc_same", "2-D convolution NHWC x HWIO -> NHWC, 3x3 kernel, SAME padding, stride 1",
+      [randn(r, (2, 6, 6, 3)), randn(r, (3, 3, 3, 4))], **T_F32ACC)
+def _(x, w):
+    return conv(x, w, ("NHWC", "HWIO", "NHWC"), (1, 1), "SAME")
+
+
+r = rng_for("conv2d_nchw_valid_s2")
+
+
+@case("conv2d_nchw_valid_s2", "2-D convolution NCHW x OIHW -> NCHW, 3x3 kernel, VALID, stride 2, non-square input",
+      [randn(r, (2, 3, 9, 7)), randn(r, (5, 3, 3, 3))], **T_F32ACC)
+def _(x, w):
+    return conv(x, w, ("NCHW", "OIHW", "NCHW"), (2, 2), "VALID")
+
+
+r = rng_for("conv_lhs_dilation")
+
+
+@case("conv_lhs_dilation", "transposed convolution: lax.conv_transpose (stride 2, SAME) and "
+      "conv_general_dilated with lhs_dilation=(2,2), explicit padding",
+      [randn(r, (1, 4, 4, 2)), randn(r, (3, 3, 2, 3))], **T_F32ACC)
+def _(x, w):
+    a = lax.conv_transpose(x, w, (2, 2), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+    b = conv(x, w, ("NHWC", "HWIO", "NHWC"), (1, 1), ((2, 2), (1, 1)), lhs_dilation=(2, 2))
+    return a, b
+
+
+r = rng_for("conv_rhs_dilation")
+
+
+@case("conv_rhs_dilation", "atrous convolution: rhs_dilation=(2,2), SAME padding, and rhs_dilation=(1,3) VALID stride (1,2)",
+      [randn(r, (1, 8, 8, 2)), randn(r, (3, 3, 2, 2))], **T_F32ACC)
+def _(x, w):
+    return (conv(x, w, ("NHWC", "HWIO", "NHWC"), (1, 1), "SAME", rhs_dilation=(2, 2)),
+            conv(x, w, ("NHWC", "HWIO", "NHWC"), (1, 2), "VALID", rhs_dilation=(1, 3)))
+
+
+r = rng_for("conv_depthwise")
+
+
+@case("conv_depthwise", "depthwise convolution: feature_group_count = C = 4 (NHWC, HWIO with I=1, O=8 i.e. multiplier 2), "
+      "and grouped conv with 2 groups",
+      [randn(r, (2, 5, 5, 4)), randn(r, (3, 3, 1, 8)), randn(r, (3, 3, 2, 6))], **T_F32ACC)
+def _(x, w, g):
+    return (conv(x, w, ("NHWC", "HWIO", "NHWC"), (1, 1), "SAME", feature_group_count=4),
+            conv(x, g, ("NHWC", "HWIO", "NHWC"), (1, 1), "VALID", feature_group_count=2))
+
+
+r = rng_for("conv1d")
+
+
+@case("conv1d", "1-D convolution NWC x WIO -> NWC (SAME, stride 1) and NCW x OIW (VALID, stride 2)",
+      [randn(r, (2, 10, 3)), randn(r, (3, 3, 4)), randn(r, (4, 3, 2))], **T_F32ACC)
+def _(x, w, w2):
+    return (conv(x, w, ("NWC", "WIO", "NWC"), (1,), "SAME"),
+            conv(jnp.transpose(x, (0, 2, 1)), w2, ("NCW", "OIW", "NCW"), (2,), "VALID"))
+
+
+r = rng_for("conv3d")
+
+
+@case("conv3d", "3-D convolution NDHWC x DHWIO -> NDHWC, 2x3x3 kernel, SAME, stride (1,2,2)",
+      [randn(r, (1, 4, 6, 6, 2)), randn(r, (2, 3, 3, 2, 3))], **T_F32ACC)
+def _(x, w):
+    return conv(x, w, ("NDHWC", "DHWIO", "NDHWC"), (1, 2, 2), "SAME")
+
+
+r = rng_for("conv_batch_group")
+
+
+@case("conv_batch_group", "convolution with batch_group_count=2 (as in weight-gradient convs): NCHW/OIHW, batch 4 -> 2",
+      [randn(r, (4, 3, 5, 5)), randn(r, (6, 3, 3, 3))], expect=[r"batch_group_count = 2"], **T_F32ACC)
+def _(x, w):
+    return conv(x, w, ("NCHW", "OIHW", "NCHW"), (1, 1), "VALID", batch_group_count=2)
+
+
+r = rng_for("conv_f64_int")
+
+
+@case("conv_f64", "2-D convolution in f64 NHWC/HWIO with padding (1,0),(2,1) and stride (2,1)",
+      [randn(r, (1, 5, 5, 2), f64), randn(r, (2, 3, 2, 2), f64)], rtol=1e-12, atol=1e-12)
+def _(x, w):
+    return conv(x, w, ("NHWC", "HWIO", "NHWC"), (2, 1), ((1, 0), (2, 1)))
+
+
+# ----------------------------------------------------------------------------
+# func.call
+# ----------------------------------------------------------------------------
+@jax.jit
+def _inner_scale(a, s):
+    return jnp.tanh(a) * s
+
+
+@jax.jit
+def _inner_twice(a):
+    return _inner_scale(a, f32(2.0)) + _inner_scale(a * 0.5, f32(3.0))
+
+
+r = rng_for("func_call")
+
+
+@case("func_call", "nested jax.jit functions -> private func.func called via func.call (incl. a call inside a callee, "
+      "same callee called twice, multi-result callee)",
+      [randn(r, (3, 4)), randn(r, (3, 4))], expect=[r"\bcall @"], **T_F32T)
+def _(x, y):
+    @jax.jit
+    def two(a, b):
+        return a + b, a * b
+
+    s, p = two(x, y)
+    return _inner_twice(x) + _inner_scale(y, f32(0.5)), s - p
+
+
+# ----------------------------------------------------------------------------
+# Realistic small models
+# ----------------------------------------------------------------------------
+def _softmax(z, axis=-1):
+    z = z - jax.lax.stop_gradient(jnp.max(z, axis=axis, keepdims=True))
+    e = jnp.exp(z)
+    return e / jnp.sum(e, axis=axis, keepdims=True)
+
+
+def _mlp(x, w1, b1, w2, b2):
+    h = jax.nn.relu(x @ w1 + b1)
+    return jax.nn.softmax(h @ w2 + b2, axis=-1)
+
+
+r = rng_for("model_mlp")
+_mlp_args = [randn(r, (4, 16)), randn(r, (16, 32), scale=0.25), randn(r, (32,), scale=0.1),
+             randn(r, (32, 10), scale=0.25), randn(r, (10,), scale=0.1)]
+case("model_mlp", "MLP 16->32->10 with relu and softmax, batch 4, weights as arguments", _mlp_args, **T_F32ACC)(_mlp)
+
+
+def _layernorm(x, g, b, eps=1e-5):
+    mu = jnp.mean(x, axis=-1, keepdims=True)
+    d = x - mu
+    var = jnp.mean(d * d, axis=-1, keepdims=True)  # (jnp.square would emit chlo.square)
+    return (x - mu) * lax.rsqrt(var + eps) * g + b
+
+
+r = rng_for("model_layernorm")
+case("model_layernorm", "layer normalization over the last axis (3x5x32) with gain and bias",
+     [randn(r, (3, 5, 32), scale=2.0) + 1.0, randn(r, (32,)), randn(r, (32,))], **T_F32ACC)(_layernorm)
+
+r = rng_for("model_softmax")
+case("model_softmax", "jax.nn.softmax over the last axis and log_softmax over axis 0 (6x20)",
+     [randn(r, (6, 20), scale=3.0)], **T_F32ACC)(lambda x: (jax.nn.softmax(x, axis=-1), jax.nn.log_softmax(x, axis=0)))
+
+
+def _cnn(x, w1, b1, w2, b2, wd, bd):
+    h = conv(x, w1, ("NHWC", "HWIO", "NHWC"), (1, 1), "SAME") + b1
+    h = jax.nn.relu(h)
+    h = lax.reduce_window(h, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
+    h = jax.nn.relu(conv(h, w2, ("NHWC", "HWIO", "NHWC"), (1, 1), "SAME") + b2)
+    h = lax.reduce_window(h, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
+    h = h.reshape(h.shape[0], -1)
+    return jax.nn.log_softmax(h @ wd + bd)
+
+
+r = rng_for("model_cnn")
+_cnn_args = [randn(r, (2, 8, 8, 1)), randn(r, (3, 3, 1, 4), scale=0.5), randn(r, (4,), scale=0.1),
+             randn(r, (3, 3, 4, 8), scale=0.3), randn(r, (8,), scale=0.1), randn(r, (32, 10), scale=0.2),
+             randn(r, (10,), scale=0.1)]
+case("model_cnn", "small CNN: conv3x3(1->4)+relu+maxpool2, conv3x3(4->8)+relu+maxpool2, dense 32->10, log_softmax",
+     _cnn_args, **T_F32ACC)(_cnn)
+
+
+def _attention(x, wq, wk, wv, wo, g, b):
+    B, T, D = x.shape
+    H = 2
+    dh = D // H
+    h = _layernorm(x, g, b)
+    q = (h @ wq).reshape(B, T, H, dh)
+    k = (h @ wk).reshape(B, T, H, dh)
+    v = (h @ wv).reshape(B, T, H, dh)
+    s = jnp.einsum("bqhd,bkhd->bhqk", q, k) / np.sqrt(dh).astype(f32)
+    mask = jnp.arange(T, dtype=i32)[:, None] >= jnp.arange(T, dtype=i32)[None, :]
+    s = jnp.where(mask, s, f32(-1e9))
+    p = jax.nn.softmax(s, axis=-1)
+    o = jnp.einsum("bhqk,bkhd->bqhd", p, v).reshape(B, T, D)
+    return x + o @ wo
+
+
+r = rng_for("model_attention")
+_att_args = [randn(r, (2, 8, 16)), randn(r, (16, 16), scale=0.25), randn(r, (16, 16), scale=0.25),
+             randn(r, (16, 16), scale=0.25), randn(r, (16, 16), scale=0.25), 1.0 + randn(r, (16,), scale=0.1),
+             randn(r, (16,), scale=0.1)]
+case("model_attention", "pre-LN causal self-attention block: B=2, T=8, D=16, 2 heads, residual",
+     _att_args, **T_F32ACC)(_attention)
+
+# ----------------------------------------------------------------------------
+# "extra" tier: ops outside the required list that JAX commonly emits
+# ----------------------------------------------------------------------------
+r = rng_for("chlo_ops")
+
+
+@case("chlo_ops", "EXTRA: CHLO ops that jax 0.10 leaves in as_text(): chlo.square (jnp.square, used by the "
+      "transformer_block benchmark), erf, erfc (exact gelu), sinh, cosh, asin, acos, atan, asinh, acosh, atanh",
+      [unif(r, (4, 8), -0.9, 0.9), unif(r, (4, 8), 1.1, 3.0)], tier="extra",
+      expect=[r"chlo\.square", r"chlo\.erf\b", r"chlo\.erfc"], rtol=1e-5, atol=1e-6)
+def _(x, y):
+    return (jnp.square(x), jax.scipy.special.erf(x), jax.nn.gelu(x, approximate=False), jnp.sinh(x), jnp.cosh(x),
+            jnp.arcsin(x), jnp.arccos(x), jnp.arctan(x), jnp.arcsinh(x), jnp.arccosh(y), jnp.arctanh(x))
+
+
+r = rng_for("gather_scatter_sort")
+
+
+@case("gather_scatter_sort", "EXTRA: gather (fancy indexing, jnp.take), scatter (.at[].add/.set), sort, cumsum "
+      "(reduce_window), top_k (chlo.top_k)",
+      [randn(r, (5, 6)), np.array([4, 0, 2, 2], i32)], tier="extra", **T_F32ACC)
+def _(x, idx):
+    return (x[idx], jnp.take(x, idx, axis=1), x.at[idx, 1].add(f32(10.0)), x.at[0, idx].set(f32(-1.0)),
+            jnp.sort(x, axis=1), jnp.cumsum(x, axis=0), lax.top_k(x, 3)[0], lax.top_k(x, 3)[1].astype(i32))
+
+
+# ----------------------------------------------------------------------------
+# Generic op form
+# ----------------------------------------------------------------------------
+case("generic_mlp", "model_mlp printed in MLIR generic op form", _mlp_args, form="generic", **T_F32ACC)(_mlp)
+
+r = rng_for("generic_reduce")
+
+
+@case("generic_reduce", "sum/max/argmax reductions + reduce_window, printed in generic op form",
+      [randn(r, (3, 4, 5))], form="generic", **T_F32ACC)
+def _(x):
+    return (jnp.sum(x, axis=(0, 2)), jnp.max(x, axis=1), jnp.argmax(x, axis=2).astype(i32),
+            lax.reduce_window(x, -jnp.inf, lax.max, (1, 2, 2), (1, 1, 2), "SAME"))
+
+
+r = rng_for("generic_conv")
+
+
+@case("generic_conv", "NHWC SAME conv + bias + relu, strided NCHW conv, printed in generic op form",
+      [randn(r, (1, 6, 6, 2)), randn(r, (3, 3, 2, 3)), randn(r, (3,))], form="generic", **T_F32ACC)
+def _(x, w, b):
+    y = jax.nn.relu(conv(x, w, ("NHWC", "HWIO", "NHWC"), (1, 1), "SAME") + b)
+    z = conv(jnp.transpose(x, (0, 3, 1, 2)), jnp.transpose(w, (3, 2, 0, 1)), ("NCHW", "OIHW", "NCHW"), (2, 2), "VALID")
+    return y, z
+
+
+r = rng_for("generic_elementwise")
+
+
+@case("generic_elementwise", "int/float elementwise, compare, select, convert, iota, call, printed in generic op form",
+      [randn(r, (4, 6)), randint(r, (4, 6), -20, 20, i32)], form="generic", **T_F32T)
+def _(x, n):
+    y = jnp.where(n > 0, jnp.exp(x), jnp.sin(x)) + n.astype(f32) + jnp.arange(6, dtype=f32)
+    return y, (n << 2) ^ (n >> 1), jnp.round(x)  # jnp.round emits a call
+
+
+# ============================================================================
+# Driver
+# ============================================================================
+REQUIRED_OPS = """
+abs negate sqrt rsqrt cbrt exponential exponential_minus_one log log_plus_one logistic tanh sine cosine tan
+floor ceil round_nearest_afz round_nearest_even sign not popcnt count_leading_zeros is_finite
+add subtract multiply divide remainder power maximum minimum and or xor shift_left shift_right_arithmetic
+shift_right_logical atan2
+compare select clamp convert bitcast_convert constant iota broadcast_in_dim reshape transpose slice concatenate
+pad reverse reduce reduce_window dot_general convolution dynamic_slice dynamic_update_slice
+""".split()
+REQUIRED_OPS = ["stablehlo." + o for o in REQUIRED_OPS] + ["func.call"]
+REQUIRED_DTYPES = ["float32", "float64", "float16", "bfloat16", "int8", "int16", "int32", "int64",
+                   "uint8", "uint16", "uint32", "uint64", "bool"]
+SHORT = {"float32": "f32", "float64": "f64", "float16": "f16", "bfloat16": "bf16", "int8": "i8", "int16": "i16",
+         "int32": "i32", "int64": "i64", "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
+         "bool": "bool"}
+
+OP_RE = re.compile(r'(?<![#\w.])((?:stablehlo|chlo)\.[a-z_0-9]+)')
+CALL_RE = re.compile(r'(?<![\w.])call @|"func\.call"')
+CMP_PRETTY_RE = re.compile(r'stablehlo\.compare\s+(EQ|NE|LT|LE|GT|GE),[^:]*?,\s*(FLOAT|SIGNED|UNSIGNED|TOTALORDER)\b')
+CMP_GENERIC_RE = re.compile(r'comparison_direction\s*=\s*#stablehlo<comparison_direction\s+(\w+)>'
+                            r'(?:,\s*compare_type\s*=\s*#stablehlo<comparison_type\s+(\w+)>)?')
+
+
+def extract_ops(text):
+    ops = set(OP_RE.findall(text))
+    if CALL_RE.search(text):
+        ops.add("func.call")
+    return sorted(ops)
+
+
+def extract_compares(text):
+    out = set(CMP_PRETTY_RE.findall(text))
+    for d, t in CMP_GENERIC_RE.findall(text):
+        out.add((d, t or "?"))
+    return out
+
+
+def lower_text(fn, args, form):
+    lowered = jax.jit(fn).lower(*args)
+    if form == "pretty":
+        return lowered.as_text()
+    mod = lowered.compiler_ir("stablehlo")
+    return mod.operation.get_asm(print_generic_op_form=True, enable_debug_info=False)
+
+
+def tinfo(a):
+    return {"dtype": np.dtype(a.dtype).name, "shape": list(a.shape), "npy_descr": np.lib.format.dtype_to_descr(a.dtype)}
+
+
+def main():
+    names = [c["name"] for c in CASES]
+    assert len(names) == len(set(names)), "duplicate case names"
+    # remove stale case dirs (only directories that look like generated cases)
+    for d in sorted(os.listdir(HERE)):
+        p = os.path.join(HERE, d)
+        if os.path.isdir(p) and os.path.exists(os.path.join(p, "meta.json")) and d not in names:
+            shutil.rmtree(p)
+
+    rows = []
+    problems = []
+    op_cases = {}
+    dtype_cases = {}
+    compares = {}
+    total = 0
+    for c in CASES:
+        name, fn, args = c["name"], c["fn"], [np.asarray(a) for a in c["args"]]
+        with (c["ctx"]() if c["ctx"] else contextlib.nullcontext()):
+            text = lower_text(fn, args, c["form"])
+            outs = jax.tree_util.tree_leaves(jax.jit(fn)(*args))
+        assert "@main(" in text or 'sym_name = "main"' in text, name
+        if c["tier"] == "core" and re.search(r'(?<![#\w.])chlo\.[a-z_]+', text):
+            problems.append(f"{name}: chlo op in a core case")
+        for pat in c["expect"]:
+            if not re.search(pat, text):
+                problems.append(f"{name}: expected pattern {pat!r} not found in model.mlir")
+        if c["form"] == "generic" and '"stablehlo.' not in text:
+            problems.append(f"{name}: not generic form")
+        outs = [np.asarray(o) for o in outs]
+        ops = extract_ops(text)
+        for o in ops:
+            op_cases.setdefault(o, []).append(name)
+        for cmpk in extract_compares(text):
+            compares.setdefault(cmpk, []).append(name)
+        for a in args + outs:
+            dtype_cases.setdefault(np.dtype(a.dtype).name, set()).add(name)
+        # sanity: finite outputs unless the case is about special values
+        if not c["nonfinite"]:
+            for k, o in enumerate(outs):
+                if o.dtype.kind == "f" or o.dtype == bf16:
+                    if not np.all(np.isfinite(o.astype(np.float64))):
+                        problems.append(f"{name}: out{k} has non-finite values")
+        d = os.path.join(HERE, name)
+        if os.path.isdir(d):
+            shutil.rmtree(d)
+        os.makedirs(d)
+        with open(os.path.join(d, "model.mlir"), "w") as f:
+            f.write(text if text.endswith("\n") else text + "\n")
+        for k, a in enumerate(args):
+            np.save(os.path.join(d, f"in{k}.npy"), a)
+        for k, o in enumerate(outs):
+            np.save(os.path.join(d, f"out{k}.npy"), o)
+        meta = {"name": name, "description": c["desc"], "inputs": [tinfo(a) for a in args],
+                "outputs": [tinfo(o) for o in outs], "rtol": c["rtol"], "atol": c["atol"], "ops": ops,
+                "form": c["form"], "allow_nonfinite": c["nonfinite"], "tier": c["tier"]}
+        with open(os.path.join(d, "meta.json"), "w") as f:
+            js = json.dumps(meta, indent=1)
+            # keep shapes and tensor descriptors on one line
+            js = re.sub(r"\[\s*([-\d,\s]*?)\s*\]", lambda m: "[" + re.sub(r"\s+", " ", m.group(1)) + "]", js)
+            js = re.sub(r'\{\s*("dtype"[^{}]*?)\s*\}', lambda m: "{" + re.sub(r"\s*\n\s*", " ", m.group(1)) + "}", js)
+            f.write(js + "\n")
+        size = sum(os.path.getsize(os.path.join(d, x)) for x in os.listdir(d))
+        total += size
+        dts = sorted({SHORT[np.dtype(a.dtype).name] for a in args + outs})
+        rows.append((name, c["form"] if c["tier"] == "core" else c["form"] + "/extra", len(args), len(outs), size, dts, ops))
+
+    # ------------------------------------------------------------------ report
+    print(f"{'case':28s} {'form':8s} {'in':>3s} {'out':>3s} {'bytes':>8s}  dtypes")
+    for name, form, ni, no, size, dts, ops in rows:
+        print(f"{name:28s} {form:8s} {ni:3d} {no:3d} {size:8d}  {' '.join(dts)}")
+    print(f"total: {len(rows)} cases, {total} bytes")
+
+    cov_lines = []
+    cov_lines.append("| op | #cases | example cases |")
+    cov_lines.append("|---|---|---|")
+    for o in REQUIRED_OPS + sorted(set(op_cases) - set(REQUIRED_OPS)):
+        cs = op_cases.get(o, [])
+        tag = "" if o in REQUIRED_OPS else " (extra)"
+        cov_lines.append(f"| `{o}`{tag} | {len(cs)} | {', '.join(cs[:4])}{' ...' if len(cs) > 4 else ''} |")
+    dt_lines = ["| dtype | #cases | example cases |", "|---|---|---|"]
+    for dt in REQUIRED_DTYPES:
+        cs = sorted(dtype_cases.get(dt, []))
+        dt_lines.append(f"| {SHORT[dt]} | {len(cs)} | {', '.join(cs[:5])}{' ...' if len(cs) > 5 else ''} |")
+    cmp_lines = ["| compare_type | " + " | ".join(["EQ", "NE", "LT", "LE", "GT", "GE"]) + " |", "|---" * 7 + "|"]
+    for t in ["FLOAT", "SIGNED", "UNSIGNED"]:
+        cmp_lines.append(f"| {t} | " + " | ".join(str(len(compares.get((d, t), [])))
+                                                  for d in ["EQ", "NE", "LT", "LE", "GT", "GE"]) + " |")
+    print("\nOP COVERAGE\n" + "\n".join(cov_lines))
+    print("\nDTYPE COVERAGE\n" + "\n".join(dt_lines))
+    print("\nCOMPARE COVERAGE (number of cases)\n" + "\n".join(cmp_lines))
+
+    missing_ops = [o for o in REQUIRED_OPS if o not in op_cases]
+    missing_dt = [d for d in REQUIRED_DTYPES if d not in dtype_cases]
+    missing_cmp = [(d, t) for t in ["FLOAT", "SIGNED", "UNSIGNED"] for d in ["EQ", "NE", "LT", "LE", "GT", "GE"]
+                   if (d, t) not in compares]
+    if not any('dense<"0x' in open(os.path.join(HERE, n, "model.mlir")).read() for n in names):
+        problems.append("no hex-blob constant")
+    if sum(c["form"] == "generic" for c in CASES) < 3:
+        problems.append("fewer than 3 generic-form cases")
+    if len(CASES) < 40:
+        problems.append("fewer than 40 cases")
+    if missing_ops:
+        problems.append(f"missing ops: {missing_ops}")
+    if missing_dt:
+        problems.append(f"missing dtypes: {missing_dt}")
+    if missing_cmp:
+        problems.append(f"missing compare combos: {missing_cmp}")
+
+    write_readme(rows, total, cov_lines, dt_lines, cmp_lines)
+    if problems:
+        print("\nPROBLEMS:\n  " + "\n  ".join(problems))
+        sys.exit(1)
+    print("\nall coverage checks passed")
+
+
+README_HEAD = """# Golden test corpus
+
+<!-- This file is generated by gen_goldens.py; edit the script, not this file. -->
+
+Each directory `tests/golden/<case>/` holds one StableHLO program and its expected
+results, produced by JAX {jaxver} on CPU:
+
+| file | content |
+|---|---|
+| `model.mlir` | `jax.jit(f).lower(*args).as_text()` (entry function `@main`); for `"form": "generic"` cases the same module printed in MLIR generic op form (`compiler_ir('stablehlo').operation.get_asm(print_generic_op_form=True)`) |
+| `in0.npy, in1.npy, ...` | inputs in argument order (deterministic: numpy `default_rng` seeded with crc32 of the case name) |
+| `out0.npy, out1.npy, ...` | JAX CPU results in result order (flattened pytree leaves = order of `@main` results) |
+| `meta.json` | `name`, `description`, `inputs`/`outputs` (`dtype`, `shape`, `npy_descr`), `rtol`, `atol`, `ops` (op names found in model.mlir by regex, e.g. `stablehlo.add`, `func.call`), `form` (`pretty`/`generic`), `allow_nonfinite` (outputs may hold NaN/inf), `tier` (`core`: required StableHLO ops only; `extra`: see notes) |
+
+Regenerate (from the repository root; overwrites all case directories and this README):
+
+    .venv/bin/python tests/golden/gen_goldens.py
+
+The script asserts op / dtype / compare-direction coverage and that outputs are
+finite (except cases with `allow_nonfinite: true`), and exits non-zero otherwise.
+
+## Comparison rule (used by the Rust golden test)
+
+* Shapes and dtypes must match `meta.json` exactly.
+* Floating point (f16, bf16, f32, f64): per element
+  `|got - want| <= atol + rtol * |want|`, computed in f64; NaN must match NaN
+  (any payload); +inf/-inf must match exactly. `-0.0` and `0.0` compare equal.
+* Integers and bool: exact (`rtol = atol = 0` in meta.json for these cases; the rule
+  above with 0 tolerances is exact equality anyway).
+* Cases whose float results are exactly defined by IEEE (converts, bitcasts, selects,
+  pads, ...) use `rtol = atol = 0` too.
+
+## Notes for readers of the data
+
+* **bf16 `.npy` files**: numpy has no bfloat16 type, so files written from
+  `ml_dtypes.bfloat16` arrays carry the header descr `'<V2'` (2-byte void). Their data
+  is raw little-endian bfloat16; use `meta.json` (`"dtype": "bfloat16"`) to interpret
+  them. All other dtypes use standard descrs (`<f2`, `<f4`, `<f8`, `|i1`, `<i2`,
+  `<i4`, `<i8`, `|u1`, `<u2`, `<u4`, `<u8`, `|b1`).
+* Scalars (rank-0) are saved as 0-d arrays (`shape: []`).
+* Even "pretty" output is mixed: JAX prints some ops (e.g. `stablehlo.reduce_window`,
+  reduce with non-trivial bodies) in generic form inside an otherwise pretty module,
+  and pretty `stablehlo.reduce` may use the short form `applies stablehlo.add`.
+* JAX emits `func.call` (printed as `call @name`) to private functions for nested
+  `jax.jit`, and also for library helpers such as `jnp.round`, `jnp.argmax`,
+  `jnp.where`, `jnp.floor_divide` and `jnp.clip`.
+* Integer `add/sub/mul` wrap (two's complement); shifts use amounts < bit width;
+  division/remainder never divide by zero or `INT_MIN / -1`; float->int converts
+  are in range (out-of-range behaviour is implementation defined).
+* Constants appear as splats (`dense<2.500000e-01> : tensor<4x16xf32>`), inline
+  literals (`dense<[[...]]>`), quoted hex blobs for larger arrays (`dense<"0x...">`, raw
+  little-endian element bytes) and unquoted hex for special float scalars
+  (`dense<0xFF800000> : tensor<f32>` = -inf).
+* `tier: "extra"` cases (`chlo_ops`, `gather_scatter_sort`) use ops outside the required
+  list (CHLO ops that JAX leaves in the text, gather/scatter/sort/top_k). Note that
+  `jnp.square` lowers to `chlo.square`, which also occurs in the `transformer_block`
+  benchmark.
+* `stablehlo.logistic` is never emitted by JAX 0.10 (`jax.nn.sigmoid`/`lax.logistic`
+  expand to `1/(1+exp(-x))`); the `logistic` case re-registers the direct lowering while
+  generating so that the op is covered.
+* `dynamic_slice` includes out-of-range start indices, which StableHLO clamps.
+"""
+
+
+def write_readme(rows, total, cov_lines, dt_lines, cmp_lines):
+    lines = [README_HEAD.format(jaxver=jax.__version__)]
+    lines.append(f"## Cases ({len(rows)}, {total / 1024:.0f} KiB total)\n")
+    lines.append("| case | form | in | out | dtypes | description |")
+    lines.append("|---|---|---|---|---|---|")
+    descs = {c["name"]: c["desc"] for c in CASES}
+    for name, form, ni, no, size, dts, ops in rows:
+        lines.append(f"| `{name}` | {form} | {ni} | {no} | {' '.join(dts)} | {descs[name].replace('|', '/')} |")
+    lines.append("\n## Op coverage\n")
+    lines += cov_lines
+    lines.append("\n## Dtype coverage (inputs or outputs)\n")
+    lines += dt_lines
+    lines.append("\n## Compare coverage (number of cases with each direction/type)\n")
+    lines += cmp_lines
+    with open(os.path.join(HERE, "README.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
