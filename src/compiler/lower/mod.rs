@@ -1,10 +1,29 @@
 //! Lowering: the optimized entry function -> kernels (kir) + a planned schedule.
+//!
+//! 1. Decide which values are materialized in a buffer. The rest (single-use results of
+//!    elementwise and data-movement ops) are fused: computed inline, at the index where
+//!    their consumer needs them ([`builder`]).
+//! 2. Place buffers: parameters are inputs, returned values are written straight into
+//!    the outputs, constants live in the constants section, the rest in the arena.
+//! 3. Emit one step per materializing op (a kernel dispatch, a Gemm or a Conv, plus
+//!    layout-changing kernels around the latter two), in program order.
+//! 4. Plan arena offsets from liveness ([`plan`]).
 
+pub mod interp;
 pub mod kir;
 
+mod builder;
+mod conv;
+mod dot;
+mod elementwise;
+mod plan;
+mod reduce;
+#[cfg(test)]
+mod tests;
+
 use super::diag::Diagnostic;
-use super::ir::Func;
-use pjrtc_runtime::format::{Signature, Step};
+use super::ir::{Attr, Func, Literal, Op, Opcode, TensorType, ValueId};
+use pjrtc_runtime::format::{BufRef, Region, Signature, Step, TensorSpec};
 
 /// The entry function, lowered.
 #[derive(Clone, Debug)]
@@ -19,6 +38,487 @@ pub struct LoweredProgram {
     pub signature: Signature,
 }
 
-pub fn lower(_func: &Func) -> Result<LoweredProgram, Diagnostic> {
-    todo!()
+pub fn lower(func: &Func) -> Result<LoweredProgram, Diagnostic> {
+    let mut lw = Lowerer::new(func)?;
+    lw.decide_materialization();
+    lw.place_buffers();
+    for i in 0..func.body.ops.len() {
+        lw.emit_op(&func.body.ops[i])?;
+    }
+    lw.finish_outputs();
+    let (offsets, arena_size) = plan::plan(&lw.arena, &lw.steps, &lw.kernels);
+    let mut steps = lw.steps;
+    for step in &mut steps {
+        plan::for_each_bufref(step, |b| {
+            if b.region == Region::Arena {
+                b.offset = offsets[b.offset as usize];
+            }
+        });
+    }
+    Ok(LoweredProgram {
+        kernels: lw.kernels,
+        steps,
+        arena_size,
+        constants: lw.constants,
+        signature: signature(func),
+    })
+}
+
+/// How a consumer reads one of its operands, for fusion decisions.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Use {
+    /// Evaluated at most about once per element of the operand: any single-use
+    /// expression-capable producer may be fused.
+    Inline,
+    /// Evaluated many times per operand element (broadcast, window, concatenate...):
+    /// only cheap producers are fused.
+    Expanding,
+    /// Needs a buffer (Gemm, Conv).
+    Buffer,
+}
+
+pub(crate) struct Lowerer<'f> {
+    pub func: &'f Func,
+    /// Defining top-level op (index) and result number of every value.
+    def: Vec<Option<(usize, usize)>>,
+    /// Identity ops (optimization_barrier) resolved away: value -> value it forwards.
+    forward: Vec<ValueId>,
+    uses: Vec<u32>,
+    /// Set when some consumer needs the value in a buffer.
+    needs_buffer: Vec<bool>,
+    /// Output index of each returned value (first occurrence).
+    output_of: Vec<Option<u32>>,
+    /// Placed buffer of every materialized value; arena buffers carry their id in `offset`
+    /// until the plan assigns offsets.
+    pub buf: Vec<Option<BufRef>>,
+    /// Sizes of arena buffers by id.
+    pub arena: Vec<u64>,
+    pub kernels: Vec<kir::Kernel>,
+    pub steps: Vec<Step>,
+    pub constants: Vec<u8>,
+    materialize: Vec<bool>,
+}
+
+pub(crate) fn unsupported(op: &Op) -> Diagnostic {
+    Diagnostic::at(
+        &op.loc,
+        format!("unsupported: {} is not compiled yet", op.opcode.name()),
+    )
+}
+
+impl<'f> Lowerer<'f> {
+    fn new(func: &'f Func) -> Result<Self, Diagnostic> {
+        let n = func.values.len();
+        let mut def = vec![None; n];
+        let mut forward: Vec<ValueId> = (0..n as u32).map(ValueId).collect();
+        for (i, op) in func.body.ops.iter().enumerate() {
+            check_supported(func, op)?;
+            for (r, &v) in op.results.iter().enumerate() {
+                def[v.index()] = Some((i, r));
+            }
+            if matches!(op.opcode, Opcode::OptimizationBarrier) {
+                for (r, &v) in op.results.iter().enumerate() {
+                    forward[v.index()] = forward[op.operands[r].index()];
+                }
+            }
+        }
+        Ok(Lowerer {
+            func,
+            def,
+            forward,
+            uses: vec![0; n],
+            needs_buffer: vec![false; n],
+            output_of: vec![None; n],
+            buf: vec![None; n],
+            arena: Vec::new(),
+            kernels: Vec::new(),
+            steps: Vec::new(),
+            constants: Vec::new(),
+            materialize: vec![false; n],
+        })
+    }
+
+    /// The value `v` stands for, looking through identity ops.
+    pub fn r(&self, v: ValueId) -> ValueId {
+        self.forward[v.index()]
+    }
+
+    pub fn ty(&self, v: ValueId) -> &'f TensorType {
+        self.func.ty(v)
+    }
+
+    /// The top-level op defining `v` (after forwarding), if any.
+    pub fn def_op(&self, v: ValueId) -> Option<(&'f Op, usize)> {
+        let (i, r) = self.def[self.r(v).index()]?;
+        Some((&self.func.body.ops[i], r))
+    }
+
+    fn operand_uses(&self, op: &Op) -> Vec<Use> {
+        let numel = |v: ValueId| self.ty(v).num_elements();
+        let out = op.results.first().map(|&r| numel(r)).unwrap_or(0);
+        let n = op.operands.len();
+        match &op.opcode {
+            Opcode::BroadcastInDim { .. } | Opcode::Pad { .. } => {
+                let mut u = vec![Use::Inline; n];
+                if numel(op.operands[0]) < out {
+                    u[0] = Use::Expanding;
+                }
+                u
+            }
+            Opcode::Concatenate { .. } => vec![Use::Expanding; n],
+            Opcode::DynamicUpdateSlice => {
+                let mut u = vec![Use::Inline; n];
+                u[1] = Use::Expanding;
+                u
+            }
+            Opcode::ReduceWindow(_) => {
+                let mut u = vec![Use::Inline; n];
+                u[..n / 2].fill(Use::Expanding);
+                u
+            }
+            Opcode::DotGeneral(_) => {
+                if dot::uses_gemm(self.ty(op.results[0]).dtype) {
+                    vec![Use::Buffer; n]
+                } else {
+                    vec![Use::Expanding; n]
+                }
+            }
+            Opcode::Convolution(_) => vec![Use::Buffer; n],
+            _ => vec![Use::Inline; n],
+        }
+    }
+
+    /// Cheap to recompute anywhere: splat constants, iotas, scalars and elementwise or
+    /// movement ops of cheap values.
+    fn cheap(&self, v: ValueId, depth: u32) -> bool {
+        let Some((op, _)) = self.def_op(v) else {
+            return false;
+        };
+        match &op.opcode {
+            Opcode::Constant(l) => l.is_splat(),
+            Opcode::Iota { .. } => true,
+            _ if depth > 4 || !is_expression_op(&op.opcode) => false,
+            _ => op.operands.iter().all(|&o| {
+                let o = self.r(o);
+                self.uses[o.index()] == 1 && self.cheap(o, depth + 1)
+                    || self.ty(o).num_elements() <= 1 && self.def_op(o).is_none()
+            }),
+        }
+    }
+
+    fn decide_materialization(&mut self) {
+        let func = self.func;
+        let mut expanding = vec![false; func.values.len()];
+        for op in &func.body.ops {
+            if matches!(op.opcode, Opcode::OptimizationBarrier) {
+                continue;
+            }
+            let kinds = self.operand_uses(op);
+            for (&o, k) in op.operands.iter().zip(kinds) {
+                let o = self.r(o);
+                self.uses[o.index()] += 1;
+                match k {
+                    Use::Buffer => self.needs_buffer[o.index()] = true,
+                    Use::Expanding => expanding[o.index()] = true,
+                    Use::Inline => {}
+                }
+            }
+        }
+        for (j, &y) in func.body.yields.iter().enumerate() {
+            let y = self.r(y);
+            if self.output_of[y.index()].is_none() {
+                self.output_of[y.index()] = Some(j as u32);
+            }
+        }
+        for op in &func.body.ops {
+            for &v in &op.results {
+                if self.r(v) != v {
+                    continue;
+                }
+                let i = v.index();
+                let used = self.uses[i] > 0 || self.output_of[i].is_some();
+                self.materialize[i] = match &op.opcode {
+                    Opcode::OptimizationBarrier => false,
+                    Opcode::Constant(l) => {
+                        self.needs_buffer[i] || self.output_of[i].is_some() || !l.is_splat() && used
+                    }
+                    Opcode::Iota { .. } => self.needs_buffer[i] || self.output_of[i].is_some(),
+                    o if is_expression_op(o) => {
+                        self.needs_buffer[i]
+                            || self.output_of[i].is_some()
+                            || self.uses[i] != 1
+                            || expanding[i] && !self.cheap(v, 0)
+                    }
+                    _ => true,
+                };
+            }
+        }
+    }
+
+    fn place_buffers(&mut self) {
+        let func = self.func;
+        for (i, &p) in func.params().iter().enumerate() {
+            self.buf[p.index()] = Some(BufRef {
+                region: Region::Input(i as u32),
+                offset: 0,
+                size: self.ty(p).byte_size(),
+            });
+        }
+        for op in &func.body.ops {
+            for &v in &op.results {
+                if !self.materialize[v.index()] {
+                    continue;
+                }
+                let size = self.ty(v).byte_size();
+                let b = if let Opcode::Constant(lit) = &op.opcode {
+                    self.add_constant(lit)
+                } else if let Some(j) = self.output_of[v.index()] {
+                    BufRef {
+                        region: Region::Output(j),
+                        offset: 0,
+                        size,
+                    }
+                } else {
+                    self.new_arena(size)
+                };
+                self.buf[v.index()] = Some(b);
+            }
+        }
+    }
+
+    fn add_constant(&mut self, lit: &Literal) -> BufRef {
+        let offset = self.constants.len().next_multiple_of(64);
+        self.constants.resize(offset, 0);
+        self.constants.extend_from_slice(&lit.bytes);
+        BufRef {
+            region: Region::Constant,
+            offset: offset as u64,
+            size: lit.bytes.len() as u64,
+        }
+    }
+
+    /// A fresh arena buffer; its `offset` is its id until planning.
+    pub fn new_arena(&mut self, size: u64) -> BufRef {
+        self.arena.push(size);
+        BufRef {
+            region: Region::Arena,
+            offset: self.arena.len() as u64 - 1,
+            size,
+        }
+    }
+
+    pub fn push_kernel(&mut self, mut k: kir::Kernel, bindings: Vec<BufRef>) {
+        k.name = format!("k{}_{}", self.kernels.len(), k.name);
+        self.steps.push(Step::Dispatch {
+            kernel: self.kernels.len() as u32,
+            bindings,
+            workgroups: 0,
+        });
+        self.kernels.push(k);
+    }
+
+    fn emit_op(&mut self, op: &'f Op) -> Result<(), Diagnostic> {
+        if !op.results.iter().any(|r| self.materialize[r.index()]) {
+            return Ok(());
+        }
+        if op.results.iter().all(|&r| self.ty(r).num_elements() == 0) {
+            return Ok(());
+        }
+        match &op.opcode {
+            Opcode::Constant(_) => Ok(()),
+            Opcode::Reduce { .. } => reduce::lower_reduce(self, op),
+            Opcode::ReduceWindow(_) => reduce::lower_reduce_window(self, op),
+            Opcode::DotGeneral(d) => dot::lower_dot(self, op, d),
+            Opcode::Convolution(c) => conv::lower_conv(self, op, c),
+            o if is_expression_op(o) => builder::lower_expression_op(self, op),
+            _ => Err(unsupported(op)),
+        }
+    }
+
+    /// Copies into outputs that could not be written in place: returned parameters and
+    /// constants, values returned twice, and outputs aliasing an input that is still read
+    /// after the output would have been written.
+    fn finish_outputs(&mut self) {
+        let func = self.func;
+        self.reroute_aliased_outputs();
+        for (j, &y) in func.body.yields.iter().enumerate() {
+            let y = self.r(y);
+            let dst = BufRef {
+                region: Region::Output(j as u32),
+                offset: 0,
+                size: self.ty(y).byte_size(),
+            };
+            if dst.size == 0 {
+                continue;
+            }
+            let src = self.buf[y.index()].expect("returned values are materialized");
+            if src.region != dst.region || src.offset != dst.offset {
+                self.steps.push(Step::Copy { src, dst });
+            }
+        }
+    }
+
+    /// With `tf.aliasing_output`, output j may share memory with input i: writing it
+    /// before the last read of input i would clobber the input. Such outputs are computed
+    /// into the arena and copied at the end instead.
+    fn reroute_aliased_outputs(&mut self) {
+        let func = self.func;
+        for i in 0..func.params().len() {
+            let Some(Attr::Int(j)) = func.arg_attr(i, "tf.aliasing_output") else {
+                continue;
+            };
+            let out = Region::Output(*j as u32);
+            let input = Region::Input(i as u32);
+            let mut last_read = None;
+            let mut first_write = None;
+            for (s, step) in self.steps.iter().enumerate() {
+                plan::for_each_bufref_ref(step, &self.kernels, |b, written| {
+                    if b.region == input {
+                        last_read = Some(s);
+                    }
+                    if b.region == out && written && first_write.is_none() {
+                        first_write = Some(s);
+                    }
+                });
+            }
+            let (Some(r), Some(w)) = (last_read, first_write) else {
+                continue;
+            };
+            if w > r {
+                continue;
+            }
+            let Some(v) =
+                (0..self.buf.len()).find(|&v| self.buf[v].is_some_and(|b| b.region == out))
+            else {
+                continue;
+            };
+            let old = self.buf[v].unwrap();
+            let new = self.new_arena(old.size);
+            self.buf[v] = Some(new);
+            for step in &mut self.steps {
+                plan::for_each_bufref(step, |b| {
+                    if b.region == out {
+                        *b = new;
+                    }
+                });
+            }
+        }
+    }
+}
+
+/// Ops lowered as an expression at an output index (fusable into consumers).
+pub(crate) fn is_expression_op(op: &Opcode) -> bool {
+    matches!(
+        op,
+        Opcode::Constant(_)
+            | Opcode::Iota { .. }
+            | Opcode::Unary(_)
+            | Opcode::Binary(_)
+            | Opcode::Compare { .. }
+            | Opcode::Select
+            | Opcode::Clamp
+            | Opcode::Convert
+            | Opcode::BitcastConvert
+            | Opcode::BroadcastInDim { .. }
+            | Opcode::Reshape
+            | Opcode::Transpose { .. }
+            | Opcode::Slice { .. }
+            | Opcode::Concatenate { .. }
+            | Opcode::Pad { .. }
+            | Opcode::Reverse { .. }
+            | Opcode::DynamicSlice { .. }
+            | Opcode::DynamicUpdateSlice
+    )
+}
+
+fn check_supported(func: &Func, op: &Op) -> Result<(), Diagnostic> {
+    match &op.opcode {
+        o if is_expression_op(o) => {}
+        Opcode::Reduce { .. }
+        | Opcode::ReduceWindow(_)
+        | Opcode::DotGeneral(_)
+        | Opcode::Convolution(_)
+        | Opcode::OptimizationBarrier => {}
+        _ => return Err(unsupported(op)),
+    }
+    if let Opcode::BitcastConvert = op.opcode {
+        let a = func.ty(op.operands[0]).dtype;
+        let b = func.ty(op.results[0]).dtype;
+        if a.bits() != b.bits() {
+            return Err(Diagnostic::at(
+                &op.loc,
+                format!(
+                    "unsupported: stablehlo.bitcast_convert between different bit widths ({a:?} -> {b:?})"
+                ),
+            ));
+        }
+    }
+    if op.results.len() != 1
+        && !matches!(
+            op.opcode,
+            Opcode::Reduce { .. } | Opcode::ReduceWindow(_) | Opcode::OptimizationBarrier
+        )
+    {
+        return Err(Diagnostic::at(
+            &op.loc,
+            format!(
+                "unsupported: {} with {} results",
+                op.opcode.name(),
+                op.results.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn attr_string(a: Option<&Attr>) -> Option<String> {
+    match a? {
+        Attr::String(s) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+fn spec(t: &TensorType, name: String) -> TensorSpec {
+    TensorSpec {
+        name,
+        dtype: t.dtype,
+        shape: t.shape.iter().map(|&d| d as u64).collect(),
+        alias_of_input: None,
+    }
+}
+
+fn signature(func: &Func) -> Signature {
+    let inputs = func
+        .params()
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| {
+            let name =
+                attr_string(func.arg_attr(i, "jax.arg_info")).unwrap_or_else(|| format!("%arg{i}"));
+            spec(func.ty(p), name)
+        })
+        .collect();
+    let mut outputs: Vec<TensorSpec> = func
+        .body
+        .yields
+        .iter()
+        .enumerate()
+        .map(|(j, &y)| {
+            let name = func
+                .result_attrs
+                .get(j)
+                .and_then(|a| a.iter().find(|(n, _)| n == "jax.result_info"))
+                .and_then(|(_, a)| attr_string(Some(a)))
+                .unwrap_or_default();
+            spec(func.ty(y), name)
+        })
+        .collect();
+    for i in 0..func.params().len() {
+        if let Some(Attr::Int(j)) = func.arg_attr(i, "tf.aliasing_output")
+            && let Some(o) = outputs.get_mut(*j as usize)
+        {
+            o.alias_of_input = Some(i as u32);
+        }
+    }
+    Signature { inputs, outputs }
 }
