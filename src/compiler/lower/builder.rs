@@ -70,13 +70,15 @@ impl<'l, 'f> KernelBuilder<'l, 'f> {
         let ty = self.lw.ty(v);
         if let Some(b) = self.lw.buf[v.index()] {
             let buffer = self.bind_read(b, ty);
-            return Ok(body.push(
-                Node::Load {
-                    buffer,
-                    index: idx.to_vec(),
-                },
-                ty.dtype,
-            ));
+            let load = Node::Load {
+                buffer,
+                index: idx.to_vec(),
+            };
+            // Reuse an identical load of this body (e.g. `x * x` on a materialized x).
+            if let Some(i) = body.nodes.iter().position(|n| *n == load) {
+                return Ok(NodeId(i as u32));
+            }
+            return Ok(body.push(load, ty.dtype));
         }
         let Some((op, _)) = self.lw.def_op(v) else {
             return Err(Diagnostic::new(
@@ -98,8 +100,14 @@ impl<'l, 'f> KernelBuilder<'l, 'f> {
         let rty = lw.ty(op.results[0]);
         let oty = |i: usize| lw.ty(op.operands[i]);
         Ok(match &op.opcode {
-            Opcode::Constant(lit) if lit.is_splat() && lit.ty.num_elements() > 0 => {
-                body.push(Node::Const(lit.element_bits(0)), rty.dtype)
+            Opcode::Constant(lit) if lit.is_splat() => {
+                // An empty constant is never read; any value will do.
+                let bits = if lit.bytes.is_empty() {
+                    0
+                } else {
+                    lit.element_bits(0)
+                };
+                body.push(Node::Const(bits), rty.dtype)
             }
             Opcode::Iota { dimension } => convert(body, idx[*dimension as usize], rty.dtype),
             Opcode::Unary(_)
@@ -267,7 +275,7 @@ impl<'l, 'f> KernelBuilder<'l, 'f> {
             };
             // Statically in range along this dim? (then no check and no clamp needed)
             let out_n = self.lw.ty(op.results[0]).shape[d];
-            let always = step == 1 && low[d] <= 0 && out_n - 1 - low[d] <= n - 1;
+            let always = step == 1 && low[d] <= 0 && out_n - 1 - low[d] < n;
             if !always {
                 let zero = body.index_const(0);
                 let mut ok = icmp(body, CompareDirection::Ge, t, zero);
@@ -310,9 +318,9 @@ impl<'l, 'f> KernelBuilder<'l, 'f> {
         }
         let mut inside: Option<NodeId> = None;
         let mut uidx = Vec::with_capacity(idx.len());
-        for d in 0..idx.len() {
+        for (d, &i) in idx.iter().enumerate() {
             let start = self.clamped_start(body, op.operands[2 + d], ot.shape[d] - ut.shape[d])?;
-            let rel = ibin(body, BinaryOp::Sub, idx[d], start);
+            let rel = ibin(body, BinaryOp::Sub, i, start);
             let zero = body.index_const(0);
             let n = body.index_const(ut.shape[d]);
             let ge = icmp(body, CompareDirection::Ge, rel, zero);

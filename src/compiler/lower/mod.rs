@@ -198,10 +198,15 @@ impl<'f> Lowerer<'f> {
             Opcode::Constant(l) => l.is_splat(),
             Opcode::Iota { .. } => true,
             _ if depth > 4 || !is_expression_op(&op.opcode) => false,
+            // Operands are decided before their consumers (program order): a cheap op
+            // reads scalars from buffers or recomputes cheap fused values.
             _ => op.operands.iter().all(|&o| {
                 let o = self.r(o);
-                self.uses[o.index()] == 1 && self.cheap(o, depth + 1)
-                    || self.ty(o).num_elements() <= 1 && self.def_op(o).is_none()
+                if self.def_op(o).is_none() || self.materialize[o.index()] {
+                    self.ty(o).num_elements() <= 1
+                } else {
+                    self.cheap(o, depth + 1)
+                }
             }),
         }
     }

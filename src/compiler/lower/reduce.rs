@@ -113,7 +113,7 @@ fn store_results(kb: &mut KernelBuilder, body: &mut Body, op: &Op, red: NodeId, 
     }
 }
 
-fn region0<'a>(op: &'a Op) -> Result<&'a Region, Diagnostic> {
+fn region0(op: &Op) -> Result<&Region, Diagnostic> {
     op.regions
         .first()
         .ok_or_else(|| Diagnostic::at(&op.loc, "reduction without a body"))
@@ -248,14 +248,14 @@ pub(crate) fn lower_reduce_window(lw: &mut Lowerer, op: &Op) -> Result<(), Diagn
         iidx.push(iclamp(&mut inner, src, 0, size - 1));
     }
     let mut elems = Vec::with_capacity(n);
-    for k in 0..n {
+    for (k, &init) in inner_inits.iter().enumerate() {
         // Padded (or dilation-hole) positions contribute the init value.
         elems.push(if empty {
-            inner_inits[k]
+            init
         } else {
             let x = kb.value_at(&mut inner, op.operands[k], &iidx)?;
             match valid {
-                Some(c) => select(&mut inner, c, x, inner_inits[k]),
+                Some(c) => select(&mut inner, c, x, init),
                 None => x,
             }
         });

@@ -1226,3 +1226,149 @@ proptest::proptest! {
         }
     }
 }
+
+// ---------------------------------------------------------------- scalar semantics
+
+fn unary_out(b: &mut FB, op: UnaryOp, x: ValueId) -> ValueId {
+    let t = b.f.ty(x).clone();
+    b.op(Opcode::Unary(op), &[x], t.dtype, &t.shape)
+}
+
+#[test]
+fn scalar_semantics_u32_i64_i1_f64() {
+    let mut b = FB::new();
+    let u = b.param(DType::U32, &[3]);
+    let v = b.param(DType::U32, &[3]);
+    let l = b.param(DType::I64, &[2]);
+    let m = b.param(DType::I64, &[2]);
+    let p = b.param(DType::I1, &[2]);
+    let q = b.param(DType::I1, &[2]);
+    let x = b.param(DType::F64, &[3]);
+    let y = b.param(DType::F32, &[3]);
+    let o0 = b.bin(BinaryOp::Div, u, v);
+    let o1 = b.bin(BinaryOp::Max, u, v);
+    let o2 = b.op(
+        Opcode::Compare {
+            direction: CompareDirection::Lt,
+            compare_type: None,
+        },
+        &[u, v],
+        DType::I1,
+        &[3],
+    );
+    let o3 = b.bin(BinaryOp::Mul, l, m);
+    let o4 = b.bin(BinaryOp::Rem, l, m);
+    let o5 = unary_out(&mut b, UnaryOp::Not, p);
+    let o6 = b.bin(BinaryOp::Xor, p, q);
+    let o7 = b.bin(BinaryOp::Max, x, x);
+    let o8 = unary_out(&mut b, UnaryOp::Sqrt, x);
+    let o9 = b.op(Opcode::Convert, &[y], DType::U32, &[3]);
+    let o10 = unary_out(&mut b, UnaryOp::CountLeadingZeros, u);
+    let o11 = unary_out(&mut b, UnaryOp::PopCnt, u);
+    let o12 = b.bin(BinaryOp::ShiftRightLogical, u, v);
+    let f = b.ret(&[o0, o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12]);
+    let u32s = |v: &[u32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let i64s = |v: &[i64]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let f64s = |v: &[f64]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let (_, out) = lower_run(
+        &f,
+        vec![
+            u32s(&[7, 0x8000_0000, 1]),
+            u32s(&[0, 1, 40]),
+            i64s(&[i64::MAX, i64::MIN]),
+            i64s(&[2, -1]),
+            vec![0, 1],
+            vec![1, 1],
+            f64s(&[2.0, f64::NAN, -1.0]),
+            f32s(&[-1.5, 5e9, 3.7]),
+        ],
+    );
+    let to_u32 = |b: &[u8]| to_i32s(b).iter().map(|&x| x as u32).collect::<Vec<_>>();
+    assert_eq!(to_u32(&out[0]), vec![u32::MAX, 0x8000_0000, 0]);
+    assert_eq!(to_u32(&out[1]), vec![7, 0x8000_0000, 40]);
+    assert_eq!(out[2], vec![0, 0, 1]);
+    let to_i64 = |b: &[u8]| {
+        b.chunks_exact(8)
+            .map(|c| i64::from_le_bytes(c.try_into().unwrap()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(to_i64(&out[3]), vec![-2, i64::MIN]);
+    assert_eq!(to_i64(&out[4]), vec![1, 0]);
+    assert_eq!(out[5], vec![1, 0]);
+    assert_eq!(out[6], vec![1, 0]);
+    let to_f64s = |b: &[u8]| {
+        b.chunks_exact(8)
+            .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
+            .collect::<Vec<_>>()
+    };
+    let mx = to_f64s(&out[7]);
+    assert!(mx[0] == 2.0 && mx[1].is_nan() && mx[2] == -1.0);
+    let sq = to_f64s(&out[8]);
+    assert!(sq[0] == 2f64.sqrt() && sq[2].is_nan());
+    assert_eq!(to_u32(&out[9]), vec![0, u32::MAX, 3]);
+    assert_eq!(to_u32(&out[10]), vec![29, 0, 31]);
+    assert_eq!(to_u32(&out[11]), vec![3, 1, 1]);
+    assert_eq!(to_u32(&out[12]), vec![7, 0x4000_0000, 0]);
+}
+
+#[test]
+fn aliased_output_is_not_written_before_input_is_read() {
+    // out0 = x + 1 aliases x, but x is read again afterwards (by out1 = x * x).
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[4]);
+    b.f.arg_attrs[0].push(("tf.aliasing_output".into(), Attr::Int(0)));
+    b.f.arg_attrs[0].push(("jax.arg_info".into(), Attr::String("x".into())));
+    let one = b.constant(DType::F32, &[], f32s(&[1.0]));
+    let ob = b.op(
+        Opcode::BroadcastInDim {
+            broadcast_dimensions: vec![],
+        },
+        &[one],
+        DType::F32,
+        &[4],
+    );
+    let s = b.bin(BinaryOp::Add, x, ob);
+    let m = b.bin(BinaryOp::Mul, x, x);
+    let mut f = b.ret(&[s, m]);
+    f.result_attrs[1].push(("jax.result_info".into(), Attr::String("sq".into())));
+    let p = lower(&f).unwrap();
+    assert_eq!(p.signature.outputs[0].alias_of_input, Some(0));
+    assert_eq!(p.signature.inputs[0].name, "x");
+    assert_eq!(p.signature.outputs[1].name, "sq");
+    // Emulate donation: the output 0 buffer is the input's memory.
+    let mut last_read = 0;
+    let mut first_write = usize::MAX;
+    for (i, st) in p.steps.iter().enumerate() {
+        for_each_bufref_ref(st, &p.kernels, |b, w| {
+            if b.region == MemRegion::Input(0) {
+                last_read = i;
+            }
+            if b.region == MemRegion::Output(0) && w {
+                first_write = first_write.min(i);
+            }
+        });
+    }
+    assert!(first_write > last_read);
+    let out = run(&p, vec![f32s(&[1., 2., 3., 4.])]);
+    assert_eq!(to_f32s(&out[0]), vec![2., 3., 4., 5.]);
+    assert_eq!(to_f32s(&out[1]), vec![1., 4., 9., 16.]);
+}
+
+#[test]
+fn reduce_over_empty_dim_gives_init() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 0]);
+    let z = b.constant(DType::F32, &[], f32s(&[5.0]));
+    let reg = b.binary_region(DType::F32, BinaryOp::Add);
+    let r = b.op_multi(
+        Opcode::Reduce {
+            dimensions: vec![1],
+        },
+        &[x, z],
+        vec![TensorType::new(DType::F32, [2])],
+        vec![reg],
+    );
+    let f = b.ret(&r);
+    let (_, out) = lower_run(&f, vec![vec![]]);
+    assert_eq!(to_f32s(&out[0]), vec![5., 5.]);
+}
