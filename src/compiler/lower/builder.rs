@@ -25,9 +25,13 @@ impl<'l, 'f> KernelBuilder<'l, 'f> {
     }
 
     pub fn bind_read(&mut self, buf: BufRef, ty: &TensorType) -> usize {
-        if let Some(i) =
-            (0..self.bindings.len()).find(|&i| self.bindings[i] == buf && !self.buffers[i].writable)
-        {
+        // The same bytes may be bound with two shapes (a reshape shares its operand's
+        // buffer), so the shape is part of the key.
+        if let Some(i) = (0..self.bindings.len()).find(|&i| {
+            self.bindings[i] == buf
+                && !self.buffers[i].writable
+                && self.buffers[i].shape == ty.shape
+        }) {
             return i;
         }
         self.bind(buf, ty, false)

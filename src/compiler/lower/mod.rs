@@ -97,6 +97,8 @@ pub(crate) struct Lowerer<'f> {
     pub steps: Vec<Step>,
     pub constants: Vec<u8>,
     materialize: Vec<bool>,
+    /// Reshapes that share their operand's buffer.
+    view_of: Vec<Option<ValueId>>,
 }
 
 pub(crate) fn unsupported(op: &Op) -> Diagnostic {
@@ -135,6 +137,7 @@ impl<'f> Lowerer<'f> {
             steps: Vec::new(),
             constants: Vec::new(),
             materialize: vec![false; n],
+            view_of: vec![None; n],
         })
     }
 
@@ -248,6 +251,14 @@ impl<'f> Lowerer<'f> {
                         self.needs_buffer[i] || self.output_of[i].is_some() || !l.is_splat() && used
                     }
                     Opcode::Iota { .. } => self.needs_buffer[i] || self.output_of[i].is_some(),
+                    // A reshape of a value in a buffer is that buffer, seen with another
+                    // shape: no copy, and consumers index it directly.
+                    Opcode::Reshape
+                        if self.has_buffer(op.operands[0]) && self.output_of[i].is_none() =>
+                    {
+                        self.view_of[i] = Some(self.r(op.operands[0]));
+                        true
+                    }
                     o if is_expression_op(o) => {
                         self.needs_buffer[i]
                             || self.output_of[i].is_some()
@@ -258,6 +269,12 @@ impl<'f> Lowerer<'f> {
                 };
             }
         }
+    }
+
+    /// True if `v` is (or will be) materialized: a parameter or a materialized result.
+    fn has_buffer(&self, v: ValueId) -> bool {
+        let v = self.r(v);
+        self.def[v.index()].is_none() || self.materialize[v.index()]
     }
 
     fn place_buffers(&mut self) {
@@ -275,7 +292,9 @@ impl<'f> Lowerer<'f> {
                     continue;
                 }
                 let size = self.ty(v).byte_size();
-                let b = if let Opcode::Constant(lit) = &op.opcode {
+                let b = if let Some(src) = self.view_of[v.index()] {
+                    self.buf[src.index()].expect("operands are placed first")
+                } else if let Opcode::Constant(lit) = &op.opcode {
                     self.add_constant(lit)
                 } else if let Some(j) = self.output_of[v.index()] {
                     BufRef {
@@ -327,6 +346,9 @@ impl<'f> Lowerer<'f> {
             return Ok(());
         }
         if op.results.iter().all(|&r| self.ty(r).num_elements() == 0) {
+            return Ok(());
+        }
+        if op.results.len() == 1 && self.view_of[op.results[0].index()].is_some() {
             return Ok(());
         }
         match &op.opcode {

@@ -1391,3 +1391,30 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn reshape_of_buffer_is_a_view() {
+    // dot(reshape(x), y): the reshape shares x's buffer, no copy kernel.
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 2, 3]);
+    let y = b.param(DType::F32, &[3, 2]);
+    let r = b.op(Opcode::Reshape, &[x], DType::F32, &[4, 3]);
+    let d = b.op(
+        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        &[r, y],
+        DType::F32,
+        &[4, 2],
+    );
+    let e = b.op(Opcode::Reshape, &[d], DType::F32, &[8]);
+    let n = b.op(Opcode::Unary(UnaryOp::Neg), &[e], DType::F32, &[8]);
+    let f = b.ret(&[n]);
+    let (p, out) = lower_run(
+        &f,
+        vec![f32s(&iota_f32(12)), f32s(&[1., 0., 0., 1., 1., 1.])],
+    );
+    assert_eq!(dispatches(&p), 1);
+    assert_eq!(
+        to_f32s(&out[0]),
+        vec![-2., -3., -8., -9., -14., -15., -20., -21.]
+    );
+}
