@@ -414,14 +414,16 @@ impl<'f> Lowerer<'f> {
             if w > r {
                 continue;
             }
-            let Some(v) =
-                (0..self.buf.len()).find(|&v| self.buf[v].is_some_and(|b| b.region == out))
-            else {
+            let Some(&y) = func.body.yields.get(*j as usize) else {
                 continue;
             };
-            let old = self.buf[v].unwrap();
-            let new = self.new_arena(old.size);
-            self.buf[v] = Some(new);
+            let new = self.new_arena(self.ty(y).byte_size());
+            // Every value placed there (the output and reshapes viewing it) moves.
+            for b in self.buf.iter_mut().flatten() {
+                if b.region == out {
+                    *b = new;
+                }
+            }
             for step in &mut self.steps {
                 plan::for_each_bufref(step, |b| {
                     if b.region == out {
