@@ -1418,3 +1418,88 @@ fn reshape_of_buffer_is_a_view() {
         vec![-2., -3., -8., -9., -14., -15., -20., -21.]
     );
 }
+
+#[test]
+fn mlp_layer_with_bias_relu_and_sum() {
+    // y = relu(x @ w + b); out = sum(y, axis=1)
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 3]);
+    let w = b.param(DType::F32, &[3, 4]);
+    let bias = b.param(DType::F32, &[4]);
+    let d = b.op(
+        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        &[x, w],
+        DType::F32,
+        &[2, 4],
+    );
+    let bb = b.op(
+        Opcode::BroadcastInDim {
+            broadcast_dimensions: vec![1],
+        },
+        &[bias],
+        DType::F32,
+        &[2, 4],
+    );
+    let s = b.bin(BinaryOp::Add, d, bb);
+    let z = b.constant(DType::F32, &[], f32s(&[0.0]));
+    let zb = b.op(
+        Opcode::BroadcastInDim {
+            broadcast_dimensions: vec![],
+        },
+        &[z],
+        DType::F32,
+        &[2, 4],
+    );
+    let y = b.bin(BinaryOp::Max, s, zb);
+    let reg = b.binary_region(DType::F32, BinaryOp::Add);
+    let r = b.op_multi(
+        Opcode::Reduce {
+            dimensions: vec![1],
+        },
+        &[y, z],
+        vec![TensorType::new(DType::F32, [2])],
+        vec![reg],
+    );
+    let f = b.ret(&[y, r[0]]);
+    let xs = [1., -2., 3., 0., 1., -1.];
+    let ws: Vec<f32> = (0..12).map(|i| (i % 5) as f32 - 2.0).collect();
+    let bs = [0.5, -0.5, 1.0, -10.0];
+    let (p, out) = lower_run(&f, vec![f32s(&xs), f32s(&ws), f32s(&bs)]);
+    let mut want = vec![0f32; 8];
+    for i in 0..2 {
+        for j in 0..4 {
+            let mut acc = bs[j];
+            for k in 0..3 {
+                acc += xs[i * 3 + k] * ws[k * 4 + j];
+            }
+            want[i * 4 + j] = acc.max(0.0);
+        }
+    }
+    assert_eq!(to_f32s(&out[0]), want);
+    let sums: Vec<f32> = want.chunks(4).map(|c| c.iter().sum()).collect();
+    assert_eq!(to_f32s(&out[1]), sums);
+    // gemm, bias+relu kernel, reduce kernel.
+    assert_eq!(p.steps.len(), 3);
+}
+
+#[test]
+fn f16_dot_and_mixed_precision_convert() {
+    // bf16 x bf16 -> f32 (preferred element type): operands converted for the Gemm.
+    let mut b = FB::new();
+    let x = b.param(DType::BF16, &[2, 2]);
+    let y = b.param(DType::BF16, &[2, 2]);
+    let d = b.op(
+        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        &[x, y],
+        DType::F32,
+        &[2, 2],
+    );
+    let f = b.ret(&[d]);
+    let enc = |v: &[f32]| {
+        v.iter()
+            .flat_map(|&x| half::bf16::from_f32(x).to_bits().to_le_bytes())
+            .collect::<Vec<u8>>()
+    };
+    let (_, out) = lower_run(&f, vec![enc(&[1., 2., 3., 4.]), enc(&[1., 0., 0.5, 1.])]);
+    assert_eq!(to_f32s(&out[0]), vec![2., 2., 5., 4.]);
+}
