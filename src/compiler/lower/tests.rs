@@ -1503,3 +1503,123 @@ fn f16_dot_and_mixed_precision_convert() {
     let (_, out) = lower_run(&f, vec![enc(&[1., 2., 3., 4.]), enc(&[1., 0., 0.5, 1.])]);
     assert_eq!(to_f32s(&out[0]), vec![2., 2., 5., 4.]);
 }
+
+#[test]
+fn reduce_window_dilated_window_and_stride() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[6]);
+    let z = b.constant(DType::F32, &[], f32s(&[0.0]));
+    let reg = b.binary_region(DType::F32, BinaryOp::Add);
+    let mut w = window(&[2], &[1], &[(0, 0)]);
+    w.window_dilations = vec![2];
+    let r = b.op_multi(
+        Opcode::ReduceWindow(w),
+        &[x, z],
+        vec![TensorType::new(DType::F32, [4])],
+        vec![reg.clone()],
+    );
+    let w2 = window(&[3], &[2], &[(2, 1)]);
+    // padded: [p, p, 0, 1, 2, 3, 4, 5, p] windows at 0, 2, 4, 6
+    let r2 = b.op_multi(
+        Opcode::ReduceWindow(w2),
+        &[x, z],
+        vec![TensorType::new(DType::F32, [4])],
+        vec![reg],
+    );
+    let f = b.ret(&[r[0], r2[0]]);
+    let (_, out) = lower_run(&f, vec![f32s(&iota_f32(6))]);
+    assert_eq!(to_f32s(&out[0]), vec![2., 4., 6., 8.]);
+    assert_eq!(to_f32s(&out[1]), vec![0., 3., 9., 9.]);
+}
+
+#[test]
+fn bool_and_widening_integer_dots() {
+    let mut b = FB::new();
+    let p = b.param(DType::I1, &[2, 2]);
+    let q = b.param(DType::I1, &[2, 2]);
+    let pq = b.op(
+        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        &[p, q],
+        DType::I1,
+        &[2, 2],
+    );
+    let x = b.param(DType::I8, &[1, 2]);
+    let y = b.param(DType::I8, &[2, 1]);
+    let xy = b.op(
+        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        &[x, y],
+        DType::I32,
+        &[1, 1],
+    );
+    let f = b.ret(&[pq, xy]);
+    let (_, out) = lower_run(
+        &f,
+        vec![
+            vec![1, 0, 1, 1],
+            vec![0, 1, 1, 0],
+            vec![100, 100],
+            vec![100, 100],
+        ],
+    );
+    assert_eq!(out[0], vec![0, 1, 1, 1]);
+    assert_eq!(to_i32s(&out[1]), vec![20000]);
+}
+
+#[test]
+fn integer_conv_uses_conv_step() {
+    let mut b = FB::new();
+    let x = b.param(DType::I32, &[1, 3, 1, 1]);
+    let k = b.param(DType::I32, &[2, 1, 1, 1]);
+    let attrs = conv_attrs(
+        [0, 3, 1, 2],
+        [2, 3, 0, 1],
+        [0, 3, 1, 2],
+        &[1, 1],
+        &[(0, 0); 2],
+        &[1, 1],
+        &[1, 1],
+        1,
+    );
+    let y = b.op(
+        Opcode::Convolution(attrs),
+        &[x, k],
+        DType::I32,
+        &[1, 2, 1, 1],
+    );
+    let f = b.ret(&[y]);
+    let (p, out) = lower_run(&f, vec![i32s(&[1, 2, 3]), i32s(&[10, 1])]);
+    assert!(matches!(p.steps[0], Step::Conv(ref c) if c.dtype == DType::I32));
+    assert_eq!(to_i32s(&out[0]), vec![12, 23]);
+}
+
+#[test]
+fn pad_and_slice_fuse_into_consumer() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[4]);
+    let pv = b.constant(DType::F32, &[], f32s(&[0.0]));
+    let p = b.op(
+        Opcode::Pad {
+            low: vec![1],
+            high: vec![1],
+            interior: vec![0],
+        },
+        &[x, pv],
+        DType::F32,
+        &[6],
+    );
+    let s = b.op(
+        Opcode::Slice {
+            start: vec![0],
+            limit: vec![6],
+            strides: vec![2],
+        },
+        &[p],
+        DType::F32,
+        &[3],
+    );
+    let e = b.op(Opcode::Unary(UnaryOp::Abs), &[s], DType::F32, &[3]);
+    let f = b.ret(&[e]);
+    let (p, out) = lower_run(&f, vec![f32s(&[-1., -2., -3., -4.])]);
+    assert_eq!(dispatches(&p), 1);
+    assert_eq!(to_f32s(&out[0]), vec![0., 2., 4.]);
+}
