@@ -42,26 +42,15 @@ pub(crate) fn lower_conv(lw: &mut Lowerer, op: &Op, c: &ConvAttrs) -> Result<(),
         return Ok(());
     }
 
-    let xb = lw.buf[x.index()].expect("conv operands are materialized");
-    let input = if is_identity(&in_perm) && xt.dtype == dt {
-        xb
-    } else {
-        relayout(lw, xb, xt, &in_perm, dt)
+    let input = match lw.buf[x.index()] {
+        Some(b) if is_identity(&in_perm) && xt.dtype == dt => b,
+        _ => relayout(lw, x, &in_perm, &[], dt)?,
     };
-    let wb = lw.buf[w.index()].expect("conv operands are materialized");
     let reversed = c.window_reversal.iter().any(|&r| r);
-    let kernel = if is_identity(&k_perm) && wt.dtype == dt && !reversed {
-        wb
-    } else {
-        let shape: Vec<i64> = k_perm.iter().map(|&d| wt.shape[d]).collect();
-        let kt = TensorType::new(dt, shape);
-        let dst = lw.new_arena(kt.byte_size());
-        let mut rev = vec![false; k_perm.len()];
-        for (i, &r) in c.window_reversal.iter().enumerate() {
-            rev[i] = r;
-        }
-        permute_kernel(lw, wb, wt, dst, &kt, &k_perm, &rev);
-        dst
+    let kernel = match lw.buf[w.index()] {
+        Some(b) if is_identity(&k_perm) && wt.dtype == dt && !reversed => b,
+        // Canonical kernel dim i < spatial rank is kernel spatial dim i.
+        _ => relayout(lw, w, &k_perm, &c.window_reversal, dt)?,
     };
     let canon_shape: Vec<i64> = out_perm.iter().map(|&d| out_ty.shape[d]).collect();
     let canon_ty = TensorType::new(dt, canon_shape);

@@ -73,8 +73,6 @@ enum Use {
     /// Evaluated many times per operand element (broadcast, window, concatenate...):
     /// only cheap producers are fused.
     Expanding,
-    /// Needs a buffer (Gemm, Conv).
-    Buffer,
 }
 
 pub(crate) struct Lowerer<'f> {
@@ -84,8 +82,6 @@ pub(crate) struct Lowerer<'f> {
     /// Identity ops (optimization_barrier) resolved away: value -> value it forwards.
     forward: Vec<ValueId>,
     uses: Vec<u32>,
-    /// Set when some consumer needs the value in a buffer.
-    needs_buffer: Vec<bool>,
     /// Output index of each returned value (first occurrence).
     output_of: Vec<Option<u32>>,
     /// Placed buffer of every materialized value; arena buffers carry their id in `offset`
@@ -129,7 +125,6 @@ impl<'f> Lowerer<'f> {
             def,
             forward,
             uses: vec![0; n],
-            needs_buffer: vec![false; n],
             output_of: vec![None; n],
             buf: vec![None; n],
             arena: Vec::new(),
@@ -179,14 +174,13 @@ impl<'f> Lowerer<'f> {
                 u[..n / 2].fill(Use::Expanding);
                 u
             }
-            Opcode::DotGeneral(_) => {
-                if dot::uses_gemm(self.ty(op.results[0]).dtype) {
-                    vec![Use::Buffer; n]
-                } else {
-                    vec![Use::Expanding; n]
-                }
+            // Gemm/Conv read buffers in place, or a relayout kernel evaluates the operand
+            // once per element (so a single-use producer can be fused into it).
+            Opcode::DotGeneral(_) if dot::uses_gemm(self.ty(op.results[0]).dtype) => {
+                vec![Use::Inline; n]
             }
-            Opcode::Convolution(_) => vec![Use::Buffer; n],
+            Opcode::DotGeneral(_) => vec![Use::Expanding; n],
+            Opcode::Convolution(_) => vec![Use::Inline; n],
             _ => vec![Use::Inline; n],
         }
     }
@@ -217,16 +211,19 @@ impl<'f> Lowerer<'f> {
     fn decide_materialization(&mut self) {
         let func = self.func;
         let mut expanding = vec![false; func.values.len()];
+        let mut gemm_only = vec![true; func.values.len()];
         for op in &func.body.ops {
             if matches!(op.opcode, Opcode::OptimizationBarrier) {
                 continue;
             }
             let kinds = self.operand_uses(op);
+            let gemm = matches!(op.opcode, Opcode::DotGeneral(_))
+                && dot::uses_gemm(self.ty(op.results[0]).dtype);
             for (&o, k) in op.operands.iter().zip(kinds) {
                 let o = self.r(o);
                 self.uses[o.index()] += 1;
+                gemm_only[o.index()] &= gemm;
                 match k {
-                    Use::Buffer => self.needs_buffer[o.index()] = true,
                     Use::Expanding => expanding[o.index()] = true,
                     Use::Inline => {}
                 }
@@ -247,10 +244,8 @@ impl<'f> Lowerer<'f> {
                 let used = self.uses[i] > 0 || self.output_of[i].is_some();
                 self.materialize[i] = match &op.opcode {
                     Opcode::OptimizationBarrier => false,
-                    Opcode::Constant(l) => {
-                        self.needs_buffer[i] || self.output_of[i].is_some() || !l.is_splat() && used
-                    }
-                    Opcode::Iota { .. } => self.needs_buffer[i] || self.output_of[i].is_some(),
+                    Opcode::Constant(l) => self.output_of[i].is_some() || !l.is_splat() && used,
+                    Opcode::Iota { .. } => self.output_of[i].is_some(),
                     // A reshape of a value in a buffer is that buffer, seen with another
                     // shape: no copy, and consumers index it directly.
                     Opcode::Reshape
@@ -259,9 +254,16 @@ impl<'f> Lowerer<'f> {
                         self.view_of[i] = Some(self.r(op.operands[0]));
                         true
                     }
+                    // Gemms read a transpose of a buffer in place (permuted strides).
+                    Opcode::Transpose { .. }
+                        if gemm_only[i]
+                            && self.has_buffer(op.operands[0])
+                            && self.output_of[i].is_none() =>
+                    {
+                        false
+                    }
                     o if is_expression_op(o) => {
-                        self.needs_buffer[i]
-                            || self.output_of[i].is_some()
+                        self.output_of[i].is_some()
                             || self.uses[i] != 1
                             || expanding[i] && !self.cheap(v, 0)
                     }

@@ -1623,3 +1623,42 @@ fn pad_and_slice_fuse_into_consumer() {
     assert_eq!(dispatches(&p), 1);
     assert_eq!(to_f32s(&out[0]), vec![0., 2., 4.]);
 }
+
+#[test]
+fn transposed_gemm_operand_is_read_in_place() {
+    // dot(transpose(x), y) with x: [3, 2] -> x^T: [2, 3]; y: [3, 2].
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[3, 2]);
+    let y = b.param(DType::F32, &[3, 2]);
+    let t = b.op(
+        Opcode::Transpose {
+            permutation: vec![1, 0],
+        },
+        &[x],
+        DType::F32,
+        &[2, 3],
+    );
+    let d = b.op(
+        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        &[t, y],
+        DType::F32,
+        &[2, 2],
+    );
+    // A fused elementwise operand goes through one relayout kernel.
+    let e = b.op(Opcode::Unary(UnaryOp::Neg), &[y], DType::F32, &[3, 2]);
+    let d2 = b.op(
+        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        &[t, e],
+        DType::F32,
+        &[2, 2],
+    );
+    let f = b.ret(&[d, d2]);
+    let (p, out) = lower_run(
+        &f,
+        vec![f32s(&iota_f32(6)), f32s(&[1., 0., 0., 1., 1., 1.])],
+    );
+    // x^T = [[0, 2, 4], [1, 3, 5]]
+    assert_eq!(to_f32s(&out[0]), vec![4., 6., 6., 8.]);
+    assert_eq!(to_f32s(&out[1]), vec![-4., -6., -6., -8.]);
+    assert_eq!(dispatches(&p), 1);
+}
