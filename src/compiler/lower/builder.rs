@@ -379,6 +379,39 @@ pub(crate) fn lower_expression_op(lw: &mut Lowerer, op: &Op) -> Result<(), Diagn
     Ok(())
 }
 
+/// A materialized concatenate: one kernel per non-empty piece, each storing into its
+/// slice of the result.
+pub(crate) fn lower_concatenate(lw: &mut Lowerer, op: &Op, dim: usize) -> Result<(), Diagnostic> {
+    let v = op.results[0];
+    let ty = lw.ty(v);
+    let out = lw.buf[v.index()].expect("materialized values have buffers");
+    let mut offset = 0;
+    for &piece in &op.operands {
+        let pt = lw.ty(piece);
+        if pt.num_elements() > 0 {
+            let mut kb = KernelBuilder::new(lw);
+            let mut body = Body::default();
+            let idx = domain_index(&mut body, pt.rank());
+            let x = kb.value_at(&mut body, piece, &idx)?;
+            let mut oidx = idx.clone();
+            oidx[dim] = iadd_c(&mut body, idx[dim], offset);
+            let b = kb.bind_write(out, ty);
+            body.push(
+                Node::Store {
+                    buffer: b,
+                    index: oidx,
+                    value: x,
+                },
+                ty.dtype,
+            );
+            let (k, bindings) = kb.finish("concatenate", pt.shape.clone(), body);
+            lw.push_kernel(k, bindings);
+        }
+        offset += pt.shape[dim];
+    }
+    Ok(())
+}
+
 /// A kernel copying `src` (of type `src_ty`) into a new layout: destination element
 /// `idx` is source element `sidx` with `sidx[map[i]] = idx[i]` (reversed along dims with
 /// `rev[i]`), converted to `dst_ty.dtype`.

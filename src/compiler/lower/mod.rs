@@ -163,7 +163,16 @@ impl<'f> Lowerer<'f> {
                 }
                 u
             }
-            Opcode::Concatenate { .. } => vec![Use::Expanding; n],
+            // A materialized concatenate writes each piece with its own kernel; a fused
+            // one evaluates every piece at each point.
+            Opcode::Concatenate { .. } => {
+                let r = op.results[0].index();
+                if self.uses[r] != 1 || self.output_of[r].is_some() {
+                    vec![Use::Inline; n]
+                } else {
+                    vec![Use::Expanding; n]
+                }
+            }
             Opcode::DynamicUpdateSlice => {
                 let mut u = vec![Use::Inline; n];
                 u[1] = Use::Expanding;
@@ -212,27 +221,33 @@ impl<'f> Lowerer<'f> {
         let func = self.func;
         let mut expanding = vec![false; func.values.len()];
         let mut gemm_only = vec![true; func.values.len()];
-        for op in &func.body.ops {
-            if matches!(op.opcode, Opcode::OptimizationBarrier) {
-                continue;
+        for (j, &y) in func.body.yields.iter().enumerate() {
+            let y = self.r(y);
+            if self.output_of[y.index()].is_none() {
+                self.output_of[y.index()] = Some(j as u32);
             }
+        }
+        let ops = func
+            .body
+            .ops
+            .iter()
+            .filter(|op| !matches!(op.opcode, Opcode::OptimizationBarrier));
+        for op in ops.clone() {
+            for &o in &op.operands {
+                let o = self.r(o);
+                self.uses[o.index()] += 1;
+            }
+        }
+        for op in ops {
             let kinds = self.operand_uses(op);
             let gemm = matches!(op.opcode, Opcode::DotGeneral(_))
                 && dot::uses_gemm(self.ty(op.results[0]).dtype);
             for (&o, k) in op.operands.iter().zip(kinds) {
                 let o = self.r(o);
-                self.uses[o.index()] += 1;
                 gemm_only[o.index()] &= gemm;
-                match k {
-                    Use::Expanding => expanding[o.index()] = true,
-                    Use::Inline => {}
+                if k == Use::Expanding {
+                    expanding[o.index()] = true;
                 }
-            }
-        }
-        for (j, &y) in func.body.yields.iter().enumerate() {
-            let y = self.r(y);
-            if self.output_of[y.index()].is_none() {
-                self.output_of[y.index()] = Some(j as u32);
             }
         }
         for op in &func.body.ops {
@@ -359,6 +374,9 @@ impl<'f> Lowerer<'f> {
             Opcode::ReduceWindow(_) => reduce::lower_reduce_window(self, op),
             Opcode::DotGeneral(d) => dot::lower_dot(self, op, d),
             Opcode::Convolution(c) => conv::lower_conv(self, op, c),
+            Opcode::Concatenate { dimension } => {
+                builder::lower_concatenate(self, op, *dimension as usize)
+            }
             o if is_expression_op(o) => builder::lower_expression_op(self, op),
             _ => Err(unsupported(op)),
         }

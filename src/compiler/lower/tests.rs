@@ -1662,3 +1662,28 @@ fn transposed_gemm_operand_is_read_in_place() {
     assert_eq!(to_f32s(&out[1]), vec![-4., -6., -6., -8.]);
     assert_eq!(dispatches(&p), 1);
 }
+
+#[test]
+fn concatenate_fused_and_piecewise() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 1]);
+    let y = b.param(DType::F32, &[2, 2]);
+    let c = b.op(
+        Opcode::Concatenate { dimension: 1 },
+        &[y, x],
+        DType::F32,
+        &[2, 3],
+    );
+    let n = b.op(Opcode::Unary(UnaryOp::Neg), &[c], DType::F32, &[2, 3]);
+    let c2 = b.op(
+        Opcode::Concatenate { dimension: 0 },
+        &[n, n],
+        DType::F32,
+        &[4, 3],
+    );
+    let f = b.ret(&[c2]);
+    let (p, out) = lower_run(&f, vec![f32s(&[1., 2.]), f32s(&[3., 4., 5., 6.])]);
+    // n (fused concat inside), then one kernel per piece of c2.
+    assert_eq!(dispatches(&p), 3);
+    assert_eq!(to_f32s(&out[0]), [-3., -4., -1., -5., -6., -2.].repeat(2));
+}
