@@ -370,6 +370,13 @@ impl<'f> Lowerer<'f> {
         }
         match &op.opcode {
             Opcode::Constant(_) => Ok(()),
+            // Same bytes: a returned reshape of a buffer is a copy.
+            Opcode::Reshape if self.has_buffer(op.operands[0]) => {
+                let src = self.buf[self.r(op.operands[0]).index()].expect("has a buffer");
+                let dst = self.buf[op.results[0].index()].expect("materialized");
+                self.steps.push(Step::Copy { src, dst });
+                Ok(())
+            }
             Opcode::Reduce { .. } => reduce::lower_reduce(self, op),
             Opcode::ReduceWindow(_) => reduce::lower_reduce_window(self, op),
             Opcode::DotGeneral(d) => dot::lower_dot(self, op, d),

@@ -1687,3 +1687,14 @@ fn concatenate_fused_and_piecewise() {
     assert_eq!(dispatches(&p), 3);
     assert_eq!(to_f32s(&out[0]), [-3., -4., -1., -5., -6., -2.].repeat(2));
 }
+
+#[test]
+fn returned_reshape_of_param_is_a_copy() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 3]);
+    let r = b.op(Opcode::Reshape, &[x], DType::F32, &[3, 2]);
+    let f = b.ret(&[r]);
+    let (p, out) = lower_run(&f, vec![f32s(&iota_f32(6))]);
+    assert!(matches!(p.steps.as_slice(), [Step::Copy { .. }]));
+    assert_eq!(to_f32s(&out[0]), iota_f32(6));
+}
