@@ -1,12 +1,14 @@
 //! Lowering: the optimized entry function -> kernels (kir) + a planned schedule.
 //!
 //! 1. Decide which values are materialized in a buffer. The rest (single-use results of
-//!    elementwise and data-movement ops) are fused: computed inline, at the index where
-//!    their consumer needs them ([`builder`]).
+//!    elementwise and data-movement ops, plus splat constants and iotas anywhere) are
+//!    fused: computed inline at the index where their consumer needs them ([`builder`]).
+//!    Reductions, Gemm/Conv and relayout kernels fuse their operands the same way.
 //! 2. Place buffers: parameters are inputs, returned values are written straight into
-//!    the outputs, constants live in the constants section, the rest in the arena.
-//! 3. Emit one step per materializing op (a kernel dispatch, a Gemm or a Conv, plus
-//!    layout-changing kernels around the latter two), in program order.
+//!    the outputs, non-splat constants live in the constants section, reshapes of a
+//!    buffer share it, the rest goes to the arena.
+//! 3. Emit the steps of each materializing op in program order: a kernel dispatch, a Gemm
+//!    or a Conv (with relayout kernels around them when layouts need it), or a Copy.
 //! 4. Plan arena offsets from liveness ([`plan`]).
 
 pub mod interp;
