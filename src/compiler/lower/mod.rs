@@ -1,10 +1,31 @@
 //! Lowering: the optimized entry function -> kernels (kir) + a planned schedule.
+//!
+//! 1. Decide which values are materialized in a buffer. The rest (single-use results of
+//!    elementwise and data-movement ops, plus splat constants and iotas anywhere) are
+//!    fused: computed inline at the index where their consumer needs them ([`builder`]).
+//!    Reductions, Gemm/Conv and relayout kernels fuse their operands the same way.
+//! 2. Place buffers: parameters are inputs, returned values are written straight into
+//!    the outputs, non-splat constants live in the constants section, reshapes of a
+//!    buffer share it, the rest goes to the arena.
+//! 3. Emit the steps of each materializing op in program order: a kernel dispatch, a Gemm
+//!    or a Conv (with relayout kernels around them when layouts need it), or a Copy.
+//! 4. Plan arena offsets from liveness ([`plan`]).
 
+pub mod interp;
 pub mod kir;
 
+mod builder;
+mod conv;
+mod dot;
+mod elementwise;
+mod plan;
+mod reduce;
+#[cfg(test)]
+mod tests;
+
 use super::diag::Diagnostic;
-use super::ir::Func;
-use pjrtc_runtime::format::{Signature, Step};
+use super::ir::{Attr, Func, Literal, Op, Opcode, TensorType, ValueId};
+use pjrtc_runtime::format::{BufRef, Region, Signature, Step, TensorSpec};
 
 /// The entry function, lowered.
 #[derive(Clone, Debug)]
@@ -19,6 +40,543 @@ pub struct LoweredProgram {
     pub signature: Signature,
 }
 
-pub fn lower(_func: &Func) -> Result<LoweredProgram, Diagnostic> {
-    todo!()
+pub fn lower(func: &Func) -> Result<LoweredProgram, Diagnostic> {
+    let mut lw = Lowerer::new(func)?;
+    lw.decide_materialization();
+    lw.place_buffers();
+    for i in 0..func.body.ops.len() {
+        lw.emit_op(&func.body.ops[i])?;
+    }
+    lw.finish_outputs();
+    let (offsets, arena_size) = plan::plan(&lw.arena, &lw.steps, &lw.kernels);
+    let mut steps = lw.steps;
+    for step in &mut steps {
+        plan::for_each_bufref(step, |b| {
+            if b.region == Region::Arena {
+                b.offset = offsets[b.offset as usize];
+            }
+        });
+    }
+    Ok(LoweredProgram {
+        kernels: lw.kernels,
+        steps,
+        arena_size,
+        constants: lw.constants,
+        signature: signature(func),
+    })
+}
+
+/// How a consumer reads one of its operands, for fusion decisions.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Use {
+    /// Evaluated at most about once per element of the operand: any single-use
+    /// expression-capable producer may be fused.
+    Inline,
+    /// Evaluated many times per operand element (broadcast, window, concatenate...):
+    /// only cheap producers are fused.
+    Expanding,
+}
+
+pub(crate) struct Lowerer<'f> {
+    pub func: &'f Func,
+    /// Defining top-level op (index) and result number of every value.
+    def: Vec<Option<(usize, usize)>>,
+    /// Identity ops (optimization_barrier) resolved away: value -> value it forwards.
+    forward: Vec<ValueId>,
+    uses: Vec<u32>,
+    /// Output index of each returned value (first occurrence).
+    output_of: Vec<Option<u32>>,
+    /// Placed buffer of every materialized value; arena buffers carry their id in `offset`
+    /// until the plan assigns offsets.
+    pub buf: Vec<Option<BufRef>>,
+    /// Sizes of arena buffers by id.
+    pub arena: Vec<u64>,
+    pub kernels: Vec<kir::Kernel>,
+    pub steps: Vec<Step>,
+    pub constants: Vec<u8>,
+    materialize: Vec<bool>,
+    /// Reshapes that share their operand's buffer.
+    view_of: Vec<Option<ValueId>>,
+}
+
+pub(crate) fn unsupported(op: &Op) -> Diagnostic {
+    Diagnostic::at(
+        &op.loc,
+        format!("unsupported: {} is not compiled yet", op.opcode.name()),
+    )
+}
+
+impl<'f> Lowerer<'f> {
+    fn new(func: &'f Func) -> Result<Self, Diagnostic> {
+        let n = func.values.len();
+        let mut def = vec![None; n];
+        let mut forward: Vec<ValueId> = (0..n as u32).map(ValueId).collect();
+        for (i, op) in func.body.ops.iter().enumerate() {
+            check_supported(func, op)?;
+            for (r, &v) in op.results.iter().enumerate() {
+                def[v.index()] = Some((i, r));
+            }
+            if matches!(op.opcode, Opcode::OptimizationBarrier) {
+                for (r, &v) in op.results.iter().enumerate() {
+                    forward[v.index()] = forward[op.operands[r].index()];
+                }
+            }
+        }
+        Ok(Lowerer {
+            func,
+            def,
+            forward,
+            uses: vec![0; n],
+            output_of: vec![None; n],
+            buf: vec![None; n],
+            arena: Vec::new(),
+            kernels: Vec::new(),
+            steps: Vec::new(),
+            constants: Vec::new(),
+            materialize: vec![false; n],
+            view_of: vec![None; n],
+        })
+    }
+
+    /// The value `v` stands for, looking through identity ops.
+    pub fn r(&self, v: ValueId) -> ValueId {
+        self.forward[v.index()]
+    }
+
+    pub fn ty(&self, v: ValueId) -> &'f TensorType {
+        self.func.ty(v)
+    }
+
+    /// The top-level op defining `v` (after forwarding), if any.
+    pub fn def_op(&self, v: ValueId) -> Option<(&'f Op, usize)> {
+        let (i, r) = self.def[self.r(v).index()]?;
+        Some((&self.func.body.ops[i], r))
+    }
+
+    fn operand_uses(&self, op: &Op) -> Vec<Use> {
+        let numel = |v: ValueId| self.ty(v).num_elements();
+        let out = op.results.first().map(|&r| numel(r)).unwrap_or(0);
+        let n = op.operands.len();
+        match &op.opcode {
+            Opcode::BroadcastInDim { .. } | Opcode::Pad { .. } => {
+                let mut u = vec![Use::Inline; n];
+                if numel(op.operands[0]) < out {
+                    u[0] = Use::Expanding;
+                }
+                u
+            }
+            // A materialized concatenate writes each piece with its own kernel; a fused
+            // one evaluates every piece at each point.
+            Opcode::Concatenate { .. } => {
+                let r = op.results[0].index();
+                if self.uses[r] != 1 || self.output_of[r].is_some() {
+                    vec![Use::Inline; n]
+                } else {
+                    vec![Use::Expanding; n]
+                }
+            }
+            Opcode::DynamicUpdateSlice => {
+                let mut u = vec![Use::Inline; n];
+                u[1] = Use::Expanding;
+                u
+            }
+            Opcode::ReduceWindow(_) => {
+                let mut u = vec![Use::Inline; n];
+                u[..n / 2].fill(Use::Expanding);
+                u
+            }
+            // Gemm/Conv read buffers in place, or a relayout kernel evaluates the operand
+            // once per element (so a single-use producer can be fused into it).
+            Opcode::DotGeneral(_) if dot::uses_gemm(self.ty(op.results[0]).dtype) => {
+                vec![Use::Inline; n]
+            }
+            Opcode::DotGeneral(_) => vec![Use::Expanding; n],
+            Opcode::Convolution(_) => vec![Use::Inline; n],
+            _ => vec![Use::Inline; n],
+        }
+    }
+
+    /// Cheap to recompute anywhere: splat constants, iotas, scalars and elementwise or
+    /// movement ops of cheap values.
+    fn cheap(&self, v: ValueId, depth: u32) -> bool {
+        let Some((op, _)) = self.def_op(v) else {
+            return false;
+        };
+        match &op.opcode {
+            Opcode::Constant(l) => l.is_splat(),
+            Opcode::Iota { .. } => true,
+            _ if depth > 4 || !is_expression_op(&op.opcode) => false,
+            // Operands are decided before their consumers (program order): a cheap op
+            // reads scalars from buffers or recomputes cheap fused values.
+            _ => op.operands.iter().all(|&o| {
+                let o = self.r(o);
+                if self.def_op(o).is_none() || self.materialize[o.index()] {
+                    self.ty(o).num_elements() <= 1
+                } else {
+                    self.cheap(o, depth + 1)
+                }
+            }),
+        }
+    }
+
+    fn decide_materialization(&mut self) {
+        let func = self.func;
+        let mut expanding = vec![false; func.values.len()];
+        let mut gemm_only = vec![true; func.values.len()];
+        for (j, &y) in func.body.yields.iter().enumerate() {
+            let y = self.r(y);
+            if self.output_of[y.index()].is_none() {
+                self.output_of[y.index()] = Some(j as u32);
+            }
+        }
+        let ops = func
+            .body
+            .ops
+            .iter()
+            .filter(|op| !matches!(op.opcode, Opcode::OptimizationBarrier));
+        for op in ops.clone() {
+            for &o in &op.operands {
+                let o = self.r(o);
+                self.uses[o.index()] += 1;
+            }
+        }
+        for op in ops {
+            let kinds = self.operand_uses(op);
+            let gemm = matches!(op.opcode, Opcode::DotGeneral(_))
+                && dot::uses_gemm(self.ty(op.results[0]).dtype);
+            for (&o, k) in op.operands.iter().zip(kinds) {
+                let o = self.r(o);
+                gemm_only[o.index()] &= gemm;
+                if k == Use::Expanding {
+                    expanding[o.index()] = true;
+                }
+            }
+        }
+        for op in &func.body.ops {
+            for &v in &op.results {
+                if self.r(v) != v {
+                    continue;
+                }
+                let i = v.index();
+                let used = self.uses[i] > 0 || self.output_of[i].is_some();
+                self.materialize[i] = match &op.opcode {
+                    Opcode::OptimizationBarrier => false,
+                    Opcode::Constant(l) => self.output_of[i].is_some() || !l.is_splat() && used,
+                    Opcode::Iota { .. } => self.output_of[i].is_some(),
+                    // A reshape of a value in a buffer is that buffer, seen with another
+                    // shape: no copy, and consumers index it directly.
+                    Opcode::Reshape
+                        if self.has_buffer(op.operands[0]) && self.output_of[i].is_none() =>
+                    {
+                        self.view_of[i] = Some(self.r(op.operands[0]));
+                        true
+                    }
+                    // Gemms read a transpose of a buffer in place (permuted strides).
+                    Opcode::Transpose { .. }
+                        if gemm_only[i]
+                            && self.has_buffer(op.operands[0])
+                            && self.output_of[i].is_none() =>
+                    {
+                        false
+                    }
+                    o if is_expression_op(o) => {
+                        self.output_of[i].is_some()
+                            || self.uses[i] != 1
+                            || expanding[i] && !self.cheap(v, 0)
+                    }
+                    _ => true,
+                };
+            }
+        }
+    }
+
+    /// True if `v` is (or will be) materialized: a parameter or a materialized result.
+    fn has_buffer(&self, v: ValueId) -> bool {
+        let v = self.r(v);
+        self.def[v.index()].is_none() || self.materialize[v.index()]
+    }
+
+    fn place_buffers(&mut self) {
+        let func = self.func;
+        for (i, &p) in func.params().iter().enumerate() {
+            self.buf[p.index()] = Some(BufRef {
+                region: Region::Input(i as u32),
+                offset: 0,
+                size: self.ty(p).byte_size(),
+            });
+        }
+        for op in &func.body.ops {
+            for &v in &op.results {
+                if !self.materialize[v.index()] {
+                    continue;
+                }
+                let size = self.ty(v).byte_size();
+                let b = if let Some(src) = self.view_of[v.index()] {
+                    self.buf[src.index()].expect("operands are placed first")
+                } else if let Opcode::Constant(lit) = &op.opcode {
+                    self.add_constant(lit)
+                } else if let Some(j) = self.output_of[v.index()] {
+                    BufRef {
+                        region: Region::Output(j),
+                        offset: 0,
+                        size,
+                    }
+                } else {
+                    self.new_arena(size)
+                };
+                self.buf[v.index()] = Some(b);
+            }
+        }
+    }
+
+    fn add_constant(&mut self, lit: &Literal) -> BufRef {
+        let offset = self.constants.len().next_multiple_of(64);
+        self.constants.resize(offset, 0);
+        self.constants.extend_from_slice(&lit.bytes);
+        BufRef {
+            region: Region::Constant,
+            offset: offset as u64,
+            size: lit.bytes.len() as u64,
+        }
+    }
+
+    /// A fresh arena buffer; its `offset` is its id until planning.
+    pub fn new_arena(&mut self, size: u64) -> BufRef {
+        self.arena.push(size);
+        BufRef {
+            region: Region::Arena,
+            offset: self.arena.len() as u64 - 1,
+            size,
+        }
+    }
+
+    pub fn push_kernel(&mut self, mut k: kir::Kernel, bindings: Vec<BufRef>) {
+        k.name = format!("k{}_{}", self.kernels.len(), k.name);
+        self.steps.push(Step::Dispatch {
+            kernel: self.kernels.len() as u32,
+            bindings,
+            workgroups: 0,
+        });
+        self.kernels.push(k);
+    }
+
+    fn emit_op(&mut self, op: &'f Op) -> Result<(), Diagnostic> {
+        if !op.results.iter().any(|r| self.materialize[r.index()]) {
+            return Ok(());
+        }
+        if op.results.iter().all(|&r| self.ty(r).num_elements() == 0) {
+            return Ok(());
+        }
+        if op.results.len() == 1 && self.view_of[op.results[0].index()].is_some() {
+            return Ok(());
+        }
+        match &op.opcode {
+            Opcode::Constant(_) => Ok(()),
+            // Same bytes: a returned reshape of a buffer is a copy.
+            Opcode::Reshape if self.has_buffer(op.operands[0]) => {
+                let src = self.buf[self.r(op.operands[0]).index()].expect("has a buffer");
+                let dst = self.buf[op.results[0].index()].expect("materialized");
+                self.steps.push(Step::Copy { src, dst });
+                Ok(())
+            }
+            Opcode::Reduce { .. } => reduce::lower_reduce(self, op),
+            Opcode::ReduceWindow(_) => reduce::lower_reduce_window(self, op),
+            Opcode::DotGeneral(d) => dot::lower_dot(self, op, d),
+            Opcode::Convolution(c) => conv::lower_conv(self, op, c),
+            Opcode::Concatenate { dimension } => {
+                builder::lower_concatenate(self, op, *dimension as usize)
+            }
+            o if is_expression_op(o) => builder::lower_expression_op(self, op),
+            _ => Err(unsupported(op)),
+        }
+    }
+
+    /// Copies into outputs that could not be written in place: returned parameters and
+    /// constants, values returned twice, and outputs aliasing an input that is still read
+    /// after the output would have been written.
+    fn finish_outputs(&mut self) {
+        let func = self.func;
+        self.reroute_aliased_outputs();
+        for (j, &y) in func.body.yields.iter().enumerate() {
+            let y = self.r(y);
+            let dst = BufRef {
+                region: Region::Output(j as u32),
+                offset: 0,
+                size: self.ty(y).byte_size(),
+            };
+            if dst.size == 0 {
+                continue;
+            }
+            let src = self.buf[y.index()].expect("returned values are materialized");
+            if src.region != dst.region || src.offset != dst.offset {
+                self.steps.push(Step::Copy { src, dst });
+            }
+        }
+    }
+
+    /// With `tf.aliasing_output`, output j may share memory with input i: writing it
+    /// before the last read of input i would clobber the input. Such outputs are computed
+    /// into the arena and copied at the end instead.
+    fn reroute_aliased_outputs(&mut self) {
+        let func = self.func;
+        for i in 0..func.params().len() {
+            let Some(Attr::Int(j)) = func.arg_attr(i, "tf.aliasing_output") else {
+                continue;
+            };
+            let out = Region::Output(*j as u32);
+            let input = Region::Input(i as u32);
+            let mut last_read = None;
+            let mut first_write = None;
+            for (s, step) in self.steps.iter().enumerate() {
+                plan::for_each_bufref_ref(step, &self.kernels, |b, written| {
+                    if b.region == input {
+                        last_read = Some(s);
+                    }
+                    if b.region == out && written && first_write.is_none() {
+                        first_write = Some(s);
+                    }
+                });
+            }
+            let (Some(r), Some(w)) = (last_read, first_write) else {
+                continue;
+            };
+            if w > r {
+                continue;
+            }
+            let Some(&y) = func.body.yields.get(*j as usize) else {
+                continue;
+            };
+            let new = self.new_arena(self.ty(y).byte_size());
+            // Every value placed there (the output and reshapes viewing it) moves.
+            for b in self.buf.iter_mut().flatten() {
+                if b.region == out {
+                    *b = new;
+                }
+            }
+            for step in &mut self.steps {
+                plan::for_each_bufref(step, |b| {
+                    if b.region == out {
+                        *b = new;
+                    }
+                });
+            }
+        }
+    }
+}
+
+/// Ops lowered as an expression at an output index (fusable into consumers).
+pub(crate) fn is_expression_op(op: &Opcode) -> bool {
+    matches!(
+        op,
+        Opcode::Constant(_)
+            | Opcode::Iota { .. }
+            | Opcode::Unary(_)
+            | Opcode::Binary(_)
+            | Opcode::Compare { .. }
+            | Opcode::Select
+            | Opcode::Clamp
+            | Opcode::Convert
+            | Opcode::BitcastConvert
+            | Opcode::BroadcastInDim { .. }
+            | Opcode::Reshape
+            | Opcode::Transpose { .. }
+            | Opcode::Slice { .. }
+            | Opcode::Concatenate { .. }
+            | Opcode::Pad { .. }
+            | Opcode::Reverse { .. }
+            | Opcode::DynamicSlice { .. }
+            | Opcode::DynamicUpdateSlice
+    )
+}
+
+fn check_supported(func: &Func, op: &Op) -> Result<(), Diagnostic> {
+    match &op.opcode {
+        o if is_expression_op(o) => {}
+        Opcode::Reduce { .. }
+        | Opcode::ReduceWindow(_)
+        | Opcode::DotGeneral(_)
+        | Opcode::Convolution(_)
+        | Opcode::OptimizationBarrier => {}
+        _ => return Err(unsupported(op)),
+    }
+    if let Opcode::BitcastConvert = op.opcode {
+        let a = func.ty(op.operands[0]).dtype;
+        let b = func.ty(op.results[0]).dtype;
+        if a.bits() != b.bits() {
+            return Err(Diagnostic::at(
+                &op.loc,
+                format!(
+                    "unsupported: stablehlo.bitcast_convert between different bit widths ({a:?} -> {b:?})"
+                ),
+            ));
+        }
+    }
+    if op.results.len() != 1
+        && !matches!(
+            op.opcode,
+            Opcode::Reduce { .. } | Opcode::ReduceWindow(_) | Opcode::OptimizationBarrier
+        )
+    {
+        return Err(Diagnostic::at(
+            &op.loc,
+            format!(
+                "unsupported: {} with {} results",
+                op.opcode.name(),
+                op.results.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn attr_string(a: Option<&Attr>) -> Option<String> {
+    match a? {
+        Attr::String(s) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+fn spec(t: &TensorType, name: String) -> TensorSpec {
+    TensorSpec {
+        name,
+        dtype: t.dtype,
+        shape: t.shape.iter().map(|&d| d as u64).collect(),
+        alias_of_input: None,
+    }
+}
+
+fn signature(func: &Func) -> Signature {
+    let inputs = func
+        .params()
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| {
+            let name =
+                attr_string(func.arg_attr(i, "jax.arg_info")).unwrap_or_else(|| format!("%arg{i}"));
+            spec(func.ty(p), name)
+        })
+        .collect();
+    let mut outputs: Vec<TensorSpec> = func
+        .body
+        .yields
+        .iter()
+        .enumerate()
+        .map(|(j, &y)| {
+            let name = func
+                .result_attrs
+                .get(j)
+                .and_then(|a| a.iter().find(|(n, _)| n == "jax.result_info"))
+                .and_then(|(_, a)| attr_string(Some(a)))
+                .unwrap_or_default();
+            spec(func.ty(y), name)
+        })
+        .collect();
+    for i in 0..func.params().len() {
+        if let Some(Attr::Int(j)) = func.arg_attr(i, "tf.aliasing_output")
+            && let Some(o) = outputs.get_mut(*j as usize)
+        {
+            o.alias_of_input = Some(i as u32);
+        }
+    }
+    Signature { inputs, outputs }
 }

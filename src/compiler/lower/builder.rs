@@ -1,0 +1,618 @@
+//! Building kernel bodies: a value evaluated at an index, recursively expanding fused
+//! producers and loading materialized ones from their buffers.
+
+use super::Lowerer;
+use super::elementwise::{convert, emit_scalar};
+use super::kir::{Body, KBuffer, Kernel, Node, NodeId};
+use crate::compiler::diag::Diagnostic;
+use crate::compiler::ir::{BinaryOp, CompareDirection, DType, Op, Opcode, TensorType, ValueId};
+use pjrtc_runtime::format::BufRef;
+
+/// Buffers bound by the kernel being built.
+pub(crate) struct KernelBuilder<'l, 'f> {
+    pub lw: &'l Lowerer<'f>,
+    pub buffers: Vec<KBuffer>,
+    pub bindings: Vec<BufRef>,
+}
+
+impl<'l, 'f> KernelBuilder<'l, 'f> {
+    pub fn new(lw: &'l Lowerer<'f>) -> Self {
+        KernelBuilder {
+            lw,
+            buffers: Vec::new(),
+            bindings: Vec::new(),
+        }
+    }
+
+    pub fn bind_read(&mut self, buf: BufRef, ty: &TensorType) -> usize {
+        // The same bytes may be bound with two shapes (a reshape shares its operand's
+        // buffer), so the shape is part of the key.
+        if let Some(i) = (0..self.bindings.len()).find(|&i| {
+            self.bindings[i] == buf
+                && !self.buffers[i].writable
+                && self.buffers[i].shape == ty.shape
+        }) {
+            return i;
+        }
+        self.bind(buf, ty, false)
+    }
+
+    pub fn bind_write(&mut self, buf: BufRef, ty: &TensorType) -> usize {
+        self.bind(buf, ty, true)
+    }
+
+    fn bind(&mut self, buf: BufRef, ty: &TensorType, writable: bool) -> usize {
+        self.bindings.push(buf);
+        self.buffers.push(KBuffer {
+            dtype: ty.dtype,
+            shape: ty.shape.clone(),
+            writable,
+        });
+        self.bindings.len() - 1
+    }
+
+    pub fn finish(self, name: &str, domain: Vec<i64>, body: Body) -> (Kernel, Vec<BufRef>) {
+        (
+            Kernel {
+                name: name.to_string(),
+                buffers: self.buffers,
+                domain,
+                body,
+            },
+            self.bindings,
+        )
+    }
+
+    /// Element `idx` of value `v` (after forwarding through identity ops).
+    pub fn value_at(
+        &mut self,
+        body: &mut Body,
+        v: ValueId,
+        idx: &[NodeId],
+    ) -> Result<NodeId, Diagnostic> {
+        let v = self.lw.r(v);
+        let ty = self.lw.ty(v);
+        if let Some(b) = self.lw.buf[v.index()] {
+            let buffer = self.bind_read(b, ty);
+            let load = Node::Load {
+                buffer,
+                index: idx.to_vec(),
+            };
+            // Reuse an identical load of this body (e.g. `x * x` on a materialized x).
+            if let Some(i) = body.nodes.iter().position(|n| *n == load) {
+                return Ok(NodeId(i as u32));
+            }
+            return Ok(body.push(load, ty.dtype));
+        }
+        let Some((op, _)) = self.lw.def_op(v) else {
+            return Err(Diagnostic::new(
+                self.lw.func.loc.pos,
+                "internal: value without a buffer or a defining op",
+            ));
+        };
+        self.expand(body, op, idx)
+    }
+
+    /// The (single) result of expression op `op` at `idx`.
+    pub fn expand(
+        &mut self,
+        body: &mut Body,
+        op: &Op,
+        idx: &[NodeId],
+    ) -> Result<NodeId, Diagnostic> {
+        let lw = self.lw;
+        let rty = lw.ty(op.results[0]);
+        let oty = |i: usize| lw.ty(op.operands[i]);
+        Ok(match &op.opcode {
+            Opcode::Constant(lit) if lit.is_splat() => {
+                // An empty constant is never read; any value will do.
+                let bits = if lit.bytes.is_empty() {
+                    0
+                } else {
+                    lit.element_bits(0)
+                };
+                body.push(Node::Const(bits), rty.dtype)
+            }
+            Opcode::Iota { dimension } => convert(body, idx[*dimension as usize], rty.dtype),
+            Opcode::Unary(_)
+            | Opcode::Binary(_)
+            | Opcode::Compare { .. }
+            | Opcode::Select
+            | Opcode::Clamp
+            | Opcode::Convert
+            | Opcode::BitcastConvert => {
+                let mut args = Vec::with_capacity(op.operands.len());
+                for &o in &op.operands {
+                    // select/clamp may take scalar operands with a non-scalar result.
+                    let at: &[NodeId] = if lw.ty(o).rank() == rty.rank() {
+                        idx
+                    } else {
+                        &[]
+                    };
+                    args.push(self.value_at(body, o, at)?);
+                }
+                emit_scalar(body, op, &args, rty.dtype)?
+            }
+            Opcode::BroadcastInDim {
+                broadcast_dimensions,
+            } => {
+                let ot = oty(0);
+                let mut oidx = Vec::with_capacity(ot.rank());
+                for (i, &d) in broadcast_dimensions.iter().enumerate() {
+                    let d = d as usize;
+                    oidx.push(if ot.shape[i] == 1 && rty.shape[d] != 1 {
+                        body.index_const(0)
+                    } else {
+                        idx[d]
+                    });
+                }
+                self.value_at(body, op.operands[0], &oidx)?
+            }
+            Opcode::Reshape => {
+                let oidx = reshape_index(body, &rty.shape, &oty(0).shape, idx);
+                self.value_at(body, op.operands[0], &oidx)?
+            }
+            Opcode::Transpose { permutation } => {
+                let mut oidx = vec![NodeId(0); idx.len()];
+                for (i, &p) in permutation.iter().enumerate() {
+                    oidx[p as usize] = idx[i];
+                }
+                self.value_at(body, op.operands[0], &oidx)?
+            }
+            Opcode::Slice { start, strides, .. } => {
+                let mut oidx = Vec::with_capacity(idx.len());
+                for d in 0..idx.len() {
+                    let s = imul_c(body, idx[d], strides[d]);
+                    oidx.push(iadd_c(body, s, start[d]));
+                }
+                self.value_at(body, op.operands[0], &oidx)?
+            }
+            Opcode::Reverse { dimensions } => {
+                let mut oidx = idx.to_vec();
+                for &d in dimensions {
+                    let d = d as usize;
+                    let n = body.index_const(rty.shape[d] - 1);
+                    oidx[d] = ibin(body, BinaryOp::Sub, n, idx[d]);
+                }
+                self.value_at(body, op.operands[0], &oidx)?
+            }
+            Opcode::Concatenate { dimension } => self.concatenate(body, op, *dimension, idx)?,
+            Opcode::Pad {
+                low,
+                high: _,
+                interior,
+            } => self.pad(body, op, low, interior, idx)?,
+            Opcode::DynamicSlice { slice_sizes } => {
+                let ot = oty(0);
+                let mut oidx = Vec::with_capacity(idx.len());
+                for d in 0..idx.len() {
+                    let start =
+                        self.clamped_start(body, op.operands[1 + d], ot.shape[d] - slice_sizes[d])?;
+                    oidx.push(ibin(body, BinaryOp::Add, start, idx[d]));
+                }
+                self.value_at(body, op.operands[0], &oidx)?
+            }
+            Opcode::DynamicUpdateSlice => self.dynamic_update_slice(body, op, idx)?,
+            _ => {
+                return Err(Diagnostic::at(
+                    &op.loc,
+                    format!("internal: {} cannot be fused", op.opcode.name()),
+                ));
+            }
+        })
+    }
+
+    /// A start index operand as I64, clamped to `[0, max]` as the spec requires.
+    fn clamped_start(
+        &mut self,
+        body: &mut Body,
+        v: ValueId,
+        max: i64,
+    ) -> Result<NodeId, Diagnostic> {
+        let s = self.value_at(body, v, &[])?;
+        let s = convert(body, s, DType::I64);
+        Ok(iclamp(body, s, 0, max.max(0)))
+    }
+
+    fn concatenate(
+        &mut self,
+        body: &mut Body,
+        op: &Op,
+        dim: i64,
+        idx: &[NodeId],
+    ) -> Result<NodeId, Diagnostic> {
+        let d = dim as usize;
+        let mut pieces = Vec::new();
+        let mut offset = 0;
+        for &o in &op.operands {
+            let t = self.lw.ty(o);
+            if t.num_elements() > 0 {
+                pieces.push((o, offset, t.shape[d]));
+            }
+            offset += t.shape[d];
+        }
+        // Evaluate every piece at a clamped index, then pick the one covering idx[d].
+        let mut vals = Vec::new();
+        for &(o, off, size) in &pieces {
+            let local = iadd_c(body, idx[d], -off);
+            let local = iclamp(body, local, 0, size - 1);
+            let mut oidx = idx.to_vec();
+            oidx[d] = local;
+            vals.push(self.value_at(body, o, &oidx)?);
+        }
+        let Some(mut r) = vals.pop() else {
+            return Err(Diagnostic::at(&op.loc, "internal: empty concatenate"));
+        };
+        for (i, &v) in vals.iter().enumerate().rev() {
+            let (_, off, size) = pieces[i];
+            let end = body.index_const(off + size);
+            let c = icmp(body, CompareDirection::Lt, idx[d], end);
+            r = select(body, c, v, r);
+        }
+        Ok(r)
+    }
+
+    fn pad(
+        &mut self,
+        body: &mut Body,
+        op: &Op,
+        low: &[i64],
+        interior: &[i64],
+        idx: &[NodeId],
+    ) -> Result<NodeId, Diagnostic> {
+        let ot = self.lw.ty(op.operands[0]);
+        let pad_value = self.value_at(body, op.operands[1], &[])?;
+        if ot.num_elements() == 0 {
+            return Ok(pad_value);
+        }
+        let mut valid: Option<NodeId> = None;
+        let mut oidx = Vec::with_capacity(idx.len());
+        for d in 0..idx.len() {
+            let n = ot.shape[d];
+            let step = interior[d] + 1;
+            let t = iadd_c(body, idx[d], -low[d]);
+            let src = if step == 1 {
+                t
+            } else {
+                let s = body.index_const(step);
+                ibin(body, BinaryOp::Div, t, s)
+            };
+            // Statically in range along this dim? (then no check and no clamp needed)
+            let out_n = self.lw.ty(op.results[0]).shape[d];
+            let always = step == 1 && low[d] <= 0 && out_n - 1 - low[d] < n;
+            if !always {
+                let zero = body.index_const(0);
+                let mut ok = icmp(body, CompareDirection::Ge, t, zero);
+                let nn = body.index_const(n);
+                let lt = icmp(body, CompareDirection::Lt, src, nn);
+                ok = and1(body, ok, lt);
+                if step > 1 {
+                    let s = body.index_const(step);
+                    let r = ibin(body, BinaryOp::Rem, t, s);
+                    let z = icmp(body, CompareDirection::Eq, r, zero);
+                    ok = and1(body, ok, z);
+                }
+                valid = Some(match valid {
+                    Some(v) => and1(body, v, ok),
+                    None => ok,
+                });
+                oidx.push(iclamp(body, src, 0, n - 1));
+            } else {
+                oidx.push(src);
+            }
+        }
+        let x = self.value_at(body, op.operands[0], &oidx)?;
+        Ok(match valid {
+            Some(c) => select(body, c, x, pad_value),
+            None => x,
+        })
+    }
+
+    fn dynamic_update_slice(
+        &mut self,
+        body: &mut Body,
+        op: &Op,
+        idx: &[NodeId],
+    ) -> Result<NodeId, Diagnostic> {
+        let ot = self.lw.ty(op.operands[0]);
+        let ut = self.lw.ty(op.operands[1]);
+        let base = self.value_at(body, op.operands[0], idx)?;
+        if ut.num_elements() == 0 {
+            return Ok(base);
+        }
+        let mut inside: Option<NodeId> = None;
+        let mut uidx = Vec::with_capacity(idx.len());
+        for (d, &i) in idx.iter().enumerate() {
+            let start = self.clamped_start(body, op.operands[2 + d], ot.shape[d] - ut.shape[d])?;
+            let rel = ibin(body, BinaryOp::Sub, i, start);
+            let zero = body.index_const(0);
+            let n = body.index_const(ut.shape[d]);
+            let ge = icmp(body, CompareDirection::Ge, rel, zero);
+            let lt = icmp(body, CompareDirection::Lt, rel, n);
+            let ok = and1(body, ge, lt);
+            inside = Some(match inside {
+                Some(v) => and1(body, v, ok),
+                None => ok,
+            });
+            uidx.push(iclamp(body, rel, 0, ut.shape[d] - 1));
+        }
+        let u = self.value_at(body, op.operands[1], &uidx)?;
+        Ok(match inside {
+            Some(c) => select(body, c, u, base),
+            None => u,
+        })
+    }
+}
+
+/// The index nodes of a kernel's domain (`Index(0..rank)`).
+pub fn domain_index(body: &mut Body, rank: usize) -> Vec<NodeId> {
+    (0..rank)
+        .map(|d| body.push(Node::Index(d), DType::I64))
+        .collect()
+}
+
+/// A kernel computing expression op `op` over its result shape into its buffer.
+pub(crate) fn lower_expression_op(lw: &mut Lowerer, op: &Op) -> Result<(), Diagnostic> {
+    let v = op.results[0];
+    let ty = lw.ty(v);
+    let out = lw.buf[v.index()].expect("materialized values have buffers");
+    let mut kb = KernelBuilder::new(lw);
+    let mut body = Body::default();
+    let idx = domain_index(&mut body, ty.rank());
+    let x = kb.expand(&mut body, op, &idx)?;
+    let b = kb.bind_write(out, ty);
+    body.push(
+        Node::Store {
+            buffer: b,
+            index: idx,
+            value: x,
+        },
+        ty.dtype,
+    );
+    let name = op
+        .opcode
+        .name()
+        .trim_start_matches("stablehlo.")
+        .to_string();
+    let (k, bindings) = kb.finish(&name, ty.shape.clone(), body);
+    lw.push_kernel(k, bindings);
+    Ok(())
+}
+
+/// A materialized concatenate: one kernel per non-empty piece, each storing into its
+/// slice of the result.
+pub(crate) fn lower_concatenate(lw: &mut Lowerer, op: &Op, dim: usize) -> Result<(), Diagnostic> {
+    let v = op.results[0];
+    let ty = lw.ty(v);
+    let out = lw.buf[v.index()].expect("materialized values have buffers");
+    let mut offset = 0;
+    for &piece in &op.operands {
+        let pt = lw.ty(piece);
+        if pt.num_elements() > 0 {
+            let mut kb = KernelBuilder::new(lw);
+            let mut body = Body::default();
+            let idx = domain_index(&mut body, pt.rank());
+            let x = kb.value_at(&mut body, piece, &idx)?;
+            let mut oidx = idx.clone();
+            oidx[dim] = iadd_c(&mut body, idx[dim], offset);
+            let b = kb.bind_write(out, ty);
+            body.push(
+                Node::Store {
+                    buffer: b,
+                    index: oidx,
+                    value: x,
+                },
+                ty.dtype,
+            );
+            let (k, bindings) = kb.finish("concatenate", pt.shape.clone(), body);
+            lw.push_kernel(k, bindings);
+        }
+        offset += pt.shape[dim];
+    }
+    Ok(())
+}
+
+/// A kernel copying `src` (of type `src_ty`) into a new layout: destination element
+/// `idx` is source element `sidx` with `sidx[map[i]] = idx[i]` (reversed along dims with
+/// `rev[i]`), converted to `dst_ty.dtype`.
+pub(crate) fn permute_kernel(
+    lw: &mut Lowerer,
+    src: BufRef,
+    src_ty: &TensorType,
+    dst: BufRef,
+    dst_ty: &TensorType,
+    map: &[usize],
+    rev: &[bool],
+) {
+    if dst_ty.num_elements() == 0 {
+        return;
+    }
+    let mut kb = KernelBuilder::new(lw);
+    let mut body = Body::default();
+    let idx = domain_index(&mut body, dst_ty.rank());
+    let mut sidx = vec![NodeId(0); src_ty.rank()];
+    for i in 0..idx.len() {
+        sidx[map[i]] = if rev[i] {
+            let n = body.index_const(dst_ty.shape[i] - 1);
+            ibin(&mut body, BinaryOp::Sub, n, idx[i])
+        } else {
+            idx[i]
+        };
+    }
+    let s = kb.bind_read(src, src_ty);
+    let x = body.push(
+        Node::Load {
+            buffer: s,
+            index: sidx,
+        },
+        src_ty.dtype,
+    );
+    let x = convert(&mut body, x, dst_ty.dtype);
+    let d = kb.bind_write(dst, dst_ty);
+    body.push(
+        Node::Store {
+            buffer: d,
+            index: idx,
+            value: x,
+        },
+        dst_ty.dtype,
+    );
+    let (k, bindings) = kb.finish("relayout", dst_ty.shape.clone(), body);
+    lw.push_kernel(k, bindings);
+}
+
+/// A kernel filling `dst` with zeros.
+pub(crate) fn zero_kernel(lw: &mut Lowerer, dst: BufRef, ty: &TensorType) {
+    if ty.num_elements() == 0 {
+        return;
+    }
+    let mut kb = KernelBuilder::new(lw);
+    let mut body = Body::default();
+    let idx = domain_index(&mut body, ty.rank());
+    let z = body.push(Node::Const(0), ty.dtype);
+    let d = kb.bind_write(dst, ty);
+    body.push(
+        Node::Store {
+            buffer: d,
+            index: idx,
+            value: z,
+        },
+        ty.dtype,
+    );
+    let (k, bindings) = kb.finish("zero", ty.shape.clone(), body);
+    lw.push_kernel(k, bindings);
+}
+
+/// Maps an index of `shape` to the index of the same row-major element in `oshape`.
+fn reshape_index(body: &mut Body, shape: &[i64], oshape: &[i64], idx: &[NodeId]) -> Vec<NodeId> {
+    let nz: Vec<usize> = (0..shape.len()).filter(|&d| shape[d] != 1).collect();
+    let onz: Vec<usize> = (0..oshape.len()).filter(|&d| oshape[d] != 1).collect();
+    // Only unit dims inserted or removed: a direct mapping, no div/rem.
+    if nz.len() == onz.len() && nz.iter().zip(&onz).all(|(&a, &b)| shape[a] == oshape[b]) {
+        let mut oidx: Vec<NodeId> = (0..oshape.len()).map(|_| body.index_const(0)).collect();
+        for (&a, &b) in nz.iter().zip(&onz) {
+            oidx[b] = idx[a];
+        }
+        return oidx;
+    }
+    let strides = row_major_strides(shape);
+    let mut lin: Option<NodeId> = None;
+    for &d in &nz {
+        let t = imul_c(body, idx[d], strides[d]);
+        lin = Some(match lin {
+            Some(l) => ibin(body, BinaryOp::Add, l, t),
+            None => t,
+        });
+    }
+    let lin = lin.unwrap_or_else(|| body.index_const(0));
+    let ostrides = row_major_strides(oshape);
+    let mut oidx = Vec::with_capacity(oshape.len());
+    for d in 0..oshape.len() {
+        if oshape[d] == 1 {
+            oidx.push(body.index_const(0));
+            continue;
+        }
+        let mut x = lin;
+        if ostrides[d] != 1 {
+            let s = body.index_const(ostrides[d]);
+            x = ibin(body, BinaryOp::Div, x, s);
+        }
+        if Some(&d) != onz.first() {
+            let n = body.index_const(oshape[d]);
+            x = ibin(body, BinaryOp::Rem, x, n);
+        }
+        oidx.push(x);
+    }
+    oidx
+}
+
+pub fn row_major_strides(shape: &[i64]) -> Vec<i64> {
+    let mut s = vec![1; shape.len()];
+    for d in (0..shape.len().saturating_sub(1)).rev() {
+        s[d] = s[d + 1] * shape[d + 1];
+    }
+    s
+}
+
+fn const_of(body: &Body, x: NodeId) -> Option<i64> {
+    match body.nodes[x.index()] {
+        Node::Const(b) if body.ty(x) == DType::I64 => Some(b as i64),
+        _ => None,
+    }
+}
+
+/// I64 binary op, folding constants.
+pub fn ibin(body: &mut Body, op: BinaryOp, a: NodeId, b: NodeId) -> NodeId {
+    if let (Some(x), Some(y)) = (const_of(body, a), const_of(body, b)) {
+        let r = match op {
+            BinaryOp::Add => Some(x.wrapping_add(y)),
+            BinaryOp::Sub => Some(x.wrapping_sub(y)),
+            BinaryOp::Mul => Some(x.wrapping_mul(y)),
+            BinaryOp::Max => Some(x.max(y)),
+            BinaryOp::Min => Some(x.min(y)),
+            _ => None,
+        };
+        if let Some(r) = r {
+            return body.index_const(r);
+        }
+    }
+    body.push(Node::Binary { op, a, b }, DType::I64)
+}
+
+pub fn iadd_c(body: &mut Body, a: NodeId, c: i64) -> NodeId {
+    if c == 0 {
+        return a;
+    }
+    let c = body.index_const(c);
+    ibin(body, BinaryOp::Add, a, c)
+}
+
+pub fn imul_c(body: &mut Body, a: NodeId, c: i64) -> NodeId {
+    if c == 1 {
+        return a;
+    }
+    let c = body.index_const(c);
+    ibin(body, BinaryOp::Mul, a, c)
+}
+
+pub fn iclamp(body: &mut Body, x: NodeId, lo: i64, hi: i64) -> NodeId {
+    let l = body.index_const(lo);
+    let x = ibin(body, BinaryOp::Max, x, l);
+    let h = body.index_const(hi);
+    ibin(body, BinaryOp::Min, x, h)
+}
+
+pub fn icmp(body: &mut Body, dir: CompareDirection, a: NodeId, b: NodeId) -> NodeId {
+    body.push(
+        Node::Compare {
+            dir,
+            a,
+            b,
+            total_order: false,
+        },
+        DType::I1,
+    )
+}
+
+pub fn and1(body: &mut Body, a: NodeId, b: NodeId) -> NodeId {
+    body.push(
+        Node::Binary {
+            op: BinaryOp::And,
+            a,
+            b,
+        },
+        DType::I1,
+    )
+}
+
+pub fn select(body: &mut Body, cond: NodeId, on_true: NodeId, on_false: NodeId) -> NodeId {
+    let ty = body.ty(on_true);
+    body.push(
+        Node::Select {
+            cond,
+            on_true,
+            on_false,
+        },
+        ty,
+    )
+}

@@ -1,0 +1,191 @@
+//! `dot_general` -> `Step::Gemm` (floats) or a reduction kernel (integers, bool).
+//!
+//! The Gemm reads its operands in place when their layouts already are strided batches of
+//! matrices; otherwise a relayout kernel first writes the canonical `[batch, m, k]` /
+//! `[batch, k, n]` layout into the arena.
+
+use super::Lowerer;
+use super::builder::{KernelBuilder, domain_index, ibin, row_major_strides, zero_kernel};
+use super::elementwise::convert;
+use super::kir::{Body, Node, NodeId};
+use crate::compiler::diag::Diagnostic;
+use crate::compiler::ir::{BinaryOp, DType, DotDims, Op, Opcode, TensorType, ValueId};
+use pjrtc_runtime::format::{BufRef, Gemm, MatrixView, Step};
+
+pub fn uses_gemm(dt: DType) -> bool {
+    dt.is_float()
+}
+
+/// The stride of a group of dims that together act as one row-major dimension (in the
+/// given order), or `None` if they do not. Unit dims are ignored; an empty group has no
+/// stride (`Some(None)`).
+fn group_stride(shape: &[i64], strides: &[i64], dims: &[usize]) -> Option<Option<u64>> {
+    let ds: Vec<usize> = dims.iter().copied().filter(|&d| shape[d] != 1).collect();
+    for w in ds.windows(2) {
+        if strides[w[0]] != strides[w[1]] * shape[w[1]] {
+            return None;
+        }
+    }
+    Some(ds.last().map(|&d| strides[d] as u64))
+}
+
+/// A view of operand `buf` (shape `shape`) as `[batch, rows, cols]` made of the dim
+/// groups `b`, `r`, `c`, if its layout allows. `canon` are the strides of the canonical
+/// layout, used for empty groups (whose stride never matters).
+fn view(
+    layout: Option<(BufRef, Vec<i64>)>,
+    shape: &[i64],
+    b: &[usize],
+    r: &[usize],
+    c: &[usize],
+    canon: [u64; 3],
+) -> Option<MatrixView> {
+    let (buf, strides) = layout?;
+    let bs = group_stride(shape, &strides, b)?.unwrap_or(canon[0]);
+    let rs = group_stride(shape, &strides, r)?.unwrap_or(canon[1]);
+    let cs = group_stride(shape, &strides, c)?.unwrap_or(canon[2]);
+    Some(MatrixView {
+        buf,
+        batch_stride: bs,
+        row_stride: rs,
+        col_stride: cs,
+    })
+}
+
+fn to_usize(v: &[i64]) -> Vec<usize> {
+    v.iter().map(|&d| d as usize).collect()
+}
+
+fn free_dims(rank: usize, b: &[usize], c: &[usize]) -> Vec<usize> {
+    (0..rank)
+        .filter(|d| !b.contains(d) && !c.contains(d))
+        .collect()
+}
+
+pub(crate) fn lower_dot(lw: &mut Lowerer, op: &Op, dims: &DotDims) -> Result<(), Diagnostic> {
+    let out_ty = lw.ty(op.results[0]);
+    if !uses_gemm(out_ty.dtype) {
+        return super::reduce::lower_dot_reduce(lw, op, dims);
+    }
+    let out = lw.buf[op.results[0].index()].expect("materialized");
+    let (lhs, rhs) = (lw.r(op.operands[0]), lw.r(op.operands[1]));
+    let (lt, rt) = (lw.ty(lhs), lw.ty(rhs));
+    let (lb, lc) = (to_usize(&dims.lhs_batch), to_usize(&dims.lhs_contracting));
+    let (rb, rc) = (to_usize(&dims.rhs_batch), to_usize(&dims.rhs_contracting));
+    let lf = free_dims(lt.rank(), &lb, &lc);
+    let rf = free_dims(rt.rank(), &rb, &rc);
+    let prod = |t: &TensorType, ds: &[usize]| ds.iter().map(|&d| t.shape[d] as u64).product();
+    let batch: u64 = prod(lt, &lb);
+    let m: u64 = prod(lt, &lf);
+    let k: u64 = prod(lt, &lc);
+    let n: u64 = prod(rt, &rf);
+    if k == 0 {
+        zero_kernel(lw, out, out_ty);
+        return Ok(());
+    }
+    let dt = out_ty.dtype;
+
+    let lhs_view = match view(layout(lw, lhs), &lt.shape, &lb, &lf, &lc, [m * k, k, 1]) {
+        Some(v) if lt.dtype == dt => v,
+        _ => {
+            let order: Vec<usize> = [lb.as_slice(), &lf, &lc].concat();
+            let buf = relayout(lw, lhs, &order, &[], dt)?;
+            MatrixView {
+                buf,
+                batch_stride: m * k,
+                row_stride: k,
+                col_stride: 1,
+            }
+        }
+    };
+    let rhs_view = match view(layout(lw, rhs), &rt.shape, &rb, &rc, &rf, [k * n, n, 1]) {
+        Some(v) if rt.dtype == dt => v,
+        _ => {
+            let order: Vec<usize> = [rb.as_slice(), &rc, &rf].concat();
+            let buf = relayout(lw, rhs, &order, &[], dt)?;
+            MatrixView {
+                buf,
+                batch_stride: k * n,
+                row_stride: n,
+                col_stride: 1,
+            }
+        }
+    };
+    lw.steps.push(Step::Gemm(Gemm {
+        dtype: dt,
+        batch,
+        m,
+        n,
+        k,
+        lhs: lhs_view,
+        rhs: rhs_view,
+        out: MatrixView {
+            buf: out,
+            batch_stride: m * n,
+            row_stride: n,
+            col_stride: 1,
+        },
+    }));
+    Ok(())
+}
+
+/// Where value `v` lives and its per-dim strides (elements): a buffer (row-major), or
+/// a fused transpose of one (permuted strides), so a Gemm can read it in place.
+fn layout(lw: &Lowerer, v: ValueId) -> Option<(BufRef, Vec<i64>)> {
+    let v = lw.r(v);
+    if let Some(b) = lw.buf[v.index()] {
+        return Some((b, row_major_strides(&lw.ty(v).shape)));
+    }
+    let (op, _) = lw.def_op(v)?;
+    let Opcode::Transpose { permutation } = &op.opcode else {
+        return None;
+    };
+    let src = lw.r(op.operands[0]);
+    let b = lw.buf[src.index()]?;
+    let s = row_major_strides(&lw.ty(src).shape);
+    Some((b, permutation.iter().map(|&p| s[p as usize]).collect()))
+}
+
+/// Evaluates `v` into a new arena buffer with its dims in `order` (reversed where `rev`
+/// says so; empty = none) and element type `dt`. `v` may be a fused expression.
+pub(crate) fn relayout(
+    lw: &mut Lowerer,
+    v: ValueId,
+    order: &[usize],
+    rev: &[bool],
+    dt: DType,
+) -> Result<BufRef, Diagnostic> {
+    let src_ty = lw.ty(v);
+    let shape: Vec<i64> = order.iter().map(|&d| src_ty.shape[d]).collect();
+    let dst_ty = TensorType::new(dt, shape);
+    let dst = lw.new_arena(dst_ty.byte_size());
+    if dst_ty.num_elements() == 0 {
+        return Ok(dst);
+    }
+    let mut kb = KernelBuilder::new(lw);
+    let mut body = Body::default();
+    let idx = domain_index(&mut body, dst_ty.rank());
+    let mut sidx = vec![NodeId(0); order.len()];
+    for (i, &d) in order.iter().enumerate() {
+        sidx[d] = if rev.get(i).copied().unwrap_or(false) {
+            let n = body.index_const(dst_ty.shape[i] - 1);
+            ibin(&mut body, BinaryOp::Sub, n, idx[i])
+        } else {
+            idx[i]
+        };
+    }
+    let x = kb.value_at(&mut body, v, &sidx)?;
+    let x = convert(&mut body, x, dt);
+    let d = kb.bind_write(dst, &dst_ty);
+    body.push(
+        Node::Store {
+            buffer: d,
+            index: idx,
+            value: x,
+        },
+        dt,
+    );
+    let (k, bindings) = kb.finish("relayout", dst_ty.shape.clone(), body);
+    lw.push_kernel(k, bindings);
+    Ok(dst)
+}

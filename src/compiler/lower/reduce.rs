@@ -1,0 +1,359 @@
+//! `reduce`, `reduce_window` and integer `dot_general`: kernels over the result shape
+//! whose body is a [`Node::Reduce`] loop.
+
+use super::Lowerer;
+use super::builder::{KernelBuilder, and1, domain_index, iadd_c, iclamp, icmp, imul_c, select};
+use super::elementwise::emit_scalar;
+use super::kir::{Body, Node, NodeId};
+use crate::compiler::diag::Diagnostic;
+use crate::compiler::ir::{
+    BinaryOp, CompareDirection, DType, DotDims, Op, Opcode, Region, ValueId, WindowAttrs,
+};
+use std::collections::HashMap;
+
+/// Translates reducer region `region` (scalar ops on 0-d tensors) into `body`, with its
+/// first `accs.len()` arguments bound to `accs` and the rest to `elems`. Returns the
+/// yielded nodes.
+pub fn translate_reducer(
+    lw: &Lowerer,
+    op: &Op,
+    region: &Region,
+    accs: &[NodeId],
+    elems: &[NodeId],
+    body: &mut Body,
+) -> Result<Vec<NodeId>, Diagnostic> {
+    let mut map: HashMap<ValueId, NodeId> = HashMap::new();
+    if region.args.len() != accs.len() + elems.len() {
+        return Err(Diagnostic::at(
+            &op.loc,
+            "unsupported: reducer with an unexpected number of arguments",
+        ));
+    }
+    for (i, &a) in region.args.iter().enumerate() {
+        map.insert(
+            a,
+            if i < accs.len() {
+                accs[i]
+            } else {
+                elems[i - accs.len()]
+            },
+        );
+    }
+    for rop in &region.ops {
+        let mut args = Vec::with_capacity(rop.operands.len());
+        for o in &rop.operands {
+            let Some(&n) = map.get(o) else {
+                return Err(Diagnostic::at(
+                    &rop.loc,
+                    "unsupported: reducer body uses a value from outside its region",
+                ));
+            };
+            args.push(n);
+        }
+        if !rop.regions.is_empty() || rop.results.is_empty() {
+            return Err(Diagnostic::at(
+                &rop.loc,
+                format!("unsupported: {} in a reduction body", rop.opcode.name()),
+            ));
+        }
+        if rop.results.iter().any(|&r| lw.ty(r).num_elements() != 1) {
+            return Err(Diagnostic::at(
+                &rop.loc,
+                "unsupported: non-scalar value in a reduction body",
+            ));
+        }
+        if let Opcode::OptimizationBarrier = rop.opcode {
+            for (r, &a) in rop.results.iter().zip(&args) {
+                map.insert(*r, a);
+            }
+            continue;
+        }
+        if rop.results.len() != 1 {
+            return Err(Diagnostic::at(
+                &rop.loc,
+                format!("unsupported: {} in a reduction body", rop.opcode.name()),
+            ));
+        }
+        let n = emit_scalar(body, rop, &args, lw.ty(rop.results[0]).dtype)?;
+        map.insert(rop.results[0], n);
+    }
+    region
+        .yields
+        .iter()
+        .map(|y| {
+            map.get(y).copied().ok_or_else(|| {
+                Diagnostic::at(
+                    &region.yield_loc,
+                    "unsupported: reducer yields an outer value",
+                )
+            })
+        })
+        .collect()
+}
+
+/// Pushes the reduce node and stores each of its results at `idx` into the op's buffers.
+fn store_results(kb: &mut KernelBuilder, body: &mut Body, op: &Op, red: NodeId, idx: &[NodeId]) {
+    for (k, &r) in op.results.iter().enumerate() {
+        let ty = kb.lw.ty(r);
+        let val = if k == 0 {
+            red
+        } else {
+            body.push(Node::ReduceResult { reduce: red, k }, ty.dtype)
+        };
+        let b = kb.lw.buf[r.index()].expect("reduce results are materialized");
+        let buffer = kb.bind_write(b, ty);
+        body.push(
+            Node::Store {
+                buffer,
+                index: idx.to_vec(),
+                value: val,
+            },
+            ty.dtype,
+        );
+    }
+}
+
+fn region0(op: &Op) -> Result<&Region, Diagnostic> {
+    op.regions
+        .first()
+        .ok_or_else(|| Diagnostic::at(&op.loc, "reduction without a body"))
+}
+
+pub(crate) fn lower_reduce(lw: &mut Lowerer, op: &Op) -> Result<(), Diagnostic> {
+    let Opcode::Reduce { dimensions } = &op.opcode else {
+        unreachable!()
+    };
+    let n = op.operands.len() / 2;
+    let in_ty = lw.ty(op.operands[0]);
+    let out_ty = lw.ty(op.results[0]);
+    let region = region0(op)?;
+    let reduced: Vec<usize> = dimensions.iter().map(|&d| d as usize).collect();
+    let kept: Vec<usize> = (0..in_ty.rank()).filter(|d| !reduced.contains(d)).collect();
+
+    let mut kb = KernelBuilder::new(lw);
+    let mut body = Body::default();
+    let idx = domain_index(&mut body, out_ty.rank());
+    let mut inits = Vec::with_capacity(n);
+    for k in 0..n {
+        inits.push(kb.value_at(&mut body, op.operands[n + k], &[])?);
+    }
+    let mut inner = Body::default();
+    let mut iidx = vec![NodeId(0); in_ty.rank()];
+    for (i, &d) in kept.iter().enumerate() {
+        iidx[d] = inner.push(Node::Outer(idx[i]), DType::I64);
+    }
+    for (j, &d) in reduced.iter().enumerate() {
+        iidx[d] = inner.push(Node::Index(j), DType::I64);
+    }
+    let mut elems = Vec::with_capacity(n);
+    for k in 0..n {
+        elems.push(kb.value_at(&mut inner, op.operands[k], &iidx)?);
+    }
+    let accs = acc_nodes(&mut inner, &body, &inits);
+    inner.yields = translate_reducer(kb.lw, op, region, &accs, &elems, &mut inner)?;
+    let extents = reduced.iter().map(|&d| in_ty.shape[d]).collect();
+    let ty0 = body.ty(inits[0]);
+    let red = body.push(
+        Node::Reduce {
+            extents,
+            inits,
+            body: Box::new(inner),
+        },
+        ty0,
+    );
+    store_results(&mut kb, &mut body, op, red, &idx);
+    let (k, bindings) = kb.finish("reduce", out_ty.shape.clone(), body);
+    lw.push_kernel(k, bindings);
+    Ok(())
+}
+
+fn acc_nodes(inner: &mut Body, outer: &Body, inits: &[NodeId]) -> Vec<NodeId> {
+    (0..inits.len())
+        .map(|k| inner.push(Node::Acc(k), outer.ty(inits[k])))
+        .collect()
+}
+
+pub(crate) fn lower_reduce_window(lw: &mut Lowerer, op: &Op) -> Result<(), Diagnostic> {
+    let Opcode::ReduceWindow(w) = &op.opcode else {
+        unreachable!()
+    };
+    let n = op.operands.len() / 2;
+    let in_ty = lw.ty(op.operands[0]);
+    let out_ty = lw.ty(op.results[0]);
+    let region = region0(op)?;
+    let rank = in_ty.rank();
+    let WindowAttrs {
+        window_dimensions,
+        window_strides,
+        base_dilations,
+        window_dilations,
+        padding,
+    } = w;
+
+    let mut kb = KernelBuilder::new(lw);
+    let mut body = Body::default();
+    let idx = domain_index(&mut body, rank);
+    let mut inits = Vec::with_capacity(n);
+    for k in 0..n {
+        inits.push(kb.value_at(&mut body, op.operands[n + k], &[])?);
+    }
+    let mut inner = Body::default();
+    let accs = acc_nodes(&mut inner, &body, &inits);
+    let inner_inits: Vec<NodeId> = inits
+        .iter()
+        .map(|&i| inner.push(Node::Outer(i), body.ty(i)))
+        .collect();
+    let empty = in_ty.num_elements() == 0;
+    let mut valid: Option<NodeId> = None;
+    let mut iidx = Vec::with_capacity(rank);
+    for d in 0..rank {
+        let (lo, bd, size) = (padding[d].0, base_dilations[d], in_ty.shape[d]);
+        let o = inner.push(Node::Outer(idx[d]), DType::I64);
+        let wi = inner.push(Node::Index(d), DType::I64);
+        // Position in the padded, base-dilated input.
+        let a = imul_c(&mut inner, o, window_strides[d]);
+        let b = imul_c(&mut inner, wi, window_dilations[d]);
+        let p = super::builder::ibin(&mut inner, BinaryOp::Add, a, b);
+        let p = iadd_c(&mut inner, p, -lo);
+        let dilated = (size - 1) * bd + 1;
+        let max_p = (out_ty.shape[d] - 1) * window_strides[d]
+            + (window_dimensions[d] - 1) * window_dilations[d]
+            - lo;
+        let always = bd == 1 && lo <= 0 && max_p < dilated;
+        let src = if bd == 1 {
+            p
+        } else {
+            let c = inner.index_const(bd);
+            super::builder::ibin(&mut inner, BinaryOp::Div, p, c)
+        };
+        if always || empty {
+            iidx.push(src);
+            continue;
+        }
+        let zero = inner.index_const(0);
+        let mut ok = icmp(&mut inner, CompareDirection::Ge, p, zero);
+        let dn = inner.index_const(dilated);
+        let lt = icmp(&mut inner, CompareDirection::Lt, p, dn);
+        ok = and1(&mut inner, ok, lt);
+        if bd > 1 {
+            let c = inner.index_const(bd);
+            let r = super::builder::ibin(&mut inner, BinaryOp::Rem, p, c);
+            let z = icmp(&mut inner, CompareDirection::Eq, r, zero);
+            ok = and1(&mut inner, ok, z);
+        }
+        valid = Some(match valid {
+            Some(v) => and1(&mut inner, v, ok),
+            None => ok,
+        });
+        iidx.push(iclamp(&mut inner, src, 0, size - 1));
+    }
+    let mut elems = Vec::with_capacity(n);
+    for (k, &init) in inner_inits.iter().enumerate() {
+        // Padded (or dilation-hole) positions contribute the init value.
+        elems.push(if empty {
+            init
+        } else {
+            let x = kb.value_at(&mut inner, op.operands[k], &iidx)?;
+            match valid {
+                Some(c) => select(&mut inner, c, x, init),
+                None => x,
+            }
+        });
+    }
+    inner.yields = translate_reducer(kb.lw, op, region, &accs, &elems, &mut inner)?;
+    let ty0 = body.ty(inits[0]);
+    let red = body.push(
+        Node::Reduce {
+            extents: window_dimensions.clone(),
+            inits,
+            body: Box::new(inner),
+        },
+        ty0,
+    );
+    store_results(&mut kb, &mut body, op, red, &idx);
+    let (k, bindings) = kb.finish("reduce_window", out_ty.shape.clone(), body);
+    lw.push_kernel(k, bindings);
+    Ok(())
+}
+
+/// Integer / bool `dot_general` as a kernel: a sum of products over the contracting dims
+/// (wrapping per dtype; for `i1`, or of ands).
+pub(crate) fn lower_dot_reduce(
+    lw: &mut Lowerer,
+    op: &Op,
+    dims: &DotDims,
+) -> Result<(), Diagnostic> {
+    let (lhs, rhs) = (op.operands[0], op.operands[1]);
+    let (lt, rt) = (lw.ty(lhs), lw.ty(rhs));
+    let out_ty = lw.ty(op.results[0]);
+    let dt = out_ty.dtype;
+    let free = |rank: usize, b: &[i64], c: &[i64]| -> Vec<usize> {
+        (0..rank)
+            .filter(|d| !b.contains(&(*d as i64)) && !c.contains(&(*d as i64)))
+            .collect()
+    };
+    let lf = free(lt.rank(), &dims.lhs_batch, &dims.lhs_contracting);
+    let rf = free(rt.rank(), &dims.rhs_batch, &dims.rhs_contracting);
+    let nb = dims.lhs_batch.len();
+
+    let mut kb = KernelBuilder::new(lw);
+    let mut body = Body::default();
+    let idx = domain_index(&mut body, out_ty.rank());
+    let init = body.push(Node::Const(0), dt);
+    let mut inner = Body::default();
+    let mut lidx = vec![NodeId(0); lt.rank()];
+    let mut ridx = vec![NodeId(0); rt.rank()];
+    for i in 0..nb {
+        let o = inner.push(Node::Outer(idx[i]), DType::I64);
+        lidx[dims.lhs_batch[i] as usize] = o;
+        ridx[dims.rhs_batch[i] as usize] = o;
+    }
+    for (i, &d) in lf.iter().enumerate() {
+        lidx[d] = inner.push(Node::Outer(idx[nb + i]), DType::I64);
+    }
+    for (i, &d) in rf.iter().enumerate() {
+        ridx[d] = inner.push(Node::Outer(idx[nb + lf.len() + i]), DType::I64);
+    }
+    for j in 0..dims.lhs_contracting.len() {
+        let c = inner.push(Node::Index(j), DType::I64);
+        lidx[dims.lhs_contracting[j] as usize] = c;
+        ridx[dims.rhs_contracting[j] as usize] = c;
+    }
+    let a = kb.value_at(&mut inner, lhs, &lidx)?;
+    let a = super::elementwise::convert(&mut inner, a, dt);
+    let b = kb.value_at(&mut inner, rhs, &ridx)?;
+    let b = super::elementwise::convert(&mut inner, b, dt);
+    let acc = inner.push(Node::Acc(0), dt);
+    let (mul, add) = if dt == DType::I1 {
+        (BinaryOp::And, BinaryOp::Or)
+    } else {
+        (BinaryOp::Mul, BinaryOp::Add)
+    };
+    let p = inner.push(Node::Binary { op: mul, a, b }, dt);
+    let s = inner.push(
+        Node::Binary {
+            op: add,
+            a: acc,
+            b: p,
+        },
+        dt,
+    );
+    inner.yields = vec![s];
+    let extents = dims
+        .lhs_contracting
+        .iter()
+        .map(|&d| lt.shape[d as usize])
+        .collect();
+    let red = body.push(
+        Node::Reduce {
+            extents,
+            inits: vec![init],
+            body: Box::new(inner),
+        },
+        dt,
+    );
+    store_results(&mut kb, &mut body, op, red, &idx);
+    let (k, bindings) = kb.finish("dot", out_ty.shape.clone(), body);
+    lw.push_kernel(k, bindings);
+    Ok(())
+}

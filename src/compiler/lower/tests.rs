@@ -1,0 +1,1700 @@
+//! Lowering tests: hand-built functions, lowered, then run by a schedule interpreter
+//! (kernels via [`super::interp`], Gemm/Conv via naive reference loops).
+
+use super::interp::{from_f64, run_kernel, to_f64};
+use super::plan::{assign, for_each_bufref_ref};
+use super::{LoweredProgram, lower};
+use crate::compiler::ir::*;
+use pjrtc_runtime::format::{BufRef, Conv, Gemm, Region as MemRegion, Step};
+
+// ---------------------------------------------------------------- IR builder
+
+pub struct FB {
+    pub f: Func,
+}
+
+impl FB {
+    pub fn new() -> FB {
+        FB {
+            f: Func {
+                name: "main".into(),
+                public: true,
+                values: Vec::new(),
+                body: Region::default(),
+                result_types: Vec::new(),
+                arg_attrs: Vec::new(),
+                result_attrs: Vec::new(),
+                loc: Loc::default(),
+            },
+        }
+    }
+
+    pub fn param(&mut self, dt: DType, shape: &[i64]) -> ValueId {
+        let v = self.f.new_value(TensorType::new(dt, shape));
+        self.f.body.args.push(v);
+        self.f.arg_attrs.push(Vec::new());
+        v
+    }
+
+    pub fn op(
+        &mut self,
+        opcode: Opcode,
+        operands: &[ValueId],
+        dt: DType,
+        shape: &[i64],
+    ) -> ValueId {
+        self.op_multi(opcode, operands, vec![TensorType::new(dt, shape)], vec![])[0]
+    }
+
+    pub fn op_multi(
+        &mut self,
+        opcode: Opcode,
+        operands: &[ValueId],
+        results: Vec<TensorType>,
+        regions: Vec<Region>,
+    ) -> Vec<ValueId> {
+        let results: Vec<ValueId> = results.into_iter().map(|t| self.f.new_value(t)).collect();
+        self.f.body.ops.push(Op {
+            opcode,
+            operands: operands.to_vec(),
+            results: results.clone(),
+            regions,
+            loc: Loc::default(),
+        });
+        results
+    }
+
+    pub fn constant(&mut self, dt: DType, shape: &[i64], bytes: Vec<u8>) -> ValueId {
+        let ty = TensorType::new(dt, shape);
+        self.op(Opcode::Constant(Literal { ty, bytes }), &[], dt, shape)
+    }
+
+    pub fn bin(&mut self, op: BinaryOp, a: ValueId, b: ValueId) -> ValueId {
+        let t = self.f.ty(a).clone();
+        self.op(Opcode::Binary(op), &[a, b], t.dtype, &t.shape)
+    }
+
+    /// A reducer region: `n` accumulators then `n` elements, built by `body`.
+    pub fn region(
+        &mut self,
+        dts: &[DType],
+        body: impl FnOnce(&mut FB, &[ValueId]) -> Vec<ValueId>,
+    ) -> Region {
+        let saved = std::mem::take(&mut self.f.body.ops);
+        let mut args = Vec::new();
+        for _ in 0..2 {
+            for &d in dts {
+                args.push(self.f.new_value(TensorType::scalar(d)));
+            }
+        }
+        let yields = body(self, &args);
+        let ops = std::mem::replace(&mut self.f.body.ops, saved);
+        Region {
+            args,
+            ops,
+            yields,
+            yield_loc: Loc::default(),
+        }
+    }
+
+    pub fn binary_region(&mut self, dt: DType, op: BinaryOp) -> Region {
+        self.region(&[dt], |b, a| vec![b.bin(op, a[0], a[1])])
+    }
+
+    pub fn ret(mut self, yields: &[ValueId]) -> Func {
+        self.f.body.yields = yields.to_vec();
+        self.f.result_types = yields.iter().map(|&y| self.f.ty(y).clone()).collect();
+        self.f.result_attrs = vec![Vec::new(); yields.len()];
+        self.f
+    }
+}
+
+// ---------------------------------------------------------------- bytes
+
+pub fn f32s(v: &[f32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+pub fn to_f32s(b: &[u8]) -> Vec<f32> {
+    b.chunks_exact(4)
+        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+pub fn i32s(v: &[i32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+pub fn to_i32s(b: &[u8]) -> Vec<i32> {
+    b.chunks_exact(4)
+        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+fn iota_f32(n: usize) -> Vec<f32> {
+    (0..n).map(|i| i as f32).collect()
+}
+
+// ---------------------------------------------------------------- schedule interpreter
+
+struct Mem<'a> {
+    inputs: Vec<Vec<u8>>,
+    outputs: Vec<Vec<u8>>,
+    arena: Vec<u8>,
+    constants: &'a [u8],
+}
+
+impl Mem<'_> {
+    fn read(&self, b: &BufRef) -> Vec<u8> {
+        let (o, s) = (b.offset as usize, b.size as usize);
+        match b.region {
+            MemRegion::Input(i) => self.inputs[i as usize][o..o + s].to_vec(),
+            MemRegion::Output(i) => self.outputs[i as usize][o..o + s].to_vec(),
+            MemRegion::Arena => self.arena[o..o + s].to_vec(),
+            MemRegion::Constant => self.constants[o..o + s].to_vec(),
+        }
+    }
+    fn write(&mut self, b: &BufRef, data: &[u8]) {
+        let (o, s) = (b.offset as usize, b.size as usize);
+        assert_eq!(data.len(), s);
+        let dst = match b.region {
+            MemRegion::Output(i) => &mut self.outputs[i as usize][o..o + s],
+            MemRegion::Arena => &mut self.arena[o..o + s],
+            r => panic!("write to {r:?}"),
+        };
+        dst.copy_from_slice(data);
+    }
+}
+
+fn elem(dt: DType, bytes: &[u8], i: u64) -> f64 {
+    let w = dt.size();
+    let mut b = [0u8; 8];
+    b[..w].copy_from_slice(&bytes[i as usize * w..i as usize * w + w]);
+    let bits = u64::from_le_bytes(b);
+    if dt.is_float() {
+        to_f64(dt, bits)
+    } else {
+        super::interp::to_int(dt, bits) as f64
+    }
+}
+
+fn put(dt: DType, bytes: &mut [u8], i: u64, x: f64) {
+    let w = dt.size();
+    let bits = if dt.is_float() {
+        from_f64(dt, x)
+    } else {
+        super::interp::from_int(dt, x as i128)
+    };
+    bytes[i as usize * w..i as usize * w + w].copy_from_slice(&bits.to_le_bytes()[..w]);
+}
+
+fn run_gemm(mem: &mut Mem, g: &Gemm) {
+    let (a, b) = (mem.read(&g.lhs.buf), mem.read(&g.rhs.buf));
+    let mut out = mem.read(&g.out.buf);
+    for bi in 0..g.batch {
+        for i in 0..g.m {
+            for j in 0..g.n {
+                let mut s = 0.0;
+                for k in 0..g.k {
+                    let ai = bi * g.lhs.batch_stride + i * g.lhs.row_stride + k * g.lhs.col_stride;
+                    let bj = bi * g.rhs.batch_stride + k * g.rhs.row_stride + j * g.rhs.col_stride;
+                    s += elem(g.dtype, &a, ai) * elem(g.dtype, &b, bj);
+                }
+                let oi = bi * g.out.batch_stride + i * g.out.row_stride + j * g.out.col_stride;
+                put(g.dtype, &mut out, oi, s);
+            }
+        }
+    }
+    mem.write(&g.out.buf, &out);
+}
+
+/// Naive canonical-layout convolution (StableHLO semantics).
+fn run_conv(mem: &mut Mem, c: &Conv) {
+    let (x, w) = (mem.read(&c.input), mem.read(&c.kernel));
+    let mut out = mem.read(&c.output);
+    let nsp = c.in_spatial.len();
+    let cin = c.in_features;
+    let cg = cin / c.feature_groups;
+    let o = c.out_features;
+    let ob = c.batch / c.batch_groups;
+    let prod = |v: &[u64]| v.iter().product::<u64>();
+    let idx_of = |i: u64, dims: &[u64]| {
+        let mut r = vec![0u64; dims.len()];
+        let mut t = i;
+        for d in (0..dims.len()).rev() {
+            r[d] = t % dims[d];
+            t /= dims[d];
+        }
+        r
+    };
+    let lin = |idx: &[u64], dims: &[u64]| idx.iter().zip(dims).fold(0, |a, (&i, &d)| a * d + i);
+    let mut oi = 0u64;
+    for b in 0..ob {
+        for os in 0..prod(&c.out_spatial) {
+            let osi = idx_of(os, &c.out_spatial);
+            for of in 0..o {
+                let g = of / (o / c.feature_groups);
+                let bg = of / (o / c.batch_groups);
+                let ib = bg * ob + b;
+                let mut s = 0.0;
+                for ks in 0..prod(&c.kernel_spatial) {
+                    let ksi = idx_of(ks, &c.kernel_spatial);
+                    let mut pos = Vec::with_capacity(nsp);
+                    let mut ok = true;
+                    for d in 0..nsp {
+                        let p = (osi[d] * c.strides[d]) as i64
+                            + (ksi[d] * c.rhs_dilation[d]) as i64
+                            - c.padding[d].0;
+                        let ld = c.lhs_dilation[d] as i64;
+                        if p < 0 || p % ld != 0 || p / ld >= c.in_spatial[d] as i64 {
+                            ok = false;
+                            break;
+                        }
+                        pos.push((p / ld) as u64);
+                    }
+                    if !ok {
+                        continue;
+                    }
+                    for ci in 0..cg {
+                        let cfull = g * cg + ci;
+                        let mut xi = vec![ib];
+                        xi.extend(&pos);
+                        xi.push(cfull);
+                        let mut xd = vec![c.batch];
+                        xd.extend(&c.in_spatial);
+                        xd.push(cin);
+                        let mut wi = ksi.clone();
+                        wi.extend([ci, of]);
+                        let mut wd = c.kernel_spatial.clone();
+                        wd.extend([cg, o]);
+                        s += elem(c.dtype, &x, lin(&xi, &xd)) * elem(c.dtype, &w, lin(&wi, &wd));
+                    }
+                }
+                put(c.dtype, &mut out, oi, s);
+                oi += 1;
+            }
+        }
+    }
+    mem.write(&c.output, &out);
+}
+
+/// Runs a lowered program on `inputs`, checking that every binding matches its kernel
+/// buffer's size and that arena buffers stay in the arena and are aligned.
+pub fn run(p: &LoweredProgram, inputs: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
+    for (i, s) in p.signature.inputs.iter().enumerate() {
+        assert_eq!(inputs[i].len() as u64, s.byte_size(), "input {i} size");
+    }
+    let mut mem = Mem {
+        inputs,
+        outputs: p
+            .signature
+            .outputs
+            .iter()
+            .map(|s| vec![0xAB; s.byte_size() as usize])
+            .collect(),
+        arena: vec![0xCD; p.arena_size as usize],
+        constants: &p.constants,
+    };
+    for step in &p.steps {
+        for_each_bufref_ref(step, &p.kernels, |b, _| {
+            if b.region == MemRegion::Arena && b.size > 0 {
+                assert!(b.offset % 64 == 0 && b.offset + b.size <= p.arena_size);
+            }
+        });
+        match step {
+            Step::Dispatch {
+                kernel, bindings, ..
+            } => {
+                let k = &p.kernels[*kernel as usize];
+                assert_eq!(k.buffers.len(), bindings.len());
+                let mut bufs: Vec<Vec<u8>> = bindings.iter().map(|b| mem.read(b)).collect();
+                for (b, kb) in bindings.iter().zip(&k.buffers) {
+                    let n: i64 = kb.shape.iter().product();
+                    assert_eq!(b.size, n as u64 * kb.dtype.size() as u64, "binding size");
+                }
+                run_kernel(k, &mut bufs);
+                for ((b, kb), data) in bindings.iter().zip(&k.buffers).zip(&bufs) {
+                    if kb.writable {
+                        mem.write(b, data);
+                    }
+                }
+            }
+            Step::Gemm(g) => run_gemm(&mut mem, g),
+            Step::Conv(c) => run_conv(&mut mem, c),
+            Step::Copy { src, dst } => {
+                let d = mem.read(src);
+                mem.write(dst, &d);
+            }
+        }
+    }
+    mem.outputs
+}
+
+fn lower_run(f: &Func, inputs: Vec<Vec<u8>>) -> (LoweredProgram, Vec<Vec<u8>>) {
+    let p = lower(f).expect("lower");
+    let out = run(&p, inputs);
+    (p, out)
+}
+
+fn dispatches(p: &LoweredProgram) -> usize {
+    p.steps
+        .iter()
+        .filter(|s| matches!(s, Step::Dispatch { .. }))
+        .count()
+}
+
+// ---------------------------------------------------------------- elementwise
+
+#[test]
+fn elementwise_chain_fuses_into_one_kernel() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 3]);
+    let y = b.param(DType::F32, &[2, 3]);
+    let s = b.bin(BinaryOp::Add, x, y);
+    let two = b.constant(DType::F32, &[], f32s(&[2.0]));
+    let twob = b.op(
+        Opcode::BroadcastInDim {
+            broadcast_dimensions: vec![],
+        },
+        &[two],
+        DType::F32,
+        &[2, 3],
+    );
+    let m = b.bin(BinaryOp::Mul, s, twob);
+    let n = b.op(Opcode::Unary(UnaryOp::Neg), &[m], DType::F32, &[2, 3]);
+    let f = b.ret(&[n]);
+    let (p, out) = lower_run(&f, vec![f32s(&iota_f32(6)), f32s(&[1.0; 6])]);
+    assert_eq!(dispatches(&p), 1);
+    assert_eq!(p.arena_size, 0);
+    assert_eq!(
+        to_f32s(&out[0]),
+        (0..6).map(|i| -(i as f32 + 1.0) * 2.0).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn integer_ops_select_clamp_compare() {
+    let mut b = FB::new();
+    let x = b.param(DType::I32, &[4]);
+    let y = b.param(DType::I32, &[4]);
+    let d = b.bin(BinaryOp::Div, x, y);
+    let r = b.bin(BinaryOp::Rem, x, y);
+    let sh = b.bin(BinaryOp::ShiftLeft, x, y);
+    let c = b.op(
+        Opcode::Compare {
+            direction: CompareDirection::Lt,
+            compare_type: None,
+        },
+        &[x, y],
+        DType::I1,
+        &[4],
+    );
+    let sel = b.op(Opcode::Select, &[c, x, y], DType::I32, &[4]);
+    let lo = b.constant(DType::I32, &[], i32s(&[-1]));
+    let hi = b.constant(DType::I32, &[], i32s(&[5]));
+    let cl = b.op(Opcode::Clamp, &[lo, x, hi], DType::I32, &[4]);
+    let t = b.constant(DType::I1, &[], vec![0]);
+    let sel2 = b.op(Opcode::Select, &[t, x, y], DType::I32, &[4]);
+    let f = b.ret(&[d, r, sh, sel, cl, sel2]);
+    let xs = [7, i32::MIN, -9, 100];
+    let ys = [0, -1, 2, 40];
+    let (_, out) = lower_run(&f, vec![i32s(&xs), i32s(&ys)]);
+    assert_eq!(to_i32s(&out[0]), vec![-1, i32::MIN, -4, 2]);
+    assert_eq!(to_i32s(&out[1]), vec![7, 0, -1, 20]);
+    assert_eq!(to_i32s(&out[2]), vec![7, 0, -36, 0]);
+    assert_eq!(to_i32s(&out[3]), vec![0, i32::MIN, -9, 40]);
+    assert_eq!(to_i32s(&out[4]), vec![5, -1, -1, 5]);
+    assert_eq!(to_i32s(&out[5]), ys.to_vec());
+}
+
+#[test]
+fn convert_bitcast_iota_total_order() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[4]);
+    let ci = b.op(Opcode::Convert, &[x], DType::I32, &[4]);
+    let bc = b.op(Opcode::BitcastConvert, &[x], DType::U32, &[4]);
+    let io = b.op(Opcode::Iota { dimension: 1 }, &[], DType::F32, &[2, 3]);
+    let to = b.op(
+        Opcode::Compare {
+            direction: CompareDirection::Lt,
+            compare_type: Some(CompareType::TotalOrder),
+        },
+        &[x, x],
+        DType::I1,
+        &[4],
+    );
+    let f = b.ret(&[ci, bc, io, to]);
+    let xs = [1.9f32, -2.5, f32::NAN, 3e10];
+    let (_, out) = lower_run(&f, vec![f32s(&xs)]);
+    assert_eq!(to_i32s(&out[0]), vec![1, -2, 0, i32::MAX]);
+    assert_eq!(
+        to_i32s(&out[1]),
+        xs.iter().map(|x| x.to_bits() as i32).collect::<Vec<_>>()
+    );
+    assert_eq!(to_f32s(&out[2]), vec![0., 1., 2., 0., 1., 2.]);
+    assert_eq!(out[3], vec![0, 0, 0, 0]);
+}
+
+#[test]
+fn bitcast_width_change_is_diagnosed() {
+    let mut b = FB::new();
+    let x = b.param(DType::F64, &[2]);
+    let y = b.op(Opcode::BitcastConvert, &[x], DType::F32, &[2, 2]);
+    let f = b.ret(&[y]);
+    let e = lower(&f).unwrap_err();
+    assert!(e.message.starts_with("unsupported:"), "{}", e.message);
+}
+
+#[test]
+fn unsupported_op_is_diagnosed() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2]);
+    let y = b.op(
+        Opcode::Sort {
+            dimension: 0,
+            is_stable: false,
+        },
+        &[x],
+        DType::F32,
+        &[2],
+    );
+    let f = b.ret(&[y]);
+    let e = lower(&f).unwrap_err();
+    assert_eq!(e.message, "unsupported: stablehlo.sort is not compiled yet");
+}
+
+// ---------------------------------------------------------------- data movement
+
+#[test]
+fn transpose_reshape_reverse() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 3, 4]);
+    let t = b.op(
+        Opcode::Transpose {
+            permutation: vec![2, 0, 1],
+        },
+        &[x],
+        DType::F32,
+        &[4, 2, 3],
+    );
+    let r = b.op(Opcode::Reshape, &[x], DType::F32, &[4, 6]);
+    let v = b.op(
+        Opcode::Reverse {
+            dimensions: vec![0, 2],
+        },
+        &[x],
+        DType::F32,
+        &[2, 3, 4],
+    );
+    let f = b.ret(&[t, r, v]);
+    let xs = iota_f32(24);
+    let (_, out) = lower_run(&f, vec![f32s(&xs)]);
+    let mut want = Vec::new();
+    for k in 0..4 {
+        for i in 0..2 {
+            for j in 0..3 {
+                want.push(xs[i * 12 + j * 4 + k]);
+            }
+        }
+    }
+    assert_eq!(to_f32s(&out[0]), want);
+    assert_eq!(to_f32s(&out[1]), xs);
+    let mut want = Vec::new();
+    for i in 0..2 {
+        for j in 0..3 {
+            for k in 0..4 {
+                want.push(xs[(1 - i) * 12 + j * 4 + (3 - k)]);
+            }
+        }
+    }
+    assert_eq!(to_f32s(&out[2]), want);
+}
+
+#[test]
+fn fused_transpose_then_reshape() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 3]);
+    let t = b.op(
+        Opcode::Transpose {
+            permutation: vec![1, 0],
+        },
+        &[x],
+        DType::F32,
+        &[3, 2],
+    );
+    let r = b.op(Opcode::Reshape, &[t], DType::F32, &[6]);
+    let f = b.ret(&[r]);
+    let (p, out) = lower_run(&f, vec![f32s(&iota_f32(6))]);
+    assert_eq!(dispatches(&p), 1);
+    assert_eq!(to_f32s(&out[0]), vec![0., 3., 1., 4., 2., 5.]);
+}
+
+#[test]
+fn slice_with_strides() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[4, 6]);
+    let s = b.op(
+        Opcode::Slice {
+            start: vec![1, 0],
+            limit: vec![4, 5],
+            strides: vec![2, 2],
+        },
+        &[x],
+        DType::F32,
+        &[2, 3],
+    );
+    let f = b.ret(&[s]);
+    let (_, out) = lower_run(&f, vec![f32s(&iota_f32(24))]);
+    assert_eq!(to_f32s(&out[0]), vec![6., 8., 10., 18., 20., 22.]);
+}
+
+#[test]
+fn pad_negative_and_interior() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 3]);
+    let pv = b.constant(DType::F32, &[], f32s(&[-1.0]));
+    // dim0: low 1, high 0, interior 1 -> 1 + 3 = 4; dim1: low -1, high 2, interior 1 -> 5-1+2 = 6
+    let p = b.op(
+        Opcode::Pad {
+            low: vec![1, -1],
+            high: vec![0, 2],
+            interior: vec![1, 1],
+        },
+        &[x, pv],
+        DType::F32,
+        &[4, 6],
+    );
+    let f = b.ret(&[p]);
+    let (_, out) = lower_run(&f, vec![f32s(&[1., 2., 3., 4., 5., 6.])]);
+    #[rustfmt::skip]
+    let want = vec![
+        -1., -1., -1., -1., -1., -1.,
+        -1., 2., -1., 3., -1., -1.,
+        -1., -1., -1., -1., -1., -1.,
+        -1., 5., -1., 6., -1., -1.,
+    ];
+    assert_eq!(to_f32s(&out[0]), want);
+}
+
+#[test]
+fn concatenate_with_empty_piece() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 1]);
+    let e = b.param(DType::F32, &[2, 0]);
+    let y = b.param(DType::F32, &[2, 2]);
+    let c = b.op(
+        Opcode::Concatenate { dimension: 1 },
+        &[x, e, y, x],
+        DType::F32,
+        &[2, 4],
+    );
+    let f = b.ret(&[c]);
+    let (_, out) = lower_run(&f, vec![f32s(&[1., 2.]), vec![], f32s(&[3., 4., 5., 6.])]);
+    assert_eq!(to_f32s(&out[0]), vec![1., 3., 4., 1., 2., 5., 6., 2.]);
+}
+
+#[test]
+fn broadcast_in_dim_expands_unit_dims() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[1, 3]);
+    let y = b.op(
+        Opcode::BroadcastInDim {
+            broadcast_dimensions: vec![0, 2],
+        },
+        &[x],
+        DType::F32,
+        &[2, 2, 3],
+    );
+    let f = b.ret(&[y]);
+    let (_, out) = lower_run(&f, vec![f32s(&[1., 2., 3.])]);
+    assert_eq!(to_f32s(&out[0]), [1., 2., 3.].repeat(4));
+}
+
+#[test]
+fn dynamic_slice_and_update_clamp_starts() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[3, 4]);
+    let i = b.param(DType::I32, &[]);
+    let j = b.param(DType::I32, &[]);
+    let ds = b.op(
+        Opcode::DynamicSlice {
+            slice_sizes: vec![2, 2],
+        },
+        &[x, i, j],
+        DType::F32,
+        &[2, 2],
+    );
+    let u = b.param(DType::F32, &[2, 2]);
+    let dus = b.op(
+        Opcode::DynamicUpdateSlice,
+        &[x, u, i, j],
+        DType::F32,
+        &[3, 4],
+    );
+    let f = b.ret(&[ds, dus]);
+    // i = 5 clamps to 1, j = -3 clamps to 0.
+    let (_, out) = lower_run(
+        &f,
+        vec![
+            f32s(&iota_f32(12)),
+            i32s(&[5]),
+            i32s(&[-3]),
+            f32s(&[-1., -2., -3., -4.]),
+        ],
+    );
+    assert_eq!(to_f32s(&out[0]), vec![4., 5., 8., 9.]);
+    assert_eq!(
+        to_f32s(&out[1]),
+        vec![0., 1., 2., 3., -1., -2., 6., 7., -3., -4., 10., 11.]
+    );
+}
+
+#[test]
+fn outputs_param_constant_and_duplicate() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2]);
+    let c = b.constant(DType::F32, &[2], f32s(&[7., 8.]));
+    let s = b.bin(BinaryOp::Add, x, c);
+    let f = b.ret(&[x, c, s, s]);
+    let (p, out) = lower_run(&f, vec![f32s(&[1., 2.])]);
+    assert_eq!(to_f32s(&out[0]), vec![1., 2.]);
+    assert_eq!(to_f32s(&out[1]), vec![7., 8.]);
+    assert_eq!(to_f32s(&out[2]), vec![8., 10.]);
+    assert_eq!(to_f32s(&out[3]), vec![8., 10.]);
+    assert_eq!(p.signature.inputs[0].name, "%arg0");
+}
+
+// ---------------------------------------------------------------- reductions
+
+#[test]
+fn reduce_sum_rows() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[3, 4]);
+    let z = b.constant(DType::F32, &[], f32s(&[0.0]));
+    let reg = b.binary_region(DType::F32, BinaryOp::Add);
+    let r = b.op_multi(
+        Opcode::Reduce {
+            dimensions: vec![1],
+        },
+        &[x, z],
+        vec![TensorType::new(DType::F32, [3])],
+        vec![reg],
+    );
+    let f = b.ret(&r);
+    let (_, out) = lower_run(&f, vec![f32s(&iota_f32(12))]);
+    assert_eq!(to_f32s(&out[0]), vec![6., 22., 38.]);
+}
+
+#[test]
+fn reduce_argmax_variadic() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 4]);
+    let idx = b.op(Opcode::Iota { dimension: 1 }, &[], DType::I32, &[2, 4]);
+    let ninf = b.constant(DType::F32, &[], f32s(&[f32::NEG_INFINITY]));
+    let zero = b.constant(DType::I32, &[], i32s(&[0]));
+    let reg = b.region(&[DType::F32, DType::I32], |b, a| {
+        let (av, ai, bv, bi) = (a[0], a[1], a[2], a[3]);
+        let gt = b.op(
+            Opcode::Compare {
+                direction: CompareDirection::Gt,
+                compare_type: None,
+            },
+            &[bv, av],
+            DType::I1,
+            &[],
+        );
+        let v = b.op(Opcode::Select, &[gt, bv, av], DType::F32, &[]);
+        let i = b.op(Opcode::Select, &[gt, bi, ai], DType::I32, &[]);
+        vec![v, i]
+    });
+    let r = b.op_multi(
+        Opcode::Reduce {
+            dimensions: vec![1],
+        },
+        &[x, idx, ninf, zero],
+        vec![
+            TensorType::new(DType::F32, [2]),
+            TensorType::new(DType::I32, [2]),
+        ],
+        vec![reg],
+    );
+    let f = b.ret(&r);
+    let (p, out) = lower_run(&f, vec![f32s(&[1., 5., 2., 5., 9., -1., 3., 0.])]);
+    assert_eq!(dispatches(&p), 1, "iota fused into the reduce");
+    assert_eq!(to_f32s(&out[0]), vec![5., 9.]);
+    assert_eq!(to_i32s(&out[1]), vec![1, 0]);
+}
+
+fn window(dims: &[i64], strides: &[i64], padding: &[(i64, i64)]) -> WindowAttrs {
+    WindowAttrs {
+        window_dimensions: dims.to_vec(),
+        window_strides: strides.to_vec(),
+        base_dilations: vec![1; dims.len()],
+        window_dilations: vec![1; dims.len()],
+        padding: padding.to_vec(),
+    }
+}
+
+#[test]
+fn reduce_window_max_pool() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[1, 4, 4, 1]);
+    let ninf = b.constant(DType::F32, &[], f32s(&[f32::NEG_INFINITY]));
+    let reg = b.binary_region(DType::F32, BinaryOp::Max);
+    let w = window(&[1, 2, 2, 1], &[1, 2, 2, 1], &[(0, 0); 4]);
+    let r = b.op_multi(
+        Opcode::ReduceWindow(w),
+        &[x, ninf],
+        vec![TensorType::new(DType::F32, [1, 2, 2, 1])],
+        vec![reg],
+    );
+    let f = b.ret(&r);
+    let (_, out) = lower_run(&f, vec![f32s(&iota_f32(16))]);
+    assert_eq!(to_f32s(&out[0]), vec![5., 7., 13., 15.]);
+}
+
+#[test]
+fn reduce_window_padded_sum_and_base_dilation() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[3, 3]);
+    let z = b.constant(DType::F32, &[], f32s(&[0.0]));
+    let reg = b.binary_region(DType::F32, BinaryOp::Add);
+    let w = window(&[3, 3], &[1, 1], &[(1, 1), (1, 1)]);
+    let r = b.op_multi(
+        Opcode::ReduceWindow(w),
+        &[x, z],
+        vec![TensorType::new(DType::F32, [3, 3])],
+        vec![reg.clone()],
+    );
+    let mut w2 = window(&[2], &[1], &[(0, 0)]);
+    w2.base_dilations = vec![2];
+    let y = b.param(DType::F32, &[3]);
+    // dilated base: [a, 0, b, 0, c] (holes are init = 0) -> windows of 2: a, b, b, c
+    let r2 = b.op_multi(
+        Opcode::ReduceWindow(w2),
+        &[y, z],
+        vec![TensorType::new(DType::F32, [4])],
+        vec![reg],
+    );
+    let f = b.ret(&[r[0], r2[0]]);
+    let (_, out) = lower_run(&f, vec![f32s(&[1.; 9]), f32s(&[1., 2., 3.])]);
+    assert_eq!(to_f32s(&out[0]), vec![4., 6., 4., 6., 9., 6., 4., 6., 4.]);
+    assert_eq!(to_f32s(&out[1]), vec![1., 2., 2., 3.]);
+}
+
+#[test]
+fn softmax_fuses_exp_into_sum() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 3]);
+    let ninf = b.constant(DType::F32, &[], f32s(&[f32::NEG_INFINITY]));
+    let zero = b.constant(DType::F32, &[], f32s(&[0.0]));
+    let maxr = b.binary_region(DType::F32, BinaryOp::Max);
+    let m = b.op_multi(
+        Opcode::Reduce {
+            dimensions: vec![1],
+        },
+        &[x, ninf],
+        vec![TensorType::new(DType::F32, [2])],
+        vec![maxr],
+    )[0];
+    let bc = |b: &mut FB, v| {
+        b.op(
+            Opcode::BroadcastInDim {
+                broadcast_dimensions: vec![0],
+            },
+            &[v],
+            DType::F32,
+            &[2, 3],
+        )
+    };
+    let mb = bc(&mut b, m);
+    let d = b.bin(BinaryOp::Sub, x, mb);
+    let e = b.op(Opcode::Unary(UnaryOp::Exp), &[d], DType::F32, &[2, 3]);
+    let sumr = b.binary_region(DType::F32, BinaryOp::Add);
+    let s = b.op_multi(
+        Opcode::Reduce {
+            dimensions: vec![1],
+        },
+        &[e, zero],
+        vec![TensorType::new(DType::F32, [2])],
+        vec![sumr],
+    )[0];
+    let sb = bc(&mut b, s);
+    let r = b.bin(BinaryOp::Div, e, sb);
+    let f = b.ret(&[r]);
+    let xs = [1., 2., 3., 0., 0., 0.];
+    let (p, out) = lower_run(&f, vec![f32s(&xs)]);
+    assert!(dispatches(&p) <= 4);
+    let got = to_f32s(&out[0]);
+    for row in 0..2 {
+        let r = &xs[row * 3..row * 3 + 3];
+        let mx = r.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
+        let den: f32 = r.iter().map(|v| (v - mx).exp()).sum();
+        for c in 0..3 {
+            let want = (r[c] - mx).exp() / den;
+            assert!((got[row * 3 + c] - want).abs() < 1e-6);
+        }
+    }
+}
+
+// ---------------------------------------------------------------- dot_general
+
+/// Naive dot_general on f64 values with the spec's result layout.
+fn ref_dot(l: &[f64], ls: &[i64], r: &[f64], rs: &[i64], d: &DotDims) -> Vec<f64> {
+    let free = |rank: usize, b: &[i64], c: &[i64]| -> Vec<usize> {
+        (0..rank)
+            .filter(|x| !b.contains(&(*x as i64)) && !c.contains(&(*x as i64)))
+            .collect()
+    };
+    let lf = free(ls.len(), &d.lhs_batch, &d.lhs_contracting);
+    let rf = free(rs.len(), &d.rhs_batch, &d.rhs_contracting);
+    let mut out_dims: Vec<i64> = d.lhs_batch.iter().map(|&x| ls[x as usize]).collect();
+    out_dims.extend(lf.iter().map(|&x| ls[x]));
+    out_dims.extend(rf.iter().map(|&x| rs[x]));
+    let cdims: Vec<i64> = d.lhs_contracting.iter().map(|&x| ls[x as usize]).collect();
+    let unflat = |mut i: i64, dims: &[i64]| {
+        let mut r = vec![0; dims.len()];
+        for k in (0..dims.len()).rev() {
+            r[k] = i % dims[k];
+            i /= dims[k];
+        }
+        r
+    };
+    let flat = |idx: &[i64], dims: &[i64]| idx.iter().zip(dims).fold(0, |a, (&i, &n)| a * n + i);
+    let n_out: i64 = out_dims.iter().product();
+    let n_c: i64 = cdims.iter().product();
+    let nb = d.lhs_batch.len();
+    (0..n_out)
+        .map(|o| {
+            let oi = unflat(o, &out_dims);
+            let mut s = 0.0;
+            for c in 0..n_c {
+                let ci = unflat(c, &cdims);
+                let mut li = vec![0; ls.len()];
+                let mut ri = vec![0; rs.len()];
+                for k in 0..nb {
+                    li[d.lhs_batch[k] as usize] = oi[k];
+                    ri[d.rhs_batch[k] as usize] = oi[k];
+                }
+                for (k, &x) in lf.iter().enumerate() {
+                    li[x] = oi[nb + k];
+                }
+                for (k, &x) in rf.iter().enumerate() {
+                    ri[x] = oi[nb + lf.len() + k];
+                }
+                for k in 0..ci.len() {
+                    li[d.lhs_contracting[k] as usize] = ci[k];
+                    ri[d.rhs_contracting[k] as usize] = ci[k];
+                }
+                s += l[flat(&li, ls) as usize] * r[flat(&ri, rs) as usize];
+            }
+            s
+        })
+        .collect()
+}
+
+fn check_dot(dt: DType, ls: &[i64], rs: &[i64], d: DotDims) -> LoweredProgram {
+    let nl: i64 = ls.iter().product();
+    let nr: i64 = rs.iter().product();
+    let l: Vec<f64> = (0..nl).map(|i| (i % 7) as f64 - 3.0).collect();
+    let r: Vec<f64> = (0..nr).map(|i| (i % 5) as f64 - 1.0).collect();
+    let want = ref_dot(&l, ls, &r, rs, &d);
+    let mut out_shape: Vec<i64> = d.lhs_batch.iter().map(|&x| ls[x as usize]).collect();
+    for x in 0..ls.len() as i64 {
+        if !d.lhs_batch.contains(&x) && !d.lhs_contracting.contains(&x) {
+            out_shape.push(ls[x as usize]);
+        }
+    }
+    for x in 0..rs.len() as i64 {
+        if !d.rhs_batch.contains(&x) && !d.rhs_contracting.contains(&x) {
+            out_shape.push(rs[x as usize]);
+        }
+    }
+    let mut b = FB::new();
+    let x = b.param(dt, ls);
+    let y = b.param(dt, rs);
+    let o = b.op(Opcode::DotGeneral(d), &[x, y], dt, &out_shape);
+    let f = b.ret(&[o]);
+    let enc = |v: &[f64]| {
+        let mut bytes = vec![0u8; v.len() * dt.size()];
+        for (i, &x) in v.iter().enumerate() {
+            put(dt, &mut bytes, i as u64, x);
+        }
+        bytes
+    };
+    let (p, out) = lower_run(&f, vec![enc(&l), enc(&r)]);
+    let got: Vec<f64> = (0..want.len())
+        .map(|i| elem(dt, &out[0], i as u64))
+        .collect();
+    assert_eq!(got, want);
+    p
+}
+
+fn dd(lb: &[i64], rb: &[i64], lc: &[i64], rc: &[i64]) -> DotDims {
+    DotDims {
+        lhs_batch: lb.to_vec(),
+        rhs_batch: rb.to_vec(),
+        lhs_contracting: lc.to_vec(),
+        rhs_contracting: rc.to_vec(),
+    }
+}
+
+fn gemms(p: &LoweredProgram) -> usize {
+    p.steps
+        .iter()
+        .filter(|s| matches!(s, Step::Gemm(_)))
+        .count()
+}
+
+#[test]
+fn dot_plain_and_transposed_use_views() {
+    for (ls, rs, d) in [
+        (vec![2, 3], vec![3, 4], dd(&[], &[], &[1], &[0])),
+        (vec![3, 2], vec![3, 4], dd(&[], &[], &[0], &[0])),
+        (vec![2, 3], vec![4, 3], dd(&[], &[], &[1], &[1])),
+        (vec![5, 2, 3], vec![5, 3, 4], dd(&[0], &[0], &[2], &[1])),
+        (vec![2, 3, 4], vec![3, 4, 5], dd(&[], &[], &[1, 2], &[0, 1])),
+        (vec![3], vec![3], dd(&[], &[], &[0], &[0])),
+    ] {
+        let p = check_dot(DType::F32, &ls, &rs, d);
+        assert_eq!(gemms(&p), 1);
+        assert_eq!(dispatches(&p), 0, "{ls:?} {rs:?}");
+    }
+}
+
+#[test]
+fn dot_needing_relayout() {
+    // Batch dim in the middle of lhs, contracting dims in swapped order.
+    let p = check_dot(
+        DType::F32,
+        &[3, 2, 4],
+        &[2, 4, 5],
+        dd(&[1], &[0], &[2], &[1]),
+    );
+    assert_eq!(gemms(&p), 1);
+    check_dot(
+        DType::F64,
+        &[2, 3, 4],
+        &[4, 3, 5],
+        dd(&[], &[], &[2, 1], &[0, 1]),
+    );
+    check_dot(
+        DType::F32,
+        &[2, 3, 4, 2],
+        &[2, 4, 2, 6],
+        dd(&[0, 3], &[0, 2], &[2], &[1]),
+    );
+}
+
+#[test]
+fn dot_integer_uses_kernel() {
+    let p = check_dot(
+        DType::I32,
+        &[2, 3, 4],
+        &[2, 4, 5],
+        dd(&[0], &[0], &[2], &[1]),
+    );
+    assert_eq!(gemms(&p), 0);
+}
+
+// ---------------------------------------------------------------- convolution
+
+#[allow(clippy::too_many_arguments)]
+fn conv_attrs(
+    layout_in: [i64; 4],
+    layout_k: [i64; 4],
+    layout_out: [i64; 4],
+    strides: &[i64],
+    padding: &[(i64, i64)],
+    lhs_dil: &[i64],
+    rhs_dil: &[i64],
+    groups: i64,
+) -> ConvAttrs {
+    // layout arrays: [batch/in_f, feature/out_f, spatial0, spatial1] positions.
+    ConvAttrs {
+        window_strides: strides.to_vec(),
+        padding: padding.to_vec(),
+        lhs_dilation: lhs_dil.to_vec(),
+        rhs_dilation: rhs_dil.to_vec(),
+        window_reversal: vec![false; 2],
+        input_batch_dim: layout_in[0],
+        input_feature_dim: layout_in[1],
+        input_spatial_dims: vec![layout_in[2], layout_in[3]],
+        kernel_input_feature_dim: layout_k[0],
+        kernel_output_feature_dim: layout_k[1],
+        kernel_spatial_dims: vec![layout_k[2], layout_k[3]],
+        output_batch_dim: layout_out[0],
+        output_feature_dim: layout_out[1],
+        output_spatial_dims: vec![layout_out[2], layout_out[3]],
+        feature_group_count: groups,
+        batch_group_count: 1,
+    }
+}
+
+fn permute(data: &[f32], shape: &[i64], perm: &[usize]) -> Vec<f32> {
+    // result dim i = source dim perm[i]
+    let nshape: Vec<i64> = perm.iter().map(|&p| shape[p]).collect();
+    let strides = super::builder::row_major_strides(shape);
+    let n: i64 = shape.iter().product();
+    (0..n)
+        .map(|o| {
+            let mut rem = o;
+            let mut src = 0;
+            for d in (0..nshape.len()).rev() {
+                src += (rem % nshape[d]) * strides[perm[d]];
+                rem /= nshape[d];
+            }
+            data[src as usize]
+        })
+        .collect()
+}
+
+#[test]
+fn conv_nhwc_and_nchw_agree() {
+    // N=2, H=5, W=4, C=4, O=6, kernel 3x2, groups 2, stride (2,1), pad (1,0),(1,1),
+    // rhs dilation (1,2), lhs dilation (1,1).
+    let (n, h, w, c, o): (usize, usize, usize, usize, usize) = (2, 5, 4, 4, 6);
+    let (kh, kw, g): (usize, usize, usize) = (3, 2, 2);
+    let sh = |v: &[usize]| v.iter().map(|&x| x as i64).collect::<Vec<i64>>();
+    let x: Vec<f32> = (0..n * h * w * c)
+        .map(|i| ((i * 7) % 11) as f32 - 5.0)
+        .collect();
+    let k: Vec<f32> = (0..kh * kw * (c / g) * o)
+        .map(|i| ((i * 3) % 7) as f32 - 3.0)
+        .collect();
+    let strides = [2, 1];
+    let pad = [(1, 0), (1, 1)];
+    let rd = [1, 2];
+    // out spatial: H: (5 + 1 - 3)/2 + 1 = 2; W: (4 + 2 - 3)/1 + 1 = 4 (dilated kernel 3)
+    let (oh, ow): (i64, i64) = (2, 4);
+    let mut b = FB::new();
+    let xi = b.param(DType::F32, &sh(&[n, h, w, c]));
+    let ki = b.param(DType::F32, &sh(&[kh, kw, c / g, o]));
+    let attrs = conv_attrs(
+        [0, 3, 1, 2],
+        [2, 3, 0, 1],
+        [0, 3, 1, 2],
+        &strides,
+        &pad,
+        &[1, 1],
+        &rd,
+        g as i64,
+    );
+    let y = b.op(
+        Opcode::Convolution(attrs),
+        &[xi, ki],
+        DType::F32,
+        &[n as i64, oh, ow, o as i64],
+    );
+    let f = b.ret(&[y]);
+    let (p, out) = lower_run(&f, vec![f32s(&x), f32s(&k)]);
+    assert_eq!(dispatches(&p), 0, "NHWC/HWIO needs no relayout");
+    let nhwc = to_f32s(&out[0]);
+    // Spot-check one element by hand: out[0, 0, 0, 0], group 0, input channels 0..2.
+    let mut s = 0.0;
+    for a in 0..kh {
+        for bq in 0..kw {
+            let (ih, iw) = (a as i64 - 1, bq as i64 * 2 - 1);
+            if ih < 0 || iw < 0 || ih >= h as i64 || iw >= w as i64 {
+                continue;
+            }
+            for ci in 0..2 {
+                s +=
+                    x[((ih as usize) * w + iw as usize) * c + ci] * k[((a * kw + bq) * 2 + ci) * o];
+            }
+        }
+    }
+    assert_eq!(nhwc[0], s);
+
+    // Same conv in NCHW / OIHW / NCHW.
+    let xn = permute(&x, &[n as i64, h as i64, w as i64, c as i64], &[0, 3, 1, 2]);
+    let kn = permute(
+        &k,
+        &[kh as i64, kw as i64, (c / g) as i64, o as i64],
+        &[3, 2, 0, 1],
+    );
+    let mut b = FB::new();
+    let xi = b.param(DType::F32, &[n as i64, c as i64, h as i64, w as i64]);
+    let ki = b.param(
+        DType::F32,
+        &[o as i64, (c / g) as i64, kh as i64, kw as i64],
+    );
+    let attrs = conv_attrs(
+        [0, 1, 2, 3],
+        [1, 0, 2, 3],
+        [0, 1, 2, 3],
+        &strides,
+        &pad,
+        &[1, 1],
+        &rd,
+        g as i64,
+    );
+    let y = b.op(
+        Opcode::Convolution(attrs),
+        &[xi, ki],
+        DType::F32,
+        &[n as i64, o as i64, oh, ow],
+    );
+    let f = b.ret(&[y]);
+    let (p, out) = lower_run(&f, vec![f32s(&xn), f32s(&kn)]);
+    assert_eq!(dispatches(&p), 3);
+    let want = permute(&nhwc, &[n as i64, oh, ow, o as i64], &[0, 3, 1, 2]);
+    assert_eq!(to_f32s(&out[0]), want);
+}
+
+#[test]
+fn conv_window_reversal_reverses_kernel() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[1, 3, 1, 1]);
+    let k = b.param(DType::F32, &[2, 1, 1, 1]);
+    let mut attrs = conv_attrs(
+        [0, 3, 1, 2],
+        [2, 3, 0, 1],
+        [0, 3, 1, 2],
+        &[1, 1],
+        &[(0, 0); 2],
+        &[1, 1],
+        &[1, 1],
+        1,
+    );
+    attrs.window_reversal = vec![true, false];
+    let y = b.op(
+        Opcode::Convolution(attrs),
+        &[x, k],
+        DType::F32,
+        &[1, 2, 1, 1],
+    );
+    let f = b.ret(&[y]);
+    let (_, out) = lower_run(&f, vec![f32s(&[1., 2., 3.]), f32s(&[10., 1.])]);
+    // reversed kernel [1, 10]: [1*1 + 2*10, 2*1 + 3*10]
+    assert_eq!(to_f32s(&out[0]), vec![21., 32.]);
+}
+
+// ---------------------------------------------------------------- arena plan
+
+#[test]
+fn arena_reuses_dead_buffers() {
+    // A chain of materialized (multi-use) values: each only needs its predecessor alive.
+    let mut b = FB::new();
+    let mut v = b.param(DType::F32, &[64]);
+    for _ in 0..6 {
+        let e = b.op(Opcode::Unary(UnaryOp::Abs), &[v], DType::F32, &[64]);
+        v = b.bin(BinaryOp::Add, e, e);
+    }
+    let f = b.ret(&[v]);
+    let (p, out) = lower_run(&f, vec![f32s(&[1.0; 64])]);
+    assert_eq!(to_f32s(&out[0]), vec![64.0; 64]);
+    assert!(p.arena_size <= 2 * 256, "arena {}", p.arena_size);
+}
+
+proptest::proptest! {
+    #[test]
+    fn plan_never_overlaps_live_buffers(
+        raw in proptest::collection::vec((0usize..20, 0usize..6, 0u64..500), 0..40)
+    ) {
+        let intervals: Vec<(usize, usize, u64)> =
+            raw.iter().map(|&(f, len, s)| (f, f + len, s)).collect();
+        let (offsets, high) = assign(&intervals);
+        for i in 0..intervals.len() {
+            let (fi, li, si) = intervals[i];
+            proptest::prop_assert!(offsets[i] % 64 == 0);
+            proptest::prop_assert!(si == 0 || offsets[i] + si <= high);
+            for j in 0..i {
+                let (fj, lj, sj) = intervals[j];
+                if si == 0 || sj == 0 || li < fj || lj < fi {
+                    continue;
+                }
+                let disjoint = offsets[i] + si <= offsets[j] || offsets[j] + sj <= offsets[i];
+                proptest::prop_assert!(disjoint, "{:?} {:?} {:?}", intervals[i], intervals[j], offsets);
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------- scalar semantics
+
+fn unary_out(b: &mut FB, op: UnaryOp, x: ValueId) -> ValueId {
+    let t = b.f.ty(x).clone();
+    b.op(Opcode::Unary(op), &[x], t.dtype, &t.shape)
+}
+
+#[test]
+fn scalar_semantics_u32_i64_i1_f64() {
+    let mut b = FB::new();
+    let u = b.param(DType::U32, &[3]);
+    let v = b.param(DType::U32, &[3]);
+    let l = b.param(DType::I64, &[2]);
+    let m = b.param(DType::I64, &[2]);
+    let p = b.param(DType::I1, &[2]);
+    let q = b.param(DType::I1, &[2]);
+    let x = b.param(DType::F64, &[3]);
+    let y = b.param(DType::F32, &[3]);
+    let o0 = b.bin(BinaryOp::Div, u, v);
+    let o1 = b.bin(BinaryOp::Max, u, v);
+    let o2 = b.op(
+        Opcode::Compare {
+            direction: CompareDirection::Lt,
+            compare_type: None,
+        },
+        &[u, v],
+        DType::I1,
+        &[3],
+    );
+    let o3 = b.bin(BinaryOp::Mul, l, m);
+    let o4 = b.bin(BinaryOp::Rem, l, m);
+    let o5 = unary_out(&mut b, UnaryOp::Not, p);
+    let o6 = b.bin(BinaryOp::Xor, p, q);
+    let o7 = b.bin(BinaryOp::Max, x, x);
+    let o8 = unary_out(&mut b, UnaryOp::Sqrt, x);
+    let o9 = b.op(Opcode::Convert, &[y], DType::U32, &[3]);
+    let o10 = unary_out(&mut b, UnaryOp::CountLeadingZeros, u);
+    let o11 = unary_out(&mut b, UnaryOp::PopCnt, u);
+    let o12 = b.bin(BinaryOp::ShiftRightLogical, u, v);
+    let f = b.ret(&[o0, o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12]);
+    let u32s = |v: &[u32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let i64s = |v: &[i64]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let f64s = |v: &[f64]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let (_, out) = lower_run(
+        &f,
+        vec![
+            u32s(&[7, 0x8000_0000, 1]),
+            u32s(&[0, 1, 40]),
+            i64s(&[i64::MAX, i64::MIN]),
+            i64s(&[2, -1]),
+            vec![0, 1],
+            vec![1, 1],
+            f64s(&[2.0, f64::NAN, -1.0]),
+            f32s(&[-1.5, 5e9, 3.7]),
+        ],
+    );
+    let to_u32 = |b: &[u8]| to_i32s(b).iter().map(|&x| x as u32).collect::<Vec<_>>();
+    assert_eq!(to_u32(&out[0]), vec![u32::MAX, 0x8000_0000, 0]);
+    assert_eq!(to_u32(&out[1]), vec![7, 0x8000_0000, 40]);
+    assert_eq!(out[2], vec![0, 0, 1]);
+    let to_i64 = |b: &[u8]| {
+        b.chunks_exact(8)
+            .map(|c| i64::from_le_bytes(c.try_into().unwrap()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(to_i64(&out[3]), vec![-2, i64::MIN]);
+    assert_eq!(to_i64(&out[4]), vec![1, 0]);
+    assert_eq!(out[5], vec![1, 0]);
+    assert_eq!(out[6], vec![1, 0]);
+    let to_f64s = |b: &[u8]| {
+        b.chunks_exact(8)
+            .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
+            .collect::<Vec<_>>()
+    };
+    let mx = to_f64s(&out[7]);
+    assert!(mx[0] == 2.0 && mx[1].is_nan() && mx[2] == -1.0);
+    let sq = to_f64s(&out[8]);
+    assert!(sq[0] == 2f64.sqrt() && sq[2].is_nan());
+    assert_eq!(to_u32(&out[9]), vec![0, u32::MAX, 3]);
+    assert_eq!(to_u32(&out[10]), vec![29, 0, 31]);
+    assert_eq!(to_u32(&out[11]), vec![3, 1, 1]);
+    assert_eq!(to_u32(&out[12]), vec![7, 0x4000_0000, 0]);
+}
+
+#[test]
+fn aliased_output_is_not_written_before_input_is_read() {
+    // out0 = x + 1 aliases x, but x is read again afterwards (by out1 = x * x).
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[4]);
+    b.f.arg_attrs[0].push(("tf.aliasing_output".into(), Attr::Int(0)));
+    b.f.arg_attrs[0].push(("jax.arg_info".into(), Attr::String("x".into())));
+    let one = b.constant(DType::F32, &[], f32s(&[1.0]));
+    let ob = b.op(
+        Opcode::BroadcastInDim {
+            broadcast_dimensions: vec![],
+        },
+        &[one],
+        DType::F32,
+        &[4],
+    );
+    let s = b.bin(BinaryOp::Add, x, ob);
+    let m = b.bin(BinaryOp::Mul, x, x);
+    let mut f = b.ret(&[s, m]);
+    f.result_attrs[1].push(("jax.result_info".into(), Attr::String("sq".into())));
+    let p = lower(&f).unwrap();
+    assert_eq!(p.signature.outputs[0].alias_of_input, Some(0));
+    assert_eq!(p.signature.inputs[0].name, "x");
+    assert_eq!(p.signature.outputs[1].name, "sq");
+    // Emulate donation: the output 0 buffer is the input's memory.
+    let mut last_read = 0;
+    let mut first_write = usize::MAX;
+    for (i, st) in p.steps.iter().enumerate() {
+        for_each_bufref_ref(st, &p.kernels, |b, w| {
+            if b.region == MemRegion::Input(0) {
+                last_read = i;
+            }
+            if b.region == MemRegion::Output(0) && w {
+                first_write = first_write.min(i);
+            }
+        });
+    }
+    assert!(first_write > last_read);
+    let out = run(&p, vec![f32s(&[1., 2., 3., 4.])]);
+    assert_eq!(to_f32s(&out[0]), vec![2., 3., 4., 5.]);
+    assert_eq!(to_f32s(&out[1]), vec![1., 4., 9., 16.]);
+}
+
+#[test]
+fn reduce_over_empty_dim_gives_init() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 0]);
+    let z = b.constant(DType::F32, &[], f32s(&[5.0]));
+    let reg = b.binary_region(DType::F32, BinaryOp::Add);
+    let r = b.op_multi(
+        Opcode::Reduce {
+            dimensions: vec![1],
+        },
+        &[x, z],
+        vec![TensorType::new(DType::F32, [2])],
+        vec![reg],
+    );
+    let f = b.ret(&r);
+    let (_, out) = lower_run(&f, vec![vec![]]);
+    assert_eq!(to_f32s(&out[0]), vec![5., 5.]);
+}
+
+proptest::proptest! {
+    /// Random DAGs of elementwise ops whose values are reused (so many are materialized
+    /// in the arena): a plan that let two live buffers overlap would corrupt the result.
+    #[test]
+    fn random_dags_match_reference(
+        ops in proptest::collection::vec((0usize..4, 0usize..100, 0usize..100), 1..25),
+        ret in proptest::collection::vec(0usize..100, 1..4),
+    ) {
+        let n = 16;
+        let mut b = FB::new();
+        let x = b.param(DType::F32, &[n as i64]);
+        let mut vals = vec![x];
+        let xs: Vec<f32> = (0..n).map(|i| i as f32 * 0.25 - 1.0).collect();
+        let mut refs = vec![xs.clone()];
+        for &(kind, a, c) in &ops {
+            let (a, c) = (a % vals.len(), c % vals.len());
+            let (op, f): (BinaryOp, fn(f32, f32) -> f32) = match kind {
+                0 => (BinaryOp::Add, |p, q| p + q),
+                1 => (BinaryOp::Sub, |p, q| p - q),
+                2 => (BinaryOp::Mul, |p, q| p * q),
+                _ => (BinaryOp::Max, f32::max),
+            };
+            let v = b.bin(op, vals[a], vals[c]);
+            let r: Vec<f32> = refs[a].iter().zip(&refs[c]).map(|(&p, &q)| f(p, q)).collect();
+            vals.push(v);
+            refs.push(r);
+        }
+        let picks: Vec<usize> = ret.iter().map(|&r| r % vals.len()).collect();
+        let f = b.ret(&picks.iter().map(|&i| vals[i]).collect::<Vec<_>>());
+        let (_, out) = lower_run(&f, vec![f32s(&xs)]);
+        for (o, &i) in out.iter().zip(&picks) {
+            let got = to_f32s(o);
+            for (g, w) in got.iter().zip(&refs[i]) {
+                proptest::prop_assert!(g == w || g.is_nan() && w.is_nan(), "{} vs {}", g, w);
+            }
+        }
+    }
+}
+
+#[test]
+fn reshape_of_buffer_is_a_view() {
+    // dot(reshape(x), y): the reshape shares x's buffer, no copy kernel.
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 2, 3]);
+    let y = b.param(DType::F32, &[3, 2]);
+    let r = b.op(Opcode::Reshape, &[x], DType::F32, &[4, 3]);
+    let d = b.op(
+        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        &[r, y],
+        DType::F32,
+        &[4, 2],
+    );
+    let e = b.op(Opcode::Reshape, &[d], DType::F32, &[8]);
+    let n = b.op(Opcode::Unary(UnaryOp::Neg), &[e], DType::F32, &[8]);
+    let f = b.ret(&[n]);
+    let (p, out) = lower_run(
+        &f,
+        vec![f32s(&iota_f32(12)), f32s(&[1., 0., 0., 1., 1., 1.])],
+    );
+    assert_eq!(dispatches(&p), 1);
+    assert_eq!(
+        to_f32s(&out[0]),
+        vec![-2., -3., -8., -9., -14., -15., -20., -21.]
+    );
+}
+
+#[test]
+fn mlp_layer_with_bias_relu_and_sum() {
+    // y = relu(x @ w + b); out = sum(y, axis=1)
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 3]);
+    let w = b.param(DType::F32, &[3, 4]);
+    let bias = b.param(DType::F32, &[4]);
+    let d = b.op(
+        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        &[x, w],
+        DType::F32,
+        &[2, 4],
+    );
+    let bb = b.op(
+        Opcode::BroadcastInDim {
+            broadcast_dimensions: vec![1],
+        },
+        &[bias],
+        DType::F32,
+        &[2, 4],
+    );
+    let s = b.bin(BinaryOp::Add, d, bb);
+    let z = b.constant(DType::F32, &[], f32s(&[0.0]));
+    let zb = b.op(
+        Opcode::BroadcastInDim {
+            broadcast_dimensions: vec![],
+        },
+        &[z],
+        DType::F32,
+        &[2, 4],
+    );
+    let y = b.bin(BinaryOp::Max, s, zb);
+    let reg = b.binary_region(DType::F32, BinaryOp::Add);
+    let r = b.op_multi(
+        Opcode::Reduce {
+            dimensions: vec![1],
+        },
+        &[y, z],
+        vec![TensorType::new(DType::F32, [2])],
+        vec![reg],
+    );
+    let f = b.ret(&[y, r[0]]);
+    let xs = [1., -2., 3., 0., 1., -1.];
+    let ws: Vec<f32> = (0..12).map(|i| (i % 5) as f32 - 2.0).collect();
+    let bs = [0.5, -0.5, 1.0, -10.0];
+    let (p, out) = lower_run(&f, vec![f32s(&xs), f32s(&ws), f32s(&bs)]);
+    let mut want = vec![0f32; 8];
+    for i in 0..2 {
+        for j in 0..4 {
+            let mut acc = bs[j];
+            for k in 0..3 {
+                acc += xs[i * 3 + k] * ws[k * 4 + j];
+            }
+            want[i * 4 + j] = acc.max(0.0);
+        }
+    }
+    assert_eq!(to_f32s(&out[0]), want);
+    let sums: Vec<f32> = want.chunks(4).map(|c| c.iter().sum()).collect();
+    assert_eq!(to_f32s(&out[1]), sums);
+    // gemm, bias+relu kernel, reduce kernel.
+    assert_eq!(p.steps.len(), 3);
+}
+
+#[test]
+fn f16_dot_and_mixed_precision_convert() {
+    // bf16 x bf16 -> f32 (preferred element type): operands converted for the Gemm.
+    let mut b = FB::new();
+    let x = b.param(DType::BF16, &[2, 2]);
+    let y = b.param(DType::BF16, &[2, 2]);
+    let d = b.op(
+        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        &[x, y],
+        DType::F32,
+        &[2, 2],
+    );
+    let f = b.ret(&[d]);
+    let enc = |v: &[f32]| {
+        v.iter()
+            .flat_map(|&x| half::bf16::from_f32(x).to_bits().to_le_bytes())
+            .collect::<Vec<u8>>()
+    };
+    let (_, out) = lower_run(&f, vec![enc(&[1., 2., 3., 4.]), enc(&[1., 0., 0.5, 1.])]);
+    assert_eq!(to_f32s(&out[0]), vec![2., 2., 5., 4.]);
+}
+
+#[test]
+fn reduce_window_dilated_window_and_stride() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[6]);
+    let z = b.constant(DType::F32, &[], f32s(&[0.0]));
+    let reg = b.binary_region(DType::F32, BinaryOp::Add);
+    let mut w = window(&[2], &[1], &[(0, 0)]);
+    w.window_dilations = vec![2];
+    let r = b.op_multi(
+        Opcode::ReduceWindow(w),
+        &[x, z],
+        vec![TensorType::new(DType::F32, [4])],
+        vec![reg.clone()],
+    );
+    let w2 = window(&[3], &[2], &[(2, 1)]);
+    // padded: [p, p, 0, 1, 2, 3, 4, 5, p] windows at 0, 2, 4, 6
+    let r2 = b.op_multi(
+        Opcode::ReduceWindow(w2),
+        &[x, z],
+        vec![TensorType::new(DType::F32, [4])],
+        vec![reg],
+    );
+    let f = b.ret(&[r[0], r2[0]]);
+    let (_, out) = lower_run(&f, vec![f32s(&iota_f32(6))]);
+    assert_eq!(to_f32s(&out[0]), vec![2., 4., 6., 8.]);
+    assert_eq!(to_f32s(&out[1]), vec![0., 3., 9., 9.]);
+}
+
+#[test]
+fn bool_and_widening_integer_dots() {
+    let mut b = FB::new();
+    let p = b.param(DType::I1, &[2, 2]);
+    let q = b.param(DType::I1, &[2, 2]);
+    let pq = b.op(
+        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        &[p, q],
+        DType::I1,
+        &[2, 2],
+    );
+    let x = b.param(DType::I8, &[1, 2]);
+    let y = b.param(DType::I8, &[2, 1]);
+    let xy = b.op(
+        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        &[x, y],
+        DType::I32,
+        &[1, 1],
+    );
+    let f = b.ret(&[pq, xy]);
+    let (_, out) = lower_run(
+        &f,
+        vec![
+            vec![1, 0, 1, 1],
+            vec![0, 1, 1, 0],
+            vec![100, 100],
+            vec![100, 100],
+        ],
+    );
+    assert_eq!(out[0], vec![0, 1, 1, 1]);
+    assert_eq!(to_i32s(&out[1]), vec![20000]);
+}
+
+#[test]
+fn integer_conv_uses_conv_step() {
+    let mut b = FB::new();
+    let x = b.param(DType::I32, &[1, 3, 1, 1]);
+    let k = b.param(DType::I32, &[2, 1, 1, 1]);
+    let attrs = conv_attrs(
+        [0, 3, 1, 2],
+        [2, 3, 0, 1],
+        [0, 3, 1, 2],
+        &[1, 1],
+        &[(0, 0); 2],
+        &[1, 1],
+        &[1, 1],
+        1,
+    );
+    let y = b.op(
+        Opcode::Convolution(attrs),
+        &[x, k],
+        DType::I32,
+        &[1, 2, 1, 1],
+    );
+    let f = b.ret(&[y]);
+    let (p, out) = lower_run(&f, vec![i32s(&[1, 2, 3]), i32s(&[10, 1])]);
+    assert!(matches!(p.steps[0], Step::Conv(ref c) if c.dtype == DType::I32));
+    assert_eq!(to_i32s(&out[0]), vec![12, 23]);
+}
+
+#[test]
+fn pad_and_slice_fuse_into_consumer() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[4]);
+    let pv = b.constant(DType::F32, &[], f32s(&[0.0]));
+    let p = b.op(
+        Opcode::Pad {
+            low: vec![1],
+            high: vec![1],
+            interior: vec![0],
+        },
+        &[x, pv],
+        DType::F32,
+        &[6],
+    );
+    let s = b.op(
+        Opcode::Slice {
+            start: vec![0],
+            limit: vec![6],
+            strides: vec![2],
+        },
+        &[p],
+        DType::F32,
+        &[3],
+    );
+    let e = b.op(Opcode::Unary(UnaryOp::Abs), &[s], DType::F32, &[3]);
+    let f = b.ret(&[e]);
+    let (p, out) = lower_run(&f, vec![f32s(&[-1., -2., -3., -4.])]);
+    assert_eq!(dispatches(&p), 1);
+    assert_eq!(to_f32s(&out[0]), vec![0., 2., 4.]);
+}
+
+#[test]
+fn transposed_gemm_operand_is_read_in_place() {
+    // dot(transpose(x), y) with x: [3, 2] -> x^T: [2, 3]; y: [3, 2].
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[3, 2]);
+    let y = b.param(DType::F32, &[3, 2]);
+    let t = b.op(
+        Opcode::Transpose {
+            permutation: vec![1, 0],
+        },
+        &[x],
+        DType::F32,
+        &[2, 3],
+    );
+    let d = b.op(
+        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        &[t, y],
+        DType::F32,
+        &[2, 2],
+    );
+    // A fused elementwise operand goes through one relayout kernel.
+    let e = b.op(Opcode::Unary(UnaryOp::Neg), &[y], DType::F32, &[3, 2]);
+    let d2 = b.op(
+        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        &[t, e],
+        DType::F32,
+        &[2, 2],
+    );
+    let f = b.ret(&[d, d2]);
+    let (p, out) = lower_run(
+        &f,
+        vec![f32s(&iota_f32(6)), f32s(&[1., 0., 0., 1., 1., 1.])],
+    );
+    // x^T = [[0, 2, 4], [1, 3, 5]]
+    assert_eq!(to_f32s(&out[0]), vec![4., 6., 6., 8.]);
+    assert_eq!(to_f32s(&out[1]), vec![-4., -6., -6., -8.]);
+    assert_eq!(dispatches(&p), 1);
+}
+
+#[test]
+fn concatenate_fused_and_piecewise() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 1]);
+    let y = b.param(DType::F32, &[2, 2]);
+    let c = b.op(
+        Opcode::Concatenate { dimension: 1 },
+        &[y, x],
+        DType::F32,
+        &[2, 3],
+    );
+    let n = b.op(Opcode::Unary(UnaryOp::Neg), &[c], DType::F32, &[2, 3]);
+    let c2 = b.op(
+        Opcode::Concatenate { dimension: 0 },
+        &[n, n],
+        DType::F32,
+        &[4, 3],
+    );
+    let f = b.ret(&[c2]);
+    let (p, out) = lower_run(&f, vec![f32s(&[1., 2.]), f32s(&[3., 4., 5., 6.])]);
+    // n (fused concat inside), then one kernel per piece of c2.
+    assert_eq!(dispatches(&p), 3);
+    assert_eq!(to_f32s(&out[0]), [-3., -4., -1., -5., -6., -2.].repeat(2));
+}
+
+#[test]
+fn returned_reshape_of_param_is_a_copy() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 3]);
+    let r = b.op(Opcode::Reshape, &[x], DType::F32, &[3, 2]);
+    let f = b.ret(&[r]);
+    let (p, out) = lower_run(&f, vec![f32s(&iota_f32(6))]);
+    assert!(matches!(p.steps.as_slice(), [Step::Copy { .. }]));
+    assert_eq!(to_f32s(&out[0]), iota_f32(6));
+}
