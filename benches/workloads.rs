@@ -55,7 +55,7 @@ fn run_workload(dir: &Path, iters: usize) -> Result<Row, String> {
         (0..)
             .map(|i| dir.join(format!("{prefix}{i}.npy")))
             .take_while(|p| p.is_file())
-            .map(|p| pjrtc_runtime::npy::read_file(&p).map_err(|e| e.to_string()))
+            .map(|p| pjrtc_runtime::npy::read_npy(&p).map_err(|e| e.to_string()))
             .collect()
     };
     let inputs = read_all("in")?;

@@ -24,7 +24,7 @@ pub fn compile_to_bytes(source: &[u8]) -> Result<Vec<u8>, String> {
 }
 
 pub fn read_npy(path: &Path) -> Tensor {
-    pjrtc_runtime::npy::read_file(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    pjrtc_runtime::npy::read_npy(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// Element `i` of a tensor as f64 (exact for every integer type up to 2^53; u64/i64 above
