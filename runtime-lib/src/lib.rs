@@ -17,6 +17,6 @@ pub mod tensor;
 
 pub use dtype::DType;
 // pub use exec::{Executable, RunError};
-pub use format::Pjx;
+pub use format::{FormatError, Pjx};
 pub use loader::LoadError;
 pub use tensor::{AlignedBytes, Tensor};
