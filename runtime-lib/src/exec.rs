@@ -1,1 +1,206 @@
 //! Executable: a loaded artifact and the schedule interpreter.
+//!
+//! Loading validates everything once ([`Pjx::from_bytes`]); [`Executable::run`] then only
+//! checks the caller's inputs against the signature and walks the steps, so a timing loop
+//! can call it repeatedly at the cost of the work itself.
+
+use crate::format::{FormatError, Pjx, Signature, Step, TensorSpec};
+use crate::kernels::{self, Bases};
+use crate::loader::{KernelFn, LoadError, LoadedCode};
+use crate::tensor::{AlignedBytes, Tensor};
+use crate::DType;
+
+/// Why an artifact could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum ArtifactError {
+    #[error(transparent)]
+    Format(#[from] FormatError),
+    #[error(transparent)]
+    Load(#[from] LoadError),
+}
+
+/// Why a call was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RunError {
+    #[error("expected {expected} {what}, got {got}")]
+    Count {
+        what: &'static str,
+        expected: usize,
+        got: usize,
+    },
+    #[error("{what} {index}{name}: expected {expected}, got {got}")]
+    Mismatch {
+        what: &'static str,
+        index: usize,
+        /// ` (%arg1)`, or empty.
+        name: String,
+        expected: String,
+        got: String,
+    },
+}
+
+/// `f32[4,8]`.
+pub fn type_string(dtype: DType, shape: &[u64]) -> String {
+    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    format!("{dtype}[{}]", dims.join(","))
+}
+
+/// Mapped code; unmapped on drop.
+struct Code(#[allow(dead_code)] LoadedCode);
+
+// SAFETY: after loading, the mapped code is immutable and its functions are reentrant
+// (generated kernels only touch the buffers bound to them), so it can be shared and moved
+// across threads.
+unsafe impl Send for Code {}
+// SAFETY: as above.
+unsafe impl Sync for Code {}
+
+/// A validated, loaded artifact, ready to run any number of times from any thread.
+pub struct Executable {
+    pjx: Pjx,
+    /// The constant section, copied once to 64-byte aligned memory.
+    constants: AlignedBytes,
+    /// Keeps `kernels` alive; `None` when the artifact has no kernels.
+    _code: Option<Code>,
+    kernels: Vec<KernelFn>,
+    threads: usize,
+}
+
+const _: () = {
+    const fn send_sync<T: Send + Sync>() {}
+    send_sync::<Executable>()
+};
+
+impl Executable {
+    /// Decodes, validates and loads an artifact.
+    pub fn load(bytes: &[u8]) -> Result<Executable, ArtifactError> {
+        Executable::from_pjx(Pjx::from_bytes(bytes)?)
+    }
+
+    /// Loads an already decoded artifact. It must come from [`Pjx::from_bytes`] (or be
+    /// round-tripped through it): the interpreter relies on its checks.
+    pub fn from_pjx(pjx: Pjx) -> Result<Executable, ArtifactError> {
+        // An artifact without kernels has nothing to map (schedules of GEMM/conv/copy steps).
+        let (code, kernels) = if pjx.kernels.is_empty() {
+            (None, Vec::new())
+        } else {
+            let code = LoadedCode::load(&pjx.code, &pjx.target, &pjx.kernels)?;
+            let kernels = (0..pjx.kernels.len()).map(|i| code.kernel(i)).collect();
+            (Some(Code(code)), kernels)
+        };
+        Ok(Executable {
+            constants: AlignedBytes::from_slice(&pjx.constants),
+            pjx,
+            _code: code,
+            kernels,
+            threads: 1,
+        })
+    }
+
+    pub fn signature(&self) -> &Signature {
+        &self.pjx.signature
+    }
+
+    pub fn pjx(&self) -> &Pjx {
+        &self.pjx
+    }
+
+    /// Threads a call may use (1 today; the thread pool will split dispatches).
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Fresh zeroed output tensors of the signature's types.
+    pub fn new_outputs(&self) -> Vec<Tensor> {
+        let outs = &self.pjx.signature.outputs;
+        outs.iter().map(|s| Tensor::zeros(s.dtype, &s.shape)).collect()
+    }
+
+    /// Runs the artifact on `inputs` and returns its outputs.
+    pub fn run(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, RunError> {
+        let mut outputs = self.new_outputs();
+        self.run_into(inputs, &mut outputs)?;
+        Ok(outputs)
+    }
+
+    /// Runs the artifact, writing into `outputs` (as made by [`Executable::new_outputs`]).
+    pub fn run_into(&self, inputs: &[&Tensor], outputs: &mut [Tensor]) -> Result<(), RunError> {
+        let sig = &self.pjx.signature;
+        check("input", &sig.inputs, inputs.iter().map(|t| (t.dtype, &t.shape[..])))?;
+        check("output", &sig.outputs, outputs.iter().map(|t| (t.dtype, &t.shape[..])))?;
+        let mut arena = AlignedBytes::zeroed(self.pjx.arena_size as usize);
+        // Inputs and constants are only read; the decoder refused steps writing to them.
+        let in_ptrs: Vec<*mut u8> = inputs.iter().map(|t| t.data.as_ptr() as *mut u8).collect();
+        let out_ptrs: Vec<*mut u8> = outputs.iter_mut().map(|t| t.data.as_mut_ptr()).collect();
+        let bases = Bases {
+            inputs: &in_ptrs,
+            outputs: &out_ptrs,
+            arena: arena.as_mut_ptr(),
+            constants: self.constants.as_ptr() as *mut u8,
+        };
+        let mut bindings: Vec<*mut u8> = Vec::new();
+        for step in &self.pjx.steps {
+            match step {
+                Step::Dispatch {
+                    kernel,
+                    bindings: refs,
+                    workgroups,
+                } => {
+                    bindings.clear();
+                    bindings.extend(refs.iter().map(|b| bases.ptr(b)));
+                    if *workgroups > 0 {
+                        let f = self.kernels[*kernel as usize];
+                        // SAFETY: the buffers lie inside regions of the sizes the artifact
+                        // was validated against (inputs and outputs checked above), and the
+                        // kernel was compiled for exactly these bindings.
+                        unsafe { f(bindings.as_ptr(), 0, *workgroups) }
+                    }
+                }
+                // SAFETY: steps validated by from_bytes against these region sizes.
+                Step::Gemm(g) => unsafe { kernels::gemm::gemm(g, &bases, self.threads) },
+                // SAFETY: as above.
+                Step::Conv(c) => unsafe { kernels::conv::conv(c, &bases, self.threads) },
+                Step::Copy { src, dst } => {
+                    // SAFETY: both ranges are in bounds (validated); `copy` allows overlap.
+                    unsafe { std::ptr::copy(bases.ptr(src), bases.ptr(dst), src.size as usize) }
+                }
+            }
+        }
+        drop(arena);
+        Ok(())
+    }
+}
+
+fn check<'a>(
+    what: &'static str,
+    specs: &[TensorSpec],
+    got: impl ExactSizeIterator<Item = (DType, &'a [u64])>,
+) -> Result<(), RunError> {
+    if got.len() != specs.len() {
+        return Err(RunError::Count {
+            what: if what == "input" { "inputs" } else { "outputs" },
+            expected: specs.len(),
+            got: got.len(),
+        });
+    }
+    for (index, (spec, (dtype, shape))) in specs.iter().zip(got).enumerate() {
+        if spec.dtype != dtype || spec.shape != shape {
+            return Err(RunError::Mismatch {
+                what,
+                index,
+                name: if spec.name.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", spec.name)
+                },
+                expected: type_string(spec.dtype, &spec.shape),
+                got: type_string(dtype, shape),
+            });
+        }
+    }
+    Ok(())
+}

@@ -16,7 +16,7 @@ pub mod npy;
 pub mod tensor;
 
 pub use dtype::DType;
-// pub use exec::{Executable, RunError};
+pub use exec::{ArtifactError, Executable, RunError};
 pub use format::{FormatError, Pjx};
 pub use loader::LoadError;
 pub use tensor::{AlignedBytes, Tensor};
