@@ -4,11 +4,11 @@
 //! checks the caller's inputs against the signature and walks the steps, so a timing loop
 //! can call it repeatedly at the cost of the work itself.
 
+use crate::DType;
 use crate::format::{FormatError, Pjx, Signature, Step, TensorSpec};
 use crate::kernels::{self, Bases};
 use crate::loader::{KernelFn, LoadError, LoadedCode};
 use crate::tensor::{AlignedBytes, Tensor};
-use crate::DType;
 
 /// Why an artifact could not be loaded.
 #[derive(Debug, thiserror::Error)]
@@ -117,7 +117,9 @@ impl Executable {
     /// Fresh zeroed output tensors of the signature's types.
     pub fn new_outputs(&self) -> Vec<Tensor> {
         let outs = &self.pjx.signature.outputs;
-        outs.iter().map(|s| Tensor::zeros(s.dtype, &s.shape)).collect()
+        outs.iter()
+            .map(|s| Tensor::zeros(s.dtype, &s.shape))
+            .collect()
     }
 
     /// Runs the artifact on `inputs` and returns its outputs.
@@ -130,8 +132,16 @@ impl Executable {
     /// Runs the artifact, writing into `outputs` (as made by [`Executable::new_outputs`]).
     pub fn run_into(&self, inputs: &[&Tensor], outputs: &mut [Tensor]) -> Result<(), RunError> {
         let sig = &self.pjx.signature;
-        check("input", &sig.inputs, inputs.iter().map(|t| (t.dtype, &t.shape[..])))?;
-        check("output", &sig.outputs, outputs.iter().map(|t| (t.dtype, &t.shape[..])))?;
+        check(
+            "input",
+            &sig.inputs,
+            inputs.iter().map(|t| (t.dtype, &t.shape[..])),
+        )?;
+        check(
+            "output",
+            &sig.outputs,
+            outputs.iter().map(|t| (t.dtype, &t.shape[..])),
+        )?;
         let mut arena = AlignedBytes::zeroed(self.pjx.arena_size as usize);
         // Inputs and constants are only read; the decoder refused steps writing to them.
         let in_ptrs: Vec<*mut u8> = inputs.iter().map(|t| t.data.as_ptr() as *mut u8).collect();

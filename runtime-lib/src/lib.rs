@@ -13,6 +13,7 @@ pub mod imports;
 pub mod kernels;
 pub mod loader;
 pub mod npy;
+pub mod runner;
 pub mod tensor;
 
 pub use dtype::DType;

@@ -4,8 +4,8 @@
 //! `<V2`. Big-endian files are byte-swapped and Fortran-order files transposed, so the
 //! result is always a little-endian, row-major [`Tensor`].
 
-use crate::tensor::{byte_size, Tensor};
 use crate::DType;
+use crate::tensor::{Tensor, byte_size};
 use std::path::Path;
 
 const MAGIC: &[u8] = b"\x93NUMPY";
@@ -118,7 +118,12 @@ pub fn decode_npy(bytes: &[u8], file: &str) -> Result<Tensor, NpyError> {
             12,
         ),
         2 | 3 => return Err(err("header", "truncated".into())),
-        _ => return Err(err("header", format!("unsupported format version {major}.{minor}"))),
+        _ => {
+            return Err(err(
+                "header",
+                format!("unsupported format version {major}.{minor}"),
+            ));
+        }
     };
     let end = start
         .checked_add(len)
@@ -196,7 +201,14 @@ fn parse_descr(d: &str) -> Result<(DType, bool), String> {
     let unsupported = |why: &str| Err(format!("unsupported dtype '{d}'{why}"));
     let (order, code) = match d.chars().next() {
         Some(c @ ('<' | '>' | '|' | '=')) => (c, &d[1..]),
-        _ => (if cfg!(target_endian = "big") { '>' } else { '<' }, d),
+        _ => (
+            if cfg!(target_endian = "big") {
+                '>'
+            } else {
+                '<'
+            },
+            d,
+        ),
     };
     let big = order == '>' || (order == '=' && cfg!(target_endian = "big"));
     let dtype = match code {
@@ -353,11 +365,25 @@ mod tests {
     #[test]
     fn header_forms() {
         let h = parse_header("{'descr': '>f8', 'fortran_order': True, 'shape': (2, 3), }").unwrap();
-        assert_eq!((h.descr.as_str(), h.fortran, h.shape), (">f8", true, vec![2, 3]));
-        let h = parse_header("{\"shape\": (), \"descr\": \"<i4\", \"fortran_order\": False}").unwrap();
+        assert_eq!(
+            (h.descr.as_str(), h.fortran, h.shape),
+            (">f8", true, vec![2, 3])
+        );
+        let h =
+            parse_header("{\"shape\": (), \"descr\": \"<i4\", \"fortran_order\": False}").unwrap();
         assert!(h.shape.is_empty());
-        assert_eq!(parse_header("{'shape': (5,), 'descr': '|b1', 'fortran_order': False}").unwrap().shape, vec![5]);
-        assert!(parse_header("{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': ()}").is_err());
-        assert_eq!(parse_descr("<c8").unwrap_err(), "unsupported dtype '<c8' (complex)");
+        assert_eq!(
+            parse_header("{'shape': (5,), 'descr': '|b1', 'fortran_order': False}")
+                .unwrap()
+                .shape,
+            vec![5]
+        );
+        assert!(
+            parse_header("{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': ()}").is_err()
+        );
+        assert_eq!(
+            parse_descr("<c8").unwrap_err(),
+            "unsupported dtype '<c8' (complex)"
+        );
     }
 }

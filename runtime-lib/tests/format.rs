@@ -156,7 +156,9 @@ fn validation_errors_name_the_problem() {
     let e = err_of(&p);
     assert!(e.starts_with("section 'schedule' at byte "), "{e}");
     assert!(
-        e.contains("step 0: binding 1 out of range of region arena (offset 4000 + size 128 > 4096)"),
+        e.contains(
+            "step 0: binding 1 out of range of region arena (offset 4000 + size 128 > 4096)"
+        ),
         "{e}"
     );
 
@@ -164,7 +166,11 @@ fn validation_errors_name_the_problem() {
     if let Step::Gemm(g) = &mut p.steps[1] {
         g.lhs.row_stride = 9;
     }
-    assert!(err_of(&p).contains("gemm lhs touches 140 bytes"), "{}", err_of(&p));
+    assert!(
+        err_of(&p).contains("gemm lhs touches 140 bytes"),
+        "{}",
+        err_of(&p)
+    );
 
     let mut p = rich();
     if let Step::Conv(c) = &mut p.steps[2] {

@@ -124,8 +124,16 @@ fn layout(rng: &mut Rng, batch: u64, rows: u64, cols: u64) -> ([u64; 3], u64) {
     } else {
         (rows - 1) * rs + (cols - 1) * cs + 1
     };
-    let bs = if rng.next() % 4 == 0 && batch > 1 { 0 } else { mat + rng.u(0, 3) };
-    let n = if mat == 0 || batch == 0 { 0 } else { (batch - 1) * bs + mat };
+    let bs = if rng.next() % 4 == 0 && batch > 1 {
+        0
+    } else {
+        mat + rng.u(0, 3)
+    };
+    let n = if mat == 0 || batch == 0 {
+        0
+    } else {
+        (batch - 1) * bs + mat
+    };
     ([bs, rs, cs], n)
 }
 
@@ -199,8 +207,16 @@ struct ConvCase {
 }
 
 fn out_dim(i: u64, k: u64, s: u64, (lo, hi): (i64, i64), ld: u64, rd: u64) -> u64 {
-    let di = if i == 0 { 0 } else { (i as i64 - 1) * ld as i64 + 1 };
-    let dk = if k == 0 { 0 } else { (k as i64 - 1) * rd as i64 + 1 };
+    let di = if i == 0 {
+        0
+    } else {
+        (i as i64 - 1) * ld as i64 + 1
+    };
+    let dk = if k == 0 {
+        0
+    } else {
+        (k as i64 - 1) * rd as i64 + 1
+    };
     let p = di + lo + hi;
     if p < dk || p <= 0 {
         0
@@ -327,7 +343,11 @@ fn random_conv(rng: &mut Rng, dtype: DType) -> ConvCase {
 fn run_conv(t: &ConvCase) -> Vec<i64> {
     let c = &t.c;
     let size = c.dtype.size() as u64;
-    let (ni, nk, no) = (c.input.size / size, c.kernel.size / size, c.output.size / size);
+    let (ni, nk, no) = (
+        c.input.size / size,
+        c.kernel.size / size,
+        c.output.size / size,
+    );
     let exe = load(artifact(
         vec![spec(c.dtype, ni), spec(c.dtype, nk)],
         vec![spec(c.dtype, no)],

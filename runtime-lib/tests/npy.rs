@@ -5,7 +5,9 @@ use pjrtc_runtime::{DType, Tensor};
 use std::path::PathBuf;
 
 fn data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
 }
 
 fn values(t: &Tensor) -> Vec<f64> {
@@ -30,7 +32,13 @@ fn values(t: &Tensor) -> Vec<f64> {
 
 fn arange(n: usize, dtype: DType) -> Vec<f64> {
     (0..n)
-        .map(|i| if dtype == DType::I1 { (i % 2) as f64 } else { i as f64 })
+        .map(|i| {
+            if dtype == DType::I1 {
+                (i % 2) as f64
+            } else {
+                i as f64
+            }
+        })
         .collect()
 }
 
@@ -69,7 +77,10 @@ fn reads_big_endian_fortran_scalar_empty_and_versions() {
 #[test]
 fn unsupported_dtype_is_named() {
     let e = read_npy(&data("complex64.npy")).unwrap_err().to_string();
-    assert!(e.ends_with("complex64.npy: header: unsupported dtype '<c8' (complex)"), "{e}");
+    assert!(
+        e.ends_with("complex64.npy: header: unsupported dtype '<c8' (complex)"),
+        "{e}"
+    );
     let e = read_npy(&data("missing.npy")).unwrap_err().to_string();
     assert!(e.contains("missing.npy"), "{e}");
 }
@@ -82,13 +93,22 @@ fn round_trips_every_dtype() {
         for shape in [vec![], vec![0], vec![4], vec![2, 3, 1]] {
             let n = shape.iter().product::<u64>() as usize;
             let bytes: Vec<u8> = (0..n * d.size())
-                .map(|i| if d == DType::I1 { (i % 2) as u8 } else { (i * 7) as u8 })
+                .map(|i| {
+                    if d == DType::I1 {
+                        (i % 2) as u8
+                    } else {
+                        (i * 7) as u8
+                    }
+                })
                 .collect();
             let t = Tensor::from_bytes(d, &shape, &bytes).unwrap();
             let enc = encode_npy(&t);
             assert_eq!((enc.len() - t.bytes().len()) % 64, 0);
             let back = decode_npy(&enc, "mem").unwrap();
-            assert_eq!((back.dtype, &back.shape, back.bytes()), (d, &shape, t.bytes()));
+            assert_eq!(
+                (back.dtype, &back.shape, back.bytes()),
+                (d, &shape, t.bytes())
+            );
             let path = dir.join(format!("{d}.npy"));
             write_npy(&path, &t).unwrap();
             assert_eq!(read_npy(&path).unwrap().bytes(), t.bytes());
@@ -101,12 +121,17 @@ fn round_trips_every_dtype() {
 fn corrupt_files_give_errors() {
     let good = std::fs::read(data("float32_fortran_2x3x4.npy")).unwrap();
     for len in 0..good.len() {
-        assert!(decode_npy(&good[..len], "x.npy").is_err(), "truncated to {len}");
+        assert!(
+            decode_npy(&good[..len], "x.npy").is_err(),
+            "truncated to {len}"
+        );
     }
     let mut state = 1u64;
     for _ in 0..5000 {
         let mut b = good.clone();
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let at = (state >> 33) as usize % 140;
         b[at] ^= 1 << ((state >> 20) % 8);
         let _ = decode_npy(&b, "x.npy");

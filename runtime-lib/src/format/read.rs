@@ -17,7 +17,9 @@ pub enum FormatError {
     Version { found: u32, expected: u32 },
     #[error("header: {0}")]
     Header(String),
-    #[error("checksum mismatch: stored {stored:#010x}, computed {computed:#010x} (corrupt or truncated file)")]
+    #[error(
+        "checksum mismatch: stored {stored:#010x}, computed {computed:#010x} (corrupt or truncated file)"
+    )]
     Checksum { stored: u32, computed: u32 },
     #[error("section '{section}' at byte {offset}: {msg}")]
     Section {
@@ -97,7 +99,8 @@ impl<'a> R<'a> {
     fn dtype(&mut self, what: &str) -> Result<DType> {
         let at = self.pos;
         let c = self.u8(what)?;
-        DType::from_code(c).ok_or_else(|| self.err_at(at, format!("{what}: invalid dtype code {c}")))
+        DType::from_code(c)
+            .ok_or_else(|| self.err_at(at, format!("{what}: invalid dtype code {c}")))
     }
     fn finish(&self) -> Result<()> {
         if self.pos != self.data.len() {
@@ -124,13 +127,19 @@ impl Regions {
             Region::Input(i) => (
                 format!("input {i}"),
                 *self.inputs.get(i as usize).ok_or_else(|| {
-                    format!("{what}: input {i} out of range ({} inputs)", self.inputs.len())
+                    format!(
+                        "{what}: input {i} out of range ({} inputs)",
+                        self.inputs.len()
+                    )
                 })?,
             ),
             Region::Output(i) => (
                 format!("output {i}"),
                 *self.outputs.get(i as usize).ok_or_else(|| {
-                    format!("{what}: output {i} out of range ({} outputs)", self.outputs.len())
+                    format!(
+                        "{what}: output {i} out of range ({} outputs)",
+                        self.outputs.len()
+                    )
                 })?,
             ),
             Region::Arena => ("arena".to_string(), self.arena),
@@ -306,7 +315,9 @@ fn check_conv(c: &Conv, regions: &Regions) -> std::result::Result<(), String> {
             return Err(format!("conv spatial dim {d}: parameter too large"));
         }
         if c.strides[d] == 0 || c.lhs_dilation[d] == 0 || c.rhs_dilation[d] == 0 {
-            return Err(format!("conv spatial dim {d}: stride and dilations must be >= 1"));
+            return Err(format!(
+                "conv spatial dim {d}: stride and dilations must be >= 1"
+            ));
         }
         let want = conv_out_dim(
             c.in_spatial[d],
@@ -325,7 +336,8 @@ fn check_conv(c: &Conv, regions: &Regions) -> std::result::Result<(), String> {
         }
     }
     let size = |what: &str, dims: Vec<u64>, b: &BufRef| {
-        let need = byte_size(c.dtype, &dims).ok_or_else(|| format!("conv {what} size overflows"))?;
+        let need =
+            byte_size(c.dtype, &dims).ok_or_else(|| format!("conv {what} size overflows"))?;
         if need as u64 != b.size {
             return Err(format!(
                 "conv {what} buffer has {} bytes, {:?} of {} needs {need}",
@@ -457,12 +469,17 @@ impl Pjx {
             let id = header_u32(bytes, at);
             let off = header_u64(bytes, at + 8);
             let len = header_u64(bytes, at + 16);
-            let slot = SECTIONS.iter().position(|&(sid, _)| sid == id).ok_or_else(|| {
-                FormatError::Header(format!("section table entry {i}: unknown section id {id}"))
-            })?;
+            let slot = SECTIONS
+                .iter()
+                .position(|&(sid, _)| sid == id)
+                .ok_or_else(|| {
+                    FormatError::Header(format!("section table entry {i}: unknown section id {id}"))
+                })?;
             let name = SECTIONS[slot].1;
             if found[slot].is_some() {
-                return Err(FormatError::Header(format!("section '{name}' appears twice")));
+                return Err(FormatError::Header(format!(
+                    "section '{name}' appears twice"
+                )));
             }
             let end = off.checked_add(len).filter(|&e| e <= bytes.len() as u64);
             if end.is_none() || off < table_end as u64 || off % SECTION_ALIGN as u64 != 0 {
@@ -523,7 +540,9 @@ impl Pjx {
                 if !ok {
                     return Err(r.err_at(
                         at,
-                        format!("output {i} aliases input {a}, which is missing or of another size"),
+                        format!(
+                            "output {i} aliases input {a}, which is missing or of another size"
+                        ),
                     ));
                 }
             }
@@ -559,7 +578,10 @@ impl Pjx {
             if rel.offset.checked_add(8).is_none_or(|e| e > blen as u64) {
                 return Err(code_r.err_at(
                     *at,
-                    format!("reloc {i} at offset {} outside the {blen}-byte image", rel.offset),
+                    format!(
+                        "reloc {i} at offset {} outside the {blen}-byte image",
+                        rel.offset
+                    ),
                 ));
             }
         }
@@ -637,7 +659,8 @@ impl Pjx {
                         rhs: r.view("gemm rhs")?,
                         out: r.view("gemm out")?,
                     };
-                    check_gemm(&g, &regions).map_err(|m| r.err_at(at, format!("step {si}: {m}")))?;
+                    check_gemm(&g, &regions)
+                        .map_err(|m| r.err_at(at, format!("step {si}: {m}")))?;
                     Step::Gemm(g)
                 }
                 STEP_CONV => {
@@ -678,7 +701,8 @@ impl Pjx {
                         c.lhs_dilation.push(r.u64("conv")?);
                         c.rhs_dilation.push(r.u64("conv")?);
                     }
-                    check_conv(&c, &regions).map_err(|m| r.err_at(at, format!("step {si}: {m}")))?;
+                    check_conv(&c, &regions)
+                        .map_err(|m| r.err_at(at, format!("step {si}: {m}")))?;
                     Step::Conv(c)
                 }
                 STEP_COPY => {

@@ -190,7 +190,11 @@ unsafe fn im2col<T: Elem + FromF32 + Default>(
                             // SAFETY: the cg channels from c0 are inside the input; dst is
                             // a distinct Vec.
                             unsafe {
-                                std::ptr::copy_nonoverlapping(input.add(src), dst.as_mut_ptr(), geo.cg)
+                                std::ptr::copy_nonoverlapping(
+                                    input.add(src),
+                                    dst.as_mut_ptr(),
+                                    geo.cg,
+                                )
                             }
                         }
                         None => dst.fill(T::default()),

@@ -13,15 +13,31 @@ use gemm::Parallelism;
 /// no other thread may access the output while this runs.
 pub unsafe fn gemm(g: &Gemm, base: &Bases, threads: usize) {
     let _ = threads; // Parallelism::None until the runtime has a thread pool.
-    let (lhs, rhs, out) = (base.ptr(&g.lhs.buf), base.ptr(&g.rhs.buf), base.ptr(&g.out.buf));
+    let (lhs, rhs, out) = (
+        base.ptr(&g.lhs.buf),
+        base.ptr(&g.rhs.buf),
+        base.ptr(&g.out.buf),
+    );
     let (m, n, k) = (g.m as usize, g.n as usize, g.k as usize);
     for b in 0..g.batch as usize {
         // Strides fit in isize (checked by the decoder); offsets are only formed for batches
         // that exist.
         let at = |p: *mut u8, stride: u64| p.wrapping_add(b * stride as usize * g.dtype.size());
-        let l = View::new(at(lhs, g.lhs.batch_stride), g.lhs.row_stride, g.lhs.col_stride);
-        let r = View::new(at(rhs, g.rhs.batch_stride), g.rhs.row_stride, g.rhs.col_stride);
-        let o = View::new(at(out, g.out.batch_stride), g.out.row_stride, g.out.col_stride);
+        let l = View::new(
+            at(lhs, g.lhs.batch_stride),
+            g.lhs.row_stride,
+            g.lhs.col_stride,
+        );
+        let r = View::new(
+            at(rhs, g.rhs.batch_stride),
+            g.rhs.row_stride,
+            g.rhs.col_stride,
+        );
+        let o = View::new(
+            at(out, g.out.batch_stride),
+            g.out.row_stride,
+            g.out.col_stride,
+        );
         // SAFETY: forwarded from this function's contract.
         unsafe {
             match g.dtype {
@@ -155,14 +171,18 @@ unsafe fn bf16(m: usize, n: usize, k: usize, l: View, r: View, o: View) {
     let mut lw = widen(l, m, k);
     let mut rw = widen(r, k, n);
     let mut ow = vec![0f32; m * n];
-    let dense = |p: &mut Vec<f32>, cols: usize| View::new(p.as_mut_ptr() as *mut u8, cols as u64, 1);
+    let dense =
+        |p: &mut Vec<f32>, cols: usize| View::new(p.as_mut_ptr() as *mut u8, cols as u64, 1);
     let ov = dense(&mut ow, n);
     // SAFETY: dense buffers of exactly these shapes.
     unsafe { fast::<f32>(m, n, k, dense(&mut lw, k), dense(&mut rw, n), ov) };
     for i in 0..m {
         for j in 0..n {
             // SAFETY: (i, j) is inside the output.
-            unsafe { o.at::<half::bf16>(i, j).write(half::bf16::from_f32(ow[i * n + j])) }
+            unsafe {
+                o.at::<half::bf16>(i, j)
+                    .write(half::bf16::from_f32(ow[i * n + j]))
+            }
         }
     }
 }

@@ -128,19 +128,58 @@ impl Elem for half::bf16 {
 macro_rules! with_elem {
     ($dtype:expr, $T:ident => $body:expr) => {
         match $dtype {
-            $crate::DType::I1 => { type $T = $crate::kernels::Bool; $body }
-            $crate::DType::I8 => { type $T = i8; $body }
-            $crate::DType::I16 => { type $T = i16; $body }
-            $crate::DType::I32 => { type $T = i32; $body }
-            $crate::DType::I64 => { type $T = i64; $body }
-            $crate::DType::U8 => { type $T = u8; $body }
-            $crate::DType::U16 => { type $T = u16; $body }
-            $crate::DType::U32 => { type $T = u32; $body }
-            $crate::DType::U64 => { type $T = u64; $body }
-            $crate::DType::F16 => { type $T = half::f16; $body }
-            $crate::DType::BF16 => { type $T = half::bf16; $body }
-            $crate::DType::F32 => { type $T = f32; $body }
-            $crate::DType::F64 => { type $T = f64; $body }
+            $crate::DType::I1 => {
+                type $T = $crate::kernels::Bool;
+                $body
+            }
+            $crate::DType::I8 => {
+                type $T = i8;
+                $body
+            }
+            $crate::DType::I16 => {
+                type $T = i16;
+                $body
+            }
+            $crate::DType::I32 => {
+                type $T = i32;
+                $body
+            }
+            $crate::DType::I64 => {
+                type $T = i64;
+                $body
+            }
+            $crate::DType::U8 => {
+                type $T = u8;
+                $body
+            }
+            $crate::DType::U16 => {
+                type $T = u16;
+                $body
+            }
+            $crate::DType::U32 => {
+                type $T = u32;
+                $body
+            }
+            $crate::DType::U64 => {
+                type $T = u64;
+                $body
+            }
+            $crate::DType::F16 => {
+                type $T = half::f16;
+                $body
+            }
+            $crate::DType::BF16 => {
+                type $T = half::bf16;
+                $body
+            }
+            $crate::DType::F32 => {
+                type $T = f32;
+                $body
+            }
+            $crate::DType::F64 => {
+                type $T = f64;
+                $body
+            }
         }
     };
 }
