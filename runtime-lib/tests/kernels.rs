@@ -114,7 +114,7 @@ fn buf(region: Region, size: u64) -> BufRef {
 /// A random strided layout for `batch x rows x cols`; returns (view strides, elements).
 fn layout(rng: &mut Rng, batch: u64, rows: u64, cols: u64) -> ([u64; 3], u64) {
     let pad = rng.u(0, 2);
-    let (rs, cs) = if rng.next() % 2 == 0 {
+    let (rs, cs) = if rng.next().is_multiple_of(2) {
         (cols + pad, 1)
     } else {
         (1, rows + pad)
@@ -124,7 +124,7 @@ fn layout(rng: &mut Rng, batch: u64, rows: u64, cols: u64) -> ([u64; 3], u64) {
     } else {
         (rows - 1) * rs + (cols - 1) * cs + 1
     };
-    let bs = if rng.next() % 4 == 0 && batch > 1 {
+    let bs = if rng.next().is_multiple_of(4) && batch > 1 {
         0
     } else {
         mat + rng.u(0, 3)

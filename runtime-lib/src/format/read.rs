@@ -163,7 +163,7 @@ fn writable(b: &BufRef, what: &str) -> std::result::Result<(), String> {
 }
 
 fn aligned(b: &BufRef, dtype: DType, what: &str) -> std::result::Result<(), String> {
-    if b.offset % dtype.size() as u64 != 0 {
+    if !b.offset.is_multiple_of(dtype.size() as u64) {
         return Err(format!(
             "{what} offset {} is not aligned to {dtype} ({} bytes)",
             b.offset,
@@ -288,13 +288,13 @@ fn check_conv(c: &Conv, regions: &Regions) -> std::result::Result<(), String> {
             "conv feature_groups {fg} / batch_groups {bg}: both must be >= 1 and one must be 1"
         ));
     }
-    if c.in_features % fg != 0 || c.out_features % fg != 0 {
+    if !c.in_features.is_multiple_of(fg) || !c.out_features.is_multiple_of(fg) {
         return Err(format!(
             "conv in_features {} and out_features {} must be multiples of feature_groups {fg}",
             c.in_features, c.out_features
         ));
     }
-    if c.batch % bg != 0 || c.out_features % bg != 0 {
+    if !c.batch.is_multiple_of(bg) || !c.out_features.is_multiple_of(bg) {
         return Err(format!(
             "conv batch {} and out_features {} must be multiples of batch_groups {bg}",
             c.batch, c.out_features
@@ -482,7 +482,8 @@ impl Pjx {
                 )));
             }
             let end = off.checked_add(len).filter(|&e| e <= bytes.len() as u64);
-            if end.is_none() || off < table_end as u64 || off % SECTION_ALIGN as u64 != 0 {
+            if end.is_none() || off < table_end as u64 || !off.is_multiple_of(SECTION_ALIGN as u64)
+            {
                 return Err(FormatError::Header(format!(
                     "section '{name}': range {off}+{len} is misaligned or outside the file"
                 )));
