@@ -74,12 +74,39 @@ const _: () = {
 impl Executable {
     /// Decodes, validates and loads an artifact.
     pub fn load(bytes: &[u8]) -> Result<Executable, ArtifactError> {
-        Executable::from_pjx(Pjx::from_bytes(bytes)?)
+        Executable::from_validated(Pjx::from_bytes(bytes)?)
     }
 
-    /// Loads an already decoded artifact. It must come from [`Pjx::from_bytes`] (or be
-    /// round-tripped through it): the interpreter relies on its checks.
+    /// Loads an already decoded artifact (e.g. straight from the compiler). It is
+    /// re-validated through the encoder and decoder, since the interpreter relies on every
+    /// check [`Pjx::from_bytes`] makes.
     pub fn from_pjx(pjx: Pjx) -> Result<Executable, ArtifactError> {
+        // The encoder asserts the per-dimension conv lists have the rank's length; report
+        // that as an error instead.
+        for (i, step) in pjx.steps.iter().enumerate() {
+            if let Step::Conv(c) = step {
+                let r = c.in_spatial.len();
+                let lens = [
+                    c.kernel_spatial.len(),
+                    c.out_spatial.len(),
+                    c.strides.len(),
+                    c.padding.len(),
+                    c.lhs_dilation.len(),
+                    c.rhs_dilation.len(),
+                ];
+                if lens.iter().any(|&l| l != r) {
+                    return Err(ArtifactError::Format(FormatError::Section {
+                        section: "schedule",
+                        offset: 0,
+                        msg: format!("step {i}: conv parameter lists differ in length"),
+                    }));
+                }
+            }
+        }
+        Executable::from_validated(Pjx::from_bytes(&pjx.to_bytes())?)
+    }
+
+    fn from_validated(mut pjx: Pjx) -> Result<Executable, ArtifactError> {
         // An artifact without kernels has nothing to map (schedules of GEMM/conv/copy steps).
         let (code, kernels) = if pjx.kernels.is_empty() {
             (None, Vec::new())
@@ -88,8 +115,10 @@ impl Executable {
             let kernels = (0..pjx.kernels.len()).map(|i| code.kernel(i)).collect();
             (Some(Code(code)), kernels)
         };
+        // Keep one copy of the constants (they can be most of the artifact), aligned.
+        let constants = AlignedBytes::from_slice(&std::mem::take(&mut pjx.constants));
         Ok(Executable {
-            constants: AlignedBytes::from_slice(&pjx.constants),
+            constants,
             pjx,
             _code: code,
             kernels,
@@ -101,8 +130,15 @@ impl Executable {
         &self.pjx.signature
     }
 
+    /// The decoded artifact, except that its `constants` were moved into the executable
+    /// (see [`Executable::constants`]).
     pub fn pjx(&self) -> &Pjx {
         &self.pjx
+    }
+
+    /// The constant section (64-byte aligned).
+    pub fn constants(&self) -> &[u8] {
+        self.constants.as_slice()
     }
 
     /// Threads a call may use (1 today; the thread pool will split dispatches).

@@ -52,6 +52,17 @@ fn reads_numpy_files_of_every_dtype() {
 }
 
 #[test]
+fn writes_what_numpy_writes() {
+    for d in DType::ALL {
+        let path = data(&format!("{}_2x3.npy", d.numpy_name()));
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(encode_npy(&read_npy(&path).unwrap()), bytes, "{d}");
+    }
+    let path = data("float32_scalar.npy");
+    assert_eq!(encode_npy(&read_npy(&path).unwrap()), std::fs::read(&path).unwrap());
+}
+
+#[test]
 fn reads_big_endian_fortran_scalar_empty_and_versions() {
     for (name, dtype, shape) in [
         ("float64_be_2x3.npy", DType::F64, vec![2, 3]),

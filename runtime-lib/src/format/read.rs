@@ -215,11 +215,24 @@ fn check_view(
     Ok(())
 }
 
+/// Whether two byte ranges of the same region intersect (a kernel's output must not alias
+/// its operands: it is written while they are still being read).
+fn overlap(a: &BufRef, b: &BufRef) -> bool {
+    a.region == b.region
+        && a.size > 0
+        && b.size > 0
+        && a.offset < b.offset.saturating_add(b.size)
+        && b.offset < a.offset.saturating_add(a.size)
+}
+
 fn check_gemm(g: &Gemm, regions: &Regions) -> std::result::Result<(), String> {
     for (v, n) in [(&g.lhs, "lhs"), (&g.rhs, "rhs"), (&g.out, "out")] {
         regions.check(&v.buf, &format!("gemm {n}"))?;
     }
     writable(&g.out.buf, "gemm out")?;
+    if overlap(&g.out.buf, &g.lhs.buf) || overlap(&g.out.buf, &g.rhs.buf) {
+        return Err("gemm out overlaps an operand".into());
+    }
     check_view(&g.lhs, g.dtype, g.batch, g.m, g.k, "gemm lhs")?;
     check_view(&g.rhs, g.dtype, g.batch, g.k, g.n, "gemm rhs")?;
     check_view(&g.out, g.dtype, g.batch, g.m, g.n, "gemm out")?;
@@ -263,6 +276,9 @@ fn check_conv(c: &Conv, regions: &Regions) -> std::result::Result<(), String> {
     regions.check(&c.kernel, "conv kernel")?;
     regions.check(&c.output, "conv output")?;
     writable(&c.output, "conv output")?;
+    if overlap(&c.output, &c.input) || overlap(&c.output, &c.kernel) {
+        return Err("conv output overlaps an operand".into());
+    }
     for (b, n) in [
         (&c.input, "conv input"),
         (&c.kernel, "conv kernel"),
