@@ -198,13 +198,11 @@ impl Executable {
                 } => {
                     bindings.clear();
                     bindings.extend(refs.iter().map(|b| bases.ptr(b)));
-                    if *workgroups > 0 {
-                        let f = self.kernels[*kernel as usize];
-                        // SAFETY: the buffers lie inside regions of the sizes the artifact
-                        // was validated against (inputs and outputs checked above), and the
-                        // kernel was compiled for exactly these bindings.
-                        unsafe { f(bindings.as_ptr(), 0, *workgroups) }
-                    }
+                    let f = self.kernels[*kernel as usize];
+                    // SAFETY: the buffers lie inside regions of the sizes the artifact was
+                    // validated against (inputs and outputs checked above), and the kernel
+                    // was compiled for exactly these bindings.
+                    unsafe { dispatch(f, &bindings, *workgroups, self.threads) }
                 }
                 // SAFETY: steps validated by from_bytes against these region sizes.
                 Step::Gemm(g) => unsafe { kernels::gemm::gemm(g, &bases, self.threads) },
@@ -218,6 +216,55 @@ impl Executable {
         }
         drop(arena);
         Ok(())
+    }
+}
+
+/// Splits `[0, workgroups)` into at most `threads` contiguous, non-empty chunks.
+fn split(workgroups: u64, threads: usize) -> Vec<(u64, u64)> {
+    let parts = (threads as u64).clamp(1, workgroups.max(1));
+    let chunk = workgroups.div_ceil(parts);
+    (0..parts)
+        .map(|t| {
+            (
+                t.saturating_mul(chunk),
+                (t + 1).saturating_mul(chunk).min(workgroups),
+            )
+        })
+        .filter(|(b, e)| b < e)
+        .collect()
+}
+
+/// The bindings array, shared read-only by the threads of one dispatch.
+struct Bindings(*const *mut u8);
+// SAFETY: the array outlives the scoped threads and nobody writes it meanwhile.
+unsafe impl Sync for Bindings {}
+impl Bindings {
+    fn get(&self) -> *const *mut u8 {
+        self.0
+    }
+}
+
+/// Runs `f` over `[0, workgroups)`, split across up to `threads` scoped threads.
+///
+/// # Safety
+/// `f` must be a kernel whose bindings are exactly `bindings`, all valid for its accesses.
+unsafe fn dispatch(f: KernelFn, bindings: &[*mut u8], workgroups: u64, threads: usize) {
+    let chunks = split(workgroups, threads);
+    let b = Bindings(bindings.as_ptr());
+    match chunks.as_slice() {
+        [] => {}
+        // SAFETY: forwarded from this function's contract.
+        [(begin, end)] => unsafe { f(b.get(), *begin, *end) },
+        [first, rest @ ..] => std::thread::scope(|s| {
+            let b = &b;
+            for &(begin, end) in rest {
+                // SAFETY: workgroups of a kernel write disjoint data (the kernel contract),
+                // so chunks may run concurrently.
+                s.spawn(move || unsafe { f(b.get(), begin, end) });
+            }
+            // SAFETY: as above.
+            unsafe { f(b.get(), first.0, first.1) }
+        }),
     }
 }
 
@@ -249,4 +296,21 @@ fn check<'a>(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split;
+
+    #[test]
+    fn split_covers_the_range() {
+        assert_eq!(split(0, 4), vec![]);
+        assert_eq!(split(5, 1), vec![(0, 5)]);
+        assert_eq!(split(3, 8), vec![(0, 1), (1, 2), (2, 3)]);
+        assert_eq!(split(10, 4), vec![(0, 3), (3, 6), (6, 9), (9, 10)]);
+        assert_eq!(
+            split(u64::MAX, 2),
+            vec![(0, u64::MAX / 2 + 1), (u64::MAX / 2 + 1, u64::MAX)]
+        );
+    }
 }

@@ -59,7 +59,10 @@ fn writes_what_numpy_writes() {
         assert_eq!(encode_npy(&read_npy(&path).unwrap()), bytes, "{d}");
     }
     let path = data("float32_scalar.npy");
-    assert_eq!(encode_npy(&read_npy(&path).unwrap()), std::fs::read(&path).unwrap());
+    assert_eq!(
+        encode_npy(&read_npy(&path).unwrap()),
+        std::fs::read(&path).unwrap()
+    );
 }
 
 #[test]
