@@ -143,6 +143,29 @@ fn round_trip() {
     assert_eq!(Pjx::from_bytes(&empty.to_bytes()).unwrap(), empty);
 }
 
+/// Lists of the smallest possible items must not trip the count checks.
+#[test]
+fn round_trip_minimal_items() {
+    let mut p = rich();
+    p.signature.inputs = (0..5).map(|_| spec("", DType::I1, &[])).collect();
+    p.signature.outputs = vec![spec("", DType::I8, &[])];
+    p.steps = (0..3)
+        .map(|i| Step::Dispatch {
+            kernel: 0,
+            bindings: (0..i).map(|_| buf(Region::Input(0), 0, 1)).collect(),
+            workgroups: 0,
+        })
+        .collect();
+    p.code.relocs.clear();
+    p.constants.clear();
+    p.target.features = vec![String::new(); 3];
+    p.kernels = vec![KernelEntry {
+        name: String::new(),
+        offset: 0,
+    }];
+    assert_eq!(Pjx::from_bytes(&p.to_bytes()).unwrap(), p);
+}
+
 fn err_of(p: &Pjx) -> String {
     Pjx::from_bytes(&p.to_bytes()).unwrap_err().to_string()
 }

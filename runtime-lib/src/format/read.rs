@@ -378,6 +378,8 @@ fn check_conv(c: &Conv, regions: &Regions) -> std::result::Result<(), String> {
 }
 
 const BUFREF_LEN: usize = 1 + 4 + 8 + 8;
+/// A scalar spec with an empty name: name length, dtype, rank, alias.
+const SPEC_MIN: usize = 4 + 1 + 4 + 4;
 
 impl R<'_> {
     fn bufref(&mut self, what: &str) -> Result<BufRef> {
@@ -541,11 +543,11 @@ impl Pjx {
 
         let r = &mut sig_r;
         let mut signature = Signature::default();
-        let n = r.count(17, "inputs")?;
+        let n = r.count(SPEC_MIN, "inputs")?;
         for i in 0..n {
             signature.inputs.push(r.spec(&format!("input {i}"))?);
         }
-        let n = r.count(17, "outputs")?;
+        let n = r.count(SPEC_MIN, "outputs")?;
         for i in 0..n {
             let at = r.pos;
             let s = r.spec(&format!("output {i}"))?;
@@ -634,7 +636,8 @@ impl Pjx {
             arena: arena_size,
             constants: constants.len() as u64,
         };
-        let ns = r.count(1 + 2 * BUFREF_LEN, "steps")?;
+        // The smallest step is a dispatch with no bindings.
+        let ns = r.count(1 + 4 + 8 + 4, "steps")?;
         let mut steps = Vec::with_capacity(ns);
         for si in 0..ns {
             let at = r.pos;
