@@ -1,7 +1,7 @@
 //! .pjx round trip, targeted validation errors, and a never-panic mutation test.
 
-use pjrtc_runtime::DType;
 use pjrtc_runtime::format::*;
+use pjrtc_runtime::{DType, Executable, Tensor};
 
 fn spec(name: &str, dtype: DType, shape: &[u64]) -> TensorSpec {
     TensorSpec {
@@ -262,13 +262,9 @@ fn fix_header(b: &mut [u8]) {
     }
 }
 
-#[test]
-fn mutations_never_panic() {
-    let good = rich().to_bytes();
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let mut ok = 0;
-    for i in 0..10_000 {
-        let mut b = good.clone();
+fn mutate(rng: &mut Rng, good: &[u8], i: usize) -> Vec<u8> {
+    {
+        let mut b = good.to_vec();
         let edits = 1 + rng.below(3);
         for _ in 0..edits {
             match rng.below(6) {
@@ -304,10 +300,79 @@ fn mutations_never_panic() {
         if i % 4 != 0 {
             fix_header(&mut b);
         }
-        if Pjx::from_bytes(&b).is_ok() {
+        b
+    }
+}
+
+#[test]
+fn mutations_never_panic() {
+    let good = rich().to_bytes();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut ok = 0;
+    for i in 0..10_000 {
+        if Pjx::from_bytes(&mutate(&mut rng, &good, i)).is_ok() {
             ok += 1;
         }
     }
     // Some mutations (e.g. of a constant byte) stay valid; most do not.
     assert!(ok < 10_000);
+}
+
+/// Whatever the decoder accepts, the interpreter and kernels can run: mutate an artifact
+/// without kernels and execute every mutant that decodes (if its buffers are small).
+#[test]
+fn accepted_mutants_run() {
+    let mut p = rich();
+    p.kernels.clear();
+    p.code = CodeImage::default();
+    p.steps.remove(0);
+    // Also a grouped, dilated i32 conv (the direct path).
+    p.signature
+        .inputs
+        .push(spec("%arg3", DType::I32, &[2, 5, 4]));
+    p.signature
+        .outputs
+        .push(spec("out3", DType::I32, &[1, 2, 4]));
+    p.steps.push(Step::Conv(Conv {
+        dtype: DType::I32,
+        input: buf(Region::Input(3), 0, 160),
+        kernel: buf(Region::Constant, 0, 2 * 4 * 4 * 4),
+        output: buf(Region::Output(3), 0, 32),
+        batch: 2,
+        in_features: 4,
+        out_features: 4,
+        in_spatial: vec![5],
+        kernel_spatial: vec![2],
+        out_spatial: vec![2],
+        strides: vec![2],
+        padding: vec![(1, -1)],
+        lhs_dilation: vec![1],
+        rhs_dilation: vec![2],
+        feature_groups: 1,
+        batch_groups: 2,
+    }));
+    let good = p.to_bytes();
+    Pjx::from_bytes(&good).unwrap();
+    let mut rng = Rng(0x1234_5678);
+    let mut ran = 0;
+    for i in 0..10_000 {
+        let Ok(p) = Pjx::from_bytes(&mutate(&mut rng, &good, i)) else {
+            continue;
+        };
+        let sig = &p.signature;
+        let small = |s: &TensorSpec| s.byte_size() < 1 << 20;
+        if p.arena_size > 1 << 20 || !sig.inputs.iter().chain(&sig.outputs).all(small) {
+            continue;
+        }
+        let inputs: Vec<Tensor> = sig
+            .inputs
+            .iter()
+            .map(|s| Tensor::zeros(s.dtype, &s.shape))
+            .collect();
+        let refs: Vec<&Tensor> = inputs.iter().collect();
+        let exe = Executable::from_pjx(p).unwrap();
+        exe.run(&refs).unwrap();
+        ran += 1;
+    }
+    assert!(ran > 100, "{ran}");
 }

@@ -124,11 +124,7 @@ fn layout(rng: &mut Rng, batch: u64, rows: u64, cols: u64) -> ([u64; 3], u64) {
     } else {
         (rows - 1) * rs + (cols - 1) * cs + 1
     };
-    let bs = if rng.next().is_multiple_of(4) && batch > 1 {
-        0
-    } else {
-        mat + rng.u(0, 3)
-    };
+    let bs = mat + rng.u(0, 3);
     let n = if mat == 0 || batch == 0 {
         0
     } else {

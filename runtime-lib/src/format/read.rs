@@ -196,6 +196,18 @@ fn check_view(
         return Ok(()); // touches nothing
     }
     let overflow = || format!("{what}: element index overflows");
+    // Views never repeat elements, so there are at most as many as the buffer holds; this
+    // also bounds the work of a step by its buffer sizes.
+    let count = batch
+        .checked_mul(rows)
+        .and_then(|n| n.checked_mul(cols))
+        .ok_or_else(overflow)?;
+    if count > v.buf.size / dtype.size() as u64 {
+        return Err(format!(
+            "{what}: {batch}x{rows}x{cols} elements exceed its buffer of {} bytes",
+            v.buf.size
+        ));
+    }
     let max = (batch - 1)
         .checked_mul(v.batch_stride)
         .and_then(|a| Some((a, (rows - 1).checked_mul(v.row_stride)?)))
@@ -352,6 +364,15 @@ fn check_conv(c: &Conv, regions: &Regions) -> std::result::Result<(), String> {
         }
     }
     let size = |what: &str, dims: Vec<u64>, b: &BufRef| {
+        // Also bound the product of the non-zero dims: kernels multiply extents of empty
+        // buffers too (a zero batch does not make a 2^80-pixel image harmless).
+        let mut nonzero = dims.iter().filter(|&&d| d != 0);
+        if nonzero
+            .try_fold(1u64, |a, &d| a.checked_mul(d))
+            .is_none_or(|n| n > 1 << 56)
+        {
+            return Err(format!("conv {what} dims {dims:?} are too large"));
+        }
         let need =
             byte_size(c.dtype, &dims).ok_or_else(|| format!("conv {what} size overflows"))?;
         if need as u64 != b.size {
