@@ -297,7 +297,7 @@ fn mutate(rng: &mut Rng, good: &[u8], i: usize) -> Vec<u8> {
             }
         }
         // Most mutations get the checksum recomputed so the structural checks run.
-        if i % 4 != 0 {
+        if !i.is_multiple_of(4) {
             fix_header(&mut b);
         }
         b

@@ -403,6 +403,16 @@ fn run_checks_inputs() {
     assert_eq!(e, "input 1 (%arg1): expected f32[4,8], got f32[4,9]");
     let e = exe.run(&[&a]).unwrap_err().to_string();
     assert_eq!(e, "expected 2 inputs, got 1");
+    let lying = Tensor {
+        dtype: DType::F32,
+        shape: vec![4, 8],
+        data: pjrtc_runtime::AlignedBytes::zeroed(4),
+    };
+    let e = exe.run(&[&a, &lying]).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "input 1 (%arg1): expected f32[4,8], got f32[4,8] with 4 bytes of storage"
+    );
     let vals: Vec<i64> = (0..32).collect();
     let b = Tensor::from_bytes(DType::F32, &[4, 8], &encode(DType::F32, &vals)).unwrap();
     let out = exe.run(&[&a, &b]).unwrap();
