@@ -418,3 +418,77 @@ fn run_checks_inputs() {
     let out = exe.run(&[&a, &b]).unwrap();
     assert_eq!(decode(DType::F32, out[0].bytes()), vals);
 }
+
+/// Rough speed of the fast paths: `cargo test --release --test kernels -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn speed() {
+    let time = |exe: &Executable, inputs: &[&Tensor], flops: f64, what: &str| {
+        exe.run(inputs).unwrap();
+        let mut best = f64::MAX;
+        for _ in 0..5 {
+            let t0 = std::time::Instant::now();
+            exe.run(inputs).unwrap();
+            best = best.min(t0.elapsed().as_secs_f64());
+        }
+        eprintln!(
+            "{what}: {:.3} ms, {:.1} GFLOP/s",
+            best * 1e3,
+            flops / best / 1e9
+        );
+    };
+    let n = 512u64;
+    let view = |region, cols| MatrixView {
+        buf: buf(region, n * n * 4),
+        batch_stride: 0,
+        row_stride: cols,
+        col_stride: 1,
+    };
+    let g = Gemm {
+        dtype: DType::F32,
+        batch: 1,
+        m: n,
+        n,
+        k: n,
+        lhs: view(Region::Input(0), n),
+        rhs: view(Region::Input(1), n),
+        out: view(Region::Output(0), n),
+    };
+    let exe = load(artifact(
+        vec![spec(DType::F32, n * n), spec(DType::F32, n * n)],
+        vec![spec(DType::F32, n * n)],
+        vec![Step::Gemm(g)],
+    ));
+    let a = Tensor::zeros(DType::F32, &[n * n]);
+    time(&exe, &[&a, &a], 2.0 * (n * n * n) as f64, "gemm f32 512^3");
+
+    // 3x3 conv, 1x56x56x64 -> 64, padding 1.
+    let (hw, c) = (56u64, 64u64);
+    let conv = Conv {
+        dtype: DType::F32,
+        input: buf(Region::Input(0), hw * hw * c * 4),
+        kernel: buf(Region::Input(1), 9 * c * c * 4),
+        output: buf(Region::Output(0), hw * hw * c * 4),
+        batch: 1,
+        in_features: c,
+        out_features: c,
+        in_spatial: vec![hw, hw],
+        kernel_spatial: vec![3, 3],
+        out_spatial: vec![hw, hw],
+        strides: vec![1, 1],
+        padding: vec![(1, 1), (1, 1)],
+        lhs_dilation: vec![1, 1],
+        rhs_dilation: vec![1, 1],
+        feature_groups: 1,
+        batch_groups: 1,
+    };
+    let exe = load(artifact(
+        vec![spec(DType::F32, hw * hw * c), spec(DType::F32, 9 * c * c)],
+        vec![spec(DType::F32, hw * hw * c)],
+        vec![Step::Conv(conv)],
+    ));
+    let x = Tensor::zeros(DType::F32, &[hw * hw * c]);
+    let w = Tensor::zeros(DType::F32, &[9 * c * c]);
+    let flops = 2.0 * (hw * hw * c * 9 * c) as f64;
+    time(&exe, &[&x, &w], flops, "conv f32 3x3 56x56x64->64");
+}
