@@ -492,3 +492,87 @@ fn speed() {
     let flops = 2.0 * (hw * hw * c * 9 * c) as f64;
     time(&exe, &[&x, &w], flops, "conv f32 3x3 56x56x64->64");
 }
+
+/// Large enough products are split across threads; the result must not change.
+#[test]
+fn threads_give_the_same_results() {
+    let mut rng = Rng(99);
+    let n = 300u64;
+    let view = |region| MatrixView {
+        buf: buf(region, n * n * 4),
+        batch_stride: 0,
+        row_stride: n,
+        col_stride: 1,
+    };
+    let g = Gemm {
+        dtype: DType::F32,
+        batch: 1,
+        m: n,
+        n,
+        k: n,
+        lhs: view(Region::Input(0)),
+        rhs: view(Region::Input(1)),
+        out: view(Region::Output(0)),
+    };
+    let mut exe = load(artifact(
+        vec![spec(DType::F32, n * n), spec(DType::F32, n * n)],
+        vec![spec(DType::F32, n * n)],
+        vec![Step::Gemm(g)],
+    ));
+    let a = values(&mut rng, DType::F32, (n * n) as usize);
+    let b = values(&mut rng, DType::F32, (n * n) as usize);
+    let ta = Tensor::from_bytes(DType::F32, &[n * n], &encode(DType::F32, &a)).unwrap();
+    let tb = Tensor::from_bytes(DType::F32, &[n * n], &encode(DType::F32, &b)).unwrap();
+    let one = exe.run(&[&ta, &tb]).unwrap();
+    exe.set_threads(3);
+    let three = exe.run(&[&ta, &tb]).unwrap();
+    assert_eq!(one[0].bytes(), three[0].bytes());
+    let n = n as usize;
+    for (i, j) in [(0, 0), (299, 299), (150, 7), (100, 200)] {
+        let want: i64 = (0..n).map(|p| a[i * n + p] * b[p * n + j]).sum();
+        assert_eq!(decode(DType::F32, three[0].bytes())[i * n + j], want);
+    }
+
+    let (hw, c, of) = (48u64, 16u64, 32u64);
+    let conv = Conv {
+        dtype: DType::F32,
+        input: buf(Region::Input(0), hw * hw * c * 4),
+        kernel: buf(Region::Input(1), 9 * (c / 2) * of * 4),
+        output: buf(Region::Output(0), hw * hw * of * 4),
+        batch: 1,
+        in_features: c,
+        out_features: of,
+        in_spatial: vec![hw, hw],
+        kernel_spatial: vec![3, 3],
+        out_spatial: vec![hw, hw],
+        strides: vec![1, 1],
+        padding: vec![(1, 1), (1, 1)],
+        lhs_dilation: vec![1, 1],
+        rhs_dilation: vec![1, 1],
+        feature_groups: 2,
+        batch_groups: 1,
+    };
+    let t = ConvCase {
+        input: values(&mut rng, DType::F32, (hw * hw * c) as usize),
+        kernel: values(&mut rng, DType::F32, (9 * (c / 2) * of) as usize),
+        c: conv,
+    };
+    let mut exe = load(artifact(
+        vec![
+            spec(DType::F32, hw * hw * c),
+            spec(DType::F32, 9 * (c / 2) * of),
+        ],
+        vec![spec(DType::F32, hw * hw * of)],
+        vec![Step::Conv(t.c.clone())],
+    ));
+    exe.set_threads(3);
+    let ti = Tensor::from_bytes(DType::F32, &[hw * hw * c], &encode(DType::F32, &t.input)).unwrap();
+    let tk = Tensor::from_bytes(
+        DType::F32,
+        &[9 * (c / 2) * of],
+        &encode(DType::F32, &t.kernel),
+    )
+    .unwrap();
+    let got = decode(DType::F32, exe.run(&[&ti, &tk]).unwrap()[0].bytes());
+    assert_eq!(got, conv_reference(&t));
+}

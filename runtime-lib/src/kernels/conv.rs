@@ -18,7 +18,6 @@ const SCRATCH_BYTES: usize = 4 << 20;
 /// # Safety
 /// As [`super::gemm::gemm`]: `c` validated against regions of the sizes `base` points to.
 pub unsafe fn conv(c: &Conv, base: &Bases, threads: usize) {
-    let _ = threads;
     if c.output.size == 0 {
         return; // nothing to write (and the other extents may be large)
     }
@@ -27,8 +26,8 @@ pub unsafe fn conv(c: &Conv, base: &Bases, threads: usize) {
     // SAFETY: forwarded from this function's contract.
     unsafe {
         match c.dtype {
-            DType::F32 => im2col::<f32>(&geo, i, k, o),
-            DType::F64 => im2col::<f64>(&geo, i, k, o),
+            DType::F32 => im2col_threads::<f32>(&geo, i, k, o, threads),
+            DType::F64 => im2col_threads::<f64>(&geo, i, k, o, threads),
             d => with_elem!(d, T => direct::<T>(&geo, i, k, o)),
         }
     }
@@ -163,22 +162,66 @@ unsafe fn direct<T: Elem>(geo: &Geometry, input: *mut u8, kernel: *mut u8, out: 
     }
 }
 
-/// im2col + GEMM, per group and per block of output rows.
+/// Addresses moved to the threads of one conv.
+#[derive(Clone, Copy)]
+struct Ptrs(*mut u8, *mut u8, *mut u8);
+// SAFETY: the threads only read input and kernel and write disjoint output rows.
+unsafe impl Send for Ptrs {}
+
+/// Splits the output rows (`batch x spatial` positions) across up to `threads` threads.
+unsafe fn im2col_threads<T: Elem + FromF32 + Default>(
+    geo: &Geometry,
+    input: *mut u8,
+    kernel: *mut u8,
+    out: *mut u8,
+    threads: usize,
+) {
+    let rows = geo.out_batch * geo.o_pix;
+    let macs = rows
+        .saturating_mul(geo.of)
+        .saturating_mul(geo.k_pix * geo.cg);
+    let parts = if macs >= super::gemm::PARALLEL_MIN_MACS {
+        threads.clamp(1, rows.max(1))
+    } else {
+        1
+    };
+    if parts <= 1 {
+        // SAFETY: forwarded.
+        return unsafe { im2col::<T>(geo, input, kernel, out, 0, rows) };
+    }
+    let chunk = rows.div_ceil(parts);
+    let p = Ptrs(input, kernel, out);
+    std::thread::scope(|s| {
+        for r0 in (0..rows).step_by(chunk) {
+            let r1 = (r0 + chunk).min(rows);
+            // SAFETY: the row ranges are disjoint, and a row's outputs are written only by
+            // the thread that owns it.
+            s.spawn(move || unsafe {
+                let p = p;
+                im2col::<T>(geo, p.0, p.1, p.2, r0, r1)
+            });
+        }
+    });
+}
+
+/// im2col + GEMM for output rows `[begin, end)`, per group and per block of rows.
 unsafe fn im2col<T: Elem + FromF32 + Default>(
     geo: &Geometry,
     input: *mut u8,
     kernel: *mut u8,
     out: *mut u8,
+    begin: usize,
+    end: usize,
 ) {
-    let rows = geo.out_batch * geo.o_pix;
+    let rows = end;
     let cols = geo.k_pix * geo.cg;
     let size = std::mem::size_of::<T>();
-    let block = (SCRATCH_BYTES / (cols * size).max(1)).clamp(1, rows.max(1));
+    let block = (SCRATCH_BYTES / (cols * size).max(1)).clamp(1, (end - begin).max(1));
     let mut scratch = vec![T::default(); block * cols];
     let mut taps = Vec::with_capacity(geo.k_pix);
     let input = input as *const T;
     for g in 0..geo.groups {
-        let mut r0 = 0;
+        let mut r0 = begin;
         while r0 < rows {
             let nr = block.min(rows - r0);
             for r in 0..nr {

@@ -12,7 +12,6 @@ use gemm::Parallelism;
 /// the sizes that `base` points to (so every element touched is in bounds and aligned), and
 /// no other thread may access the output while this runs.
 pub unsafe fn gemm(g: &Gemm, base: &Bases, threads: usize) {
-    let _ = threads; // Parallelism::None until the runtime has a thread pool.
     let (lhs, rhs, out) = (
         base.ptr(&g.lhs.buf),
         base.ptr(&g.rhs.buf),
@@ -39,14 +38,69 @@ pub unsafe fn gemm(g: &Gemm, base: &Bases, threads: usize) {
             g.out.col_stride,
         );
         // SAFETY: forwarded from this function's contract.
-        unsafe {
-            match g.dtype {
-                DType::F32 => fast::<f32>(m, n, k, l, r, o),
-                DType::F64 => fast::<f64>(m, n, k, l, r, o),
-                DType::F16 => fast::<half::f16>(m, n, k, l, r, o),
-                DType::BF16 => bf16(m, n, k, l, r, o),
-                d => with_elem!(d, T => naive::<T>(m, n, k, l, r, o)),
-            }
+        unsafe { split_rows(g.dtype, m, n, k, l, r, o, threads) }
+    }
+}
+
+/// Below this many multiply-adds a matrix is not worth splitting across threads (spawning
+/// costs about 100 us on the machines we measured).
+pub(crate) const PARALLEL_MIN_MACS: usize = 1 << 23;
+
+/// Splits the rows of one product across up to `threads` scoped threads.
+///
+/// # Safety
+/// As [`one`].
+#[allow(clippy::too_many_arguments)]
+unsafe fn split_rows(
+    dtype: DType,
+    m: usize,
+    n: usize,
+    k: usize,
+    l: View,
+    r: View,
+    o: View,
+    threads: usize,
+) {
+    let macs = m.saturating_mul(n).saturating_mul(k);
+    // Threads may only share an output whose rows provably do not interleave (row-major
+    // views, which is what the compiler emits); anything else runs on one thread.
+    let disjoint = o.cs >= 0 && (n as isize - 1).saturating_mul(o.cs) < o.rs;
+    let parts = if macs >= PARALLEL_MIN_MACS && disjoint {
+        threads.clamp(1, m.max(1))
+    } else {
+        1
+    };
+    if parts <= 1 {
+        // SAFETY: forwarded.
+        return unsafe { one(dtype, m, n, k, l, r, o) };
+    }
+    let chunk = m.div_ceil(parts);
+    let size = dtype.size();
+    std::thread::scope(|s| {
+        for i0 in (0..m).step_by(chunk) {
+            let rows = chunk.min(m - i0);
+            let (l, o) = (l.skip_rows(i0, size), o.skip_rows(i0, size));
+            // SAFETY: each thread writes its own rows of the output; lhs and rhs are only
+            // read.
+            s.spawn(move || unsafe { one(dtype, rows, n, k, l, r, o) });
+        }
+    });
+}
+
+/// One product `o = l * r` of `m x k` by `k x n`.
+///
+/// # Safety
+/// Every element of the three views is in bounds and aligned, and the output is not
+/// accessed by anyone else meanwhile.
+unsafe fn one(dtype: DType, m: usize, n: usize, k: usize, l: View, r: View, o: View) {
+    // SAFETY: forwarded.
+    unsafe {
+        match dtype {
+            DType::F32 => fast::<f32>(m, n, k, l, r, o),
+            DType::F64 => fast::<f64>(m, n, k, l, r, o),
+            DType::F16 => fast::<half::f16>(m, n, k, l, r, o),
+            DType::BF16 => bf16(m, n, k, l, r, o),
+            d => with_elem!(d, T => naive::<T>(m, n, k, l, r, o)),
         }
     }
 }
@@ -59,7 +113,21 @@ pub(crate) struct View {
     pub cs: isize,
 }
 
+// SAFETY: a View is an address and strides; whoever moves one to another thread (the row
+// split above) guarantees the threads touch disjoint outputs.
+unsafe impl Send for View {}
+
 impl View {
+    /// The view of rows `i0..` (the address is only formed, not dereferenced).
+    pub(crate) fn skip_rows(self, i0: usize, size: usize) -> View {
+        View {
+            ptr: self
+                .ptr
+                .wrapping_offset(i0 as isize * self.rs * size as isize),
+            ..self
+        }
+    }
+
     pub(crate) fn new(ptr: *mut u8, rs: u64, cs: u64) -> View {
         View {
             ptr,
