@@ -3,7 +3,7 @@
 //! `[batch/bg, ospatial..., OF]`.
 //!
 //! f32/f64: im2col of a block of output positions into scratch, then one GEMM per group.
-//! Other types: direct loops. Both visit the same taps, computed by [`Geometry::taps`].
+//! Other types: direct loops. Both visit the same taps, computed by `Geometry::taps`.
 
 use super::gemm::{FromF32, View, fast};
 use super::{Bases, Elem, with_elem};
