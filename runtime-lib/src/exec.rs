@@ -1,1 +1,314 @@
 //! Executable: a loaded artifact and the schedule interpreter.
+//!
+//! Loading validates everything once ([`Pjx::from_bytes`]); [`Executable::run`] then only
+//! checks the caller's inputs against the signature and walks the steps, so a timing loop
+//! can call it repeatedly at the cost of the work itself.
+
+use crate::DType;
+use crate::format::{FormatError, Pjx, Signature, Step, TensorSpec};
+use crate::kernels::{self, Bases};
+use crate::loader::{KernelFn, LoadError, LoadedCode};
+use crate::tensor::{AlignedBytes, Tensor};
+
+/// Why an artifact could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum ArtifactError {
+    #[error(transparent)]
+    Format(#[from] FormatError),
+    #[error(transparent)]
+    Load(#[from] LoadError),
+}
+
+/// Why a call was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RunError {
+    #[error("expected {expected} {what}, got {got}")]
+    Count {
+        what: &'static str,
+        expected: usize,
+        got: usize,
+    },
+    #[error("{what} {index}{name}: expected {expected}, got {got}")]
+    Mismatch {
+        what: &'static str,
+        index: usize,
+        /// ` (%arg1)`, or empty.
+        name: String,
+        expected: String,
+        got: String,
+    },
+}
+
+/// `f32[4,8]`.
+pub fn type_string(dtype: DType, shape: &[u64]) -> String {
+    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    format!("{dtype}[{}]", dims.join(","))
+}
+
+/// Mapped code; unmapped on drop.
+struct Code(#[allow(dead_code)] LoadedCode);
+
+// SAFETY: after loading, the mapped code is immutable and its functions are reentrant
+// (generated kernels only touch the buffers bound to them), so it can be shared and moved
+// across threads.
+unsafe impl Send for Code {}
+// SAFETY: as above.
+unsafe impl Sync for Code {}
+
+/// A validated, loaded artifact, ready to run any number of times from any thread.
+pub struct Executable {
+    pjx: Pjx,
+    /// The constant section, copied once to 64-byte aligned memory.
+    constants: AlignedBytes,
+    /// Keeps `kernels` alive; `None` when the artifact has no kernels.
+    _code: Option<Code>,
+    kernels: Vec<KernelFn>,
+    threads: usize,
+}
+
+const _: () = {
+    const fn send_sync<T: Send + Sync>() {}
+    send_sync::<Executable>()
+};
+
+impl Executable {
+    /// Decodes, validates and loads an artifact.
+    pub fn load(bytes: &[u8]) -> Result<Executable, ArtifactError> {
+        Executable::from_validated(Pjx::from_bytes(bytes)?)
+    }
+
+    /// Loads an already decoded artifact (e.g. straight from the compiler). It is
+    /// re-validated through the encoder and decoder, since the interpreter relies on every
+    /// check [`Pjx::from_bytes`] makes.
+    pub fn from_pjx(pjx: Pjx) -> Result<Executable, ArtifactError> {
+        // The encoder asserts the per-dimension conv lists have the rank's length; report
+        // that as an error instead.
+        for (i, step) in pjx.steps.iter().enumerate() {
+            if let Step::Conv(c) = step {
+                let r = c.in_spatial.len();
+                let lens = [
+                    c.kernel_spatial.len(),
+                    c.out_spatial.len(),
+                    c.strides.len(),
+                    c.padding.len(),
+                    c.lhs_dilation.len(),
+                    c.rhs_dilation.len(),
+                ];
+                if lens.iter().any(|&l| l != r) {
+                    return Err(ArtifactError::Format(FormatError::Section {
+                        section: "schedule",
+                        offset: 0,
+                        msg: format!("step {i}: conv parameter lists differ in length"),
+                    }));
+                }
+            }
+        }
+        Executable::from_validated(Pjx::from_bytes(&pjx.to_bytes())?)
+    }
+
+    fn from_validated(mut pjx: Pjx) -> Result<Executable, ArtifactError> {
+        // An artifact without kernels has nothing to map (schedules of GEMM/conv/copy steps).
+        let (code, kernels) = if pjx.kernels.is_empty() {
+            (None, Vec::new())
+        } else {
+            let code = LoadedCode::load(&pjx.code, &pjx.target, &pjx.kernels)?;
+            let kernels = (0..pjx.kernels.len()).map(|i| code.kernel(i)).collect();
+            (Some(Code(code)), kernels)
+        };
+        // Keep one copy of the constants (they can be most of the artifact), aligned.
+        let constants = AlignedBytes::from_slice(&std::mem::take(&mut pjx.constants));
+        Ok(Executable {
+            constants,
+            pjx,
+            _code: code,
+            kernels,
+            threads: 1,
+        })
+    }
+
+    pub fn signature(&self) -> &Signature {
+        &self.pjx.signature
+    }
+
+    /// The decoded artifact, except that its `constants` were moved into the executable
+    /// (see [`Executable::constants`]).
+    pub fn pjx(&self) -> &Pjx {
+        &self.pjx
+    }
+
+    /// The constant section (64-byte aligned).
+    pub fn constants(&self) -> &[u8] {
+        self.constants.as_slice()
+    }
+
+    /// Threads a call may use (1 today; the thread pool will split dispatches).
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Fresh zeroed output tensors of the signature's types.
+    pub fn new_outputs(&self) -> Vec<Tensor> {
+        let outs = &self.pjx.signature.outputs;
+        outs.iter()
+            .map(|s| Tensor::zeros(s.dtype, &s.shape))
+            .collect()
+    }
+
+    /// Runs the artifact on `inputs` and returns its outputs.
+    pub fn run(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, RunError> {
+        let mut outputs = self.new_outputs();
+        self.run_into(inputs, &mut outputs)?;
+        Ok(outputs)
+    }
+
+    /// Runs the artifact, writing into `outputs` (as made by [`Executable::new_outputs`]).
+    pub fn run_into(&self, inputs: &[&Tensor], outputs: &mut [Tensor]) -> Result<(), RunError> {
+        let sig = &self.pjx.signature;
+        check("input", &sig.inputs, inputs.iter().copied())?;
+        check("output", &sig.outputs, outputs.iter())?;
+        let mut arena = AlignedBytes::zeroed(self.pjx.arena_size as usize);
+        // Inputs and constants are only read; the decoder refused steps writing to them.
+        let in_ptrs: Vec<*mut u8> = inputs.iter().map(|t| t.data.as_ptr() as *mut u8).collect();
+        let out_ptrs: Vec<*mut u8> = outputs.iter_mut().map(|t| t.data.as_mut_ptr()).collect();
+        let bases = Bases {
+            inputs: &in_ptrs,
+            outputs: &out_ptrs,
+            arena: arena.as_mut_ptr(),
+            constants: self.constants.as_ptr() as *mut u8,
+        };
+        let mut bindings: Vec<*mut u8> = Vec::new();
+        for step in &self.pjx.steps {
+            match step {
+                Step::Dispatch {
+                    kernel,
+                    bindings: refs,
+                    workgroups,
+                } => {
+                    bindings.clear();
+                    bindings.extend(refs.iter().map(|b| bases.ptr(b)));
+                    let f = self.kernels[*kernel as usize];
+                    // SAFETY: the buffers lie inside regions of the sizes the artifact was
+                    // validated against (inputs and outputs checked above), and the kernel
+                    // was compiled for exactly these bindings.
+                    unsafe { dispatch(f, &bindings, *workgroups, self.threads) }
+                }
+                // SAFETY: steps validated by from_bytes against these region sizes.
+                Step::Gemm(g) => unsafe { kernels::gemm::gemm(g, &bases, self.threads) },
+                // SAFETY: as above.
+                Step::Conv(c) => unsafe { kernels::conv::conv(c, &bases, self.threads) },
+                Step::Copy { src, dst } => {
+                    // SAFETY: both ranges are in bounds (validated); `copy` allows overlap.
+                    unsafe { std::ptr::copy(bases.ptr(src), bases.ptr(dst), src.size as usize) }
+                }
+            }
+        }
+        drop(arena);
+        Ok(())
+    }
+}
+
+/// Splits `[0, workgroups)` into at most `threads` contiguous, non-empty chunks.
+fn split(workgroups: u64, threads: usize) -> Vec<(u64, u64)> {
+    let parts = (threads as u64).clamp(1, workgroups.max(1));
+    let chunk = workgroups.div_ceil(parts);
+    (0..parts)
+        .map(|t| {
+            (
+                t.saturating_mul(chunk),
+                (t + 1).saturating_mul(chunk).min(workgroups),
+            )
+        })
+        .filter(|(b, e)| b < e)
+        .collect()
+}
+
+/// The bindings array, shared read-only by the threads of one dispatch.
+struct Bindings(*const *mut u8);
+// SAFETY: the array outlives the scoped threads and nobody writes it meanwhile.
+unsafe impl Sync for Bindings {}
+impl Bindings {
+    fn get(&self) -> *const *mut u8 {
+        self.0
+    }
+}
+
+/// Runs `f` over `[0, workgroups)`, split across up to `threads` scoped threads.
+///
+/// # Safety
+/// `f` must be a kernel whose bindings are exactly `bindings`, all valid for its accesses.
+unsafe fn dispatch(f: KernelFn, bindings: &[*mut u8], workgroups: u64, threads: usize) {
+    let chunks = split(workgroups, threads);
+    let b = Bindings(bindings.as_ptr());
+    match chunks.as_slice() {
+        [] => {}
+        // SAFETY: forwarded from this function's contract.
+        [(begin, end)] => unsafe { f(b.get(), *begin, *end) },
+        [first, rest @ ..] => std::thread::scope(|s| {
+            let b = &b;
+            for &(begin, end) in rest {
+                // SAFETY: workgroups of a kernel write disjoint data (the kernel contract),
+                // so chunks may run concurrently.
+                s.spawn(move || unsafe { f(b.get(), begin, end) });
+            }
+            // SAFETY: as above.
+            unsafe { f(b.get(), first.0, first.1) }
+        }),
+    }
+}
+
+fn check<'a>(
+    what: &'static str,
+    specs: &[TensorSpec],
+    got: impl ExactSizeIterator<Item = &'a Tensor>,
+) -> Result<(), RunError> {
+    if got.len() != specs.len() {
+        return Err(RunError::Count {
+            what: if what == "input" { "inputs" } else { "outputs" },
+            expected: specs.len(),
+            got: got.len(),
+        });
+    }
+    for (index, (spec, t)) in specs.iter().zip(got).enumerate() {
+        // Tensor's fields are public, so its storage may not match its shape: check both.
+        let len_ok = t.data.len() as u64 == spec.byte_size();
+        if spec.dtype != t.dtype || spec.shape != t.shape || !len_ok {
+            let mut got = type_string(t.dtype, &t.shape);
+            if !len_ok && spec.dtype == t.dtype && spec.shape == t.shape {
+                got = format!("{got} with {} bytes of storage", t.data.len());
+            }
+            return Err(RunError::Mismatch {
+                what,
+                index,
+                name: if spec.name.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", spec.name)
+                },
+                expected: type_string(spec.dtype, &spec.shape),
+                got,
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split;
+
+    #[test]
+    fn split_covers_the_range() {
+        assert_eq!(split(0, 4), vec![]);
+        assert_eq!(split(5, 1), vec![(0, 5)]);
+        assert_eq!(split(3, 8), vec![(0, 1), (1, 2), (2, 3)]);
+        assert_eq!(split(10, 4), vec![(0, 3), (3, 6), (6, 9), (9, 10)]);
+        assert_eq!(
+            split(u64::MAX, 2),
+            vec![(0, u64::MAX / 2 + 1), (u64::MAX / 2 + 1, u64::MAX)]
+        );
+    }
+}

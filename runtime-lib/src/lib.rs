@@ -13,10 +13,11 @@ pub mod imports;
 pub mod kernels;
 pub mod loader;
 pub mod npy;
+pub mod runner;
 pub mod tensor;
 
 pub use dtype::DType;
-// pub use exec::{Executable, RunError};
-pub use format::Pjx;
+pub use exec::{ArtifactError, Executable, RunError};
+pub use format::{FormatError, Pjx};
 pub use loader::LoadError;
 pub use tensor::{AlignedBytes, Tensor};

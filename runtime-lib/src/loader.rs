@@ -27,13 +27,17 @@ pub struct LoadedCode {
 }
 
 impl LoadedCode {
-    /// Checks `target` against the host, then maps `image`.
-    pub fn load(_image: &CodeImage, _target: &Target) -> Result<LoadedCode, LoadError> {
+    /// Checks `target` against the host, then maps `image` and resolves `kernels`.
+    pub fn load(
+        _image: &CodeImage,
+        _target: &Target,
+        _kernels: &[KernelEntry],
+    ) -> Result<LoadedCode, LoadError> {
         Err(LoadError::Map("loader not written yet".into()))
     }
 
-    /// The function of a kernel (its offset was validated at load).
-    pub fn kernel(&self, _entry: &KernelEntry) -> KernelFn {
+    /// The function of kernel `i` (an index into the `kernels` given to `load`).
+    pub fn kernel(&self, _i: usize) -> KernelFn {
         unreachable!("loader not written yet")
     }
 }

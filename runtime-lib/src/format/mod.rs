@@ -10,7 +10,7 @@
 mod read;
 mod write;
 
-// pub use read::FormatError;
+pub use read::FormatError;
 
 use crate::DType;
 

@@ -1,1 +1,784 @@
+//! Validating decoder: [`Pjx::from_bytes`].
+//!
+//! Every count is checked against the bytes that remain before anything is allocated, every
+//! size and index is computed with checked arithmetic, and every buffer a step touches is
+//! proven to lie inside its region. After `from_bytes` returns `Ok`, the interpreter and the
+//! kernels may index without bounds checks.
 
+use super::write::*;
+use super::*;
+use crate::tensor::byte_size;
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FormatError {
+    #[error("not a .pjx artifact (bad magic {0:02x?})")]
+    BadMagic(Vec<u8>),
+    #[error("header: format version {found}, this runtime reads version {expected}")]
+    Version { found: u32, expected: u32 },
+    #[error("header: {0}")]
+    Header(String),
+    #[error(
+        "checksum mismatch: stored {stored:#010x}, computed {computed:#010x} (corrupt or truncated file)"
+    )]
+    Checksum { stored: u32, computed: u32 },
+    #[error("section '{section}' at byte {offset}: {msg}")]
+    Section {
+        section: &'static str,
+        offset: u64,
+        msg: String,
+    },
+}
+
+type Result<T> = std::result::Result<T, FormatError>;
+
+/// Conv parameters, and the padded/dilated extents derived from them, stay below this so the
+/// kernels can do their index arithmetic in i64 without overflow checks.
+const CONV_LIMIT: u64 = 1 << 40;
+
+/// A cursor over one section; errors carry the absolute file offset.
+struct R<'a> {
+    sec: &'static str,
+    base: u64,
+    data: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> R<'a> {
+    fn err_at(&self, at: usize, msg: impl Into<String>) -> FormatError {
+        FormatError::Section {
+            section: self.sec,
+            offset: self.base + at as u64,
+            msg: msg.into(),
+        }
+    }
+    fn take(&mut self, n: usize, what: &str) -> Result<&'a [u8]> {
+        let rest = self.data.len() - self.pos;
+        if n > rest {
+            return Err(self.err_at(
+                self.pos,
+                format!("truncated: {what} needs {n} bytes, {rest} left"),
+            ));
+        }
+        let s = &self.data[self.pos..self.pos + n];
+        self.pos += n;
+        Ok(s)
+    }
+    fn u8(&mut self, what: &str) -> Result<u8> {
+        Ok(self.take(1, what)?[0])
+    }
+    fn u32(&mut self, what: &str) -> Result<u32> {
+        let b = self.take(4, what)?;
+        Ok(u32::from_le_bytes(b.try_into().expect("4 bytes")))
+    }
+    fn u64(&mut self, what: &str) -> Result<u64> {
+        let b = self.take(8, what)?;
+        Ok(u64::from_le_bytes(b.try_into().expect("8 bytes")))
+    }
+    fn i64(&mut self, what: &str) -> Result<i64> {
+        Ok(self.u64(what)? as i64)
+    }
+    /// A list length, refused if even `min_item`-byte items could not fit in what is left.
+    fn count(&mut self, min_item: usize, what: &str) -> Result<usize> {
+        let at = self.pos;
+        let n = self.u32(what)? as usize;
+        let rest = self.data.len() - self.pos;
+        if n.checked_mul(min_item).is_none_or(|b| b > rest) {
+            return Err(self.err_at(
+                at,
+                format!("{what} count {n} exceeds the {rest} bytes left"),
+            ));
+        }
+        Ok(n)
+    }
+    fn str(&mut self, what: &str) -> Result<String> {
+        let n = self.count(1, what)?;
+        let at = self.pos;
+        let b = self.take(n, what)?;
+        String::from_utf8(b.to_vec()).map_err(|_| self.err_at(at, format!("{what} is not UTF-8")))
+    }
+    fn dtype(&mut self, what: &str) -> Result<DType> {
+        let at = self.pos;
+        let c = self.u8(what)?;
+        DType::from_code(c)
+            .ok_or_else(|| self.err_at(at, format!("{what}: invalid dtype code {c}")))
+    }
+    fn finish(&self) -> Result<()> {
+        if self.pos != self.data.len() {
+            return Err(self.err_at(
+                self.pos,
+                format!("{} unexpected trailing bytes", self.data.len() - self.pos),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Sizes of every region, for range checks of buffer references.
+struct Regions {
+    inputs: Vec<u64>,
+    outputs: Vec<u64>,
+    arena: u64,
+    constants: u64,
+}
+
+impl Regions {
+    fn check(&self, b: &BufRef, what: &str) -> std::result::Result<(), String> {
+        let (name, size) = match b.region {
+            Region::Input(i) => (
+                format!("input {i}"),
+                *self.inputs.get(i as usize).ok_or_else(|| {
+                    format!(
+                        "{what}: input {i} out of range ({} inputs)",
+                        self.inputs.len()
+                    )
+                })?,
+            ),
+            Region::Output(i) => (
+                format!("output {i}"),
+                *self.outputs.get(i as usize).ok_or_else(|| {
+                    format!(
+                        "{what}: output {i} out of range ({} outputs)",
+                        self.outputs.len()
+                    )
+                })?,
+            ),
+            Region::Arena => ("arena".to_string(), self.arena),
+            Region::Constant => ("constants".to_string(), self.constants),
+        };
+        match b.offset.checked_add(b.size) {
+            Some(end) if end <= size => Ok(()),
+            _ => Err(format!(
+                "{what} out of range of region {name} (offset {} + size {} > {size})",
+                b.offset, b.size
+            )),
+        }
+    }
+}
+
+fn writable(b: &BufRef, what: &str) -> std::result::Result<(), String> {
+    match b.region {
+        Region::Output(_) | Region::Arena => Ok(()),
+        r => Err(format!("{what} writes to read-only region {r:?}")),
+    }
+}
+
+fn aligned(b: &BufRef, dtype: DType, what: &str) -> std::result::Result<(), String> {
+    if !b.offset.is_multiple_of(dtype.size() as u64) {
+        return Err(format!(
+            "{what} offset {} is not aligned to {dtype} ({} bytes)",
+            b.offset,
+            dtype.size()
+        ));
+    }
+    Ok(())
+}
+
+fn check_view(
+    v: &MatrixView,
+    dtype: DType,
+    batch: u64,
+    rows: u64,
+    cols: u64,
+    what: &str,
+) -> std::result::Result<(), String> {
+    aligned(&v.buf, dtype, what)?;
+    let limit = (isize::MAX as u64) / dtype.size() as u64;
+    for (s, n) in [
+        (v.batch_stride, "batch_stride"),
+        (v.row_stride, "row_stride"),
+        (v.col_stride, "col_stride"),
+    ] {
+        if s > limit {
+            return Err(format!("{what} {n} {s} is too large"));
+        }
+    }
+    if batch == 0 || rows == 0 || cols == 0 {
+        return Ok(()); // touches nothing
+    }
+    let overflow = || format!("{what}: element index overflows");
+    // Views never repeat elements, so there are at most as many as the buffer holds; this
+    // also bounds the work of a step by its buffer sizes.
+    let count = batch
+        .checked_mul(rows)
+        .and_then(|n| n.checked_mul(cols))
+        .ok_or_else(overflow)?;
+    if count > v.buf.size / dtype.size() as u64 {
+        return Err(format!(
+            "{what}: {batch}x{rows}x{cols} elements exceed its buffer of {} bytes",
+            v.buf.size
+        ));
+    }
+    let max = (batch - 1)
+        .checked_mul(v.batch_stride)
+        .and_then(|a| Some((a, (rows - 1).checked_mul(v.row_stride)?)))
+        .and_then(|(a, b)| a.checked_add(b))
+        .and_then(|a| a.checked_add((cols - 1).checked_mul(v.col_stride)?))
+        .ok_or_else(overflow)?;
+    let need = max
+        .checked_add(1)
+        .and_then(|n| n.checked_mul(dtype.size() as u64))
+        .ok_or_else(overflow)?;
+    if need > v.buf.size {
+        return Err(format!(
+            "{what} touches {need} bytes (max element index {max}) but its buffer has {}",
+            v.buf.size
+        ));
+    }
+    Ok(())
+}
+
+/// Whether two byte ranges of the same region intersect (a kernel's output must not alias
+/// its operands: it is written while they are still being read).
+fn overlap(a: &BufRef, b: &BufRef) -> bool {
+    a.region == b.region
+        && a.size > 0
+        && b.size > 0
+        && a.offset < b.offset.saturating_add(b.size)
+        && b.offset < a.offset.saturating_add(a.size)
+}
+
+fn check_gemm(g: &Gemm, regions: &Regions) -> std::result::Result<(), String> {
+    for (v, n) in [(&g.lhs, "lhs"), (&g.rhs, "rhs"), (&g.out, "out")] {
+        regions.check(&v.buf, &format!("gemm {n}"))?;
+    }
+    writable(&g.out.buf, "gemm out")?;
+    if overlap(&g.out.buf, &g.lhs.buf) || overlap(&g.out.buf, &g.rhs.buf) {
+        return Err("gemm out overlaps an operand".into());
+    }
+    check_view(&g.lhs, g.dtype, g.batch, g.m, g.k, "gemm lhs")?;
+    check_view(&g.rhs, g.dtype, g.batch, g.k, g.n, "gemm rhs")?;
+    check_view(&g.out, g.dtype, g.batch, g.m, g.n, "gemm out")?;
+    Ok(())
+}
+
+/// Output extent of one spatial dimension, or `None` if out of the supported range.
+pub(crate) fn conv_out_dim(
+    input: u64,
+    kernel: u64,
+    stride: u64,
+    pad: (i64, i64),
+    lhs_dil: u64,
+    rhs_dil: u64,
+) -> Option<u64> {
+    let (i, k, s) = (input as i128, kernel as i128, stride as i128);
+    let dilated_in = if i == 0 {
+        0
+    } else {
+        (i - 1).checked_mul(lhs_dil as i128)? + 1
+    };
+    let padded = dilated_in + pad.0 as i128 + pad.1 as i128;
+    let dilated_k = if k == 0 {
+        0
+    } else {
+        (k - 1).checked_mul(rhs_dil as i128)? + 1
+    };
+    let lim = CONV_LIMIT as i128;
+    if padded.abs() > lim || dilated_k > lim || s == 0 {
+        return None;
+    }
+    Some(if padded < dilated_k || padded <= 0 {
+        0
+    } else {
+        ((padded - dilated_k) / s + 1) as u64
+    })
+}
+
+fn check_conv(c: &Conv, regions: &Regions) -> std::result::Result<(), String> {
+    regions.check(&c.input, "conv input")?;
+    regions.check(&c.kernel, "conv kernel")?;
+    regions.check(&c.output, "conv output")?;
+    writable(&c.output, "conv output")?;
+    if overlap(&c.output, &c.input) || overlap(&c.output, &c.kernel) {
+        return Err("conv output overlaps an operand".into());
+    }
+    for (b, n) in [
+        (&c.input, "conv input"),
+        (&c.kernel, "conv kernel"),
+        (&c.output, "conv output"),
+    ] {
+        aligned(b, c.dtype, n)?;
+    }
+    let scalars = [
+        ("batch", c.batch),
+        ("in_features", c.in_features),
+        ("out_features", c.out_features),
+        ("feature_groups", c.feature_groups),
+        ("batch_groups", c.batch_groups),
+    ];
+    for (n, v) in scalars {
+        if v > CONV_LIMIT {
+            return Err(format!("conv {n} {v} is too large"));
+        }
+    }
+    let (fg, bg) = (c.feature_groups, c.batch_groups);
+    if fg == 0 || bg == 0 || (fg > 1 && bg > 1) {
+        return Err(format!(
+            "conv feature_groups {fg} / batch_groups {bg}: both must be >= 1 and one must be 1"
+        ));
+    }
+    if !c.in_features.is_multiple_of(fg) || !c.out_features.is_multiple_of(fg) {
+        return Err(format!(
+            "conv in_features {} and out_features {} must be multiples of feature_groups {fg}",
+            c.in_features, c.out_features
+        ));
+    }
+    if !c.batch.is_multiple_of(bg) || !c.out_features.is_multiple_of(bg) {
+        return Err(format!(
+            "conv batch {} and out_features {} must be multiples of batch_groups {bg}",
+            c.batch, c.out_features
+        ));
+    }
+    for d in 0..c.in_spatial.len() {
+        let vals = [
+            c.in_spatial[d],
+            c.kernel_spatial[d],
+            c.out_spatial[d],
+            c.strides[d],
+            c.lhs_dilation[d],
+            c.rhs_dilation[d],
+            c.padding[d].0.unsigned_abs(),
+            c.padding[d].1.unsigned_abs(),
+        ];
+        if vals.iter().any(|&v| v > CONV_LIMIT) {
+            return Err(format!("conv spatial dim {d}: parameter too large"));
+        }
+        if c.strides[d] == 0 || c.lhs_dilation[d] == 0 || c.rhs_dilation[d] == 0 {
+            return Err(format!(
+                "conv spatial dim {d}: stride and dilations must be >= 1"
+            ));
+        }
+        let want = conv_out_dim(
+            c.in_spatial[d],
+            c.kernel_spatial[d],
+            c.strides[d],
+            c.padding[d],
+            c.lhs_dilation[d],
+            c.rhs_dilation[d],
+        )
+        .ok_or_else(|| format!("conv spatial dim {d}: extents too large"))?;
+        if want != c.out_spatial[d] {
+            return Err(format!(
+                "conv spatial dim {d}: out_spatial {} but the parameters give {want}",
+                c.out_spatial[d]
+            ));
+        }
+    }
+    let size = |what: &str, dims: Vec<u64>, b: &BufRef| {
+        // Also bound the product of the non-zero dims: kernels multiply extents of empty
+        // buffers too (a zero batch does not make a 2^80-pixel image harmless).
+        let mut nonzero = dims.iter().filter(|&&d| d != 0);
+        if nonzero
+            .try_fold(1u64, |a, &d| a.checked_mul(d))
+            .is_none_or(|n| n > 1 << 56)
+        {
+            return Err(format!("conv {what} dims {dims:?} are too large"));
+        }
+        let need =
+            byte_size(c.dtype, &dims).ok_or_else(|| format!("conv {what} size overflows"))?;
+        if need as u64 != b.size {
+            return Err(format!(
+                "conv {what} buffer has {} bytes, {:?} of {} needs {need}",
+                b.size, dims, c.dtype
+            ));
+        }
+        Ok(())
+    };
+    let mut d = vec![c.batch];
+    d.extend(&c.in_spatial);
+    d.push(c.in_features);
+    size("input", d, &c.input)?;
+    let mut d = c.kernel_spatial.clone();
+    d.push(c.in_features / fg);
+    d.push(c.out_features);
+    size("kernel", d, &c.kernel)?;
+    let mut d = vec![c.batch / bg];
+    d.extend(&c.out_spatial);
+    d.push(c.out_features);
+    size("output", d, &c.output)?;
+    Ok(())
+}
+
+const BUFREF_LEN: usize = 1 + 4 + 8 + 8;
+/// A scalar spec with an empty name: name length, dtype, rank, alias.
+const SPEC_MIN: usize = 4 + 1 + 4 + 4;
+
+impl R<'_> {
+    fn bufref(&mut self, what: &str) -> Result<BufRef> {
+        let at = self.pos;
+        let tag = self.u8(what)?;
+        let idx = self.u32(what)?;
+        let region = match tag {
+            REGION_INPUT => Region::Input(idx),
+            REGION_OUTPUT => Region::Output(idx),
+            REGION_ARENA => Region::Arena,
+            REGION_CONSTANT => Region::Constant,
+            t => return Err(self.err_at(at, format!("{what}: invalid region tag {t}"))),
+        };
+        Ok(BufRef {
+            region,
+            offset: self.u64(what)?,
+            size: self.u64(what)?,
+        })
+    }
+    fn view(&mut self, what: &str) -> Result<MatrixView> {
+        Ok(MatrixView {
+            buf: self.bufref(what)?,
+            batch_stride: self.u64(what)?,
+            row_stride: self.u64(what)?,
+            col_stride: self.u64(what)?,
+        })
+    }
+    fn spec(&mut self, what: &str) -> Result<TensorSpec> {
+        let at = self.pos;
+        let name = self.str(what)?;
+        let dtype = self.dtype(what)?;
+        let rank = self.count(8, what)?;
+        let mut shape = Vec::with_capacity(rank);
+        for _ in 0..rank {
+            shape.push(self.u64(what)?);
+        }
+        let alias = self.u32(what)?;
+        if byte_size(dtype, &shape).is_none() {
+            return Err(self.err_at(at, format!("{what}: {dtype}{shape:?} is too large")));
+        }
+        Ok(TensorSpec {
+            name,
+            dtype,
+            shape,
+            alias_of_input: (alias != NO_ALIAS).then_some(alias),
+        })
+    }
+}
+
+fn header_u32(b: &[u8], at: usize) -> u32 {
+    u32::from_le_bytes(b[at..at + 4].try_into().expect("4 bytes"))
+}
+fn header_u64(b: &[u8], at: usize) -> u64 {
+    u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"))
+}
+
+impl Pjx {
+    /// Decodes and validates an artifact (see the module documentation of [`super`]).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Pjx> {
+        if bytes.len() < 4 || bytes[0..4] != MAGIC {
+            return Err(FormatError::BadMagic(bytes[..bytes.len().min(4)].to_vec()));
+        }
+        if bytes.len() < HEADER_LEN {
+            return Err(FormatError::Header(format!(
+                "file is {} bytes, shorter than the {HEADER_LEN}-byte header",
+                bytes.len()
+            )));
+        }
+        let version = header_u32(bytes, 4);
+        if version != FORMAT_VERSION {
+            return Err(FormatError::Version {
+                found: version,
+                expected: FORMAT_VERSION,
+            });
+        }
+        let total = header_u64(bytes, 24);
+        if total != bytes.len() as u64 {
+            return Err(FormatError::Header(format!(
+                "header says {total} bytes, file has {} (truncated or padded)",
+                bytes.len()
+            )));
+        }
+        let stored = header_u32(bytes, CHECKSUM_OFFSET);
+        let computed = crc32fast::hash(&bytes[CHECKSUM_OFFSET + 4..]);
+        if stored != computed {
+            return Err(FormatError::Checksum { stored, computed });
+        }
+        let flags = header_u32(bytes, 12);
+        if flags != 0 {
+            return Err(FormatError::Header(format!("unknown flags {flags:#x}")));
+        }
+        let count = header_u32(bytes, 16) as usize;
+        let table_end = count
+            .checked_mul(TABLE_ENTRY_LEN)
+            .and_then(|n| n.checked_add(HEADER_LEN))
+            .filter(|&e| e <= bytes.len())
+            .ok_or_else(|| {
+                FormatError::Header(format!("section count {count} exceeds the file"))
+            })?;
+
+        let mut found: [Option<&[u8]>; SECTIONS.len()] = [None; SECTIONS.len()];
+        let mut offsets = [0u64; SECTIONS.len()];
+        for i in 0..count {
+            let at = HEADER_LEN + i * TABLE_ENTRY_LEN;
+            let id = header_u32(bytes, at);
+            let off = header_u64(bytes, at + 8);
+            let len = header_u64(bytes, at + 16);
+            let slot = SECTIONS
+                .iter()
+                .position(|&(sid, _)| sid == id)
+                .ok_or_else(|| {
+                    FormatError::Header(format!("section table entry {i}: unknown section id {id}"))
+                })?;
+            let name = SECTIONS[slot].1;
+            if found[slot].is_some() {
+                return Err(FormatError::Header(format!(
+                    "section '{name}' appears twice"
+                )));
+            }
+            let end = off.checked_add(len).filter(|&e| e <= bytes.len() as u64);
+            if end.is_none() || off < table_end as u64 || !off.is_multiple_of(SECTION_ALIGN as u64)
+            {
+                return Err(FormatError::Header(format!(
+                    "section '{name}': range {off}+{len} is misaligned or outside the file"
+                )));
+            }
+            found[slot] = Some(&bytes[off as usize..(off + len) as usize]);
+            offsets[slot] = off;
+        }
+        let mut sec = |slot: usize| -> Result<R<'_>> {
+            let (_, name) = SECTIONS[slot];
+            let data = found[slot]
+                .take()
+                .ok_or_else(|| FormatError::Header(format!("section '{name}' is missing")))?;
+            Ok(R {
+                sec: name,
+                base: offsets[slot],
+                data,
+                pos: 0,
+            })
+        };
+        let mut producer_r = sec(0)?;
+        let mut target_r = sec(1)?;
+        let mut sig_r = sec(2)?;
+        let mut sched_r = sec(3)?;
+        let consts_r = sec(4)?;
+        let mut code_r = sec(5)?;
+
+        let producer = producer_r.str("producer")?;
+        producer_r.finish()?;
+
+        let r = &mut target_r;
+        let triple = r.str("triple")?;
+        let nf = r.count(4, "features")?;
+        let mut features = Vec::with_capacity(nf);
+        for _ in 0..nf {
+            features.push(r.str("feature")?);
+        }
+        r.finish()?;
+        let target = Target { triple, features };
+
+        let r = &mut sig_r;
+        let mut signature = Signature::default();
+        let n = r.count(SPEC_MIN, "inputs")?;
+        for i in 0..n {
+            signature.inputs.push(r.spec(&format!("input {i}"))?);
+        }
+        let n = r.count(SPEC_MIN, "outputs")?;
+        for i in 0..n {
+            let at = r.pos;
+            let s = r.spec(&format!("output {i}"))?;
+            if let Some(a) = s.alias_of_input {
+                let ok = signature
+                    .inputs
+                    .get(a as usize)
+                    .is_some_and(|inp| inp.byte_size() == s.byte_size());
+                if !ok {
+                    return Err(r.err_at(
+                        at,
+                        format!(
+                            "output {i} aliases input {a}, which is missing or of another size"
+                        ),
+                    ));
+                }
+            }
+            signature.outputs.push(s);
+        }
+        r.finish()?;
+
+        let constants = consts_r.data.to_vec();
+
+        let r = &mut code_r;
+        let text_len = r.u64("text_len")?;
+        let nrel = r.count(20, "relocs")?;
+        let mut relocs = Vec::with_capacity(nrel);
+        for _ in 0..nrel {
+            let at = r.pos;
+            let reloc = ImportReloc {
+                offset: r.u64("reloc")?,
+                import: r.u32("reloc")?,
+                addend: r.i64("reloc")?,
+            };
+            relocs.push((at, reloc));
+        }
+        let len_at = r.pos;
+        let blen = r.u64("code length")?;
+        let blen = usize::try_from(blen)
+            .map_err(|_| r.err_at(len_at, format!("code length {blen} too large")))?;
+        let code_bytes = r.take(blen, "code bytes")?.to_vec();
+        r.finish()?;
+        if text_len > blen as u64 {
+            return Err(code_r.err_at(0, format!("text_len {text_len} > image size {blen}")));
+        }
+        for (i, (at, rel)) in relocs.iter().enumerate() {
+            if rel.offset.checked_add(8).is_none_or(|e| e > blen as u64) {
+                return Err(code_r.err_at(
+                    *at,
+                    format!(
+                        "reloc {i} at offset {} outside the {blen}-byte image",
+                        rel.offset
+                    ),
+                ));
+            }
+        }
+        let code = CodeImage {
+            bytes: code_bytes,
+            text_len,
+            relocs: relocs.into_iter().map(|(_, r)| r).collect(),
+        };
+
+        let r = &mut sched_r;
+        let at = r.pos;
+        let arena_size = r.u64("arena_size")?;
+        if arena_size > isize::MAX as u64 {
+            return Err(r.err_at(at, format!("arena_size {arena_size} too large")));
+        }
+        let nk = r.count(12, "kernels")?;
+        let mut kernels = Vec::with_capacity(nk);
+        for i in 0..nk {
+            let at = r.pos;
+            let name = r.str("kernel name")?;
+            let offset = r.u64("kernel offset")?;
+            if offset >= text_len {
+                return Err(r.err_at(
+                    at,
+                    format!("kernel {i} '{name}' offset {offset} outside text ({text_len} bytes)"),
+                ));
+            }
+            kernels.push(KernelEntry { name, offset });
+        }
+        let regions = Regions {
+            inputs: signature.inputs.iter().map(|s| s.byte_size()).collect(),
+            outputs: signature.outputs.iter().map(|s| s.byte_size()).collect(),
+            arena: arena_size,
+            constants: constants.len() as u64,
+        };
+        // The smallest step is a dispatch with no bindings.
+        let ns = r.count(1 + 4 + 8 + 4, "steps")?;
+        let mut steps = Vec::with_capacity(ns);
+        for si in 0..ns {
+            let at = r.pos;
+            let tag = r.u8("step tag")?;
+            let step = match tag {
+                STEP_DISPATCH => {
+                    let kernel = r.u32("dispatch")?;
+                    let workgroups = r.u64("dispatch")?;
+                    let nb = r.count(BUFREF_LEN, "bindings")?;
+                    let mut bindings = Vec::with_capacity(nb);
+                    for bi in 0..nb {
+                        let b = r.bufref("binding")?;
+                        regions
+                            .check(&b, &format!("binding {bi}"))
+                            .map_err(|m| r.err_at(at, format!("step {si}: {m}")))?;
+                        bindings.push(b);
+                    }
+                    if kernel as usize >= kernels.len() {
+                        return Err(r.err_at(
+                            at,
+                            format!("step {si}: kernel {kernel} out of range ({nk} kernels)"),
+                        ));
+                    }
+                    Step::Dispatch {
+                        kernel,
+                        bindings,
+                        workgroups,
+                    }
+                }
+                STEP_GEMM => {
+                    let dtype = r.dtype("gemm dtype")?;
+                    let g = Gemm {
+                        dtype,
+                        batch: r.u64("gemm")?,
+                        m: r.u64("gemm")?,
+                        n: r.u64("gemm")?,
+                        k: r.u64("gemm")?,
+                        lhs: r.view("gemm lhs")?,
+                        rhs: r.view("gemm rhs")?,
+                        out: r.view("gemm out")?,
+                    };
+                    check_gemm(&g, &regions)
+                        .map_err(|m| r.err_at(at, format!("step {si}: {m}")))?;
+                    Step::Gemm(g)
+                }
+                STEP_CONV => {
+                    let dtype = r.dtype("conv dtype")?;
+                    let input = r.bufref("conv input")?;
+                    let kernel = r.bufref("conv kernel")?;
+                    let output = r.bufref("conv output")?;
+                    let batch = r.u64("conv")?;
+                    let in_features = r.u64("conv")?;
+                    let out_features = r.u64("conv")?;
+                    let feature_groups = r.u64("conv")?;
+                    let batch_groups = r.u64("conv")?;
+                    let rank = r.count(64, "conv rank")?;
+                    let mut c = Conv {
+                        dtype,
+                        input,
+                        kernel,
+                        output,
+                        batch,
+                        in_features,
+                        out_features,
+                        in_spatial: Vec::with_capacity(rank),
+                        kernel_spatial: Vec::with_capacity(rank),
+                        out_spatial: Vec::with_capacity(rank),
+                        strides: Vec::with_capacity(rank),
+                        padding: Vec::with_capacity(rank),
+                        lhs_dilation: Vec::with_capacity(rank),
+                        rhs_dilation: Vec::with_capacity(rank),
+                        feature_groups,
+                        batch_groups,
+                    };
+                    for _ in 0..rank {
+                        c.in_spatial.push(r.u64("conv")?);
+                        c.kernel_spatial.push(r.u64("conv")?);
+                        c.out_spatial.push(r.u64("conv")?);
+                        c.strides.push(r.u64("conv")?);
+                        c.padding.push((r.i64("conv")?, r.i64("conv")?));
+                        c.lhs_dilation.push(r.u64("conv")?);
+                        c.rhs_dilation.push(r.u64("conv")?);
+                    }
+                    check_conv(&c, &regions)
+                        .map_err(|m| r.err_at(at, format!("step {si}: {m}")))?;
+                    Step::Conv(c)
+                }
+                STEP_COPY => {
+                    let src = r.bufref("copy src")?;
+                    let dst = r.bufref("copy dst")?;
+                    let check = || -> std::result::Result<(), String> {
+                        regions.check(&src, "copy src")?;
+                        regions.check(&dst, "copy dst")?;
+                        writable(&dst, "copy dst")?;
+                        if src.size != dst.size {
+                            return Err(format!(
+                                "copy sizes differ (src {} bytes, dst {} bytes)",
+                                src.size, dst.size
+                            ));
+                        }
+                        Ok(())
+                    };
+                    check().map_err(|m| r.err_at(at, format!("step {si}: {m}")))?;
+                    Step::Copy { src, dst }
+                }
+                t => return Err(r.err_at(at, format!("step {si}: invalid step tag {t}"))),
+            };
+            steps.push(step);
+        }
+        r.finish()?;
+
+        Ok(Pjx {
+            producer,
+            target,
+            signature,
+            arena_size,
+            constants,
+            code,
+            kernels,
+            steps,
+        })
+    }
+}

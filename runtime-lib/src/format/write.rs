@@ -1,1 +1,257 @@
+//! Encoder: [`Pjx::to_bytes`].
+//!
+//! Layout (all little-endian):
+//!
+//! ```text
+//! 0   magic "PJX\0"
+//! 4   u32 format version
+//! 8   u32 CRC32 of bytes[12..]
+//! 12  u32 flags (0)
+//! 16  u32 section count
+//! 20  u32 reserved (0)
+//! 24  u64 total length
+//! 32  zero padding up to 64
+//! 64  section table: count x { u32 id, u32 reserved, u64 offset, u64 length }
+//!     sections, each at a 64-byte aligned offset, zero padding between them
+//! ```
+//!
+//! Inside sections, strings are `u32 length + UTF-8`, lists are `u32 count + items`.
 
+use super::*;
+
+pub(super) const HEADER_LEN: usize = 64;
+pub(super) const CHECKSUM_OFFSET: usize = 8;
+pub(super) const TABLE_ENTRY_LEN: usize = 24;
+pub(super) const SECTION_ALIGN: usize = 64;
+
+pub(super) const SEC_PRODUCER: u32 = 1;
+pub(super) const SEC_TARGET: u32 = 2;
+pub(super) const SEC_SIGNATURE: u32 = 3;
+pub(super) const SEC_SCHEDULE: u32 = 4;
+pub(super) const SEC_CONSTANTS: u32 = 5;
+pub(super) const SEC_CODE: u32 = 6;
+
+pub(super) const SECTIONS: [(u32, &str); 6] = [
+    (SEC_PRODUCER, "producer"),
+    (SEC_TARGET, "target"),
+    (SEC_SIGNATURE, "signature"),
+    (SEC_SCHEDULE, "schedule"),
+    (SEC_CONSTANTS, "constants"),
+    (SEC_CODE, "code"),
+];
+
+pub(super) const STEP_DISPATCH: u8 = 0;
+pub(super) const STEP_GEMM: u8 = 1;
+pub(super) const STEP_CONV: u8 = 2;
+pub(super) const STEP_COPY: u8 = 3;
+
+pub(super) const REGION_INPUT: u8 = 0;
+pub(super) const REGION_OUTPUT: u8 = 1;
+pub(super) const REGION_ARENA: u8 = 2;
+pub(super) const REGION_CONSTANT: u8 = 3;
+
+/// Marks "no alias" in a tensor spec.
+pub(super) const NO_ALIAS: u32 = u32::MAX;
+
+#[derive(Default)]
+struct Enc(Vec<u8>);
+
+impl Enc {
+    fn u8(&mut self, v: u8) {
+        self.0.push(v);
+    }
+    fn u32(&mut self, v: u32) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn u64(&mut self, v: u64) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    fn i64(&mut self, v: i64) {
+        self.0.extend_from_slice(&v.to_le_bytes());
+    }
+    /// Counts are u32 in the format; the compiler never produces 4 billion of anything.
+    fn count(&mut self, n: usize) {
+        self.u32(u32::try_from(n).expect("count exceeds u32"));
+    }
+    fn str(&mut self, s: &str) {
+        self.count(s.len());
+        self.0.extend_from_slice(s.as_bytes());
+    }
+    fn buf(&mut self, b: &BufRef) {
+        let (tag, idx) = match b.region {
+            Region::Input(i) => (REGION_INPUT, i),
+            Region::Output(i) => (REGION_OUTPUT, i),
+            Region::Arena => (REGION_ARENA, 0),
+            Region::Constant => (REGION_CONSTANT, 0),
+        };
+        self.u8(tag);
+        self.u32(idx);
+        self.u64(b.offset);
+        self.u64(b.size);
+    }
+    fn view(&mut self, v: &MatrixView) {
+        self.buf(&v.buf);
+        self.u64(v.batch_stride);
+        self.u64(v.row_stride);
+        self.u64(v.col_stride);
+    }
+    fn spec(&mut self, s: &TensorSpec) {
+        self.str(&s.name);
+        self.u8(s.dtype.code());
+        self.count(s.shape.len());
+        for &d in &s.shape {
+            self.u64(d);
+        }
+        self.u32(s.alias_of_input.unwrap_or(NO_ALIAS));
+    }
+    fn step(&mut self, step: &Step) {
+        match step {
+            Step::Dispatch {
+                kernel,
+                bindings,
+                workgroups,
+            } => {
+                self.u8(STEP_DISPATCH);
+                self.u32(*kernel);
+                self.u64(*workgroups);
+                self.count(bindings.len());
+                for b in bindings {
+                    self.buf(b);
+                }
+            }
+            Step::Gemm(g) => {
+                self.u8(STEP_GEMM);
+                self.u8(g.dtype.code());
+                for v in [g.batch, g.m, g.n, g.k] {
+                    self.u64(v);
+                }
+                self.view(&g.lhs);
+                self.view(&g.rhs);
+                self.view(&g.out);
+            }
+            Step::Conv(c) => {
+                self.u8(STEP_CONV);
+                self.u8(c.dtype.code());
+                self.buf(&c.input);
+                self.buf(&c.kernel);
+                self.buf(&c.output);
+                for v in [c.batch, c.in_features, c.out_features] {
+                    self.u64(v);
+                }
+                self.u64(c.feature_groups);
+                self.u64(c.batch_groups);
+                // Every per-dimension list must have the rank's length; the encoder writes
+                // the rank once, so a mismatch is a compiler bug.
+                let rank = c.in_spatial.len();
+                for (what, len) in [
+                    ("kernel_spatial", c.kernel_spatial.len()),
+                    ("out_spatial", c.out_spatial.len()),
+                    ("strides", c.strides.len()),
+                    ("padding", c.padding.len()),
+                    ("lhs_dilation", c.lhs_dilation.len()),
+                    ("rhs_dilation", c.rhs_dilation.len()),
+                ] {
+                    assert_eq!(len, rank, "Conv.{what} has the wrong length");
+                }
+                self.count(rank);
+                for d in 0..rank {
+                    self.u64(c.in_spatial[d]);
+                    self.u64(c.kernel_spatial[d]);
+                    self.u64(c.out_spatial[d]);
+                    self.u64(c.strides[d]);
+                    self.i64(c.padding[d].0);
+                    self.i64(c.padding[d].1);
+                    self.u64(c.lhs_dilation[d]);
+                    self.u64(c.rhs_dilation[d]);
+                }
+            }
+            Step::Copy { src, dst } => {
+                self.u8(STEP_COPY);
+                self.buf(src);
+                self.buf(dst);
+            }
+        }
+    }
+}
+
+impl Pjx {
+    /// Serializes the artifact. Panics only on a malformed `Pjx` that no decoder could
+    /// represent (a list longer than `u32::MAX`, conv lists of unequal lengths).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut sections: Vec<(u32, Vec<u8>)> = Vec::new();
+
+        let mut e = Enc::default();
+        e.str(&self.producer);
+        sections.push((SEC_PRODUCER, e.0));
+
+        let mut e = Enc::default();
+        e.str(&self.target.triple);
+        e.count(self.target.features.len());
+        for f in &self.target.features {
+            e.str(f);
+        }
+        sections.push((SEC_TARGET, e.0));
+
+        let mut e = Enc::default();
+        e.count(self.signature.inputs.len());
+        for s in &self.signature.inputs {
+            e.spec(s);
+        }
+        e.count(self.signature.outputs.len());
+        for s in &self.signature.outputs {
+            e.spec(s);
+        }
+        sections.push((SEC_SIGNATURE, e.0));
+
+        let mut e = Enc::default();
+        e.u64(self.arena_size);
+        e.count(self.kernels.len());
+        for k in &self.kernels {
+            e.str(&k.name);
+            e.u64(k.offset);
+        }
+        e.count(self.steps.len());
+        for s in &self.steps {
+            e.step(s);
+        }
+        sections.push((SEC_SCHEDULE, e.0));
+
+        sections.push((SEC_CONSTANTS, self.constants.clone()));
+
+        let mut e = Enc::default();
+        e.u64(self.code.text_len);
+        e.count(self.code.relocs.len());
+        for r in &self.code.relocs {
+            e.u64(r.offset);
+            e.u32(r.import);
+            e.i64(r.addend);
+        }
+        e.u64(self.code.bytes.len() as u64);
+        e.0.extend_from_slice(&self.code.bytes);
+        sections.push((SEC_CODE, e.0));
+
+        let align = |n: usize| n.div_ceil(SECTION_ALIGN) * SECTION_ALIGN;
+        let mut out = vec![0u8; HEADER_LEN + sections.len() * TABLE_ENTRY_LEN];
+        let mut table = Vec::new();
+        for (id, body) in &sections {
+            out.resize(align(out.len()), 0);
+            table.push((*id, out.len() as u64, body.len() as u64));
+            out.extend_from_slice(body);
+        }
+        let total = out.len() as u64;
+        out[0..4].copy_from_slice(&MAGIC);
+        out[4..8].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out[12..16].copy_from_slice(&0u32.to_le_bytes());
+        out[16..20].copy_from_slice(&(sections.len() as u32).to_le_bytes());
+        out[24..32].copy_from_slice(&total.to_le_bytes());
+        for (i, (id, off, len)) in table.into_iter().enumerate() {
+            let at = HEADER_LEN + i * TABLE_ENTRY_LEN;
+            out[at..at + 4].copy_from_slice(&id.to_le_bytes());
+            out[at + 8..at + 16].copy_from_slice(&off.to_le_bytes());
+            out[at + 16..at + 24].copy_from_slice(&len.to_le_bytes());
+        }
+        let crc = crc32fast::hash(&out[CHECKSUM_OFFSET + 4..]);
+        out[CHECKSUM_OFFSET..CHECKSUM_OFFSET + 4].copy_from_slice(&crc.to_le_bytes());
+        out
+    }
+}

@@ -1,1 +1,186 @@
 //! Runtime routines called from the schedule (GEMM, convolution).
+//!
+//! They receive a validated step ([`crate::format::Pjx::from_bytes`] proved every element
+//! they touch lies inside its buffer) and the base address of every region for this call.
+
+pub mod conv;
+pub mod gemm;
+
+use crate::format::{BufRef, Region};
+
+/// Base addresses of the memory regions of one call.
+pub struct Bases<'a> {
+    /// Caller inputs; only read.
+    pub inputs: &'a [*mut u8],
+    pub outputs: &'a [*mut u8],
+    pub arena: *mut u8,
+    /// The artifact's constants; only read.
+    pub constants: *mut u8,
+}
+
+impl Bases<'_> {
+    /// Address of a buffer. Computing it is safe; using it relies on the decoder's checks.
+    pub fn ptr(&self, b: &BufRef) -> *mut u8 {
+        let base = match b.region {
+            Region::Input(i) => self.inputs[i as usize],
+            Region::Output(i) => self.outputs[i as usize],
+            Region::Arena => self.arena,
+            Region::Constant => self.constants,
+        };
+        base.wrapping_add(b.offset as usize)
+    }
+}
+
+/// `I1` elements: one byte holding 0 or 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(transparent)]
+pub(crate) struct Bool(pub u8);
+
+/// An element type with the multiply-accumulate a dot product needs.
+pub(crate) trait Elem: Copy + 'static {
+    type Acc: Copy;
+    fn zero() -> Self::Acc;
+    fn mac(acc: Self::Acc, a: Self, b: Self) -> Self::Acc;
+    fn done(acc: Self::Acc) -> Self;
+}
+
+macro_rules! int_elem {
+    ($($t:ty),*) => {$(
+        impl Elem for $t {
+            type Acc = $t;
+            fn zero() -> $t { 0 }
+            // Integer dots wrap, as in XLA.
+            fn mac(acc: $t, a: $t, b: $t) -> $t { acc.wrapping_add(a.wrapping_mul(b)) }
+            fn done(acc: $t) -> $t { acc }
+        }
+    )*};
+}
+int_elem!(i8, i16, i32, i64, u8, u16, u32, u64);
+
+impl Elem for Bool {
+    type Acc = bool;
+    fn zero() -> bool {
+        false
+    }
+    // A boolean dot is an OR of ANDs.
+    fn mac(acc: bool, a: Bool, b: Bool) -> bool {
+        acc | (a.0 != 0 && b.0 != 0)
+    }
+    fn done(acc: bool) -> Bool {
+        Bool(acc as u8)
+    }
+}
+
+impl Elem for f32 {
+    type Acc = f32;
+    fn zero() -> f32 {
+        0.0
+    }
+    fn mac(acc: f32, a: f32, b: f32) -> f32 {
+        acc + a * b
+    }
+    fn done(acc: f32) -> f32 {
+        acc
+    }
+}
+
+impl Elem for f64 {
+    type Acc = f64;
+    fn zero() -> f64 {
+        0.0
+    }
+    fn mac(acc: f64, a: f64, b: f64) -> f64 {
+        acc + a * b
+    }
+    fn done(acc: f64) -> f64 {
+        acc
+    }
+}
+
+// Half types accumulate in f32 and round once.
+impl Elem for half::f16 {
+    type Acc = f32;
+    fn zero() -> f32 {
+        0.0
+    }
+    fn mac(acc: f32, a: Self, b: Self) -> f32 {
+        acc + a.to_f32() * b.to_f32()
+    }
+    fn done(acc: f32) -> Self {
+        half::f16::from_f32(acc)
+    }
+}
+
+impl Elem for half::bf16 {
+    type Acc = f32;
+    fn zero() -> f32 {
+        0.0
+    }
+    fn mac(acc: f32, a: Self, b: Self) -> f32 {
+        acc + a.to_f32() * b.to_f32()
+    }
+    fn done(acc: f32) -> Self {
+        half::bf16::from_f32(acc)
+    }
+}
+
+/// Runs `$body` with `$T` bound to the Rust element type of `$dtype`.
+macro_rules! with_elem {
+    ($dtype:expr, $T:ident => $body:expr) => {
+        match $dtype {
+            $crate::DType::I1 => {
+                type $T = $crate::kernels::Bool;
+                $body
+            }
+            $crate::DType::I8 => {
+                type $T = i8;
+                $body
+            }
+            $crate::DType::I16 => {
+                type $T = i16;
+                $body
+            }
+            $crate::DType::I32 => {
+                type $T = i32;
+                $body
+            }
+            $crate::DType::I64 => {
+                type $T = i64;
+                $body
+            }
+            $crate::DType::U8 => {
+                type $T = u8;
+                $body
+            }
+            $crate::DType::U16 => {
+                type $T = u16;
+                $body
+            }
+            $crate::DType::U32 => {
+                type $T = u32;
+                $body
+            }
+            $crate::DType::U64 => {
+                type $T = u64;
+                $body
+            }
+            $crate::DType::F16 => {
+                type $T = half::f16;
+                $body
+            }
+            $crate::DType::BF16 => {
+                type $T = half::bf16;
+                $body
+            }
+            $crate::DType::F32 => {
+                type $T = f32;
+                $body
+            }
+            $crate::DType::F64 => {
+                type $T = f64;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_elem;

@@ -1,0 +1,378 @@
+//! .pjx round trip, targeted validation errors, and a never-panic mutation test.
+
+use pjrtc_runtime::format::*;
+use pjrtc_runtime::{DType, Executable, Tensor};
+
+fn spec(name: &str, dtype: DType, shape: &[u64]) -> TensorSpec {
+    TensorSpec {
+        name: name.into(),
+        dtype,
+        shape: shape.to_vec(),
+        alias_of_input: None,
+    }
+}
+
+fn buf(region: Region, offset: u64, size: u64) -> BufRef {
+    BufRef {
+        region,
+        offset,
+        size,
+    }
+}
+
+/// An artifact using every section and step kind.
+pub fn rich() -> Pjx {
+    let mut out1 = spec("out1", DType::F32, &[1, 2, 2, 2]);
+    out1.alias_of_input = None;
+    let mut alias = spec("alias", DType::F32, &[4, 8]);
+    alias.alias_of_input = Some(0);
+    Pjx {
+        producer: "pjrtc test 0.1 ✓".into(),
+        target: Target {
+            triple: "x86_64-unknown-linux-gnu".into(),
+            features: vec!["avx2".into(), "fma".into()],
+        },
+        signature: Signature {
+            inputs: vec![
+                spec("%arg0", DType::F32, &[4, 8]),
+                spec("%arg1", DType::F32, &[8, 3]),
+                spec("%arg2", DType::F32, &[1, 3, 3, 2]),
+            ],
+            outputs: vec![spec("out0", DType::F32, &[4, 3]), out1, alias],
+        },
+        arena_size: 4096,
+        constants: (0..128u8).collect(),
+        code: CodeImage {
+            bytes: vec![0xc3; 256],
+            text_len: 128,
+            relocs: vec![ImportReloc {
+                offset: 128,
+                import: 0,
+                addend: -4,
+            }],
+        },
+        kernels: vec![
+            KernelEntry {
+                name: "fused_0".into(),
+                offset: 0,
+            },
+            KernelEntry {
+                name: "fused_1".into(),
+                offset: 64,
+            },
+        ],
+        steps: vec![
+            Step::Dispatch {
+                kernel: 1,
+                bindings: vec![
+                    buf(Region::Input(0), 0, 128),
+                    buf(Region::Arena, 64, 128),
+                    buf(Region::Constant, 0, 128),
+                ],
+                workgroups: 7,
+            },
+            Step::Gemm(Gemm {
+                dtype: DType::F32,
+                batch: 1,
+                m: 4,
+                n: 3,
+                k: 8,
+                lhs: MatrixView {
+                    buf: buf(Region::Input(0), 0, 128),
+                    batch_stride: 0,
+                    row_stride: 8,
+                    col_stride: 1,
+                },
+                rhs: MatrixView {
+                    buf: buf(Region::Input(1), 0, 96),
+                    batch_stride: 0,
+                    row_stride: 3,
+                    col_stride: 1,
+                },
+                out: MatrixView {
+                    buf: buf(Region::Output(0), 0, 48),
+                    batch_stride: 0,
+                    row_stride: 3,
+                    col_stride: 1,
+                },
+            }),
+            Step::Conv(Conv {
+                dtype: DType::F32,
+                input: buf(Region::Input(2), 0, 72),
+                kernel: buf(Region::Constant, 64, 2 * 2 * 2 * 2 * 4),
+                output: buf(Region::Output(1), 0, 32),
+                batch: 1,
+                in_features: 2,
+                out_features: 2,
+                in_spatial: vec![3, 3],
+                kernel_spatial: vec![2, 2],
+                out_spatial: vec![2, 2],
+                strides: vec![1, 1],
+                padding: vec![(0, 0), (1, -1)],
+                lhs_dilation: vec![1, 1],
+                rhs_dilation: vec![1, 1],
+                feature_groups: 1,
+                batch_groups: 1,
+            }),
+            Step::Copy {
+                src: buf(Region::Input(0), 0, 128),
+                dst: buf(Region::Output(2), 0, 128),
+            },
+        ],
+    }
+}
+
+#[test]
+fn round_trip() {
+    let p = rich();
+    let bytes = p.to_bytes();
+    assert_eq!(Pjx::from_bytes(&bytes).unwrap(), p);
+    let empty = Pjx {
+        producer: String::new(),
+        target: Target {
+            triple: String::new(),
+            features: vec![],
+        },
+        signature: Signature::default(),
+        arena_size: 0,
+        constants: vec![],
+        code: CodeImage::default(),
+        kernels: vec![],
+        steps: vec![],
+    };
+    assert_eq!(Pjx::from_bytes(&empty.to_bytes()).unwrap(), empty);
+}
+
+/// Lists of the smallest possible items must not trip the count checks.
+#[test]
+fn round_trip_minimal_items() {
+    let mut p = rich();
+    p.signature.inputs = (0..5).map(|_| spec("", DType::I1, &[])).collect();
+    p.signature.outputs = vec![spec("", DType::I8, &[])];
+    p.steps = (0..3)
+        .map(|i| Step::Dispatch {
+            kernel: 0,
+            bindings: (0..i).map(|_| buf(Region::Input(0), 0, 1)).collect(),
+            workgroups: 0,
+        })
+        .collect();
+    p.code.relocs.clear();
+    p.constants.clear();
+    p.target.features = vec![String::new(); 3];
+    p.kernels = vec![KernelEntry {
+        name: String::new(),
+        offset: 0,
+    }];
+    assert_eq!(Pjx::from_bytes(&p.to_bytes()).unwrap(), p);
+}
+
+fn err_of(p: &Pjx) -> String {
+    Pjx::from_bytes(&p.to_bytes()).unwrap_err().to_string()
+}
+
+#[test]
+fn validation_errors_name_the_problem() {
+    let mut p = rich();
+    if let Step::Dispatch { bindings, .. } = &mut p.steps[0] {
+        bindings[1].offset = 4000;
+    }
+    let e = err_of(&p);
+    assert!(e.starts_with("section 'schedule' at byte "), "{e}");
+    assert!(
+        e.contains(
+            "step 0: binding 1 out of range of region arena (offset 4000 + size 128 > 4096)"
+        ),
+        "{e}"
+    );
+
+    let mut p = rich();
+    if let Step::Gemm(g) = &mut p.steps[1] {
+        g.lhs.row_stride = 9;
+    }
+    assert!(
+        err_of(&p).contains("gemm lhs touches 140 bytes"),
+        "{}",
+        err_of(&p)
+    );
+
+    let mut p = rich();
+    if let Step::Conv(c) = &mut p.steps[2] {
+        c.out_spatial[1] = 3;
+    }
+    assert!(err_of(&p).contains("out_spatial 3 but the parameters give 2"));
+
+    let mut p = rich();
+    if let Step::Copy { dst, .. } = &mut p.steps[3] {
+        dst.region = Region::Input(1);
+        dst.size = 96;
+    }
+    assert!(err_of(&p).contains("copy sizes differ") || err_of(&p).contains("read-only"));
+
+    let mut p = rich();
+    p.kernels[1].offset = 128;
+    assert!(err_of(&p).contains("kernel 1 'fused_1' offset 128 outside text"));
+
+    let mut p = rich();
+    p.code.relocs[0].offset = 250;
+    assert!(err_of(&p).contains("reloc 0 at offset 250 outside"));
+
+    let mut p = rich();
+    if let Step::Dispatch { kernel, .. } = &mut p.steps[0] {
+        *kernel = 2;
+    }
+    assert!(err_of(&p).contains("kernel 2 out of range"));
+
+    let mut bytes = rich().to_bytes();
+    bytes[4] = 9;
+    assert!(matches!(
+        Pjx::from_bytes(&bytes),
+        Err(FormatError::Version { found: 9, .. })
+    ));
+    let mut bytes = rich().to_bytes();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    assert!(matches!(
+        Pjx::from_bytes(&bytes),
+        Err(FormatError::Checksum { .. })
+    ));
+    assert!(Pjx::from_bytes(b"PJX").is_err());
+    assert!(Pjx::from_bytes(b"").is_err());
+}
+
+/// xorshift64*: deterministic, no dependency.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+fn fix_header(b: &mut [u8]) {
+    if b.len() >= 64 {
+        let len = b.len() as u64;
+        b[24..32].copy_from_slice(&len.to_le_bytes());
+        let crc = crc32fast::hash(&b[12..]);
+        b[8..12].copy_from_slice(&crc.to_le_bytes());
+    }
+}
+
+fn mutate(rng: &mut Rng, good: &[u8], i: usize) -> Vec<u8> {
+    {
+        let mut b = good.to_vec();
+        let edits = 1 + rng.below(3);
+        for _ in 0..edits {
+            match rng.below(6) {
+                0 | 1 => {
+                    let at = rng.below(b.len());
+                    if at < b.len() {
+                        b[at] ^= 1 << rng.below(8);
+                    }
+                }
+                2 => {
+                    // Overwrite a little-endian u32/u64 field with an extreme value.
+                    let at = rng.below(b.len().saturating_sub(8));
+                    let v = [0u64, 1, u32::MAX as u64, u64::MAX, 1 << 40, 64][rng.below(6)];
+                    let w = if rng.below(2) == 0 { 4 } else { 8 };
+                    if at + w <= b.len() {
+                        b[at..at + w].copy_from_slice(&v.to_le_bytes()[..w]);
+                    }
+                }
+                3 => b.truncate(rng.below(b.len())),
+                4 => {
+                    let at = rng.below(b.len());
+                    b.insert(at.min(b.len()), rng.next() as u8);
+                }
+                _ => {
+                    if !b.is_empty() {
+                        let at = rng.below(b.len());
+                        b.remove(at);
+                    }
+                }
+            }
+        }
+        // Most mutations get the checksum recomputed so the structural checks run.
+        if !i.is_multiple_of(4) {
+            fix_header(&mut b);
+        }
+        b
+    }
+}
+
+#[test]
+fn mutations_never_panic() {
+    let good = rich().to_bytes();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut ok = 0;
+    for i in 0..10_000 {
+        if Pjx::from_bytes(&mutate(&mut rng, &good, i)).is_ok() {
+            ok += 1;
+        }
+    }
+    // Some mutations (e.g. of a constant byte) stay valid; most do not.
+    assert!(ok < 10_000);
+}
+
+/// Whatever the decoder accepts, the interpreter and kernels can run: mutate an artifact
+/// without kernels and execute every mutant that decodes (if its buffers are small).
+#[test]
+fn accepted_mutants_run() {
+    let mut p = rich();
+    p.kernels.clear();
+    p.code = CodeImage::default();
+    p.steps.remove(0);
+    // Also a grouped, dilated i32 conv (the direct path).
+    p.signature
+        .inputs
+        .push(spec("%arg3", DType::I32, &[2, 5, 4]));
+    p.signature
+        .outputs
+        .push(spec("out3", DType::I32, &[1, 2, 4]));
+    p.steps.push(Step::Conv(Conv {
+        dtype: DType::I32,
+        input: buf(Region::Input(3), 0, 160),
+        kernel: buf(Region::Constant, 0, 2 * 4 * 4 * 4),
+        output: buf(Region::Output(3), 0, 32),
+        batch: 2,
+        in_features: 4,
+        out_features: 4,
+        in_spatial: vec![5],
+        kernel_spatial: vec![2],
+        out_spatial: vec![2],
+        strides: vec![2],
+        padding: vec![(1, -1)],
+        lhs_dilation: vec![1],
+        rhs_dilation: vec![2],
+        feature_groups: 1,
+        batch_groups: 2,
+    }));
+    let good = p.to_bytes();
+    Pjx::from_bytes(&good).unwrap();
+    let mut rng = Rng(0x1234_5678);
+    let mut ran = 0;
+    for i in 0..10_000 {
+        let Ok(p) = Pjx::from_bytes(&mutate(&mut rng, &good, i)) else {
+            continue;
+        };
+        let sig = &p.signature;
+        let small = |s: &TensorSpec| s.byte_size() < 1 << 20;
+        if p.arena_size > 1 << 20 || !sig.inputs.iter().chain(&sig.outputs).all(small) {
+            continue;
+        }
+        let inputs: Vec<Tensor> = sig
+            .inputs
+            .iter()
+            .map(|s| Tensor::zeros(s.dtype, &s.shape))
+            .collect();
+        let refs: Vec<&Tensor> = inputs.iter().collect();
+        let exe = Executable::from_pjx(p).unwrap();
+        exe.run(&refs).unwrap();
+        ran += 1;
+    }
+    assert!(ran > 100, "{ran}");
+}
