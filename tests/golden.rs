@@ -88,7 +88,10 @@ fn golden_programs_match_jax() {
         failures.len(),
         unsupported.len()
     );
-    assert!(passed >= 25, "expected at least 25 passing golden programs, got {passed}");
+    assert!(
+        passed >= 25,
+        "expected at least 25 passing golden programs, got {passed}"
+    );
     assert!(
         failures.is_empty(),
         "{} golden programs failed:\n{}",

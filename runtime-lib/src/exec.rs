@@ -37,6 +37,8 @@ pub enum RunError {
         expected: String,
         got: String,
     },
+    #[error("cannot allocate {bytes} bytes for the {what}")]
+    OutOfMemory { what: &'static str, bytes: u64 },
 }
 
 /// `f32[4,8]`.
@@ -151,16 +153,21 @@ impl Executable {
     }
 
     /// Fresh zeroed output tensors of the signature's types.
-    pub fn new_outputs(&self) -> Vec<Tensor> {
+    pub fn new_outputs(&self) -> Result<Vec<Tensor>, RunError> {
         let outs = &self.pjx.signature.outputs;
         outs.iter()
-            .map(|s| Tensor::zeros(s.dtype, &s.shape))
+            .map(|s| {
+                Tensor::try_zeros(s.dtype, &s.shape).ok_or(RunError::OutOfMemory {
+                    what: "outputs",
+                    bytes: s.byte_size(),
+                })
+            })
             .collect()
     }
 
     /// Runs the artifact on `inputs` and returns its outputs.
     pub fn run(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, RunError> {
-        let mut outputs = self.new_outputs();
+        let mut outputs = self.new_outputs()?;
         self.run_into(inputs, &mut outputs)?;
         Ok(outputs)
     }
@@ -170,7 +177,14 @@ impl Executable {
         let sig = &self.pjx.signature;
         check("input", &sig.inputs, inputs.iter().copied())?;
         check("output", &sig.outputs, outputs.iter())?;
-        let mut arena = AlignedBytes::zeroed(self.pjx.arena_size as usize);
+        let arena_size = self.pjx.arena_size;
+        let mut arena = usize::try_from(arena_size)
+            .ok()
+            .and_then(AlignedBytes::try_zeroed)
+            .ok_or(RunError::OutOfMemory {
+                what: "arena",
+                bytes: arena_size,
+            })?;
         // Inputs and constants are only read; the decoder refused steps writing to them.
         let in_ptrs: Vec<*mut u8> = inputs.iter().map(|t| t.data.as_ptr() as *mut u8).collect();
         let out_ptrs: Vec<*mut u8> = outputs.iter_mut().map(|t| t.data.as_mut_ptr()).collect();

@@ -84,7 +84,7 @@ pub fn run_artifact(
     }
 
     if let Some(iters) = opts.iters {
-        let mut outputs = exe.new_outputs();
+        let mut outputs = exe.new_outputs()?;
         for _ in 0..opts.warmup {
             exe.run_into(&refs, &mut outputs)?;
         }

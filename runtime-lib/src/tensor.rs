@@ -36,6 +36,18 @@ impl AlignedBytes {
         AlignedBytes { ptr, len }
     }
 
+    /// Like [`AlignedBytes::zeroed`], but `None` instead of aborting when `len` is too large
+    /// or the allocator refuses (sizes read from an artifact go through here).
+    pub fn try_zeroed(len: usize) -> Option<AlignedBytes> {
+        if len == 0 {
+            return Some(AlignedBytes::zeroed(0));
+        }
+        let layout = Layout::from_size_align(len, BUFFER_ALIGN).ok()?;
+        // SAFETY: the layout has a non-zero size (len > 0) and a valid power-of-two alignment.
+        let raw = unsafe { alloc_zeroed(layout) };
+        NonNull::new(raw).map(|ptr| AlignedBytes { ptr, len })
+    }
+
     pub fn from_slice(bytes: &[u8]) -> AlignedBytes {
         let mut out = AlignedBytes::zeroed(bytes.len());
         out.as_mut_slice().copy_from_slice(bytes);
@@ -112,6 +124,16 @@ impl Tensor {
         }
     }
 
+    /// Zeros, or `None` if the size overflows or cannot be allocated.
+    pub fn try_zeros(dtype: DType, shape: &[u64]) -> Option<Tensor> {
+        let data = AlignedBytes::try_zeroed(byte_size(dtype, shape)?)?;
+        Some(Tensor {
+            dtype,
+            shape: shape.to_vec(),
+            data,
+        })
+    }
+
     /// Wraps raw little-endian element bytes; `None` if the length does not match the shape.
     pub fn from_bytes(dtype: DType, shape: &[u64], bytes: &[u8]) -> Option<Tensor> {
         (byte_size(dtype, shape)? == bytes.len()).then(|| Tensor {
@@ -159,5 +181,7 @@ mod tests {
         assert_eq!(byte_size(DType::F32, &[]), Some(4));
         assert_eq!(byte_size(DType::F64, &[u64::MAX, 2]), None);
         assert!(Tensor::from_bytes(DType::I1, &[3], &[1, 0]).is_none());
+        assert!(Tensor::try_zeros(DType::F64, &[1 << 40, 1 << 22]).is_none());
+        assert!(AlignedBytes::try_zeroed(isize::MAX as usize).is_none());
     }
 }
