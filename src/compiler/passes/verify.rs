@@ -67,8 +67,7 @@ impl<'a> Verifier<'a> {
                 .map_err(|m| err(format!("argument {i}: {m}")))?;
         }
         self.region_body(&f.body, &mut scope)?;
-        let yields = self
-            .yield_types(&f.body)
+        let yields = yield_types(f, &f.body)
             .map_err(|m| Diagnostic::at(&f.body.yield_loc, format!("'func.return' {m}")))?;
         if yields != f.result_types {
             return Err(Diagnostic::at(
@@ -162,16 +161,6 @@ impl<'a> Verifier<'a> {
         vs.iter().map(|&v| self.ty(v).clone()).collect()
     }
 
-    fn yield_types(&self, r: &Region) -> Result<Vec<TensorType>, String> {
-        r.yields
-            .iter()
-            .map(|&v| match self.f.values.get(v.index()) {
-                Some(t) => Ok(t.clone()),
-                None => Err(format!("yields out-of-range value %{}", v.0)),
-            })
-            .collect()
-    }
-
     fn check_op(&self, op: &Op) -> Check {
         // Result values are range-checked before their types are looked at.
         for &v in &op.results {
@@ -183,6 +172,12 @@ impl<'a> Verifier<'a> {
                 );
             }
         }
+        let ops = self.types(&op.operands);
+        let res = self.types(&op.results);
+        self.check_op_with(op, &ops, &res)
+    }
+
+    fn check_op_with(&self, op: &Op, ops: &[TensorType], res: &[TensorType]) -> Check {
         let want_regions = match &op.opcode {
             Opcode::Reduce { .. } | Opcode::ReduceWindow(_) | Opcode::Sort { .. } => Some(1),
             Opcode::Scatter(_) => Some(1),
@@ -195,21 +190,21 @@ impl<'a> Verifier<'a> {
         {
             bail!("expects {n} regions, got {}", op.regions.len());
         }
-        let ops = self.types(&op.operands);
-        let res = self.types(&op.results);
         let c = OpCtx {
-            v: self,
+            f: self.f,
+            module: self.module,
             op,
-            ops: &ops,
-            res: &res,
+            ops,
+            res,
         };
         c.check()
     }
 }
 
 /// The operand and result types of one op, with helpers for its checks.
-struct OpCtx<'v, 'a> {
-    v: &'v Verifier<'a>,
+struct OpCtx<'v> {
+    f: &'v Func,
+    module: Option<&'v Module>,
     op: &'v Op,
     ops: &'v [TensorType],
     res: &'v [TensorType],
@@ -271,7 +266,7 @@ fn is_integer(d: DType) -> bool {
     d.is_signed_int() || d.is_unsigned_int()
 }
 
-impl OpCtx<'_, '_> {
+impl OpCtx<'_> {
     fn n_operands(&self, n: usize) -> Check {
         if self.ops.len() != n {
             bail!("expects {n} operands, got {}", self.ops.len());
@@ -301,7 +296,7 @@ impl OpCtx<'_, '_> {
     /// Checks a region's arguments and yields against the given types.
     fn region_sig(&self, idx: usize, args: &[TensorType], yields: &[TensorType]) -> Check {
         let r = &self.op.regions[idx];
-        let got_args = self.v.types_checked(&r.args)?;
+        let got_args = types_in(self.f, &r.args)?;
         if got_args != args {
             bail!(
                 "region {idx} takes ({}), expected ({})",
@@ -309,7 +304,7 @@ impl OpCtx<'_, '_> {
                 list(args)
             );
         }
-        let got = self.v.yield_types(r)?;
+        let got = yield_types(self.f, r)?;
         if got != yields {
             bail!(
                 "region {idx} yields ({}), expected ({})",
@@ -751,13 +746,13 @@ impl OpCtx<'_, '_> {
                 Ok(())
             }
             Opcode::Call { callee } => {
-                let Some(m) = self.v.module else {
+                let Some(m) = self.module else {
                     bail!("to @{callee} was not inlined");
                 };
                 let Some(g) = m.func(callee) else {
                     bail!("to unknown function @{callee}");
                 };
-                let params = self.v.types_checked_in(g, &g.body.args)?;
+                let params = types_in(g, &g.body.args)?;
                 if params != ops {
                     bail!(
                         "operand types ({}) do not match @{callee} parameters ({})",
@@ -929,22 +924,46 @@ impl OpCtx<'_, '_> {
     }
 }
 
-impl Verifier<'_> {
-    /// Types of region arguments, with a range check.
-    fn types_checked(&self, vs: &[ValueId]) -> Result<Vec<TensorType>, String> {
-        self.types_checked_in(self.f, vs)
-    }
+/// Types of values of `f`, with a range check.
+fn types_in(f: &Func, vs: &[ValueId]) -> Result<Vec<TensorType>, String> {
+    vs.iter()
+        .map(|&v| {
+            f.values
+                .get(v.index())
+                .cloned()
+                .ok_or_else(|| format!("value %{} of @{} is out of range", v.0, f.name))
+        })
+        .collect()
+}
 
-    fn types_checked_in(&self, f: &Func, vs: &[ValueId]) -> Result<Vec<TensorType>, String> {
-        vs.iter()
-            .map(|&v| {
-                f.values
-                    .get(v.index())
-                    .cloned()
-                    .ok_or_else(|| format!("value %{} of @{} is out of range", v.0, f.name))
-            })
-            .collect()
+fn yield_types(f: &Func, r: &Region) -> Result<Vec<TensorType>, String> {
+    r.yields
+        .iter()
+        .map(|&v| match f.values.get(v.index()) {
+            Some(t) => Ok(t.clone()),
+            None => Err(format!("yields out-of-range value %{}", v.0)),
+        })
+        .collect()
+}
+
+/// Checks one op of `f` given its operand types (e.g. of the literals the evaluator is
+/// handed): counts, attributes, result types (from `f`) and region signatures. Returns
+/// the message without the op name.
+pub(crate) fn check_op_types(f: &Func, op: &Op, operand_types: &[TensorType]) -> Check {
+    for t in operand_types {
+        check_type(t).map_err(|m| format!("operand type {t}: {m}"))?;
     }
+    let res = types_in(f, &op.results)?;
+    for t in &res {
+        check_type(t).map_err(|m| format!("result type {t}: {m}"))?;
+    }
+    let v = Verifier {
+        f,
+        module: None,
+        visible: Vec::new(),
+        defined: Vec::new(),
+    };
+    v.check_op_with(op, operand_types, &res)
 }
 
 #[cfg(test)]
