@@ -1,1 +1,775 @@
+use super::*;
+use crate::compiler::ir::{
+    CompareDirection, CompareType, ConvAttrs, DType, DotDims, GatherAttrs, Loc, UnaryOp,
+    WindowAttrs,
+};
+use half::{bf16, f16};
+use proptest::prelude::*;
 
+fn t(d: DType, s: &[i64]) -> TensorType {
+    TensorType::new(d, s)
+}
+
+/// A function holding one op under test; its operands are the function's arguments.
+struct B {
+    f: Func,
+}
+
+impl B {
+    fn new() -> B {
+        B {
+            f: Func {
+                name: "main".into(),
+                public: true,
+                values: vec![],
+                body: Region::default(),
+                result_types: vec![],
+                arg_attrs: vec![],
+                result_attrs: vec![],
+                loc: Loc::default(),
+            },
+        }
+    }
+
+    /// A region `(a, b) -> a op b` on scalars of `d`.
+    fn binary_region(&mut self, d: DType, op: BinaryOp) -> Region {
+        let s = TensorType::scalar(d);
+        let a = self.f.new_value(s.clone());
+        let b = self.f.new_value(s.clone());
+        let c = self.f.new_value(s);
+        Region {
+            args: vec![a, b],
+            ops: vec![mk(Opcode::Binary(op), vec![a, b], vec![c])],
+            yields: vec![c],
+            yield_loc: Loc::default(),
+        }
+    }
+
+    fn run(
+        mut self,
+        opcode: Opcode,
+        ins: &[Literal],
+        outs: &[TensorType],
+        regions: Vec<Region>,
+    ) -> Result<Vec<Literal>, EvalError> {
+        let operands = ins.iter().map(|l| self.f.new_value(l.ty.clone())).collect();
+        let results = outs.iter().map(|o| self.f.new_value(o.clone())).collect();
+        let mut op = mk(opcode, operands, results);
+        op.regions = regions;
+        eval_op(&self.f, &op, ins)
+    }
+}
+
+fn mk(opcode: Opcode, operands: Vec<ValueId>, results: Vec<ValueId>) -> Op {
+    Op {
+        opcode,
+        operands,
+        results,
+        regions: vec![],
+        loc: Loc::default(),
+    }
+}
+
+fn run1(opcode: Opcode, ins: &[Literal], out: TensorType) -> Literal {
+    B::new().run(opcode, ins, &[out], vec![]).unwrap().remove(0)
+}
+
+fn f32s(shape: &[i64], v: &[f32]) -> Literal {
+    literal_from_f64(
+        t(DType::F32, shape),
+        &v.iter().map(|&x| x as f64).collect::<Vec<_>>(),
+    )
+}
+
+fn ints(d: DType, shape: &[i64], v: &[i128]) -> Literal {
+    literal_from_i128(t(d, shape), v)
+}
+
+fn as_f32(l: &Literal) -> Vec<f32> {
+    literal_bits(l)
+        .iter()
+        .map(|&b| f32::from_bits(b as u32))
+        .collect()
+}
+
+fn as_int(l: &Literal) -> Vec<i128> {
+    (0..l.bytes.len() / l.ty.dtype.size())
+        .map(|i| tensor::to_int(l.ty.dtype, l.element_bits(i)))
+        .collect()
+}
+
+fn bin(op: BinaryOp, x: Literal, y: Literal) -> Literal {
+    let ty = x.ty.clone();
+    run1(Opcode::Binary(op), &[x, y], ty)
+}
+
+fn un(op: UnaryOp, x: Literal) -> Literal {
+    let ty = if op == UnaryOp::IsFinite {
+        x.ty.with_dtype(DType::I1)
+    } else {
+        x.ty.clone()
+    };
+    run1(Opcode::Unary(op), &[x], ty)
+}
+
+const I32_MIN: i128 = i32::MIN as i128;
+
+#[test]
+fn integer_division_edge_cases() {
+    let x = ints(DType::I32, &[5], &[7, I32_MIN, -7, 7, I32_MIN]);
+    let y = ints(DType::I32, &[5], &[0, -1, 2, -2, 0]);
+    assert_eq!(
+        as_int(&bin(BinaryOp::Div, x.clone(), y.clone())),
+        [-1, I32_MIN, -3, -3, -1]
+    );
+    assert_eq!(as_int(&bin(BinaryOp::Rem, x, y)), [7, 0, -1, 1, I32_MIN]);
+    let x = ints(DType::U8, &[2], &[5, 200]);
+    let y = ints(DType::U8, &[2], &[0, 7]);
+    assert_eq!(as_int(&bin(BinaryOp::Div, x.clone(), y.clone())), [255, 28]);
+    assert_eq!(as_int(&bin(BinaryOp::Rem, x, y)), [5, 4]);
+    // Wrapping arithmetic.
+    let x = ints(DType::I8, &[2], &[127, -128]);
+    let y = ints(DType::I8, &[2], &[1, -1]);
+    assert_eq!(
+        as_int(&bin(BinaryOp::Add, x.clone(), y.clone())),
+        [-128, 127]
+    );
+    assert_eq!(as_int(&bin(BinaryOp::Mul, x, y)), [127, -128]);
+}
+
+#[test]
+fn shifts() {
+    let x = ints(DType::I8, &[5], &[1, -128, -128, 1, -128]);
+    let y = ints(DType::I8, &[5], &[8, 9, 7, -1, 3]);
+    assert_eq!(
+        as_int(&bin(BinaryOp::ShiftLeft, x.clone(), y.clone())),
+        [0, 0, 0, 0, 0]
+    );
+    assert_eq!(
+        as_int(&bin(BinaryOp::ShiftRightArithmetic, x.clone(), y.clone())),
+        [0, -1, -1, 0, -16]
+    );
+    assert_eq!(
+        as_int(&bin(BinaryOp::ShiftRightLogical, x, y)),
+        [0, 0, 1, 0, 16]
+    );
+    let x = ints(DType::U32, &[2], &[0x8000_0000, 3]);
+    let y = ints(DType::U32, &[2], &[31, 31]);
+    assert_eq!(
+        as_int(&bin(BinaryOp::ShiftRightArithmetic, x.clone(), y.clone())),
+        [0xFFFF_FFFF, 0]
+    );
+    assert_eq!(as_int(&bin(BinaryOp::ShiftLeft, x, y)), [0, 0x8000_0000]);
+}
+
+#[test]
+fn integer_pow_and_unary() {
+    let x = ints(DType::I32, &[6], &[2, 2, -1, 1, 3, 0]);
+    let y = ints(DType::I32, &[6], &[10, -1, -3, -5, 21, 0]);
+    let p = as_int(&bin(BinaryOp::Pow, x, y));
+    assert_eq!(p, [1024, 0, -1, 1, 3i128.pow(21) as i32 as i128, 1]);
+    let x = ints(DType::I32, &[4], &[I32_MIN, -5, 0, 1]);
+    assert_eq!(as_int(&un(UnaryOp::Abs, x.clone())), [I32_MIN, 5, 0, 1]);
+    assert_eq!(as_int(&un(UnaryOp::Neg, x.clone())), [I32_MIN, 5, 0, -1]);
+    assert_eq!(as_int(&un(UnaryOp::Sign, x.clone())), [-1, -1, 0, 1]);
+    assert_eq!(
+        as_int(&un(UnaryOp::CountLeadingZeros, x.clone())),
+        [0, 0, 32, 31]
+    );
+    assert_eq!(as_int(&un(UnaryOp::PopCnt, x.clone())), [1, 31, 0, 1]);
+    assert_eq!(as_int(&un(UnaryOp::Not, x)), [i32::MAX as i128, 4, -1, -2]);
+    let b = ints(DType::I1, &[2], &[0, 1]);
+    assert_eq!(as_int(&un(UnaryOp::Not, b.clone())), [1, 0]);
+    assert_eq!(as_int(&bin(BinaryOp::Add, b.clone(), b.clone())), [0, 1]);
+    assert_eq!(b.bytes, [0, 1]);
+}
+
+#[test]
+fn float_max_min_nan_and_signed_zero() {
+    let nan = f32::NAN;
+    let x = f32s(&[4], &[nan, 1.0, -0.0, 0.0]);
+    let y = f32s(&[4], &[1.0, nan, 0.0, -0.0]);
+    let mx = as_f32(&bin(BinaryOp::Max, x.clone(), y.clone()));
+    let mn = as_f32(&bin(BinaryOp::Min, x, y));
+    assert!(mx[0].is_nan() && mx[1].is_nan() && mn[0].is_nan() && mn[1].is_nan());
+    assert_eq!(mx[2].to_bits(), 0.0f32.to_bits());
+    assert_eq!(mx[3].to_bits(), 0.0f32.to_bits());
+    assert_eq!(mn[2].to_bits(), (-0.0f32).to_bits());
+    assert_eq!(mn[3].to_bits(), (-0.0f32).to_bits());
+    let r = as_f32(&bin(
+        BinaryOp::Rem,
+        f32s(&[2], &[-7.5, 7.5]),
+        f32s(&[2], &[2.0, -2.0]),
+    ));
+    assert_eq!(r, [-1.5, 1.5]);
+    let a = as_f32(&bin(
+        BinaryOp::Atan2,
+        f32s(&[1], &[1.0]),
+        f32s(&[1], &[-1.0]),
+    ));
+    assert_eq!(a[0], 1.0f32.atan2(-1.0));
+}
+
+#[test]
+fn float_unary_special_values() {
+    let x = f32s(&[6], &[f32::NAN, -0.0, 2.5, -2.5, 0.5, -3.0]);
+    let s = as_f32(&un(UnaryOp::Sign, x.clone()));
+    assert!(s[0].is_nan());
+    assert_eq!(s[1].to_bits(), (-0.0f32).to_bits());
+    assert_eq!(&s[2..], [1.0, -1.0, 1.0, -1.0]);
+    assert_eq!(
+        as_f32(&un(UnaryOp::RoundNearestAfz, x.clone()))[2..],
+        [3.0, -3.0, 1.0, -3.0]
+    );
+    assert_eq!(
+        as_f32(&un(UnaryOp::RoundNearestEven, x.clone()))[2..],
+        [2.0, -2.0, 0.0, -3.0]
+    );
+    assert_eq!(
+        as_int(&un(
+            UnaryOp::IsFinite,
+            f32s(&[3], &[f32::INFINITY, f32::NAN, 1.0])
+        )),
+        [0, 0, 1]
+    );
+    let c = as_f32(&un(UnaryOp::Cbrt, f32s(&[1], &[-27.0])));
+    assert_eq!(c, [-3.0]);
+    let l = as_f32(&un(UnaryOp::Logistic, f32s(&[2], &[0.0, -200.0])));
+    assert_eq!(l, [0.5, 0.0]);
+    let e = as_f32(&un(UnaryOp::Expm1, f32s(&[1], &[1e-10])));
+    assert_eq!(e, [1e-10]);
+    let e = as_f32(&un(UnaryOp::Log1p, f32s(&[1], &[-1.0])));
+    assert_eq!(e, [f32::NEG_INFINITY]);
+}
+
+#[test]
+fn f16_and_bf16_round_after_each_op() {
+    let h = |v: &[f32]| {
+        literal_from_bits(
+            t(DType::F16, &[v.len() as i64]),
+            &v.iter()
+                .map(|&x| f16::from_f32(x).to_bits() as u64)
+                .collect::<Vec<_>>(),
+        )
+    };
+    let ulp = 2f32.powi(-10);
+    let r = bin(
+        BinaryOp::Add,
+        h(&[1.0, 1.0, 65504.0]),
+        h(&[ulp / 2.0, 1.5 * ulp, 16.0]),
+    );
+    let got: Vec<f32> = literal_bits(&r)
+        .iter()
+        .map(|&b| f16::from_bits(b as u16).to_f32())
+        .collect();
+    // Ties go to even; 65504 + 16 is the overflow midpoint and rounds to infinity.
+    assert_eq!(got, [1.0, 1.0 + 2.0 * ulp, f32::INFINITY]);
+    let b16 = |v: &[f32]| {
+        literal_from_bits(
+            t(DType::BF16, &[v.len() as i64]),
+            &v.iter()
+                .map(|&x| bf16::from_f32(x).to_bits() as u64)
+                .collect::<Vec<_>>(),
+        )
+    };
+    let r = bin(
+        BinaryOp::Mul,
+        b16(&[1.0 + 2f32.powi(-7), 3.0]),
+        b16(&[1.0 + 2f32.powi(-7), 1.0 / 3.0]),
+    );
+    let got: Vec<f32> = literal_bits(&r)
+        .iter()
+        .map(|&b| bf16::from_bits(b as u16).to_f32())
+        .collect();
+    // (1 + 2^-7)^2 = 1 + 2^-6 + 2^-14 -> 1 + 2^-6; 3 * bf16(1/3) = 513/512 -> 1.
+    assert_eq!(got, [1.0 + 2f32.powi(-6), 1.0]);
+}
+
+#[test]
+fn convert_rules() {
+    let x = f32s(
+        &[7],
+        &[2.9, -2.9, f32::NAN, 1e10, f32::NEG_INFINITY, -0.0, 0.5],
+    );
+    let r = run1(Opcode::Convert, &[x.clone()], t(DType::I32, &[7]));
+    assert_eq!(as_int(&r), [2, -2, 0, i32::MAX as i128, I32_MIN, 0, 0]);
+    let r = run1(Opcode::Convert, &[x.clone()], t(DType::U8, &[7]));
+    assert_eq!(as_int(&r), [2, 0, 0, 255, 0, 0, 0]);
+    let r = run1(Opcode::Convert, &[x], t(DType::I1, &[7]));
+    assert_eq!(as_int(&r), [1, 1, 1, 1, 1, 0, 1]);
+    let big = ints(
+        DType::I64,
+        &[3],
+        &[(1 << 24) + 1, (1 << 24) + 3, -(1 << 53) - 1],
+    );
+    let r = run1(Opcode::Convert, &[big], t(DType::F32, &[3]));
+    assert_eq!(as_f32(&r), [16777216.0, 16777220.0, -(2f32.powi(53))]);
+    let r = run1(
+        Opcode::Convert,
+        &[ints(DType::I32, &[3], &[257, 259, 70000])],
+        t(DType::BF16, &[3]),
+    );
+    let got: Vec<f32> = literal_bits(&r)
+        .iter()
+        .map(|&b| bf16::from_bits(b as u16).to_f32())
+        .collect();
+    assert_eq!(got, [256.0, 260.0, 70144.0]);
+    // f64 -> f16 rounds once: through f32 it would tie and round down to 1.0.
+    let x = literal_from_bits(
+        t(DType::F64, &[1]),
+        &[(1.0 + 2f64.powi(-11) + 2f64.powi(-40)).to_bits()],
+    );
+    let r = run1(Opcode::Convert, &[x], t(DType::F16, &[1]));
+    assert_eq!(literal_bits(&r), [0x3C01]);
+    let r = run1(
+        Opcode::Convert,
+        &[ints(DType::I32, &[2], &[-1, 300])],
+        t(DType::U8, &[2]),
+    );
+    assert_eq!(as_int(&r), [255, 44]);
+}
+
+#[test]
+fn compare_types() {
+    let cmp = |dir, ty, x, y| {
+        let out = TensorType::new(DType::I1, [2]);
+        as_int(&run1(
+            Opcode::Compare {
+                direction: dir,
+                compare_type: ty,
+            },
+            &[x, y],
+            out,
+        ))
+    };
+    let x = f32s(&[2], &[-0.0, f32::NAN]);
+    let y = f32s(&[2], &[0.0, f32::NAN]);
+    use CompareDirection as D;
+    assert_eq!(
+        cmp(D::Lt, Some(CompareType::Float), x.clone(), y.clone()),
+        [0, 0]
+    );
+    assert_eq!(cmp(D::Ne, None, x.clone(), y.clone()), [0, 1]);
+    assert_eq!(
+        cmp(D::Lt, Some(CompareType::TotalOrder), x.clone(), y.clone()),
+        [1, 0]
+    );
+    assert_eq!(cmp(D::Eq, Some(CompareType::TotalOrder), x, y), [0, 1]);
+    let x = ints(DType::I32, &[2], &[-1, 1]);
+    let y = ints(DType::I32, &[2], &[1, 1]);
+    assert_eq!(cmp(D::Gt, Some(CompareType::Signed), x, y), [0, 0]);
+    let x = ints(DType::U32, &[2], &[0xFFFF_FFFF, 1]);
+    let y = ints(DType::U32, &[2], &[1, 1]);
+    assert_eq!(cmp(D::Gt, None, x.clone(), y.clone()), [1, 0]);
+    assert_eq!(cmp(D::Ge, Some(CompareType::Unsigned), x, y), [1, 1]);
+}
+
+#[test]
+fn select_clamp_bitcast() {
+    let p = ints(DType::I1, &[3], &[1, 0, 1]);
+    let a = f32s(&[3], &[1.0, 2.0, 3.0]);
+    let b = f32s(&[3], &[4.0, 5.0, 6.0]);
+    let r = run1(
+        Opcode::Select,
+        &[p, a.clone(), b.clone()],
+        t(DType::F32, &[3]),
+    );
+    assert_eq!(as_f32(&r), [1.0, 5.0, 3.0]);
+    let p = ints(DType::I1, &[], &[0]);
+    let r = run1(Opcode::Select, &[p, a.clone(), b], t(DType::F32, &[3]));
+    assert_eq!(as_f32(&r), [4.0, 5.0, 6.0]);
+    let lo = f32s(&[], &[1.5]);
+    let hi = f32s(&[3], &[1.8, 1.8, 2.5]);
+    let r = run1(Opcode::Clamp, &[lo, a, hi], t(DType::F32, &[3]));
+    assert_eq!(as_f32(&r), [1.5, 1.8, 2.5]);
+    let r = run1(
+        Opcode::BitcastConvert,
+        &[f32s(&[1], &[1.0])],
+        t(DType::U8, &[1, 4]),
+    );
+    assert_eq!(as_int(&r), [0, 0, 0x80, 0x3f]);
+    let r = run1(
+        Opcode::BitcastConvert,
+        &[ints(DType::I32, &[1], &[0x3f80_0000])],
+        t(DType::F32, &[1]),
+    );
+    assert_eq!(as_f32(&r), [1.0]);
+}
+
+#[test]
+fn data_movement() {
+    let x = f32s(&[2, 3], &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+    let r = run1(
+        Opcode::Transpose {
+            permutation: vec![1, 0],
+        },
+        &[x.clone()],
+        t(DType::F32, &[3, 2]),
+    );
+    assert_eq!(as_f32(&r), [1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
+    let r = run1(
+        Opcode::BroadcastInDim {
+            broadcast_dimensions: vec![0, 2],
+        },
+        &[f32s(&[2, 1], &[1.0, 2.0])],
+        t(DType::F32, &[2, 2, 3]),
+    );
+    assert_eq!(
+        as_f32(&r),
+        [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0]
+    );
+    let r = run1(
+        Opcode::Slice {
+            start: vec![0, 1],
+            limit: vec![2, 3],
+            strides: vec![1, 2],
+        },
+        &[x.clone()],
+        t(DType::F32, &[2, 1]),
+    );
+    assert_eq!(as_f32(&r), [2.0, 5.0]);
+    let r = run1(
+        Opcode::Concatenate { dimension: 1 },
+        &[x.clone(), f32s(&[2, 1], &[7.0, 8.0])],
+        t(DType::F32, &[2, 4]),
+    );
+    assert_eq!(as_f32(&r), [1.0, 2.0, 3.0, 7.0, 4.0, 5.0, 6.0, 8.0]);
+    // Row: crop 1 on the left, interior 1, pad 2 on the right: [2, 0, 3, 0, 0].
+    let r = run1(
+        Opcode::Pad {
+            low: vec![0, -1],
+            high: vec![-1, 2],
+            interior: vec![0, 1],
+        },
+        &[x.clone(), f32s(&[], &[0.0])],
+        t(DType::F32, &[1, 6]),
+    );
+    assert_eq!(as_f32(&r), [0.0, 2.0, 0.0, 3.0, 0.0, 0.0]);
+    let r = run1(
+        Opcode::Reverse {
+            dimensions: vec![1],
+        },
+        &[x.clone()],
+        t(DType::F32, &[2, 3]),
+    );
+    assert_eq!(as_f32(&r), [3.0, 2.0, 1.0, 6.0, 5.0, 4.0]);
+    let r = run1(Opcode::Reshape, &[x.clone()], t(DType::F32, &[3, 2]));
+    assert_eq!(as_f32(&r), [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+    let r = run1(Opcode::Iota { dimension: 1 }, &[], t(DType::I32, &[2, 3]));
+    assert_eq!(as_int(&r), [0, 1, 2, 0, 1, 2]);
+    // Starts are clamped to keep the window inside.
+    let s = |v| ints(DType::I32, &[], &[v]);
+    let r = run1(
+        Opcode::DynamicSlice {
+            slice_sizes: vec![1, 2],
+        },
+        &[x.clone(), s(5), s(-3)],
+        t(DType::F32, &[1, 2]),
+    );
+    assert_eq!(as_f32(&r), [4.0, 5.0]);
+    let r = run1(
+        Opcode::DynamicUpdateSlice,
+        &[x, f32s(&[1, 2], &[9.0, 9.0]), s(0), s(7)],
+        t(DType::F32, &[2, 3]),
+    );
+    assert_eq!(as_f32(&r), [1.0, 9.0, 9.0, 4.0, 5.0, 6.0]);
+}
+
+#[test]
+fn reduce_sum_and_variadic() {
+    let mut b = B::new();
+    let body = b.binary_region(DType::F32, BinaryOp::Add);
+    let x = f32s(&[2, 3], &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+    let r = b
+        .run(
+            Opcode::Reduce {
+                dimensions: vec![1],
+            },
+            &[x.clone(), f32s(&[], &[10.0])],
+            &[t(DType::F32, &[2])],
+            vec![body],
+        )
+        .unwrap();
+    assert_eq!(as_f32(&r[0]), [16.0, 25.0]);
+    // Variadic: (sum of x, max of y) over dimension 0, through the general region path.
+    let mut b = B::new();
+    let s = TensorType::scalar(DType::F32);
+    let si = TensorType::scalar(DType::I32);
+    let a0 = b.f.new_value(s.clone());
+    let a1 = b.f.new_value(si.clone());
+    let b0 = b.f.new_value(s.clone());
+    let b1 = b.f.new_value(si.clone());
+    let c0 = b.f.new_value(s.clone());
+    let c1 = b.f.new_value(si.clone());
+    let body = Region {
+        args: vec![a0, a1, b0, b1],
+        ops: vec![
+            mk(Opcode::Binary(BinaryOp::Add), vec![a0, b0], vec![c0]),
+            mk(Opcode::Binary(BinaryOp::Max), vec![a1, b1], vec![c1]),
+        ],
+        yields: vec![c0, c1],
+        yield_loc: Loc::default(),
+    };
+    let y = ints(DType::I32, &[2, 3], &[1, 9, 3, 7, 5, 6]);
+    let r = b
+        .run(
+            Opcode::Reduce {
+                dimensions: vec![0],
+            },
+            &[
+                x,
+                y,
+                f32s(&[], &[0.0]),
+                ints(DType::I32, &[], &[i32::MIN as i128]),
+            ],
+            &[t(DType::F32, &[3]), t(DType::I32, &[3])],
+            vec![body],
+        )
+        .unwrap();
+    assert_eq!(as_f32(&r[0]), [5.0, 7.0, 9.0]);
+    assert_eq!(as_int(&r[1]), [7, 9, 6]);
+}
+
+#[test]
+fn reduce_window_max_pool() {
+    let mut b = B::new();
+    let body = b.binary_region(DType::F32, BinaryOp::Max);
+    let x = f32s(&[5], &[1.0, 3.0, 2.0, 5.0, 4.0]);
+    let w = WindowAttrs {
+        window_dimensions: vec![2],
+        window_strides: vec![2],
+        base_dilations: vec![1],
+        window_dilations: vec![1],
+        padding: vec![(1, 0)],
+    };
+    let r = b
+        .run(
+            Opcode::ReduceWindow(w),
+            &[x, f32s(&[], &[f32::NEG_INFINITY])],
+            &[t(DType::F32, &[3])],
+            vec![body],
+        )
+        .unwrap();
+    assert_eq!(as_f32(&r[0]), [1.0, 3.0, 5.0]);
+}
+
+#[test]
+fn dot_general_batched() {
+    let lhs = f32s(&[2, 1, 2], &[1.0, 2.0, 3.0, 4.0]);
+    let rhs = f32s(&[2, 2, 2], &[1.0, 0.0, 0.0, 1.0, 2.0, 1.0, 1.0, 2.0]);
+    let d = DotDims {
+        lhs_batch: vec![0],
+        rhs_batch: vec![0],
+        lhs_contracting: vec![2],
+        rhs_contracting: vec![1],
+    };
+    let r = run1(
+        Opcode::DotGeneral(d),
+        &[lhs, rhs],
+        t(DType::F32, &[2, 1, 2]),
+    );
+    assert_eq!(as_f32(&r), [1.0, 2.0, 10.0, 11.0]);
+    // Integer dot wraps at the result width.
+    let d = DotDims {
+        lhs_contracting: vec![0],
+        rhs_contracting: vec![0],
+        ..DotDims::default()
+    };
+    let x = ints(DType::I8, &[2], &[100, 100]);
+    let r = run1(Opcode::DotGeneral(d), &[x.clone(), x], t(DType::I8, &[]));
+    assert_eq!(as_int(&r), [(20000i32 as i8) as i128]);
+}
+
+fn conv1d(pad: (i64, i64), stride: i64, lhs_dil: i64, groups: i64, reversal: bool) -> ConvAttrs {
+    ConvAttrs {
+        window_strides: vec![stride],
+        padding: vec![pad],
+        lhs_dilation: vec![lhs_dil],
+        rhs_dilation: vec![1],
+        window_reversal: vec![reversal],
+        input_batch_dim: 0,
+        input_feature_dim: 1,
+        input_spatial_dims: vec![2],
+        kernel_input_feature_dim: 1,
+        kernel_output_feature_dim: 0,
+        kernel_spatial_dims: vec![2],
+        output_batch_dim: 0,
+        output_feature_dim: 1,
+        output_spatial_dims: vec![2],
+        feature_group_count: groups,
+        batch_group_count: 1,
+    }
+}
+
+#[test]
+fn convolution_1d() {
+    // x = [1 2 3 4], k = [1 10], padding (1, 0): windows [0 1] [1 2] [2 3] [3 4].
+    let x = f32s(&[1, 1, 4], &[1.0, 2.0, 3.0, 4.0]);
+    let k = f32s(&[1, 1, 2], &[1.0, 10.0]);
+    let r = run1(
+        Opcode::Convolution(conv1d((1, 0), 1, 1, 1, false)),
+        &[x.clone(), k.clone()],
+        t(DType::F32, &[1, 1, 4]),
+    );
+    assert_eq!(as_f32(&r), [10.0, 21.0, 32.0, 43.0]);
+    let r = run1(
+        Opcode::Convolution(conv1d((0, 0), 2, 1, 1, true)),
+        &[x.clone(), k.clone()],
+        t(DType::F32, &[1, 1, 2]),
+    );
+    assert_eq!(as_f32(&r), [12.0, 34.0]);
+    // lhs dilation 2: [1 0 2 0 3 0 4] -> 7 elements, 6 windows.
+    let r = run1(
+        Opcode::Convolution(conv1d((0, 0), 1, 2, 1, false)),
+        &[x, k],
+        t(DType::F32, &[1, 1, 6]),
+    );
+    assert_eq!(as_f32(&r), [1.0, 20.0, 2.0, 30.0, 3.0, 40.0]);
+    // Two feature groups: each output feature sees only its own input feature.
+    let x = f32s(&[1, 2, 2], &[1.0, 2.0, 3.0, 4.0]);
+    let k = f32s(&[2, 1, 1], &[10.0, 100.0]);
+    let r = run1(
+        Opcode::Convolution(conv1d((0, 0), 1, 1, 2, false)),
+        &[x, k],
+        t(DType::F32, &[1, 2, 2]),
+    );
+    assert_eq!(as_f32(&r), [10.0, 20.0, 300.0, 400.0]);
+}
+
+#[test]
+fn batch_group_convolution() {
+    // Batch 2 split into 2 groups; output feature g uses batch g with kernel feature g.
+    let mut c = conv1d((0, 0), 1, 1, 1, false);
+    c.batch_group_count = 2;
+    let x = f32s(&[2, 1, 2], &[1.0, 2.0, 3.0, 4.0]);
+    let k = f32s(&[2, 1, 1], &[10.0, 100.0]);
+    let r = run1(Opcode::Convolution(c), &[x, k], t(DType::F32, &[1, 2, 2]));
+    assert_eq!(as_f32(&r), [10.0, 20.0, 300.0, 400.0]);
+}
+
+#[test]
+fn gather_rows_with_clamping() {
+    let x = f32s(&[3, 2], &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+    let idx = ints(DType::I32, &[3], &[2, 0, 7]);
+    let g = GatherAttrs {
+        offset_dims: vec![1],
+        collapsed_slice_dims: vec![0],
+        operand_batching_dims: vec![],
+        start_indices_batching_dims: vec![],
+        start_index_map: vec![0],
+        index_vector_dim: 1,
+        slice_sizes: vec![1, 2],
+        indices_are_sorted: false,
+    };
+    let r = run1(Opcode::Gather(g), &[x, idx], t(DType::F32, &[3, 2]));
+    assert_eq!(as_f32(&r), [5.0, 6.0, 1.0, 2.0, 5.0, 6.0]);
+}
+
+#[test]
+fn sort_is_stable_by_key() {
+    let mut b = B::new();
+    let s = TensorType::scalar(DType::F32);
+    let si = TensorType::scalar(DType::I32);
+    let (k0, k1) = (b.f.new_value(s.clone()), b.f.new_value(s.clone()));
+    let (v0, v1) = (b.f.new_value(si.clone()), b.f.new_value(si.clone()));
+    let lt = b.f.new_value(TensorType::scalar(DType::I1));
+    let cmp = Region {
+        args: vec![k0, k1, v0, v1],
+        ops: vec![mk(
+            Opcode::Compare {
+                direction: CompareDirection::Lt,
+                compare_type: None,
+            },
+            vec![k0, k1],
+            vec![lt],
+        )],
+        yields: vec![lt],
+        yield_loc: Loc::default(),
+    };
+    let keys = f32s(&[2, 3], &[3.0, 1.0, 3.0, 2.0, 2.0, 1.0]);
+    let vals = ints(DType::I32, &[2, 3], &[0, 1, 2, 3, 4, 5]);
+    let r = b
+        .run(
+            Opcode::Sort {
+                dimension: 1,
+                is_stable: true,
+            },
+            &[keys, vals],
+            &[t(DType::F32, &[2, 3]), t(DType::I32, &[2, 3])],
+            vec![cmp],
+        )
+        .unwrap();
+    assert_eq!(as_f32(&r[0]), [1.0, 3.0, 3.0, 1.0, 2.0, 2.0]);
+    assert_eq!(as_int(&r[1]), [1, 0, 2, 5, 3, 4]);
+}
+
+#[test]
+fn malformed_input_is_an_error() {
+    let e = B::new()
+        .run(
+            Opcode::Binary(BinaryOp::Add),
+            &[f32s(&[2], &[1.0, 2.0]), f32s(&[3], &[1.0, 2.0, 3.0])],
+            &[t(DType::F32, &[2])],
+            vec![],
+        )
+        .unwrap_err();
+    assert!(
+        matches!(e, EvalError::Invalid(ref m) if m.contains("operand types differ")),
+        "{e}"
+    );
+    let bad = Literal {
+        ty: t(DType::F32, &[2]),
+        bytes: vec![0; 3],
+    };
+    let e = B::new()
+        .run(
+            Opcode::Unary(UnaryOp::Neg),
+            &[bad],
+            &[t(DType::F32, &[2])],
+            vec![],
+        )
+        .unwrap_err();
+    assert!(matches!(e, EvalError::Invalid(_)));
+    let e = B::new()
+        .run(
+            Opcode::Transpose {
+                permutation: vec![5],
+            },
+            &[f32s(&[2], &[1.0, 2.0])],
+            &[t(DType::F32, &[2])],
+            vec![],
+        )
+        .unwrap_err();
+    assert!(matches!(e, EvalError::Invalid(_)));
+}
+
+proptest! {
+    #[test]
+    fn i64_to_f32_matches_rust(v in any::<i64>()) {
+        prop_assert_eq!(tensor::int_to_float(DType::F32, v as i128), (v as f32).to_bits() as u64);
+        prop_assert_eq!(tensor::int_to_float(DType::F64, v as i128), (v as f64).to_bits());
+    }
+
+    #[test]
+    fn f32_to_half_rounds_like_half(bits in any::<u32>()) {
+        let x = f32::from_bits(bits);
+        prop_assume!(!x.is_nan());
+        let d = tensor::convert_bits(DType::F32, DType::F16, bits as u64);
+        prop_assert_eq!(d, f16::from_f32(x).to_bits() as u64);
+        let d = tensor::convert_bits(DType::F32, DType::BF16, bits as u64);
+        prop_assert_eq!(d, bf16::from_f32(x).to_bits() as u64);
+    }
+
+    #[test]
+    fn i32_binary_ops_match_wrapping_semantics(a in any::<i32>(), b in any::<i32>()) {
+        let x = ints(DType::I32, &[], &[a as i128]);
+        let y = ints(DType::I32, &[], &[b as i128]);
+        let get = |op| as_int(&bin(op, x.clone(), y.clone()))[0];
+        prop_assert_eq!(get(BinaryOp::Add), a.wrapping_add(b) as i128);
+        prop_assert_eq!(get(BinaryOp::Mul), a.wrapping_mul(b) as i128);
+        let div = if b == 0 { -1 } else { a.wrapping_div(b) };
+        prop_assert_eq!(get(BinaryOp::Div), div as i128);
+        let rem = if b == 0 { a } else { a.wrapping_rem(b) };
+        prop_assert_eq!(get(BinaryOp::Rem), rem as i128);
+    }
+}
