@@ -291,9 +291,17 @@ fn convert_rules() {
         &[7],
         &[2.9, -2.9, f32::NAN, 1e10, f32::NEG_INFINITY, -0.0, 0.5],
     );
-    let r = run1(Opcode::Convert, &[x.clone()], t(DType::I32, &[7]));
+    let r = run1(
+        Opcode::Convert,
+        std::slice::from_ref(&x),
+        t(DType::I32, &[7]),
+    );
     assert_eq!(as_int(&r), [2, -2, 0, i32::MAX as i128, I32_MIN, 0, 0]);
-    let r = run1(Opcode::Convert, &[x.clone()], t(DType::U8, &[7]));
+    let r = run1(
+        Opcode::Convert,
+        std::slice::from_ref(&x),
+        t(DType::U8, &[7]),
+    );
     assert_eq!(as_int(&r), [2, 0, 0, 255, 0, 0, 0]);
     let r = run1(Opcode::Convert, &[x], t(DType::I1, &[7]));
     assert_eq!(as_int(&r), [1, 1, 1, 1, 1, 0, 1]);
@@ -403,7 +411,7 @@ fn data_movement() {
         Opcode::Transpose {
             permutation: vec![1, 0],
         },
-        &[x.clone()],
+        std::slice::from_ref(&x),
         t(DType::F32, &[3, 2]),
     );
     assert_eq!(as_f32(&r), [1.0, 4.0, 2.0, 5.0, 3.0, 6.0]);
@@ -424,7 +432,7 @@ fn data_movement() {
             limit: vec![2, 3],
             strides: vec![1, 2],
         },
-        &[x.clone()],
+        std::slice::from_ref(&x),
         t(DType::F32, &[2, 1]),
     );
     assert_eq!(as_f32(&r), [2.0, 5.0]);
@@ -449,11 +457,15 @@ fn data_movement() {
         Opcode::Reverse {
             dimensions: vec![1],
         },
-        &[x.clone()],
+        std::slice::from_ref(&x),
         t(DType::F32, &[2, 3]),
     );
     assert_eq!(as_f32(&r), [3.0, 2.0, 1.0, 6.0, 5.0, 4.0]);
-    let r = run1(Opcode::Reshape, &[x.clone()], t(DType::F32, &[3, 2]));
+    let r = run1(
+        Opcode::Reshape,
+        std::slice::from_ref(&x),
+        t(DType::F32, &[3, 2]),
+    );
     assert_eq!(as_f32(&r), [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
     let r = run1(Opcode::Iota { dimension: 1 }, &[], t(DType::I32, &[2, 3]));
     assert_eq!(as_int(&r), [0, 1, 2, 0, 1, 2]);
