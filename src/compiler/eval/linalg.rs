@@ -129,11 +129,13 @@ pub(crate) fn convolution(lhs: &Tensor, rhs: &Tensor, ty: &TensorType, c: &ConvA
             ri[c.kernel_input_feature_dim as usize] = kc;
             for_each_index(&ksp, |k| {
                 for s in 0..n_sp {
-                    let pos = o[c.output_spatial_dims[s] as usize] as i64 * c.window_strides[s]
-                        + k[s] as i64 * c.rhs_dilation[s]
-                        - c.padding[s].0;
-                    let ld = c.lhs_dilation[s];
-                    let size = ls[c.input_spatial_dims[s] as usize] as i64;
+                    // i128: attributes are arbitrary i64s.
+                    let pos = o[c.output_spatial_dims[s] as usize] as i128
+                        * c.window_strides[s] as i128
+                        + k[s] as i128 * c.rhs_dilation[s] as i128
+                        - c.padding[s].0 as i128;
+                    let ld = c.lhs_dilation[s] as i128;
+                    let size = ls[c.input_spatial_dims[s] as usize] as i128;
                     if pos < 0 || pos % ld != 0 || pos / ld >= size {
                         return;
                     }

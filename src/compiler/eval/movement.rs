@@ -87,9 +87,9 @@ pub(crate) fn pad(
         let mut at = 0usize;
         for k in 0..i.len() {
             // Position in the interior-padded operand; negative low padding crops.
-            let p = i[k] as i64 - low[k];
-            let step = interior[k] + 1;
-            if p < 0 || p % step != 0 || (p / step) as usize >= xs[k] {
+            let p = i[k] as i128 - low[k] as i128;
+            let step = interior[k] as i128 + 1;
+            if p < 0 || p % step != 0 || p / step >= xs[k] as i128 {
                 bits.push(value);
                 return;
             }

@@ -66,10 +66,12 @@ pub(crate) fn reduce_window(
         try_for_each_index(&wshape, |k| {
             let mut at = Some(0usize);
             for d in 0..xs.len() {
-                let p = o[d] as i64 * w.window_strides[d] + k[d] as i64 * w.window_dilations[d]
-                    - w.padding[d].0;
-                let bd = w.base_dilations[d];
-                if p < 0 || p % bd != 0 || (p / bd) as usize >= xs[d] {
+                // i128: attributes are arbitrary i64s.
+                let p = o[d] as i128 * w.window_strides[d] as i128
+                    + k[d] as i128 * w.window_dilations[d] as i128
+                    - w.padding[d].0 as i128;
+                let bd = w.base_dilations[d] as i128;
+                if p < 0 || p % bd != 0 || p / bd >= xs[d] as i128 {
                     at = None;
                     break;
                 }

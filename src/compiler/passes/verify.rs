@@ -66,7 +66,7 @@ impl<'a> Verifier<'a> {
             self.define(a, &mut scope)
                 .map_err(|m| err(format!("argument {i}: {m}")))?;
         }
-        self.region_body(&f.body, &mut scope)?;
+        self.region_body(&f.body, &mut scope, "func.return")?;
         let yields = yield_types(f, &f.body)
             .map_err(|m| Diagnostic::at(&f.body.yield_loc, format!("'func.return' {m}")))?;
         if yields != f.result_types {
@@ -117,7 +117,12 @@ impl<'a> Verifier<'a> {
     }
 
     /// Verifies the ops of a region whose arguments are already defined.
-    fn region_body(&mut self, r: &Region, scope: &mut Vec<ValueId>) -> Result<(), Diagnostic> {
+    fn region_body(
+        &mut self,
+        r: &Region,
+        scope: &mut Vec<ValueId>,
+        terminator: &str,
+    ) -> Result<(), Diagnostic> {
         for op in &r.ops {
             let at = |m: String| Diagnostic::at(&op.loc, format!("'{}' {m}", op.opcode.name()));
             for &v in &op.operands {
@@ -129,12 +134,7 @@ impl<'a> Verifier<'a> {
                     self.define(a, &mut inner)
                         .map_err(|m| at(format!("region argument: {m}")))?;
                 }
-                self.region_body(sub, &mut inner)?;
-                for &y in &sub.yields {
-                    self.use_ok(y).map_err(|m| {
-                        Diagnostic::at(&sub.yield_loc, format!("'stablehlo.return' {m}"))
-                    })?;
-                }
+                self.region_body(sub, &mut inner, "stablehlo.return")?;
                 for v in inner {
                     self.visible[v.index()] = false;
                 }
@@ -147,7 +147,7 @@ impl<'a> Verifier<'a> {
         }
         for &y in &r.yields {
             self.use_ok(y)
-                .map_err(|m| Diagnostic::at(&r.yield_loc, format!("'return' {m}")))?;
+                .map_err(|m| Diagnostic::at(&r.yield_loc, format!("'{terminator}' {m}")))?;
         }
         Ok(())
     }
@@ -162,15 +162,16 @@ impl<'a> Verifier<'a> {
     }
 
     fn check_op(&self, op: &Op) -> Check {
-        // Result values are range-checked before their types are looked at.
+        // Result values and types are checked before the op's rules look at them.
         for &v in &op.results {
-            if v.index() >= self.f.values.len() {
+            let Some(t) = self.f.values.get(v.index()) else {
                 bail!(
                     "result %{} is out of range ({} values)",
                     v.0,
                     self.f.values.len()
                 );
-            }
+            };
+            check_type(t).map_err(|m| format!("result %{} of type {t}: {m}", v.0))?;
         }
         let ops = self.types(&op.operands);
         let res = self.types(&op.results);
@@ -320,6 +321,7 @@ impl OpCtx<'_> {
         match &self.op.opcode {
             Opcode::Constant(lit) => {
                 self.counts(0, 1)?;
+                check_type(&lit.ty).map_err(|m| format!("literal type {}: {m}", lit.ty))?;
                 if lit.bytes.len() as u64 != lit.ty.byte_size() {
                     bail!(
                         "literal has {} bytes, its type {} needs {}",
@@ -968,3 +970,6 @@ pub(crate) fn check_op_types(f: &Func, op: &Op, operand_types: &[TensorType]) ->
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod fuzz;
