@@ -266,6 +266,11 @@ fn eval_in(func: &Func, op: &Op, xs: Vec<Tensor>, env: &Env) -> Result<Vec<Tenso
             let body = Scalars::new(func, &op.regions[0], env);
             reduce::reduce_window(&body, &xs[..n], &xs[n..], w, &res)
         }
+        Opcode::Scatter(s) => {
+            let n = xs.len() / 2;
+            let body = Scalars::new(func, &op.regions[0], env);
+            reduce::scatter(&body, &xs[..n], &xs[n], &xs[n + 1..], s)
+        }
         Opcode::Sort { dimension, .. } => {
             let rank = xs[0].ty.rank() as i64;
             let dim = if *dimension < 0 {

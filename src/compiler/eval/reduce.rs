@@ -173,3 +173,70 @@ fn merge_sort(v: Vec<Vec<u64>>, less: &Less) -> Result<Vec<Vec<u64>>, EvalError>
     out.extend(r);
     Ok(out)
 }
+
+/// `stablehlo.scatter`: every update element is combined into the result element its
+/// index maps to (updates in row-major order); updates landing out of bounds are skipped.
+pub(crate) fn scatter(
+    body: &Scalars,
+    inputs: &[Tensor],
+    idx: &Tensor,
+    updates: &[Tensor],
+    s: &crate::compiler::ir::ScatterAttrs,
+) -> Result<Vec<Tensor>, EvalError> {
+    let xs = inputs[0].shape();
+    let xst = strides(&xs);
+    let (is, ist) = (idx.shape(), strides(&idx.shape()));
+    let us = updates[0].shape();
+    let ivd = s.index_vector_dim as usize;
+    let has = |v: &[i64], d: usize| v.contains(&(d as i64));
+    let scatter_dims: Vec<usize> = (0..us.len())
+        .filter(|&d| !has(&s.update_window_dims, d))
+        .collect();
+    let window_operand_dims: Vec<usize> = (0..xs.len())
+        .filter(|&d| !has(&s.inserted_window_dims, d) && !has(&s.input_batching_dims, d))
+        .collect();
+    let mut outs: Vec<Tensor> = inputs.to_vec();
+    let mut n = 0usize;
+    try_for_each_index(&us, |u| {
+        let ui = n;
+        n += 1;
+        let scatter_index: Vec<usize> = scatter_dims.iter().map(|&d| u[d]).collect();
+        let mut si = scatter_index.clone();
+        if ivd <= si.len() {
+            si.insert(ivd, 0);
+        }
+        let mut at = vec![0i128; xs.len()];
+        for (k, &d) in s.scatter_dims_to_operand_dims.iter().enumerate() {
+            let v = if ivd < is.len() {
+                si[ivd] = k;
+                idx.int(ravel(&si, &ist))
+            } else {
+                idx.int(ravel(&si[..is.len()], &ist))
+            };
+            at[d as usize] += v;
+        }
+        for (&od, &sd) in s
+            .input_batching_dims
+            .iter()
+            .zip(&s.scatter_indices_batching_dims)
+        {
+            let sd = sd as usize;
+            at[od as usize] += scatter_index[if sd < ivd { sd } else { sd - 1 }] as i128;
+        }
+        for (k, &d) in s.update_window_dims.iter().enumerate() {
+            at[window_operand_dims[k]] += u[d as usize] as i128;
+        }
+        if at.iter().zip(&xs).any(|(&a, &n)| a < 0 || a >= n as i128) {
+            return Ok(());
+        }
+        let pos: usize = at.iter().zip(&xst).map(|(&a, &s)| a as usize * s).sum();
+        let cur: Vec<u64> = outs.iter().map(|t| t.bits[pos]).collect();
+        let upd: Vec<u64> = updates.iter().map(|t| t.bits[ui]).collect();
+        let new = body.call(&cur, &upd)?;
+        for (t, v) in outs.iter_mut().zip(new) {
+            t.bits[pos] = v;
+        }
+        Ok(())
+    })?;
+    Ok(outs)
+}

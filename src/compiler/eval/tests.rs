@@ -785,3 +785,33 @@ proptest! {
         prop_assert_eq!(get(BinaryOp::Rem), rem as i128);
     }
 }
+
+#[test]
+fn scatter_add_rows_skipping_out_of_bounds() {
+    use crate::compiler::ir::ScatterAttrs;
+    let mut b = B::new();
+    let body = b.binary_region(DType::F32, BinaryOp::Add);
+    let x = f32s(&[3, 2], &[1.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+    // Rows 2, 0, 2 and an out-of-bounds 5 (skipped, not clamped).
+    let idx = ints(DType::I32, &[4, 1], &[2, 0, 2, 5]);
+    let upd = f32s(&[4, 2], &[1.0, 2.0, 10.0, 20.0, 100.0, 200.0, 7.0, 7.0]);
+    let s = ScatterAttrs {
+        update_window_dims: vec![1],
+        inserted_window_dims: vec![0],
+        input_batching_dims: vec![],
+        scatter_indices_batching_dims: vec![],
+        scatter_dims_to_operand_dims: vec![0],
+        index_vector_dim: 1,
+        indices_are_sorted: false,
+        unique_indices: false,
+    };
+    let r = b
+        .run(
+            Opcode::Scatter(s),
+            &[x, idx, upd],
+            &[t(DType::F32, &[3, 2])],
+            vec![body],
+        )
+        .unwrap();
+    assert_eq!(as_f32(&r[0]), [11.0, 21.0, 1.0, 1.0, 102.0, 203.0]);
+}
