@@ -314,3 +314,61 @@ pub(crate) fn convert(x: &Tensor, to: DType) -> Tensor {
     let bits = x.bits.iter().map(|&b| convert_bits(from, to, b)).collect();
     Tensor::new(x.ty.with_dtype(to), bits)
 }
+
+/// `stablehlo.reduce_precision` of one element, on the raw bits as XLA does it: round the
+/// mantissa to nearest even, then overflow to infinity / flush below the reduced normal
+/// range to zero; NaNs stay NaN.
+pub(crate) fn reduce_precision_elem(d: DType, bits: u64, ebits: u32, mbits: u32) -> u64 {
+    let (src_e, src_m) = match d {
+        DType::F16 => (5u32, 10u32),
+        DType::BF16 => (8, 7),
+        DType::F32 => (8, 23),
+        _ => (11, 52),
+    };
+    let w = src_e + src_m + 1;
+    let sign_mask = 1u64 << (w - 1);
+    let exp_mask = ((1u64 << src_e) - 1) << src_m;
+    let man_mask = (1u64 << src_m) - 1;
+    let is_nan = bits & exp_mask == exp_mask && bits & man_mask != 0;
+    let mut x = bits;
+    if mbits < src_m {
+        let last = 1u64 << (src_m - mbits);
+        let bias = (last >> 1) - 1 + ((x & last) >> (src_m - mbits));
+        x = x.wrapping_add(bias) & !(last - 1);
+        // Clear any carry past the sign bit.
+        x &= (sign_mask << 1).wrapping_sub(1);
+    }
+    if ebits < src_e {
+        let exp_bias = (1i64 << (src_e - 1)) - 1;
+        let red_bias = (1i64 << (ebits.max(1) - 1)) - 1;
+        let max_e = (exp_bias + red_bias) as u64;
+        let min_e = (exp_bias - red_bias) as u64;
+        let e = x & exp_mask;
+        let signed_zero = x & sign_mask;
+        if e > max_e << src_m {
+            x = signed_zero | exp_mask;
+        } else if e <= min_e << src_m {
+            x = signed_zero;
+        }
+    }
+    if is_nan {
+        if mbits > 0 {
+            bits
+        } else {
+            (bits & sign_mask) | exp_mask
+        }
+    } else {
+        x
+    }
+}
+
+pub(crate) fn reduce_precision(x: &Tensor, ebits: i32, mbits: i32) -> Tensor {
+    let d = x.dtype();
+    let (e, m) = (ebits.max(1) as u32, mbits.max(0) as u32);
+    let bits = x
+        .bits
+        .iter()
+        .map(|&b| reduce_precision_elem(d, b, e, m))
+        .collect();
+    Tensor::new(x.ty.clone(), bits)
+}

@@ -240,6 +240,10 @@ fn eval_in(func: &Func, op: &Op, xs: Vec<Tensor>, env: &Env) -> Result<Vec<Tenso
                 bytes: lit.bytes,
             })?)
         }
+        Opcode::ReducePrecision {
+            exponent_bits,
+            mantissa_bits,
+        } => one(ew::reduce_precision(&xs[0], *exponent_bits, *mantissa_bits)),
         Opcode::BroadcastInDim {
             broadcast_dimensions,
         } => one(mv::broadcast_in_dim(&xs[0], &res[0], broadcast_dimensions)),

@@ -815,3 +815,38 @@ fn scatter_add_rows_skipping_out_of_bounds() {
         .unwrap();
     assert_eq!(as_f32(&r[0]), [11.0, 21.0, 1.0, 1.0, 102.0, 203.0]);
 }
+
+#[test]
+fn reduce_precision_to_f16_range() {
+    let x = f32s(
+        &[6],
+        &[
+            1.0 + 2f32.powi(-11),
+            1.0 + 3.0 * 2f32.powi(-11),
+            65520.0,
+            1e-8,
+            -1e9,
+            f32::NAN,
+        ],
+    );
+    let r = run1(
+        Opcode::ReducePrecision {
+            exponent_bits: 5,
+            mantissa_bits: 10,
+        },
+        &[x],
+        t(DType::F32, &[6]),
+    );
+    let v = as_f32(&r);
+    assert_eq!(
+        v[..5],
+        [
+            1.0,
+            1.0 + 2f32.powi(-9),
+            f32::INFINITY,
+            0.0,
+            f32::NEG_INFINITY
+        ]
+    );
+    assert!(v[5].is_nan());
+}
