@@ -13,7 +13,9 @@ mod tensor;
 
 use std::collections::HashMap;
 
-use crate::compiler::ir::{BinaryOp, Func, Literal, Op, Opcode, Region, TensorType, ValueId};
+use crate::compiler::ir::{
+    BinaryOp, Func, Literal, Op, Opcode, Region, TensorType, ValueId, WindowAttrs,
+};
 use tensor::Tensor;
 
 pub use tensor_api::*;
@@ -127,9 +129,14 @@ pub(crate) fn eval_region(
     for (&a, t) in region.args.iter().zip(args) {
         env.insert(a, t);
     }
+    // A value missing here is one captured from a region enclosing the evaluated op
+    // (verified IR defines everything else before use): not an error of the op.
     let get = |env: &Env, v: ValueId| {
         env.get(&v).cloned().ok_or_else(|| {
-            EvalError::Invalid(format!("value %{} is not available to the evaluator", v.0))
+            EvalError::Unsupported(format!(
+                "a region using value %{} of an enclosing scope",
+                v.0
+            ))
         })
     };
     for op in &region.ops {
@@ -274,6 +281,27 @@ fn eval_in(func: &Func, op: &Op, xs: Vec<Tensor>, env: &Env) -> Result<Vec<Tenso
             let n = xs.len() / 2;
             let body = Scalars::new(func, &op.regions[0], env);
             reduce::scatter(&body, &xs[..n], &xs[n], &xs[n + 1..], s)
+        }
+        Opcode::SelectAndScatter {
+            window_dimensions,
+            window_strides,
+            padding,
+        } => {
+            let scatter = Scalars::new(func, &op.regions[1], env);
+            let w = WindowAttrs {
+                window_dimensions: window_dimensions.clone(),
+                window_strides: window_strides.clone(),
+                base_dilations: vec![1; window_dimensions.len()],
+                window_dilations: vec![1; window_dimensions.len()],
+                padding: padding.clone(),
+            };
+            let sel = |a: &Tensor, b: &Tensor| -> Result<bool, EvalError> {
+                let r = eval_region(func, &op.regions[0], vec![a.clone(), b.clone()], env)?;
+                Ok(r.first().and_then(|t| t.bits.first()).copied().unwrap_or(0) & 1 == 1)
+            };
+            one(reduce::select_and_scatter(
+                &sel, &scatter, &xs[0], &xs[1], &xs[2], &w,
+            )?)
         }
         Opcode::Sort { dimension, .. } => {
             let rank = xs[0].ty.rank() as i64;

@@ -240,3 +240,54 @@ pub(crate) fn scatter(
     })?;
     Ok(outs)
 }
+
+type Select<'a> = dyn Fn(&Tensor, &Tensor) -> Result<bool, EvalError> + 'a;
+
+/// `stablehlo.select_and_scatter`: in each window (padding positions are never selected)
+/// pick an element with `select` (the current pick stays while `select(pick, e)`), then
+/// combine the window's source element into the result at the pick with `scatter`; the
+/// result starts as `init` everywhere.
+pub(crate) fn select_and_scatter(
+    select: &Select,
+    scatter: &Scalars,
+    x: &Tensor,
+    source: &Tensor,
+    init: &Tensor,
+    w: &WindowAttrs,
+) -> Result<Tensor, EvalError> {
+    let xs = x.shape();
+    let st = strides(&xs);
+    let wshape: Vec<usize> = w.window_dimensions.iter().map(|&d| d as usize).collect();
+    let scalar = |b: u64| Tensor::new(TensorType::scalar(x.dtype()), vec![b]);
+    let mut out = Tensor::new(
+        x.ty.with_dtype(init.dtype()),
+        vec![init.bits[0]; x.bits.len()],
+    );
+    let mut n = 0usize;
+    try_for_each_index(&source.shape(), |o| {
+        let si = n;
+        n += 1;
+        let mut pick: Option<usize> = None;
+        try_for_each_index(&wshape, |k| {
+            let mut at = 0usize;
+            for d in 0..xs.len() {
+                let p = o[d] as i128 * w.window_strides[d] as i128 + k[d] as i128
+                    - w.padding[d].0 as i128;
+                if p < 0 || p >= xs[d] as i128 {
+                    return Ok(());
+                }
+                at += p as usize * st[d];
+            }
+            pick = match pick {
+                Some(cur) if select(&scalar(x.bits[cur]), &scalar(x.bits[at]))? => Some(cur),
+                _ => Some(at),
+            };
+            Ok(())
+        })?;
+        if let Some(p) = pick {
+            out.bits[p] = scatter.call(&[out.bits[p]], &[source.bits[si]])?[0];
+        }
+        Ok(())
+    })?;
+    Ok(out)
+}

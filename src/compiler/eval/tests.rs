@@ -850,3 +850,41 @@ fn reduce_precision_to_f16_range() {
     );
     assert!(v[5].is_nan());
 }
+
+#[test]
+fn select_and_scatter_routes_to_window_max() {
+    let mut b = B::new();
+    let s = TensorType::scalar(DType::F32);
+    let (p, q) = (b.f.new_value(s.clone()), b.f.new_value(s.clone()));
+    let ge = b.f.new_value(TensorType::scalar(DType::I1));
+    let select = Region {
+        args: vec![p, q],
+        ops: vec![mk(
+            Opcode::Compare {
+                direction: CompareDirection::Ge,
+                compare_type: None,
+            },
+            vec![p, q],
+            vec![ge],
+        )],
+        yields: vec![ge],
+        yield_loc: Loc::default(),
+    };
+    let scatter = b.binary_region(DType::F32, BinaryOp::Add);
+    // Windows of 2 with stride 1 over [1 5 2 5]: maxima at 1, 1, and 1 (ties keep the first).
+    let x = f32s(&[4], &[1.0, 5.0, 2.0, 5.0]);
+    let src = f32s(&[3], &[10.0, 20.0, 30.0]);
+    let r = b
+        .run(
+            Opcode::SelectAndScatter {
+                window_dimensions: vec![2],
+                window_strides: vec![1],
+                padding: vec![(0, 0)],
+            },
+            &[x, src, f32s(&[], &[0.0])],
+            &[t(DType::F32, &[4])],
+            vec![select, scatter],
+        )
+        .unwrap();
+    assert_eq!(as_f32(&r[0]), [0.0, 30.0, 0.0, 30.0]);
+}
