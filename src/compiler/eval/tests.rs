@@ -888,3 +888,103 @@ fn select_and_scatter_routes_to_window_max() {
         .unwrap();
     assert_eq!(as_f32(&r[0]), [0.0, 30.0, 0.0, 30.0]);
 }
+
+/// A random shape of rank 1..=4 with dims 1..=3, with `n` elements of data.
+fn shape_and_data() -> impl Strategy<Value = (Vec<i64>, Vec<i32>)> {
+    prop::collection::vec(1i64..=3, 1..=4).prop_flat_map(|shape| {
+        let n = shape.iter().product::<i64>() as usize;
+        (Just(shape), prop::collection::vec(any::<i32>(), n))
+    })
+}
+
+proptest! {
+    #[test]
+    fn transpose_then_inverse_is_identity(
+        (shape, data) in shape_and_data(),
+        perm_seed in any::<u64>(),
+    ) {
+        let rank = shape.len();
+        // A permutation from the seed (Fisher-Yates).
+        let mut perm: Vec<i64> = (0..rank as i64).collect();
+        let mut s = perm_seed;
+        for i in (1..rank).rev() {
+            let j = (s % (i as u64 + 1)) as usize;
+            s /= i as u64 + 1;
+            perm.swap(i, j);
+        }
+        let mut inv = vec![0i64; rank];
+        for (i, &p) in perm.iter().enumerate() {
+            inv[p as usize] = i as i64;
+        }
+        let vals: Vec<i128> = data.iter().map(|&v| v as i128).collect();
+        let x = ints(DType::I32, &shape, &vals);
+        let tshape: Vec<i64> = perm.iter().map(|&p| shape[p as usize]).collect();
+        let y = run1(Opcode::Transpose { permutation: perm }, &[x.clone()], t(DType::I32, &tshape));
+        let z = run1(Opcode::Transpose { permutation: inv }, &[y], t(DType::I32, &shape));
+        prop_assert_eq!(z, x);
+    }
+
+    #[test]
+    fn slice_undoes_pad(
+        (shape, data) in shape_and_data(),
+        pads in prop::collection::vec((0i64..3, 0i64..3, 0i64..3), 4),
+    ) {
+        let rank = shape.len();
+        let low: Vec<i64> = pads[..rank].iter().map(|p| p.0).collect();
+        let high: Vec<i64> = pads[..rank].iter().map(|p| p.1).collect();
+        let interior: Vec<i64> = pads[..rank].iter().map(|p| p.2).collect();
+        let padded: Vec<i64> = (0..rank)
+            .map(|d| low[d] + high[d] + shape[d] + (shape[d] - 1) * interior[d])
+            .collect();
+        let vals: Vec<i128> = data.iter().map(|&v| v as i128).collect();
+        let x = ints(DType::I32, &shape, &vals);
+        let y = run1(
+            Opcode::Pad { low: low.clone(), high, interior: interior.clone() },
+            &[x.clone(), ints(DType::I32, &[], &[-7])],
+            t(DType::I32, &padded),
+        );
+        let limit: Vec<i64> = (0..rank)
+            .map(|d| low[d] + (shape[d] - 1) * (interior[d] + 1) + 1)
+            .collect();
+        let strides: Vec<i64> = interior.iter().map(|i| i + 1).collect();
+        let s = run1(
+            Opcode::Slice { start: low, limit, strides },
+            &[y.clone()],
+            t(DType::I32, &shape),
+        );
+        prop_assert_eq!(s, x);
+        let n_pad = as_int(&y).iter().filter(|&&v| v == -7).count();
+        prop_assert!(n_pad >= y.bytes.len() / 4 - data.len());
+    }
+
+    #[test]
+    fn dot_general_matches_naive_matmul(
+        m in 1usize..4, k in 1usize..4, n in 1usize..4,
+        seed in prop::collection::vec(-50i32..50, 32),
+    ) {
+        let a: Vec<i128> = (0..m * k).map(|i| seed[i % 32] as i128).collect();
+        let b: Vec<i128> = (0..k * n).map(|i| seed[(i * 7 + 3) % 32] as i128).collect();
+        let d = DotDims {
+            lhs_contracting: vec![1],
+            rhs_contracting: vec![0],
+            ..DotDims::default()
+        };
+        let r = run1(
+            Opcode::DotGeneral(d),
+            &[
+                ints(DType::I32, &[m as i64, k as i64], &a),
+                ints(DType::I32, &[k as i64, n as i64], &b),
+            ],
+            t(DType::I32, &[m as i64, n as i64]),
+        );
+        let mut want = vec![0i128; m * n];
+        for i in 0..m {
+            for j in 0..n {
+                for l in 0..k {
+                    want[i * n + j] += a[i * k + l] * b[l * n + j];
+                }
+            }
+        }
+        prop_assert_eq!(as_int(&r), want);
+    }
+}
