@@ -919,7 +919,11 @@ proptest! {
         let vals: Vec<i128> = data.iter().map(|&v| v as i128).collect();
         let x = ints(DType::I32, &shape, &vals);
         let tshape: Vec<i64> = perm.iter().map(|&p| shape[p as usize]).collect();
-        let y = run1(Opcode::Transpose { permutation: perm }, &[x.clone()], t(DType::I32, &tshape));
+        let y = run1(
+            Opcode::Transpose { permutation: perm },
+            std::slice::from_ref(&x),
+            t(DType::I32, &tshape),
+        );
         let z = run1(Opcode::Transpose { permutation: inv }, &[y], t(DType::I32, &shape));
         prop_assert_eq!(z, x);
     }
@@ -949,7 +953,7 @@ proptest! {
         let strides: Vec<i64> = interior.iter().map(|i| i + 1).collect();
         let s = run1(
             Opcode::Slice { start: low, limit, strides },
-            &[y.clone()],
+            std::slice::from_ref(&y),
             t(DType::I32, &shape),
         );
         prop_assert_eq!(s, x);
