@@ -33,8 +33,21 @@ pub enum EvalError {
     TooManyIterations(u64),
 }
 
-/// Values of enclosing regions, visible to nested regions.
-pub(crate) type Env = HashMap<ValueId, Tensor>;
+/// The values of one region, chained to those of the enclosing regions (which nested
+/// regions may use).
+#[derive(Default)]
+pub(crate) struct Env<'p> {
+    parent: Option<&'p Env<'p>>,
+    vals: HashMap<ValueId, Tensor>,
+}
+
+impl Env<'_> {
+    fn get(&self, v: ValueId) -> Option<&Tensor> {
+        self.vals
+            .get(&v)
+            .or_else(|| self.parent.and_then(|p| p.get(v)))
+    }
+}
 
 /// Iteration bound of `while`, so a non-terminating loop is an error, not a hang.
 const MAX_WHILE_ITERATIONS: u64 = 10_000_000;
@@ -45,8 +58,48 @@ pub fn eval_op(func: &Func, op: &Op, operands: &[Literal]) -> Result<Vec<Literal
         .iter()
         .map(Tensor::from_literal)
         .collect::<Result<Vec<_>, _>>()?;
-    let out = eval_in(func, op, xs, &Env::new())?;
+    let out = eval_in(func, op, xs, &Env::default())?;
     Ok(out.iter().map(Tensor::to_literal).collect())
+}
+
+/// Evaluates a whole function on literal arguments (the oracle for compiled programs).
+pub fn eval_func(func: &Func, args: &[Literal]) -> Result<Vec<Literal>, EvalError> {
+    let params = param_types(func)?;
+    if args.len() != params.len() {
+        return Err(EvalError::Invalid(format!(
+            "@{} takes {} arguments, got {}",
+            func.name,
+            params.len(),
+            args.len()
+        )));
+    }
+    let xs = args
+        .iter()
+        .map(Tensor::from_literal)
+        .collect::<Result<Vec<_>, _>>()?;
+    for (i, (x, p)) in xs.iter().zip(&params).enumerate() {
+        if &x.ty != p {
+            return Err(EvalError::Invalid(format!(
+                "argument {i} has type {}, @{} takes {p}",
+                x.ty, func.name
+            )));
+        }
+    }
+    let out = eval_region(func, &func.body, xs, &Env::default())?;
+    Ok(out.iter().map(Tensor::to_literal).collect())
+}
+
+fn param_types(func: &Func) -> Result<Vec<TensorType>, EvalError> {
+    func.body
+        .args
+        .iter()
+        .map(|a| {
+            func.values
+                .get(a.index())
+                .cloned()
+                .ok_or_else(|| EvalError::Invalid(format!("parameter %{} out of range", a.0)))
+        })
+        .collect()
 }
 
 /// Evaluates a region (e.g. a reducer) on literal arguments, returning its yields.
@@ -59,7 +112,7 @@ pub fn eval_region_literals(
         .iter()
         .map(Tensor::from_literal)
         .collect::<Result<Vec<_>, _>>()?;
-    let out = eval_region(func, region, xs, &Env::new())?;
+    let out = eval_region(func, region, xs, &Env::default())?;
     Ok(out.iter().map(Tensor::to_literal).collect())
 }
 
@@ -123,16 +176,17 @@ pub(crate) fn eval_region(
             args.len()
         )));
     }
-    // Regions are small (scalar computations); cloning the enclosing scope keeps lookups
-    // simple.
-    let mut env = outer.clone();
+    let mut env = Env {
+        parent: Some(outer),
+        vals: HashMap::new(),
+    };
     for (&a, t) in region.args.iter().zip(args) {
-        env.insert(a, t);
+        env.vals.insert(a, t);
     }
     // A value missing here is one captured from a region enclosing the evaluated op
     // (verified IR defines everything else before use): not an error of the op.
     let get = |env: &Env, v: ValueId| {
-        env.get(&v).cloned().ok_or_else(|| {
+        env.get(v).cloned().ok_or_else(|| {
             EvalError::Unsupported(format!(
                 "a region using value %{} of an enclosing scope",
                 v.0
@@ -147,7 +201,7 @@ pub(crate) fn eval_region(
             .collect::<Result<Vec<_>, _>>()?;
         let out = eval_in(func, op, xs, &env)?;
         for (&r, t) in op.results.iter().zip(out) {
-            env.insert(r, t);
+            env.vals.insert(r, t);
         }
     }
     region.yields.iter().map(|&v| get(&env, v)).collect()
@@ -158,13 +212,13 @@ pub(crate) fn eval_region(
 pub(crate) struct Scalars<'a> {
     func: &'a Func,
     region: &'a Region,
-    env: &'a Env,
+    env: &'a Env<'a>,
     types: Vec<TensorType>,
     fast: Option<(BinaryOp, crate::compiler::ir::DType)>,
 }
 
 impl<'a> Scalars<'a> {
-    fn new(func: &'a Func, region: &'a Region, env: &'a Env) -> Scalars<'a> {
+    fn new(func: &'a Func, region: &'a Region, env: &'a Env<'a>) -> Scalars<'a> {
         let types: Vec<TensorType> = region
             .args
             .iter()

@@ -992,3 +992,96 @@ proptest! {
         prop_assert_eq!(as_int(&r), want);
     }
 }
+
+/// `main(n: i32, x: f32) = if n > 0 { while i < n { x = x * 2 } } else { -x }`: regions
+/// use values of the enclosing scope.
+#[test]
+fn eval_func_with_control_flow_and_captures() {
+    let mut f = B::new().f;
+    let si = TensorType::scalar(DType::I32);
+    let sf = TensorType::scalar(DType::F32);
+    let sb = TensorType::scalar(DType::I1);
+    let n = f.new_value(si.clone());
+    let x = f.new_value(sf.clone());
+    f.body.args = vec![n, x];
+    let zero = f.new_value(si.clone());
+    let one = f.new_value(si.clone());
+    let two = f.new_value(sf.clone());
+    let pos = f.new_value(sb.clone());
+    let res = f.new_value(sf.clone());
+    let cst = |v: Literal, r| mk(Opcode::Constant(v), vec![], vec![r]);
+    // while (i, acc): cond i < n (captured), body (i + 1, acc * two (captured)).
+    let (ci, ca, bi, ba) = (
+        f.new_value(si.clone()),
+        f.new_value(sf.clone()),
+        f.new_value(si.clone()),
+        f.new_value(sf.clone()),
+    );
+    let (lt, i1, a1) = (
+        f.new_value(sb.clone()),
+        f.new_value(si.clone()),
+        f.new_value(sf.clone()),
+    );
+    let (wi, wa) = (f.new_value(si.clone()), f.new_value(sf.clone()));
+    let lt_op = Opcode::Compare {
+        direction: CompareDirection::Lt,
+        compare_type: None,
+    };
+    let mut w = mk(Opcode::While, vec![zero, x], vec![wi, wa]);
+    w.regions = vec![
+        Region {
+            args: vec![ci, ca],
+            ops: vec![mk(lt_op, vec![ci, n], vec![lt])],
+            yields: vec![lt],
+            yield_loc: Loc::default(),
+        },
+        Region {
+            args: vec![bi, ba],
+            ops: vec![
+                mk(Opcode::Binary(BinaryOp::Add), vec![bi, one], vec![i1]),
+                mk(Opcode::Binary(BinaryOp::Mul), vec![ba, two], vec![a1]),
+            ],
+            yields: vec![i1, a1],
+            yield_loc: Loc::default(),
+        },
+    ];
+    let neg = f.new_value(sf.clone());
+    let mut iff = mk(Opcode::If, vec![pos], vec![res]);
+    iff.regions = vec![
+        Region {
+            ops: vec![w],
+            yields: vec![wa],
+            ..Region::default()
+        },
+        Region {
+            ops: vec![mk(Opcode::Unary(UnaryOp::Neg), vec![x], vec![neg])],
+            yields: vec![neg],
+            ..Region::default()
+        },
+    ];
+    f.body.ops = vec![
+        cst(ints(DType::I32, &[], &[0]), zero),
+        cst(ints(DType::I32, &[], &[1]), one),
+        cst(f32s(&[], &[2.0]), two),
+        mk(
+            Opcode::Compare {
+                direction: CompareDirection::Gt,
+                compare_type: None,
+            },
+            vec![n, zero],
+            vec![pos],
+        ),
+        iff,
+    ];
+    f.body.yields = vec![res];
+    f.result_types = vec![sf.clone()];
+    crate::compiler::passes::verify::verify_func(&f).unwrap();
+    let run = |n: i128, x: f32| {
+        as_f32(&eval_func(&f, &[ints(DType::I32, &[], &[n]), f32s(&[], &[x])]).unwrap()[0])[0]
+    };
+    assert_eq!(run(3, 1.5), 12.0);
+    assert_eq!(run(0, 1.5), -1.5);
+    assert_eq!(run(-2, 4.0), -4.0);
+    let e = eval_func(&f, &[f32s(&[], &[1.0]), f32s(&[], &[1.0])]).unwrap_err();
+    assert!(matches!(e, EvalError::Invalid(_)), "{e}");
+}
