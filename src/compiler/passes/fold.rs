@@ -161,7 +161,12 @@ fn try_fold(f: &Func, op: &Op, st: &State) -> Result<Option<Vec<Literal>>, Diagn
             .get(r.index())
             .is_some_and(|t| elements(t) <= MAX_FOLDED_ELEMENTS as u128)
     });
-    if !small || work(f, op, &operands) > MAX_FOLD_WORK {
+    // A reduce may run its body through the general (slow) region evaluator.
+    let budget = match op.opcode {
+        Opcode::Reduce { .. } => MAX_FOLD_WORK >> 4,
+        _ => MAX_FOLD_WORK,
+    };
+    if !small || work(f, op, &operands) > budget {
         return Ok(None);
     }
     let operands: Vec<Literal> = operands.into_iter().cloned().collect();
