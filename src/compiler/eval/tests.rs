@@ -1085,3 +1085,103 @@ fn eval_func_with_control_flow_and_captures() {
     let e = eval_func(&f, &[f32s(&[], &[1.0]), f32s(&[], &[1.0])]).unwrap_err();
     assert!(matches!(e, EvalError::Invalid(_)), "{e}");
 }
+
+/// The same 2-D convolution in NCHW/OIHW/NCHW and in NHWC/HWIO/NHWC layouts (operands
+/// transposed) gives the same numbers, and they match a naive loop nest.
+#[test]
+fn convolution_layouts_agree_with_naive_loops() {
+    let (n, c, h, w, o, kh, kw, fg) = (
+        2usize, 4usize, 5usize, 4usize, 6usize, 3usize, 2usize, 2usize,
+    );
+    let (sy, sx, dy, dx, ly, lx) = (2i64, 1i64, 2i64, 1i64, 1i64, 2i64);
+    let (py, px) = ((1i64, 1i64), (0i64, 1i64));
+    let x: Vec<f32> = (0..n * c * h * w)
+        .map(|i| ((i * 7) % 11) as f32 - 5.0)
+        .collect();
+    let k: Vec<f32> = (0..o * (c / fg) * kh * kw)
+        .map(|i| ((i * 5) % 7) as f32 - 3.0)
+        .collect();
+    let out_dim = |size: usize, k: usize, s: i64, d: i64, l: i64, p: (i64, i64)| {
+        let dil_in = (size as i64 - 1) * l + 1 + p.0 + p.1;
+        let dil_k = (k as i64 - 1) * d + 1;
+        ((dil_in - dil_k) / s + 1) as usize
+    };
+    let (oh, ow) = (
+        out_dim(h, kh, sy, dy, ly, py),
+        out_dim(w, kw, sx, dx, lx, px),
+    );
+    // Naive loops, NCHW.
+    let mut want = vec![0f32; n * o * oh * ow];
+    let tap = |pos: i64, lo: i64, l: i64, size: usize| {
+        let p = pos - lo;
+        (p >= 0 && p % l == 0 && ((p / l) as usize) < size).then(|| (p / l) as usize)
+    };
+    for b in 0..n {
+        for oc in 0..o {
+            let g = oc / (o / fg);
+            for y in 0..oh {
+                for xx in 0..ow {
+                    let mut acc = 0f32;
+                    for ci in 0..c / fg {
+                        for ky in 0..kh {
+                            for kx in 0..kw {
+                                let iy = tap(y as i64 * sy + ky as i64 * dy, py.0, ly, h);
+                                let ix = tap(xx as i64 * sx + kx as i64 * dx, px.0, lx, w);
+                                if let (Some(iy), Some(ix)) = (iy, ix) {
+                                    let cc = g * (c / fg) + ci;
+                                    acc += x[((b * c + cc) * h + iy) * w + ix]
+                                        * k[((oc * (c / fg) + ci) * kh + ky) * kw + kx];
+                                }
+                            }
+                        }
+                    }
+                    want[((b * o + oc) * oh + y) * ow + xx] = acc;
+                }
+            }
+        }
+    }
+    let attrs = |inp: [i64; 4], ker: [i64; 4], out: [i64; 4]| ConvAttrs {
+        window_strides: vec![sy, sx],
+        padding: vec![py, px],
+        lhs_dilation: vec![ly, lx],
+        rhs_dilation: vec![dy, dx],
+        window_reversal: vec![false, false],
+        input_batch_dim: inp[0],
+        input_feature_dim: inp[1],
+        input_spatial_dims: vec![inp[2], inp[3]],
+        kernel_input_feature_dim: ker[1],
+        kernel_output_feature_dim: ker[0],
+        kernel_spatial_dims: vec![ker[2], ker[3]],
+        output_batch_dim: out[0],
+        output_feature_dim: out[1],
+        output_spatial_dims: vec![out[2], out[3]],
+        feature_group_count: fg as i64,
+        batch_group_count: 1,
+    };
+    let sh = |v: [usize; 4]| v.map(|d| d as i64);
+    let xl = f32s(&sh([n, c, h, w]), &x);
+    let kl = f32s(&sh([o, c / fg, kh, kw]), &k);
+    let nchw = run1(
+        Opcode::Convolution(attrs([0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3])),
+        &[xl.clone(), kl.clone()],
+        t(DType::F32, &sh([n, o, oh, ow])),
+    );
+    assert_eq!(as_f32(&nchw), want);
+    let tr = |l: &Literal, perm: [i64; 4]| {
+        let shape: Vec<i64> = perm.iter().map(|&p| l.ty.shape[p as usize]).collect();
+        run1(
+            Opcode::Transpose {
+                permutation: perm.to_vec(),
+            },
+            std::slice::from_ref(l),
+            t(DType::F32, &shape),
+        )
+    };
+    // NHWC input, HWIO kernel, NHWC output.
+    let nhwc = run1(
+        Opcode::Convolution(attrs([0, 3, 1, 2], [3, 2, 0, 1], [0, 3, 1, 2])),
+        &[tr(&xl, [0, 2, 3, 1]), tr(&kl, [2, 3, 1, 0])],
+        t(DType::F32, &sh([n, oh, ow, o])),
+    );
+    assert_eq!(tr(&nhwc, [0, 3, 1, 2]), nchw);
+}
