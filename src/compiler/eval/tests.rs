@@ -1185,3 +1185,54 @@ fn convolution_layouts_agree_with_naive_loops() {
     );
     assert_eq!(tr(&nhwc, [0, 3, 1, 2]), nchw);
 }
+
+#[test]
+fn gather_index_vectors_windows_and_batching() {
+    let x = f32s(&[3, 4], &(0..12).map(|v| v as f32).collect::<Vec<_>>());
+    let g = |offset_dims: Vec<i64>, collapsed: Vec<i64>, sizes: Vec<i64>| GatherAttrs {
+        offset_dims,
+        collapsed_slice_dims: collapsed,
+        operand_batching_dims: vec![],
+        start_indices_batching_dims: vec![],
+        start_index_map: vec![0, 1],
+        index_vector_dim: 1,
+        slice_sizes: sizes,
+        indices_are_sorted: false,
+    };
+    let idx = ints(DType::I64, &[3, 2], &[0, 1, 2, 3, 5, -1]);
+    // Points x[i, j], starts clamped: (5, -1) -> (2, 0).
+    let r = run1(
+        Opcode::Gather(g(vec![], vec![0, 1], vec![1, 1])),
+        &[x.clone(), idx.clone()],
+        t(DType::F32, &[3]),
+    );
+    assert_eq!(as_f32(&r), [1.0, 11.0, 8.0]);
+    // 2x2 windows: starts clamped to (1, 2) for (2, 3) and (1, 0) for (5, -1).
+    let r = run1(
+        Opcode::Gather(g(vec![1, 2], vec![], vec![2, 2])),
+        &[x.clone(), idx],
+        t(DType::F32, &[3, 2, 2]),
+    );
+    assert_eq!(
+        as_f32(&r),
+        [1.0, 2.0, 5.0, 6.0, 6.0, 7.0, 10.0, 11.0, 4.0, 5.0, 8.0, 9.0]
+    );
+    // Batching: result[b] = x[b, idx[b]] for a [2, 3] operand batched along dim 0.
+    let xb = f32s(&[2, 3], &[0.0, 1.0, 2.0, 3.0, 4.0, 5.0]);
+    let gb = GatherAttrs {
+        offset_dims: vec![],
+        collapsed_slice_dims: vec![1],
+        operand_batching_dims: vec![0],
+        start_indices_batching_dims: vec![0],
+        start_index_map: vec![1],
+        index_vector_dim: 1,
+        slice_sizes: vec![1, 1],
+        indices_are_sorted: false,
+    };
+    let r = run1(
+        Opcode::Gather(gb),
+        &[xb, ints(DType::I32, &[2, 1], &[2, 1])],
+        t(DType::F32, &[2]),
+    );
+    assert_eq!(as_f32(&r), [2.0, 4.0]);
+}

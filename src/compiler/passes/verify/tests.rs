@@ -635,3 +635,31 @@ fn wrong_attribute_lengths_do_not_panic() {
     let r = b.op(Opcode::Convolution(c), vec![x, x], &[f32t(&[2, 3])]);
     assert_has(&b.err(r), "must have rank 4");
 }
+
+#[test]
+fn values_are_defined_once() {
+    let mut b = B::new(&[f32t(&[])]);
+    let x = b.arg(0);
+    let r = b.op(Opcode::Unary(UnaryOp::Neg), vec![x], &[f32t(&[])]);
+    b.f.body.ops.push(Op {
+        opcode: Opcode::Unary(UnaryOp::Neg),
+        operands: vec![x],
+        results: vec![r],
+        regions: vec![],
+        loc: Loc::default(),
+    });
+    assert_has(
+        &b.err(r),
+        &format!("result: value %{} is defined more than once", r.0),
+    );
+    let mut b = B::new(&[f32t(&[])]);
+    let x = b.arg(0);
+    let r = b.op(Opcode::Unary(UnaryOp::Neg), vec![x], &[f32t(&[])]);
+    b.f.body.ops[0].results = vec![ValueId(40)];
+    let f = b.ret(&[]);
+    let _ = r;
+    assert_has(
+        &verify_func(&f).unwrap_err().message,
+        "result %40 is out of range",
+    );
+}
