@@ -7,6 +7,7 @@
 
 mod elementwise;
 mod linalg;
+mod linalg_solve;
 mod movement;
 mod reduce;
 mod tensor;
@@ -369,6 +370,20 @@ fn eval_in(func: &Func, op: &Op, xs: Vec<Tensor>, env: &Env) -> Result<Vec<Tenso
         Opcode::DotGeneral(d) => one(linalg::dot_general(&xs[0], &xs[1], &res[0], d)),
         Opcode::Convolution(c) => one(linalg::convolution(&xs[0], &xs[1], &res[0], c)),
         Opcode::OptimizationBarrier => Ok(xs),
+        Opcode::Cholesky { lower } => one(linalg_solve::cholesky(&xs[0], *lower)),
+        Opcode::TriangularSolve {
+            left_side,
+            lower,
+            unit_diagonal,
+            transpose_a,
+        } => one(linalg_solve::triangular_solve(
+            &xs[0],
+            &xs[1],
+            *left_side,
+            *lower,
+            *unit_diagonal,
+            *transpose_a,
+        )),
         Opcode::If => {
             let branch = if xs[0].bits[0] & 1 == 1 { 0 } else { 1 };
             eval_region(func, &op.regions[branch], vec![], env)

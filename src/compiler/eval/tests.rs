@@ -1236,3 +1236,62 @@ fn gather_index_vectors_windows_and_batching() {
     );
     assert_eq!(as_f32(&r), [2.0, 4.0]);
 }
+
+#[test]
+fn cholesky_and_triangular_solve() {
+    use crate::compiler::ir::Transpose;
+    // A = L L^T with L = [[2, 0], [1, 3]] -> A = [[4, 2], [2, 10]]; the unused triangle
+    // holds garbage that must be ignored.
+    let a = f32s(&[2, 2], &[4.0, 99.0, 2.0, 10.0]);
+    let l = run1(
+        Opcode::Cholesky { lower: true },
+        &[a],
+        t(DType::F32, &[2, 2]),
+    );
+    assert_eq!(as_f32(&l), [2.0, 0.0, 1.0, 3.0]);
+    let a = f32s(&[2, 2], &[4.0, 2.0, -7.0, 10.0]);
+    let u = run1(
+        Opcode::Cholesky { lower: false },
+        &[a],
+        t(DType::F32, &[2, 2]),
+    );
+    assert_eq!(as_f32(&u), [2.0, 1.0, 0.0, 3.0]);
+    let solve = |left_side, lower, unit_diagonal, transpose_a, a: &Literal, b: &Literal| {
+        let ty = b.ty.clone();
+        as_f32(&run1(
+            Opcode::TriangularSolve {
+                left_side,
+                lower,
+                unit_diagonal,
+                transpose_a,
+            },
+            &[a.clone(), b.clone()],
+            ty,
+        ))
+    };
+    let lmat = f32s(&[2, 2], &[2.0, 55.0, 1.0, 3.0]);
+    // L x = b with b = L [1, 2]^T = [2, 7].
+    let b = f32s(&[2, 1], &[2.0, 7.0]);
+    assert_eq!(
+        solve(true, true, false, Transpose::NoTranspose, &lmat, &b),
+        [1.0, 2.0]
+    );
+    // L^T x = b with b = L^T [1, 2]^T = [4, 6].
+    let b = f32s(&[2, 1], &[4.0, 6.0]);
+    assert_eq!(
+        solve(true, true, false, Transpose::Transpose, &lmat, &b),
+        [1.0, 2.0]
+    );
+    // x L = b with b = [1, 2] L = [4, 6].
+    let b = f32s(&[1, 2], &[4.0, 6.0]);
+    assert_eq!(
+        solve(false, true, false, Transpose::NoTranspose, &lmat, &b),
+        [1.0, 2.0]
+    );
+    // Unit diagonal: [[1, 0], [1, 1]] x = [1, 3] -> [1, 2].
+    let b = f32s(&[2, 1], &[1.0, 3.0]);
+    assert_eq!(
+        solve(true, true, true, Transpose::NoTranspose, &lmat, &b),
+        [1.0, 2.0]
+    );
+}

@@ -63,7 +63,7 @@ impl Rng {
 fn opcode(r: &mut Rng) -> Opcode {
     use BinaryOp as B;
     use UnaryOp as U;
-    match r.below(30) {
+    match r.below(32) {
         0 => {
             let ty = r.ty();
             let n = crate::compiler::passes::verify::check_type(&ty)
@@ -203,6 +203,13 @@ fn opcode(r: &mut Rng) -> Opcode {
             window_strides: r.ints(),
             padding: vec![],
         },
+        29 => Opcode::Cholesky { lower: r.bool() },
+        30 => Opcode::TriangularSolve {
+            left_side: r.bool(),
+            lower: r.bool(),
+            unit_diagonal: r.bool(),
+            transpose_a: crate::compiler::ir::Transpose::Transpose,
+        },
         _ => Opcode::OptimizationBarrier,
     }
 }
@@ -241,6 +248,7 @@ fn random_func(seed: u64) -> (Func, Vec<TensorType>) {
     let typical = match &opcode {
         Opcode::Constant(_) | Opcode::Iota { .. } => 0,
         Opcode::Binary(_) | Opcode::Compare { .. } | Opcode::Pad { .. } => 2,
+        Opcode::TriangularSolve { .. } => 2,
         Opcode::Reduce { .. } | Opcode::ReduceWindow(_) | Opcode::DotGeneral(_) => 2,
         Opcode::Convolution(_) | Opcode::Gather(_) => 2,
         Opcode::Select | Opcode::Clamp | Opcode::Scatter(_) | Opcode::SelectAndScatter { .. } => 3,
