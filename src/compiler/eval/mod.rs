@@ -4,6 +4,20 @@
 //!
 //! Each op is first checked with the verifier's rules against the literal operand types,
 //! so malformed input gives an [`EvalError`], never a panic.
+//!
+//! Choices where the spec leaves room (the native code must agree, or tests must allow):
+//! - f16/bf16 arithmetic is done in f32 and rounded once per op (ties to even); f32 in
+//!   f32; f64 in f64. Conversions to f16/bf16 round once, never through f32.
+//! - reduce folds sequentially in row-major order of the reduced dims, `body(acc, x)`;
+//!   reduce_window includes padding/dilation holes as init values (as the spec does).
+//! - dot_general/convolution accumulate floats in f64 and round once to the result type;
+//!   integers wrap at the result width.
+//! - integer power with a negative exponent: 1 for base 1, +-1 for base -1, else 0 (the
+//!   StableHLO interpreter's rule).
+//! - float -> int convert truncates toward zero and saturates, NaN -> 0; -> i1 is `!= 0`.
+//! - sort is stable whatever `is_stable` says; case with an out-of-range index takes the
+//!   last branch; gather/dynamic_slice clamp starts; scatter skips out-of-bounds updates.
+//! - bitcast_convert reinterprets little-endian element bytes.
 
 mod elementwise;
 mod linalg;
