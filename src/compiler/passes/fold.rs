@@ -6,6 +6,7 @@
 //!   only make the artifact bigger.
 //! - reshape/convert/broadcast_in_dim/transpose that do not change anything are replaced
 //!   by their operand.
+//! - `if`/`case` on a constant are replaced by the ops of the branch taken.
 use std::collections::HashMap;
 
 use crate::compiler::diag::Diagnostic;
@@ -57,6 +58,16 @@ fn fold_region(f: &Func, region: &mut Region, st: &mut State) -> Result<(), Diag
             st.subst.insert(op.results[0], v);
             continue;
         }
+        if let Some(i) = constant_branch(&op, st) {
+            // The taken branch's ops move into this region (everything they use is in
+            // scope here too); the op's results become the branch's yields.
+            let branch = op.regions.swap_remove(i);
+            for (&r, &y) in op.results.iter().zip(&branch.yields) {
+                st.subst.insert(r, y);
+            }
+            out.extend(branch.ops);
+            continue;
+        }
         match try_fold(f, &op, st)? {
             Some(lits) => {
                 for (&r, lit) in op.results.iter().zip(lits) {
@@ -78,6 +89,35 @@ fn fold_region(f: &Func, region: &mut Region, st: &mut State) -> Result<(), Diag
     }
     region.ops = out;
     Ok(())
+}
+
+/// The branch an `if`/`case` with a constant predicate/index takes.
+fn constant_branch(op: &Op, st: &State) -> Option<usize> {
+    let lit = st.consts.get(op.operands.first()?)?;
+    if lit.bytes.is_empty() || !op.regions.iter().all(|r| r.args.is_empty()) {
+        return None;
+    }
+    let n = op.regions.len();
+    let i = match op.opcode {
+        Opcode::If if n == 2 => {
+            if lit.bytes[0] & 1 == 1 {
+                0
+            } else {
+                1
+            }
+        }
+        Opcode::Case if n > 0 && lit.bytes.len() == 4 => {
+            // Out-of-range indices take the last branch.
+            let v = i32::from_le_bytes(lit.bytes[..4].try_into().ok()?);
+            if v < 0 || v as usize >= n {
+                n - 1
+            } else {
+                v as usize
+            }
+        }
+        _ => return None,
+    };
+    (op.regions[i].yields.len() == op.results.len()).then_some(i)
 }
 
 /// The operand of an op that returns it unchanged.
@@ -389,6 +429,40 @@ mod tests {
         let mut f = b.finish(&[sum]);
         fold(&mut f).unwrap();
         assert_eq!(literal_bits(const_of(&f, sum)), [6.5f32.to_bits() as u64]);
+    }
+
+    #[test]
+    fn if_on_constant_takes_its_branch() {
+        let mut b = B::new();
+        let x = b.arg(f32t(&[]));
+        let p = b.cst(Literal {
+            ty: TensorType::scalar(DType::I1),
+            bytes: vec![0],
+        });
+        let (neg, e) = (b.f.new_value(f32t(&[])), b.f.new_value(f32t(&[])));
+        let branch = |opcode, r| Region {
+            ops: vec![Op {
+                opcode,
+                operands: vec![x],
+                results: vec![r],
+                regions: vec![],
+                loc: Loc::default(),
+            }],
+            yields: vec![r],
+            ..Region::default()
+        };
+        let r = b.op(Opcode::If, &[p], f32t(&[]));
+        b.f.body.ops.last_mut().unwrap().regions = vec![
+            branch(Opcode::Unary(UnaryOp::Neg), neg),
+            branch(Opcode::Unary(UnaryOp::Exp), e),
+        ];
+        let s = b.op(Opcode::Binary(BinaryOp::Add), &[r, r], f32t(&[]));
+        let mut f = b.finish(&[s]);
+        fold(&mut f).unwrap();
+        crate::compiler::passes::dce::dce(&mut f);
+        assert_eq!(names(&f), ["stablehlo.exponential", "stablehlo.add"]);
+        assert_eq!(f.body.ops[1].operands, vec![e, e]);
+        crate::compiler::passes::verify::verify_func(&f).unwrap();
     }
 
     #[test]
