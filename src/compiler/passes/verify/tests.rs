@@ -663,3 +663,68 @@ fn values_are_defined_once() {
         "result %40 is out of range",
     );
 }
+
+#[test]
+fn scatter_sort_case_checks() {
+    use crate::compiler::ir::ScatterAttrs;
+    let attrs = ScatterAttrs {
+        update_window_dims: vec![1],
+        inserted_window_dims: vec![0],
+        input_batching_dims: vec![],
+        scatter_indices_batching_dims: vec![],
+        scatter_dims_to_operand_dims: vec![0],
+        index_vector_dim: 1,
+        indices_are_sorted: false,
+        unique_indices: false,
+    };
+    let scatter = |upd: &[i64]| {
+        let mut b = B::new(&[f32t(&[5, 3]), t(DType::I32, &[2, 1]), f32t(upd)]);
+        let (x, i, u) = (b.arg(0), b.arg(1), b.arg(2));
+        let body = b.binary_region(DType::F32, BinaryOp::Add);
+        let r = b.op_with(
+            Opcode::Scatter(attrs.clone()),
+            vec![x, i, u],
+            &[f32t(&[5, 3])],
+            vec![body],
+        );
+        b.ret(&[r])
+    };
+    verify_func(&scatter(&[2, 3])).unwrap();
+    assert_has(
+        &verify_func(&scatter(&[3, 3])).unwrap_err().message,
+        "update scatter dimensions [3] must match the indices batch dimensions [2]",
+    );
+    assert_has(
+        &verify_func(&scatter(&[2, 4])).unwrap_err().message,
+        "update window dimension 1 (size 4) exceeds input dimension 1 (size 3)",
+    );
+    // Sort: the comparator must yield tensor<i1>.
+    let mut b = B::new(&[f32t(&[4])]);
+    let x = b.arg(0);
+    let body = b.binary_region(DType::F32, BinaryOp::Max);
+    let r = b.op_with(
+        Opcode::Sort {
+            dimension: 0,
+            is_stable: true,
+        },
+        vec![x],
+        &[f32t(&[4])],
+        vec![body],
+    );
+    assert_has(
+        &b.err(r),
+        "region 0 yields (tensor<f32>), expected (tensor<i1>)",
+    );
+    // Case: the index is tensor<i32>.
+    let mut b = B::new(&[t(DType::I64, &[]), f32t(&[])]);
+    let (i, x) = (b.arg(0), b.arg(1));
+    let branch = Region {
+        yields: vec![x],
+        ..Region::default()
+    };
+    let r = b.op_with(Opcode::Case, vec![i], &[f32t(&[])], vec![branch]);
+    assert_has(
+        &b.err(r),
+        "'stablehlo.case' index must be tensor<i32>, got tensor<i64>",
+    );
+}
