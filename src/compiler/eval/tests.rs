@@ -1295,3 +1295,35 @@ fn cholesky_and_triangular_solve() {
         [1.0, 2.0]
     );
 }
+
+proptest! {
+    #[test]
+    fn small_int_ops_match_rust(
+        a in any::<i8>(),
+        b in any::<i8>(),
+        c in any::<u16>(),
+        d in any::<u16>(),
+    ) {
+        let x = ints(DType::I8, &[], &[a as i128]);
+        let y = ints(DType::I8, &[], &[b as i128]);
+        let get = |op| as_int(&bin(op, x.clone(), y.clone()))[0];
+        let amount = b as u8 as u32;
+        let shl = if amount >= 8 { 0 } else { ((a as u8) << amount) as i8 };
+        let sra = if amount >= 8 { a >> 7 } else { a >> amount };
+        let srl = if amount >= 8 { 0 } else { ((a as u8) >> amount) as i8 };
+        prop_assert_eq!(get(BinaryOp::ShiftLeft), shl as i128);
+        prop_assert_eq!(get(BinaryOp::ShiftRightArithmetic), sra as i128);
+        prop_assert_eq!(get(BinaryOp::ShiftRightLogical), srl as i128);
+        prop_assert_eq!(get(BinaryOp::Sub), a.wrapping_sub(b) as i128);
+        let x = ints(DType::U16, &[], &[c as i128]);
+        let y = ints(DType::U16, &[], &[d as i128]);
+        let get = |op| as_int(&bin(op, x.clone(), y.clone()))[0];
+        prop_assert_eq!(get(BinaryOp::Div), c.checked_div(d).unwrap_or(u16::MAX) as i128);
+        prop_assert_eq!(get(BinaryOp::Rem), c.checked_rem(d).unwrap_or(c) as i128);
+        prop_assert_eq!(get(BinaryOp::Pow), c.wrapping_pow(d as u32) as i128);
+        prop_assert_eq!(
+            as_int(&un(UnaryOp::CountLeadingZeros, x.clone()))[0],
+            c.leading_zeros() as i128
+        );
+    }
+}
