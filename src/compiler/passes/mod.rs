@@ -5,3 +5,6 @@ pub mod dce;
 pub mod fold;
 pub mod inline;
 pub mod verify;
+
+#[cfg(test)]
+mod pipeline_tests;
