@@ -4,9 +4,9 @@
 
 use super::lexer::{Kind, Lexer, unescape};
 use super::literal::parse_dense_body;
-use super::types::parse_tensor_type_ext;
+use super::types::{OpTypes, parse_op_types, parse_tensor_type_ext};
 use crate::compiler::diag::Diagnostic;
-use crate::compiler::ir::{Attr, Literal};
+use crate::compiler::ir::{Attr, Literal, TensorType};
 
 /// Nesting bound for arrays/dicts, so hostile input cannot overflow the stack.
 pub const MAX_DEPTH: usize = 256;
@@ -33,6 +33,8 @@ pub enum AttrValue {
     /// `#stablehlo.gather<offset_dims = [1], ...>`: (kind, fields).
     Struct(String, Vec<(String, AttrValue)>),
     Conv(ConvDims),
+    /// A function type `(inputs) -> outputs` (`function_type` of a generic `func.func`).
+    FuncType(Vec<TensorType>, Vec<TensorType>),
     /// Kept as source text.
     Other(String),
 }
@@ -89,7 +91,9 @@ pub fn parse_int_text(text: &str) -> Option<i128> {
         None => (false, text),
     };
     let v = match digits.strip_prefix("0x") {
-        Some(h) => u128::from_str_radix(h, 16).ok().and_then(|v| i128::try_from(v).ok())?,
+        Some(h) => u128::from_str_radix(h, 16)
+            .ok()
+            .and_then(|v| i128::try_from(v).ok())?,
         None => digits.parse::<i128>().ok()?,
     };
     Some(if neg { -v } else { v })
@@ -156,6 +160,10 @@ pub fn parse_attr(lx: &mut Lexer, depth: usize) -> Result<AttrValue, Diagnostic>
             AttrValue::Array(items)
         }
         Kind::Punct if t.text == "{" => AttrValue::Dict(parse_attr_dict(lx, depth + 1)?),
+        Kind::Punct if t.text == "(" => match parse_op_types(lx)? {
+            OpTypes::Function(i, o) => AttrValue::FuncType(i, o),
+            OpTypes::List(_) => return Err(lx.error(t.pos, "expected function type")),
+        },
         // An attribute in its dialect's short form, e.g. `algorithm = <...>` of dot_general.
         Kind::Punct if t.text == "<" => AttrValue::Other(lx.skip_balanced()?.to_string()),
         Kind::Ident => match t.text {
@@ -386,7 +394,10 @@ fn parse_fields(lx: &mut Lexer, depth: usize) -> Result<Vec<(String, AttrValue)>
     loop {
         let key = lx.next_token()?;
         if key.kind != Kind::Ident {
-            return Err(lx.error(key.pos, format!("expected field name, found {}", key.describe())));
+            return Err(lx.error(
+                key.pos,
+                format!("expected field name, found {}", key.describe()),
+            ));
         }
         expect_punct(lx, "=", &format!("after '{}'", key.text))?;
         let v = parse_attr(lx, depth + 1)?;
@@ -407,8 +418,14 @@ pub fn parse_conv_dims(lx: &mut Lexer, depth: usize) -> Result<ConvDims, Diagnos
         let fields = parse_fields(lx, depth)?;
         let mut d = ConvDims::default();
         for (k, v) in &fields {
-            let int = || v.as_i64().ok_or_else(|| lx.error(t.pos, format!("'{k}' must be an integer")));
-            let ints = || v.as_i64s().ok_or_else(|| lx.error(t.pos, format!("'{k}' must be an integer list")));
+            let int = || {
+                v.as_i64()
+                    .ok_or_else(|| lx.error(t.pos, format!("'{k}' must be an integer")))
+            };
+            let ints = || {
+                v.as_i64s()
+                    .ok_or_else(|| lx.error(t.pos, format!("'{k}' must be an integer list")))
+            };
             match k.as_str() {
                 "input_batch_dimension" => d.input_batch = int()?,
                 "input_feature_dimension" => d.input_feature = int()?,
@@ -603,9 +620,12 @@ impl AttrValue {
             AttrValue::Array(items) if self.is_simple() => {
                 Attr::Array(items.iter().map(|a| a.to_ir("")).collect())
             }
-            AttrValue::Dict(items) if self.is_simple() => {
-                Attr::Dict(items.iter().map(|(k, a)| (k.clone(), a.to_ir(""))).collect())
-            }
+            AttrValue::Dict(items) if self.is_simple() => Attr::Dict(
+                items
+                    .iter()
+                    .map(|(k, a)| (k.clone(), a.to_ir("")))
+                    .collect(),
+            ),
             _ => Attr::Other(text.to_string()),
         }
     }

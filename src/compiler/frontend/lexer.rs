@@ -205,7 +205,9 @@ impl<'a> Lexer<'a> {
                     end = scan(end + 1, |c| c.is_ascii_digit());
                 }
                 if end == start + 1 {
-                    return Err(self.error(start, format!("expected identifier after '{}'", c as char)));
+                    return Err(
+                        self.error(start, format!("expected identifier after '{}'", c as char))
+                    );
                 }
                 Ok(Token {
                     kind,
@@ -242,7 +244,10 @@ impl<'a> Lexer<'a> {
             }
             i
         };
-        if b[i] == b'0' && b.get(i + 1) == Some(&b'x') && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit) {
+        if b[i] == b'0'
+            && b.get(i + 1) == Some(&b'x')
+            && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+        {
             i += 2;
             while i < b.len() && b[i].is_ascii_hexdigit() {
                 i += 1;

@@ -115,7 +115,12 @@ fn parse_node(lx: &mut Lexer, depth: usize) -> Result<Node, Diagnostic> {
 
 impl DenseBody {
     /// Builds the literal for type `ty`; `pos` locates errors about the literal as a whole.
-    pub fn to_literal(&self, lx: &Lexer, pos: usize, ty: TensorType) -> Result<Literal, Diagnostic> {
+    pub fn to_literal(
+        &self,
+        lx: &Lexer,
+        pos: usize,
+        ty: TensorType,
+    ) -> Result<Literal, Diagnostic> {
         let n = ty.num_elements() as u64;
         let w = ty.dtype.size();
         match self {
@@ -123,7 +128,10 @@ impl DenseBody {
                 if n != 0 {
                     return Err(lx.error(pos, format!("empty dense literal for {ty}")));
                 }
-                Ok(Literal { ty, bytes: Vec::new() })
+                Ok(Literal {
+                    ty,
+                    bytes: Vec::new(),
+                })
             }
             DenseBody::Blob(bytes, bpos) => {
                 let mut bytes = bytes.clone();
@@ -162,13 +170,22 @@ impl DenseBody {
 
 fn splat(lx: &Lexer, pos: usize, ty: TensorType, element: &[u8]) -> Result<Literal, Diagnostic> {
     if ty.byte_size() > MAX_SPLAT_BYTES {
-        return Err(lx.error(pos, format!("unsupported: splat constant of {} bytes", ty.byte_size())));
+        return Err(lx.error(
+            pos,
+            format!("unsupported: splat constant of {} bytes", ty.byte_size()),
+        ));
     }
     Ok(Literal::splat(ty, element))
 }
 
 /// Appends the elements of `node` (at nesting level `dim`) after checking the list shape.
-fn flatten(lx: &Lexer, node: &Node, ty: &TensorType, dim: usize, out: &mut Vec<u8>) -> Result<(), Diagnostic> {
+fn flatten(
+    lx: &Lexer,
+    node: &Node,
+    ty: &TensorType,
+    dim: usize,
+    out: &mut Vec<u8>,
+) -> Result<(), Diagnostic> {
     match node {
         Node::Leaf(leaf) => {
             if dim != ty.rank() {
@@ -182,10 +199,7 @@ fn flatten(lx: &Lexer, node: &Node, ty: &TensorType, dim: usize, out: &mut Vec<u
         }
         Node::List(items, pos) => {
             if dim >= ty.rank() || items.len() as i64 != ty.shape[dim] {
-                return Err(lx.error(
-                    *pos,
-                    format!("dense literal shape does not match {ty}"),
-                ));
+                return Err(lx.error(*pos, format!("dense literal shape does not match {ty}")));
             }
             for item in items {
                 flatten(lx, item, ty, dim + 1, out)?;
@@ -199,7 +213,12 @@ fn flatten(lx: &Lexer, node: &Node, ty: &TensorType, dim: usize, out: &mut Vec<u
 fn encode(lx: &Lexer, dtype: DType, leaf: &Leaf) -> Result<Vec<u8>, Diagnostic> {
     let w = dtype.size();
     let text = leaf.text.as_str();
-    let bad = |what: &str| lx.error(leaf.pos, format!("{what} '{text}' for element type {dtype}"));
+    let bad = |what: &str| {
+        lx.error(
+            leaf.pos,
+            format!("{what} '{text}' for element type {dtype}"),
+        )
+    };
     if dtype.is_float() {
         if leaf.hex {
             // Hex floats are the raw bit pattern.
@@ -269,15 +288,24 @@ mod tests {
         assert_eq!(bytes("dense<255> : tensor<ui8>"), vec![255]);
         assert_eq!(bytes("dense<-2> : tensor<i16>"), vec![0xfe, 0xff]);
         assert_eq!(bytes("dense<65535> : tensor<ui16>"), vec![0xff, 0xff]);
-        assert_eq!(bytes("dense<-2147483648> : tensor<i32>"), vec![0, 0, 0, 0x80]);
+        assert_eq!(
+            bytes("dense<-2147483648> : tensor<i32>"),
+            vec![0, 0, 0, 0x80]
+        );
         assert_eq!(bytes("dense<4294967295> : tensor<ui32>"), vec![0xff; 4]);
         assert_eq!(bytes("dense<-9223372036854775808> : tensor<i64>"), {
             let mut v = vec![0; 7];
             v.push(0x80);
             v
         });
-        assert_eq!(bytes("dense<18446744073709551615> : tensor<ui64>"), vec![0xff; 8]);
-        assert_eq!(bytes("dense<[true, false, 1]> : tensor<3xi1>"), vec![1, 0, 1]);
+        assert_eq!(
+            bytes("dense<18446744073709551615> : tensor<ui64>"),
+            vec![0xff; 8]
+        );
+        assert_eq!(
+            bytes("dense<[true, false, 1]> : tensor<3xi1>"),
+            vec![1, 0, 1]
+        );
         assert_eq!(bytes("dense<0xFF> : tensor<i8>"), vec![0xff]);
     }
 
@@ -304,13 +332,34 @@ mod tests {
             bytes("dense<0.953698933> : tensor<f32>"),
             "0.953698933".parse::<f32>().unwrap().to_le_bytes()
         );
-        assert_eq!(bytes("dense<5.087890e-01> : tensor<f16>"), half::f16::from_f64(0.508789).to_le_bytes());
-        assert_eq!(bytes("dense<3.281250e+00> : tensor<bf16>"), half::bf16::from_f32(3.28125).to_le_bytes());
-        assert_eq!(bytes("dense<0x7FC00000> : tensor<f32>"), f32::NAN.to_le_bytes());
-        assert_eq!(bytes("dense<0xFC00> : tensor<f16>"), half::f16::NEG_INFINITY.to_le_bytes());
-        assert_eq!(bytes("dense<0x7FF0000000000000> : tensor<f64>"), f64::INFINITY.to_le_bytes());
-        assert_eq!(bytes("dense<[inf, -inf]> : tensor<2xf32>")[4..], f32::NEG_INFINITY.to_le_bytes());
-        assert_eq!(bytes("dense<-0.000000e+00> : tensor<f32>"), (-0.0f32).to_le_bytes());
+        assert_eq!(
+            bytes("dense<5.087890e-01> : tensor<f16>"),
+            half::f16::from_f64(0.508789).to_le_bytes()
+        );
+        assert_eq!(
+            bytes("dense<3.281250e+00> : tensor<bf16>"),
+            half::bf16::from_f32(3.28125).to_le_bytes()
+        );
+        assert_eq!(
+            bytes("dense<0x7FC00000> : tensor<f32>"),
+            f32::NAN.to_le_bytes()
+        );
+        assert_eq!(
+            bytes("dense<0xFC00> : tensor<f16>"),
+            half::f16::NEG_INFINITY.to_le_bytes()
+        );
+        assert_eq!(
+            bytes("dense<0x7FF0000000000000> : tensor<f64>"),
+            f64::INFINITY.to_le_bytes()
+        );
+        assert_eq!(
+            bytes("dense<[inf, -inf]> : tensor<2xf32>")[4..],
+            f32::NEG_INFINITY.to_le_bytes()
+        );
+        assert_eq!(
+            bytes("dense<-0.000000e+00> : tensor<f32>"),
+            (-0.0f32).to_le_bytes()
+        );
         assert!(lit("dense<0x7FC000000> : tensor<f32>").is_err());
     }
 
@@ -326,8 +375,14 @@ mod tests {
         assert_eq!(l.element_f64(2), 1.0);
         let l = lit("dense<\"0x000102\"> : tensor<3xi1>").unwrap();
         assert_eq!(l.bytes, vec![0, 1, 1]);
-        assert_eq!(lit("dense<> : tensor<0xf32>").unwrap().bytes, Vec::<u8>::new());
-        assert_eq!(lit("dense<[]> : tensor<0xf32>").unwrap().bytes, Vec::<u8>::new());
+        assert_eq!(
+            lit("dense<> : tensor<0xf32>").unwrap().bytes,
+            Vec::<u8>::new()
+        );
+        assert_eq!(
+            lit("dense<[]> : tensor<0xf32>").unwrap().bytes,
+            Vec::<u8>::new()
+        );
         let e = lit("dense<[[1, 2], [3]]> : tensor<2x2xi32>").unwrap_err();
         assert_eq!(e.pos.to_string(), "1:16");
         let e = lit("dense<\"0x00\"> : tensor<2xf32>").unwrap_err();

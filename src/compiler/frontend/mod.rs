@@ -39,7 +39,10 @@ pub fn parse(source: &[u8]) -> Result<Module, Diagnostic> {
             let valid = &source[..e.valid_up_to()];
             let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
             let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-            let col = String::from_utf8_lossy(&valid[line_start..]).chars().count() + 1;
+            let col = String::from_utf8_lossy(&valid[line_start..])
+                .chars()
+                .count()
+                + 1;
             return Err(Diagnostic::new(
                 SourcePos::Text {
                     line: line as u32,

@@ -3,7 +3,9 @@
 //! their pretty names (`dims`) or generic names (`broadcast_dimensions`); [`build_opcode`]
 //! accepts both, so the two forms give the same IR by construction.
 
-use super::attrs::{AttrValue, ConvDims, parse_attr, parse_attr_dict, parse_conv_dims, parse_dense, parse_int_text};
+use super::attrs::{
+    AttrValue, ConvDims, parse_attr, parse_attr_dict, parse_conv_dims, parse_dense, parse_int_text,
+};
 use super::lexer::{Kind, Token};
 use super::parser::{ParsedOp, Parser};
 use super::types::{OpTypes, parse_op_types, parse_tensor_type};
@@ -16,30 +18,100 @@ use crate::compiler::ir::{
 const UNARY: [UnaryOp; 23] = {
     use UnaryOp::*;
     [
-        Abs, Neg, Sqrt, Rsqrt, Cbrt, Exp, Expm1, Log, Log1p, Logistic, Tanh, Sin, Cos, Tan, Floor,
-        Ceil, RoundNearestAfz, RoundNearestEven, Sign, Not, PopCnt, CountLeadingZeros, IsFinite,
+        Abs,
+        Neg,
+        Sqrt,
+        Rsqrt,
+        Cbrt,
+        Exp,
+        Expm1,
+        Log,
+        Log1p,
+        Logistic,
+        Tanh,
+        Sin,
+        Cos,
+        Tan,
+        Floor,
+        Ceil,
+        RoundNearestAfz,
+        RoundNearestEven,
+        Sign,
+        Not,
+        PopCnt,
+        CountLeadingZeros,
+        IsFinite,
     ]
 };
 
 const BINARY: [BinaryOp; 15] = {
     use BinaryOp::*;
     [
-        Add, Sub, Mul, Div, Rem, Pow, Max, Min, And, Or, Xor, ShiftLeft, ShiftRightArithmetic,
-        ShiftRightLogical, Atan2,
+        Add,
+        Sub,
+        Mul,
+        Div,
+        Rem,
+        Pow,
+        Max,
+        Min,
+        And,
+        Or,
+        Xor,
+        ShiftLeft,
+        ShiftRightArithmetic,
+        ShiftRightLogical,
+        Atan2,
     ]
 };
 
 /// StableHLO/CHLO ops pjrtc does not compile (yet): reported as unsupported, not unknown.
 const UNSUPPORTED_OPS: &[&str] = &[
-    "after_all", "all_gather", "all_reduce", "all_to_all", "batch_norm_grad",
-    "batch_norm_inference", "batch_norm_training", "broadcast", "collective_broadcast",
-    "collective_permute", "complex", "composite", "compute_reshape_shape", "create_token",
-    "cross-replica-sum", "cstr_reshapable", "dynamic_broadcast_in_dim", "dynamic_conv",
-    "dynamic_gather", "dynamic_iota", "dynamic_pad", "dynamic_reshape", "einsum", "fft",
-    "get_dimension_size", "get_tuple_element", "imag", "infeed", "map", "outfeed",
-    "partition_id", "real", "real_dynamic_slice", "recv", "reduce_scatter", "replica_id", "rng",
-    "send", "set_dimension_size", "torch_index_select", "trace", "tuple", "unary_einsum",
-    "uniform_dequantize", "uniform_quantize",
+    "after_all",
+    "all_gather",
+    "all_reduce",
+    "all_to_all",
+    "batch_norm_grad",
+    "batch_norm_inference",
+    "batch_norm_training",
+    "broadcast",
+    "collective_broadcast",
+    "collective_permute",
+    "complex",
+    "composite",
+    "compute_reshape_shape",
+    "create_token",
+    "cross-replica-sum",
+    "cstr_reshapable",
+    "dynamic_broadcast_in_dim",
+    "dynamic_conv",
+    "dynamic_gather",
+    "dynamic_iota",
+    "dynamic_pad",
+    "dynamic_reshape",
+    "einsum",
+    "fft",
+    "get_dimension_size",
+    "get_tuple_element",
+    "imag",
+    "infeed",
+    "map",
+    "outfeed",
+    "partition_id",
+    "real",
+    "real_dynamic_slice",
+    "recv",
+    "reduce_scatter",
+    "replica_id",
+    "rng",
+    "send",
+    "set_dimension_size",
+    "torch_index_select",
+    "trace",
+    "tuple",
+    "unary_einsum",
+    "uniform_dequantize",
+    "uniform_quantize",
 ];
 
 /// Ops whose pretty form is `op items... : types` (operands, keywords, `key = value`).
@@ -74,7 +146,15 @@ fn is_items_op(name: &str) -> bool {
                     | "triangular_solve"
             );
     }
-    name.starts_with("check.")
+    name.starts_with("check.") || name == "chlo.square"
+}
+
+/// Operands of the IR op for a source op that pjrtc rewrites (`chlo.square x` is `x * x`).
+pub fn desugar_operands(name: &str, operands: Vec<ValueId>) -> Vec<ValueId> {
+    match (name, operands.as_slice()) {
+        ("chlo.square", &[x]) => vec![x, x],
+        _ => operands,
+    }
 }
 
 fn unknown_or_unsupported(p: &Parser, name: &str, pos: usize) -> Diagnostic {
@@ -111,7 +191,10 @@ fn parse_operand_toks<'a>(p: &mut Parser<'a>, close: &str) -> Result<Operands<'a
     loop {
         let t = p.next()?;
         if t.kind != Kind::Value {
-            return Err(p.err(t.pos, format!("expected SSA operand, found {}", t.describe())));
+            return Err(p.err(
+                t.pos,
+                format!("expected SSA operand, found {}", t.describe()),
+            ));
         }
         ids.push(p.lookup(t)?);
         toks.push(t);
@@ -215,7 +298,10 @@ fn parse_items_op(p: &mut Parser, name: &str, pos: usize) -> Result<ParsedOp, Di
     match (name, words.as_slice()) {
         (_, []) => {}
         ("stablehlo.compare", [dir, rest @ ..]) if rest.len() <= 1 => {
-            attrs.push(("comparison_direction".into(), AttrValue::Ident(dir.text.into())));
+            attrs.push((
+                "comparison_direction".into(),
+                AttrValue::Ident(dir.text.into()),
+            ));
             if let [ty] = rest {
                 attrs.push(("compare_type".into(), AttrValue::Ident(ty.text.into())));
             }
@@ -268,14 +354,17 @@ fn parse_items_op(p: &mut Parser, name: &str, pos: usize) -> Result<ParsedOp, Di
     let opcode = build_opcode(p, name, pos, &attrs, &operands, &result_types)?;
     Ok(ParsedOp {
         opcode,
-        operands,
+        operands: desugar_operands(name, operands),
         result_types,
         regions: Vec::new(),
     })
 }
 
 /// `[0:2, 1:4:2]` of the pretty slice.
-fn parse_slice_spec(p: &mut Parser, attrs: &mut Vec<(String, AttrValue)>) -> Result<(), Diagnostic> {
+fn parse_slice_spec(
+    p: &mut Parser,
+    attrs: &mut Vec<(String, AttrValue)>,
+) -> Result<(), Diagnostic> {
     p.expect("[", "to start slice ranges")?;
     let (mut start, mut limit, mut strides) = (Vec::new(), Vec::new(), Vec::new());
     let int = |p: &mut Parser| -> Result<i64, Diagnostic> {
@@ -387,7 +476,11 @@ fn parse_reduce(p: &mut Parser, pos: usize) -> Result<ParsedOp, Diagnostic> {
         Some(op) => {
             // Expand into the region the short form stands for: two scalar block arguments
             // per input and the named op applied to them.
-            let tys: Vec<TensorType> = inits.1.iter().map(|&v| p.values[v.index()].clone()).collect();
+            let tys: Vec<TensorType> = inits
+                .1
+                .iter()
+                .map(|&v| p.values[v.index()].clone())
+                .collect();
             let mut r = Region::default();
             for ty in tys.iter().chain(&tys) {
                 let id = p.new_value(ty.clone());
@@ -395,7 +488,8 @@ fn parse_reduce(p: &mut Parser, pos: usize) -> Result<ParsedOp, Diagnostic> {
             }
             for (i, ty) in tys.iter().enumerate() {
                 let operands = [r.args[i], r.args[n + i]];
-                let opcode = build_opcode(p, op.text, op.pos, &[], &operands, std::slice::from_ref(ty))?;
+                let opcode =
+                    build_opcode(p, op.text, op.pos, &[], &operands, std::slice::from_ref(ty))?;
                 if !matches!(opcode, Opcode::Binary(_)) {
                     return Err(p.err(op.pos, "expected a binary op after 'applies'"));
                 }
@@ -524,7 +618,14 @@ fn parse_convolution(p: &mut Parser, pos: usize) -> Result<ParsedOp, Diagnostic>
         attrs.extend(parse_attr_dict(&mut p.lx, 0)?);
     }
     let result_types = parse_function_type(p, pos, &ops)?;
-    let opcode = build_opcode(p, "stablehlo.convolution", pos, &attrs, &ops.1, &result_types)?;
+    let opcode = build_opcode(
+        p,
+        "stablehlo.convolution",
+        pos,
+        &attrs,
+        &ops.1,
+        &result_types,
+    )?;
     Ok(ParsedOp {
         opcode,
         operands: ops.1,
@@ -550,11 +651,17 @@ impl Attrs<'_, '_> {
     }
 
     fn missing(&self, key: &str) -> Diagnostic {
-        self.p.err(self.pos, format!("'{}' op requires attribute '{key}'", self.name))
+        self.p.err(
+            self.pos,
+            format!("'{}' op requires attribute '{key}'", self.name),
+        )
     }
 
     fn invalid(&self, key: &str) -> Diagnostic {
-        self.p.err(self.pos, format!("'{}' op attribute '{key}' has an invalid value", self.name))
+        self.p.err(
+            self.pos,
+            format!("'{}' op attribute '{key}' has an invalid value", self.name),
+        )
     }
 
     fn i64s_opt(&self, keys: &[&str]) -> Result<Option<Vec<i64>>, Diagnostic> {
@@ -593,7 +700,9 @@ impl Attrs<'_, '_> {
     fn padding_or(&self, keys: &[&str], n: usize) -> Result<Vec<(i64, i64)>, Diagnostic> {
         match self.get(keys) {
             None => Ok(vec![(0, 0); n]),
-            Some(AttrValue::Dense(l)) if l.ty.rank() == 0 || l.is_splat() && l.ty.num_elements() > 0 => {
+            Some(AttrValue::Dense(l))
+                if l.ty.rank() == 0 || l.is_splat() && l.ty.num_elements() > 0 =>
+            {
                 // `dense<0> : tensor<2x2xi64>`
                 let v = l.element_i64(0);
                 let rows = l.ty.shape.first().copied().unwrap_or(n as i64).max(0) as usize;
@@ -686,6 +795,7 @@ pub fn build_opcode(
                 compare_type,
             }
         }
+        "chlo.square" => Opcode::Binary(BinaryOp::Mul),
         "stablehlo.select" => Opcode::Select,
         "stablehlo.clamp" => Opcode::Clamp,
         "stablehlo.convert" => Opcode::Convert,
@@ -697,11 +807,16 @@ pub fn build_opcode(
         "stablehlo.if" => Opcode::If,
         "stablehlo.case" => Opcode::Case,
         "stablehlo.reduce_precision" => {
-            let (e, m) = match (a.int_opt(&["exponent_bits"])?, a.int_opt(&["mantissa_bits"])?) {
+            let (e, m) = match (
+                a.int_opt(&["exponent_bits"])?,
+                a.int_opt(&["mantissa_bits"])?,
+            ) {
                 (Some(e), Some(m)) => (e, m),
                 _ => {
                     // Pretty form: `format = e5m10`.
-                    let f = a.enum_opt(&["format"])?.ok_or_else(|| a.missing("exponent_bits"))?;
+                    let f = a
+                        .enum_opt(&["format"])?
+                        .ok_or_else(|| a.missing("exponent_bits"))?;
                     f.strip_prefix('e')
                         .and_then(|s| s.split_once('m'))
                         .and_then(|(e, m)| Some((e.parse().ok()?, m.parse().ok()?)))
@@ -796,7 +911,11 @@ pub fn build_opcode(
                 update_window_dims: d.i64s_or(&["update_window_dims"], 0, 0)?,
                 inserted_window_dims: d.i64s_or(&["inserted_window_dims"], 0, 0)?,
                 input_batching_dims: d.i64s_or(&["input_batching_dims"], 0, 0)?,
-                scatter_indices_batching_dims: d.i64s_or(&["scatter_indices_batching_dims"], 0, 0)?,
+                scatter_indices_batching_dims: d.i64s_or(
+                    &["scatter_indices_batching_dims"],
+                    0,
+                    0,
+                )?,
                 scatter_dims_to_operand_dims: d.i64s_or(&["scatter_dims_to_operand_dims"], 0, 0)?,
                 index_vector_dim: d.int_opt(&["index_vector_dim"])?.unwrap_or(0),
                 indices_are_sorted: a.bool_or(&["indices_are_sorted"], false)?,
@@ -890,12 +1009,10 @@ fn dot_dims(a: &Attrs) -> Result<DotDims, Diagnostic> {
     let pair = |key: &str| -> Result<(Vec<i64>, Vec<i64>), Diagnostic> {
         match a.get(&[key]) {
             None => Ok((Vec::new(), Vec::new())),
-            Some(AttrValue::Array(v)) if v.len() == 2 => {
-                match (v[0].as_i64s(), v[1].as_i64s()) {
-                    (Some(l), Some(r)) => Ok((l, r)),
-                    _ => Err(a.invalid(key)),
-                }
-            }
+            Some(AttrValue::Array(v)) if v.len() == 2 => match (v[0].as_i64s(), v[1].as_i64s()) {
+                (Some(l), Some(r)) => Ok((l, r)),
+                _ => Err(a.invalid(key)),
+            },
             Some(_) => Err(a.invalid(key)),
         }
     };

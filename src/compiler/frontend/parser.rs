@@ -21,7 +21,7 @@ pub struct ParsedOp {
 
 /// A statement of a block: an op, or the block's terminator.
 enum Stmt {
-    Op(Op),
+    Op(Box<Op>),
     Return(Vec<ValueId>, Loc),
 }
 
@@ -128,6 +128,13 @@ impl<'a> Parser<'a> {
                     }
                     self.parse_opt_loc()?;
                 }
+                Kind::Str if t.text == "\"builtin.module\"" => {
+                    if seen_module {
+                        return Err(self.err(t.pos, "unsupported: more than one module"));
+                    }
+                    seen_module = true;
+                    self.parse_generic_module(&mut module)?;
+                }
                 _ => self.parse_module_item(&mut module)?,
             }
         }
@@ -140,6 +147,14 @@ impl<'a> Parser<'a> {
         match t.kind {
             Kind::Ident if t.text == "func.func" => {
                 let f = self.parse_func()?;
+                if module.funcs.iter().any(|g| g.name == f.name) {
+                    return Err(self.err(t.pos, format!("redefinition of symbol '@{}'", f.name)));
+                }
+                module.funcs.push(f);
+                Ok(())
+            }
+            Kind::Str if t.text == "\"func.func\"" => {
+                let f = self.parse_generic_func()?;
                 if module.funcs.iter().any(|g| g.name == f.name) {
                     return Err(self.err(t.pos, format!("redefinition of symbol '@{}'", f.name)));
                 }
@@ -165,6 +180,122 @@ impl<'a> Parser<'a> {
                 format!("expected 'func.func' or 'module', found {}", t.describe()),
             )),
         }
+    }
+
+    /// `"builtin.module"() <{sym_name = "m"}> ({ funcs }) : () -> ()`
+    fn parse_generic_module(&mut self, module: &mut Module) -> Result<(), Diagnostic> {
+        self.next()?;
+        self.expect("(", "after op name")?;
+        self.expect(")", "(a module has no operands)")?;
+        let mut props = Vec::new();
+        if self.eat("<")? {
+            props = parse_attr_dict(&mut self.lx, 0)?;
+            self.expect(">", "to close properties")?;
+        }
+        if let Some((_, AttrValue::Str(n))) = props.iter().find(|(k, _)| k == "sym_name") {
+            module.name = Some(n.clone());
+        }
+        self.expect("(", "to start the module region")?;
+        self.expect("{", "to start the module region")?;
+        if self.peek()?.kind == Kind::Block {
+            self.next()?;
+            self.expect(":", "after block label")?;
+        }
+        while !self.eat("}")? {
+            self.parse_module_item(module)?;
+        }
+        self.expect(")", "to close the module region")?;
+        if self.peek()?.is_punct("{") {
+            parse_attr_dict(&mut self.lx, 0)?;
+        }
+        self.expect(":", "after the module region")?;
+        parse_op_types(&mut self.lx)?;
+        self.parse_opt_loc()?;
+        Ok(())
+    }
+
+    /// `"func.func"() <{function_type = (..) -> .., sym_name = "f", ...}> ({ ^bb0(..): .. }) : () -> ()`
+    fn parse_generic_func(&mut self) -> Result<Func, Diagnostic> {
+        let start = self.next()?.pos;
+        self.expect("(", "after op name")?;
+        self.expect(")", "(a function has no operands)")?;
+        let mut props = Vec::new();
+        if self.eat("<")? {
+            props = parse_attr_dict(&mut self.lx, 0)?;
+            self.expect(">", "to close properties")?;
+        }
+        let region_pos = self.expect("(", "to start the function body")?;
+        let get = |props: &[(String, AttrValue)], k: &str| {
+            props.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone())
+        };
+        let (inputs, result_types) = match get(&props, "function_type") {
+            Some(AttrValue::FuncType(i, o)) => (i, o),
+            _ => return Err(self.err(start, "'func.func' op requires attribute 'function_type'")),
+        };
+        let name = match get(&props, "sym_name") {
+            Some(AttrValue::Str(s)) => s,
+            _ => return Err(self.err(start, "'func.func' op requires attribute 'sym_name'")),
+        };
+        let public =
+            !matches!(get(&props, "sym_visibility"), Some(AttrValue::Str(v)) if v != "public");
+        let dicts = |v: Option<AttrValue>| -> Vec<Vec<(String, Attr)>> {
+            match v {
+                Some(AttrValue::Array(items)) => items
+                    .iter()
+                    .map(|d| match d {
+                        AttrValue::Dict(kv) => kv
+                            .iter()
+                            .map(|(k, a)| (k.clone(), a.to_ir(&format!("{a:?}"))))
+                            .collect(),
+                        _ => Vec::new(),
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            }
+        };
+        let mut arg_attrs = dicts(get(&props, "arg_attrs"));
+        let mut result_attrs = dicts(get(&props, "res_attrs"));
+        if arg_attrs.iter().all(Vec::is_empty) {
+            arg_attrs.clear();
+        }
+        if result_attrs.iter().all(Vec::is_empty) {
+            result_attrs.clear();
+        }
+        self.values.clear();
+        self.scopes = vec![HashMap::new()];
+        let mut body = Region::default();
+        self.parse_block(&mut body, true)?;
+        let arg_types: Vec<TensorType> = body
+            .args
+            .iter()
+            .map(|a| self.values[a.index()].clone())
+            .collect();
+        if arg_types != inputs {
+            return Err(self.err(
+                region_pos,
+                "entry block arguments do not match 'function_type'",
+            ));
+        }
+        self.expect(")", "to close the function body")?;
+        if self.peek()?.is_punct("{") {
+            parse_attr_dict(&mut self.lx, 0)?;
+        }
+        self.expect(":", "after the function body")?;
+        parse_op_types(&mut self.lx)?;
+        let mlir = self.parse_opt_loc()?;
+        Ok(Func {
+            name,
+            public,
+            values: std::mem::take(&mut self.values),
+            body,
+            result_types,
+            arg_attrs,
+            result_attrs,
+            loc: Loc {
+                pos: self.lx.source_pos(start),
+                mlir,
+            },
+        })
     }
 
     /// `#name = value` (location aliases are remembered; others are skipped).
@@ -338,10 +469,7 @@ impl<'a> Parser<'a> {
             return Err(self.err(name.pos, "invalid SSA value name"));
         }
         if self.scopes.iter().any(|s| s.contains_key(name.text)) {
-            return Err(self.err(
-                name.pos,
-                format!("redefinition of value '%{}'", name.text),
-            ));
+            return Err(self.err(name.pos, format!("redefinition of value '%{}'", name.text)));
         }
         self.scopes
             .last_mut()
@@ -370,7 +498,10 @@ impl<'a> Parser<'a> {
         ids.get(i).copied().ok_or_else(|| {
             self.err(
                 tok.pos,
-                format!("result number {i} out of range: '%{name}' has {} results", ids.len()),
+                format!(
+                    "result number {i} out of range: '%{name}' has {} results",
+                    ids.len()
+                ),
             )
         })
     }
@@ -379,7 +510,10 @@ impl<'a> Parser<'a> {
     pub fn parse_operand(&mut self) -> Result<ValueId, Diagnostic> {
         let t = self.next()?;
         if t.kind != Kind::Value {
-            return Err(self.err(t.pos, format!("expected SSA operand, found {}", t.describe())));
+            return Err(self.err(
+                t.pos,
+                format!("expected SSA operand, found {}", t.describe()),
+            ));
         }
         self.lookup(t)
     }
@@ -457,7 +591,7 @@ impl<'a> Parser<'a> {
                 return Err(self.err(t.pos, "unsupported: multiple blocks in a region"));
             }
             match self.parse_stmt()? {
-                Stmt::Op(op) => region.ops.push(op),
+                Stmt::Op(op) => region.ops.push(*op),
                 Stmt::Return(values, loc) => {
                     region.yields = values;
                     region.yield_loc = loc;
@@ -532,7 +666,9 @@ impl<'a> Parser<'a> {
         let name_tok = self.next()?;
         let name: String = match name_tok.kind {
             Kind::Ident => name_tok.text.to_string(),
-            Kind::Str => String::from_utf8_lossy(&super::lexer::unescape(name_tok.text)).into_owned(),
+            Kind::Str => {
+                String::from_utf8_lossy(&super::lexer::unescape(name_tok.text)).into_owned()
+            }
             _ => {
                 return Err(self.err(
                     name_tok.pos,
@@ -569,7 +705,11 @@ impl<'a> Parser<'a> {
                     if tys.len() != v.len() {
                         return Err(self.err(
                             start,
-                            format!("{} operands present, but {} types given", v.len(), tys.len()),
+                            format!(
+                                "{} operands present, but {} types given",
+                                v.len(),
+                                tys.len()
+                            ),
                         ));
                     }
                 }
@@ -607,7 +747,7 @@ impl<'a> Parser<'a> {
             self.bind(tok, results[next..next + count].to_vec())?;
             next += count;
         }
-        Ok(Stmt::Op(Op {
+        Ok(Stmt::Op(Box::new(Op {
             opcode: parsed.opcode,
             operands: parsed.operands,
             results,
@@ -616,7 +756,7 @@ impl<'a> Parser<'a> {
                 pos: self.lx.source_pos(start),
                 mlir,
             },
-        }))
+        })))
     }
 
     /// `"name"(operands) <{props}> (regions) {attrs} : (types) -> types`
@@ -627,7 +767,10 @@ impl<'a> Parser<'a> {
             loop {
                 let t = self.next()?;
                 if t.kind != Kind::Value {
-                    return Err(self.err(t.pos, format!("expected SSA operand, found {}", t.describe())));
+                    return Err(self.err(
+                        t.pos,
+                        format!("expected SSA operand, found {}", t.describe()),
+                    ));
                 }
                 operand_toks.push(t);
                 if !self.eat(",")? {
@@ -677,7 +820,7 @@ impl<'a> Parser<'a> {
         let opcode = ops::build_opcode(self, name, pos, &attrs, &operands, &outputs)?;
         Ok(ParsedOp {
             opcode,
-            operands,
+            operands: ops::desugar_operands(name, operands),
             result_types: outputs,
             regions,
         })

@@ -1,7 +1,46 @@
 //! Front-end tests over real inputs: the conformance suite, JAX examples, bench models.
 
 use super::parse;
+use crate::compiler::ir::{
+    BinaryOp, CompareDirection, CompareType, DType, Loc, Module, Opcode, Region, SourcePos,
+    TensorType,
+};
 use std::path::{Path, PathBuf};
+
+/// Parses `src`, panicking with the rendered diagnostic on failure.
+fn ok(src: &str) -> Module {
+    parse(src.as_bytes()).unwrap_or_else(|e| panic!("{}", e.render("test", src.as_bytes())))
+}
+
+/// The error of parsing `src`, as `line:col: message`.
+fn err(src: &str) -> String {
+    match parse(src.as_bytes()) {
+        Ok(_) => panic!("expected an error for:\n{src}"),
+        Err(e) => format!("{}: {}", e.pos, e.message),
+    }
+}
+
+/// Clears every location, for comparing IR parsed from different spellings.
+fn strip_locs(m: &mut Module) {
+    fn region(r: &mut Region) {
+        r.yield_loc = Loc::default();
+        for op in &mut r.ops {
+            op.loc = Loc::default();
+            op.regions.iter_mut().for_each(region);
+        }
+    }
+    for f in &mut m.funcs {
+        f.loc = Loc::default();
+        region(&mut f.body);
+    }
+}
+
+fn testdata(name: &str) -> Vec<u8> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/compiler/frontend/testdata")
+        .join(name);
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
 
 fn mlir_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -23,7 +62,11 @@ fn parses_every_conformance_file() {
     let mut files = Vec::new();
     mlir_files(&root, &mut files);
     files.sort();
-    assert!(files.len() >= 1800, "expected the conformance suite at {}", root.display());
+    assert!(
+        files.len() >= 1800,
+        "expected the conformance suite at {}",
+        root.display()
+    );
     let mut ok = 0;
     let mut unsupported = Vec::new();
     let mut failed = Vec::new();
@@ -49,5 +92,371 @@ fn parses_every_conformance_file() {
     for u in &unsupported {
         eprintln!("  unsupported {u}");
     }
-    assert!(failed.is_empty(), "{} files failed:\n{}", failed.len(), failed.join("\n"));
+    assert!(
+        failed.is_empty(),
+        "{} files failed:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+}
+
+#[test]
+fn pretty_and_generic_forms_give_equal_ir() {
+    // Pairs printed by JAX 0.10 (testdata/gen.py): `as_text()` and the generic op form.
+    for name in ["misc", "conv", "while", "argsort", "argmax", "cond"] {
+        let mut pretty = parse(&testdata(&format!("{name}.mlir"))).unwrap();
+        let mut generic = parse(&testdata(&format!("{name}.generic.mlir"))).unwrap();
+        strip_locs(&mut pretty);
+        strip_locs(&mut generic);
+        assert_eq!(pretty, generic, "{name}");
+    }
+    let mut dbg = parse(&testdata("misc.dbg.mlir")).unwrap();
+    let mut plain = parse(&testdata("misc.mlir")).unwrap();
+    strip_locs(&mut dbg);
+    strip_locs(&mut plain);
+    assert_eq!(dbg, plain);
+}
+
+#[test]
+fn pretty_and_generic_single_ops_agree() {
+    let pairs = [
+        (
+            "%0 = stablehlo.add %a, %b : tensor<4xf32>",
+            r#"%0 = "stablehlo.add"(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>"#,
+        ),
+        (
+            "%0 = stablehlo.slice %a [0:2, 1:4:2] : (tensor<4xf32>) -> tensor<2xf32>",
+            r#"%0 = "stablehlo.slice"(%a) <{start_indices = array<i64: 0, 1>, limit_indices = array<i64: 2, 4>, strides = array<i64: 1, 2>}> : (tensor<4xf32>) -> tensor<2xf32>"#,
+        ),
+        (
+            "%0 = stablehlo.transpose %a, dims = [0] : (tensor<4xf32>) -> tensor<4xf32>",
+            r#"%0 = "stablehlo.transpose"(%a) {permutation = dense<[0]> : tensor<1xi64>} : (tensor<4xf32>) -> tensor<4xf32>"#,
+        ),
+        (
+            "%0 = stablehlo.compare  LT, %a, %b,  TOTALORDER : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>",
+            r#"%0 = "stablehlo.compare"(%a, %b) {comparison_direction = #stablehlo<comparison_direction LT>, compare_type = #stablehlo<comparison_type TOTALORDER>} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>"#,
+        ),
+        (
+            "%0 = stablehlo.dot_general %a, %b, contracting_dims = [0] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4xf32>, tensor<4xf32>) -> tensor<f32>",
+            r#"%0 = "stablehlo.dot"(%a, %b) {precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<4xf32>, tensor<4xf32>) -> tensor<f32>"#,
+        ),
+        (
+            "%0 = stablehlo.reduce_precision %a, format = e5m10 : tensor<4xf32>",
+            r#"%0 = "stablehlo.reduce_precision"(%a) <{exponent_bits = 5 : i32, mantissa_bits = 10 : i32}> : (tensor<4xf32>) -> tensor<4xf32>"#,
+        ),
+        (
+            "%0 = stablehlo.pad %a, %s, low = [1], high = [-1], interior = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>",
+            r#"%0 = "stablehlo.pad"(%a, %s) <{edge_padding_low = array<i64: 1>, edge_padding_high = array<i64: -1>, interior_padding = array<i64: 0>}> : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>"#,
+        ),
+        (
+            "%0 = stablehlo.reduce(%a init: %s) applies stablehlo.maximum across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>",
+            r#"%0 = "stablehlo.reduce"(%a, %s) <{dimensions = array<i64: 0>}> ({
+              ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+                %m = "stablehlo.maximum"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+                "stablehlo.return"(%m) : (tensor<f32>) -> ()
+            }) : (tensor<4xf32>, tensor<f32>) -> tensor<f32>"#,
+        ),
+        (
+            "%0 = stablehlo.reduce(%a init: %s) across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>\n reducer(%x: tensor<f32>, %y: tensor<f32>)  {\n %m = stablehlo.maximum %x, %y : tensor<f32>\n stablehlo.return %m : tensor<f32>\n }",
+            r#"%0 = "stablehlo.reduce"(%a, %s) <{dimensions = array<i64: 0>}> ({
+              ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+                %m = "stablehlo.maximum"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+                "stablehlo.return"(%m) : (tensor<f32>) -> ()
+            }) : (tensor<4xf32>, tensor<f32>) -> tensor<f32>"#,
+        ),
+        (
+            "%0 = stablehlo.convolution(%c, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [2], pad = [[1, 0]], rhs_dilate = [1], reverse = [false]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<2x1x1xf32>) -> tensor<1x2x1xf32>",
+            r#"%0 = "stablehlo.convolution"(%c, %k) {dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 2, input_spatial_dimensions = [1], kernel_input_feature_dimension = 1, kernel_output_feature_dimension = 2, kernel_spatial_dimensions = [0], output_batch_dimension = 0, output_feature_dimension = 2, output_spatial_dimensions = [1]>, window_strides = array<i64: 2>, padding = dense<[[1, 0]]> : tensor<1x2xi64>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<2x1x1xf32>) -> tensor<1x2x1xf32>"#,
+        ),
+        (
+            "%0:2 = stablehlo.optimization_barrier %a, %s : tensor<4xf32>, tensor<f32>",
+            r#"%0:2 = "stablehlo.optimization_barrier"(%a, %s) : (tensor<4xf32>, tensor<f32>) -> (tensor<4xf32>, tensor<f32>)"#,
+        ),
+        (
+            "%0 = stablehlo.custom_call @foo(%a) {has_side_effect = true, backend_config = \"cfg\"} : (tensor<4xf32>) -> tensor<4xf32>",
+            r#"%0 = "stablehlo.custom_call"(%a) {call_target_name = "foo", has_side_effect = true, backend_config = "cfg"} : (tensor<4xf32>) -> tensor<4xf32>"#,
+        ),
+    ];
+    let wrap = |body: &str| {
+        format!(
+            "func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>, %s: tensor<f32>, %k: tensor<2x1x1xf32>, %c: tensor<1x4x1xf32>) {{\n{body}\nreturn\n}}"
+        )
+    };
+    for (pretty, generic) in pairs {
+        let mut p = ok(&wrap(pretty));
+        let mut g = ok(&wrap(generic));
+        strip_locs(&mut p);
+        strip_locs(&mut g);
+        assert_eq!(p, g, "{pretty}");
+    }
+}
+
+#[test]
+fn builds_ops_with_attribute_defaults() {
+    let m = ok(r#"module @m attributes {mhlo.num_partitions = 1 : i32} {
+  func.func public @main(%arg0: tensor<2xf32> {jax.arg_info = "x", mhlo.sharding = "{replicated}"}, %arg1: tensor<2xi64>) -> (tensor<2xi1> {jax.result_info = "result"}) {
+    %0 = stablehlo.compare  GT, %arg0, %arg0,  FLOAT : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>
+    %1 = stablehlo.compare  EQ, %arg1, %arg1 : (tensor<2xi64>, tensor<2xi64>) -> tensor<2xi1>
+    %2 = chlo.square %arg0 : tensor<2xf32> -> tensor<2xf32>
+    %3 = stablehlo.dot %arg0, %arg0 : (tensor<2xf32>, tensor<2xf32>) -> tensor<f32>
+    %4:2 = "stablehlo.sort"(%arg0, %arg1) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i64>, %d: tensor<i64>):
+      %p = stablehlo.compare  LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    }) : (tensor<2xf32>, tensor<2xi64>) -> (tensor<2xf32>, tensor<2xi64>)
+    return %0 : tensor<2xi1>
+  }
+}"#);
+    assert_eq!(m.name.as_deref(), Some("m"));
+    let f = m.entry().unwrap();
+    assert_eq!(
+        f.arg_attr(0, "jax.arg_info"),
+        Some(&crate::compiler::ir::Attr::String("x".into()))
+    );
+    assert_eq!(f.result_attrs[0][0].0, "jax.result_info");
+    let ops = &f.body.ops;
+    assert_eq!(
+        ops[0].opcode,
+        Opcode::Compare {
+            direction: CompareDirection::Gt,
+            compare_type: Some(CompareType::Float)
+        }
+    );
+    assert_eq!(
+        ops[1].opcode,
+        Opcode::Compare {
+            direction: CompareDirection::Eq,
+            compare_type: None
+        }
+    );
+    assert_eq!(ops[2].opcode, Opcode::Binary(BinaryOp::Mul));
+    assert_eq!(ops[2].operands, vec![f.body.args[0], f.body.args[0]]);
+    match &ops[3].opcode {
+        Opcode::DotGeneral(d) => {
+            assert_eq!(
+                (d.lhs_contracting.as_slice(), d.rhs_contracting.as_slice()),
+                (&[0][..], &[0][..])
+            )
+        }
+        o => panic!("{o:?}"),
+    }
+    assert_eq!(
+        ops[4].opcode,
+        Opcode::Sort {
+            dimension: 0,
+            is_stable: false
+        }
+    );
+    assert_eq!(ops[4].results.len(), 2);
+    assert_eq!(ops[4].regions[0].args.len(), 4);
+    assert_eq!(*f.ty(ops[4].results[1]), TensorType::new(DType::I64, [2]));
+    // Positions: the op start (its first result name).
+    assert_eq!(ops[0].loc.pos, SourcePos::Text { line: 3, col: 5 });
+}
+
+#[test]
+fn keeps_locations_and_resolves_aliases() {
+    let m = ok(r#"#loc1 = loc("model.py":12:3)
+module {
+  func.func @main(%arg0: tensor<f32> loc("x")) -> tensor<f32> {
+    %0 = stablehlo.negate %arg0 : tensor<f32> loc(#loc1)
+    %1 = stablehlo.abs %0 : tensor<f32> loc("y.py":1:2)
+    return %1 : tensor<f32> loc(#loc9)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+"#);
+    let f = &m.funcs[0];
+    assert_eq!(
+        f.body.ops[0].loc.mlir.as_deref(),
+        Some(r#"loc("model.py":12:3)"#)
+    );
+    assert_eq!(
+        f.body.ops[1].loc.mlir.as_deref(),
+        Some(r#"loc("y.py":1:2)"#)
+    );
+    assert_eq!(f.body.yield_loc.mlir.as_deref(), Some("loc(#loc9)"));
+    assert_eq!(f.loc.mlir.as_deref(), Some("loc(unknown)"));
+    assert_eq!(f.body.ops[1].loc.pos, SourcePos::Text { line: 5, col: 5 });
+}
+
+#[test]
+fn check_dialect_and_multi_result_names() {
+    let m = ok(r#"func.func @main() {
+  %0 = stablehlo.constant dense<[1, 2]> : tensor<2xi8>
+  %out_state, %out = stablehlo.rng_bit_generator %s, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui32>)
+  check.expect_eq_const %0, dense<[1, 2]> : tensor<2xi8>
+  check.expect_almost_eq_const %x, dense<5.1> : tensor<f64> {tolerance = 0.1 : f64}
+  check.expect_close %x, %x, max_ulp_difference = 3 : tensor<f64>, tensor<f64>
+  "check.expect_eq_const"(%0) <{value = dense<[1, 2]> : tensor<2xi8>}> : (tensor<2xi8>) -> ()
+  func.return
+}"#
+    .replace("%s,", "%s0,")
+    .replace("func.func @main() {", "func.func @main(%s0: tensor<2xui64>, %x: tensor<f64>) {")
+    .as_str());
+    let ops = &m.funcs[0].body.ops;
+    assert_eq!(ops[1].results.len(), 2);
+    match &ops[3].opcode {
+        Opcode::Check {
+            name,
+            constant,
+            tolerance,
+            ..
+        } => {
+            assert_eq!(name, "expect_almost_eq_const");
+            assert_eq!(constant.as_ref().unwrap().element_f64(0), 5.1);
+            assert_eq!(*tolerance, Some(0.1));
+        }
+        o => panic!("{o:?}"),
+    }
+    match &ops[4].opcode {
+        Opcode::Check {
+            max_ulp_difference, ..
+        } => assert_eq!(*max_ulp_difference, Some(3)),
+        o => panic!("{o:?}"),
+    }
+    assert_eq!(ops[2].opcode, ops[5].opcode);
+}
+
+#[test]
+fn errors_have_exact_positions() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "func.func @f(%a: tensor<f32>) -> tensor<f32> {\n  %0 = stablehlo.add %a, %3 : tensor<f32>\n  return %0 : tensor<f32>\n}",
+            "2:26: use of undefined value '%3'",
+        ),
+        (
+            "func.func @f(%a: tensor<f32>) -> tensor<f32> {\n  %0 = stablehlo.foo %a : tensor<f32>\n  return %0 : tensor<f32>\n}",
+            "2:8: unknown op 'stablehlo.foo'",
+        ),
+        (
+            "func.func @f(%a: tensor<f32>) -> tensor<f32> {\n  %0 = stablehlo.abs %a : tensor<f32>\n  %0 = stablehlo.abs %a : tensor<f32>\n  return %0 : tensor<f32>\n}",
+            "3:3: redefinition of value '%0'",
+        ),
+        (
+            "func.func @f(%a: tensor<f32>) -> tensor<f32> {\n  %0 = \"stablehlo.abs\"(%a) tensor<f32>\n  return %0 : tensor<f32>\n}",
+            "2:28: expected ':' after operand list",
+        ),
+        (
+            "func.func @f(%a: tensor<?xf32>) {\n  return\n}",
+            "1:25: unsupported: dynamic dimension '?'",
+        ),
+        (
+            "func.func @f(%a: tensor<4xf32>) {\n  %0 = stablehlo.constant dense<[1.0, 2.0]> : tensor<3xf32>\n  return\n}",
+            "2:33: dense literal shape does not match tensor<3xf32>",
+        ),
+        (
+            "func.func @f() {\n  %0 = stablehlo.constant dense<300> : tensor<i8>\n  return\n}",
+            "2:33: integer literal out of range '300' for element type i8",
+        ),
+        (
+            "func.func @f(%a: tensor<f32>) {\n  %0 = stablehlo.abs %a : tensor<f32>\n}",
+            "3:1: expected 'return' at the end of the function body",
+        ),
+        (
+            "func.func @f(%a: tensor<f32>) {\n  %0:2 = stablehlo.abs %a : tensor<f32>\n  return\n}",
+            "2:3: operation defines 1 results but was provided 2 to bind",
+        ),
+        (
+            "func.func @f(%a: tensor<f32>) {\n  %0 = \"stablehlo.add\"(%a) : (tensor<f32>, tensor<f32>) -> tensor<f32>\n  return\n}",
+            "2:8: 1 operands present, but expected 2",
+        ),
+        (
+            "func.func @f(%a: tensor<f32>) {\n  %0 = stablehlo.add %a, %a : tensor<f64>\n  return\n}",
+            "2:22: use of value '%a' expects different type than prior uses: tensor<f64> vs tensor<f32>",
+        ),
+        (
+            "func.func @f(%a: tensor<f32>) {\n  %0 = stablehlo.broadcast_in_dim %a : (tensor<f32>) -> tensor<2xf32>\n  return\n}",
+            "2:8: 'stablehlo.broadcast_in_dim' op requires attribute 'broadcast_dimensions'",
+        ),
+        (
+            "module {\n  func.func @f(",
+            "2:16: expected SSA value name for function argument",
+        ),
+        (
+            "garbage",
+            "1:1: expected 'func.func' or 'module', found 'garbage'",
+        ),
+        (
+            "func.func @f(%a: tensor<complex<f32>>) {\n  return\n}",
+            "1:25: unsupported: complex element type",
+        ),
+        (
+            "func.func @f(%a: tensor<f32>) {\n  %0 = stablehlo.abs %a : tensor<f32>\n  return\n}\nfunc.func @f() {\n  return\n}",
+            "5:1: redefinition of symbol '@f'",
+        ),
+        (
+            "func.func @f(%a: tensor<f32>) {\n  %0 = \"stablehlo.tuple\"(%a) : (tensor<f32>) -> tensor<f32>\n  return\n}",
+            "2:8: unsupported: op 'stablehlo.tuple'",
+        ),
+        (
+            "func.func @f() {\n  \"unterminated\n}",
+            "2:3: expected '\"' in string literal",
+        ),
+    ];
+    for (src, want) in cases {
+        assert_eq!(err(src), *want, "for input:\n{src}");
+    }
+}
+
+#[test]
+fn rejects_bytecode_and_invalid_utf8() {
+    let e = parse(&[0x4D, 0x4C, 0xEF, 0x52, 0, 1]).unwrap_err();
+    assert_eq!(e.pos, SourcePos::Byte(0));
+    assert_eq!(e.message, "MLIR bytecode input is not supported yet");
+    let e = parse(b"module {\n  \xff }").unwrap_err();
+    assert_eq!(e.pos, SourcePos::Text { line: 2, col: 3 });
+}
+
+#[test]
+fn survives_hostile_input() {
+    // Deep nesting, truncations and garbage must give errors, not panics or hangs.
+    let deep = format!(
+        "func.func @f() {{ %0 = stablehlo.constant dense<{}1{}> : tensor<f32>",
+        "[".repeat(100_000),
+        "]".repeat(100_000)
+    );
+    assert!(parse(deep.as_bytes()).is_err());
+    let deep_attr = format!("module attributes {{a = {}}} {{}}", "[".repeat(100_000));
+    assert!(parse(deep_attr.as_bytes()).is_err());
+    let src = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("src/compiler/frontend/testdata/misc.mlir"),
+    )
+    .unwrap();
+    for cut in (0..src.len()).step_by(7) {
+        if src.is_char_boundary(cut) {
+            let _ = parse(&src.as_bytes()[..cut]);
+        }
+    }
+    let _ = parse(b"func.func @f() { %0 = stablehlo.constant dense<1.0> : tensor<99999999999x99999999999x9xf32> return }");
+    let _ = parse(b"module { func.func @f() { %0:99999999999 = stablehlo.abs }");
+}
+
+#[test]
+fn parses_jax_examples_and_bench_models() {
+    let mut files = Vec::new();
+    if let Ok(entries) = std::fs::read_dir("/work/shared/bytecode") {
+        for e in entries.flatten() {
+            let p = e.path();
+            let name = p.file_name().unwrap().to_string_lossy().to_string();
+            if name.ends_with(".mlir") && !name.ends_with(".vhlo.mlir") {
+                files.push(p);
+            }
+        }
+    }
+    if let Ok(entries) = std::fs::read_dir("/work/bench-workloads") {
+        for e in entries.flatten() {
+            let p = e.path().join("model.mlir");
+            if p.exists() {
+                files.push(p);
+            }
+        }
+    }
+    for f in &files {
+        let src = std::fs::read(f).unwrap();
+        if let Err(e) = parse(&src) {
+            panic!("{}", e.render(&f.display().to_string(), &src));
+        }
+    }
+    eprintln!("parsed {} JAX examples and bench models", files.len());
 }

@@ -45,10 +45,18 @@ pub fn parse_tensor_type_ext(lx: &mut Lexer, index_as_i64: bool) -> Result<Tenso
         Kind::Ident if dtype_from_name(t.text).is_some() => {
             return Err(lx.error(
                 t.pos,
-                format!("unsupported: scalar type '{}' (expected a tensor type)", t.text),
+                format!(
+                    "unsupported: scalar type '{}' (expected a tensor type)",
+                    t.text
+                ),
             ));
         }
-        _ => return Err(lx.error(t.pos, format!("expected tensor type, found {}", t.describe()))),
+        _ => {
+            return Err(lx.error(
+                t.pos,
+                format!("expected tensor type, found {}", t.describe()),
+            ));
+        }
     }
     lx.next_token()?;
     let open = lx.next_token()?;
@@ -178,7 +186,14 @@ pub fn parse_op_types(lx: &mut Lexer) -> Result<OpTypes, Diagnostic> {
         let outputs = parse_type_list_maybe_paren(lx)?;
         return Ok(OpTypes::Function(inputs, outputs));
     }
-    Ok(OpTypes::List(parse_type_list(lx)?))
+    let list = parse_type_list(lx)?;
+    // `t -> t` (CHLO prints unary function types without parentheses).
+    if lx.peek()?.kind == Kind::Arrow {
+        lx.next_token()?;
+        let outputs = parse_type_list_maybe_paren(lx)?;
+        return Ok(OpTypes::Function(list, outputs));
+    }
+    Ok(OpTypes::List(list))
 }
 
 #[cfg(test)]
@@ -191,9 +206,15 @@ mod tests {
 
     #[test]
     fn parses_shapes_and_dtypes() {
-        assert_eq!(ty("tensor<2x3xf32>").unwrap(), TensorType::new(DType::F32, [2, 3]));
+        assert_eq!(
+            ty("tensor<2x3xf32>").unwrap(),
+            TensorType::new(DType::F32, [2, 3])
+        );
         assert_eq!(ty("tensor<ui64>").unwrap(), TensorType::scalar(DType::U64));
-        assert_eq!(ty("tensor<0xbf16>").unwrap(), TensorType::new(DType::BF16, [0]));
+        assert_eq!(
+            ty("tensor<0xbf16>").unwrap(),
+            TensorType::new(DType::BF16, [0])
+        );
         for d in DType::ALL {
             let t = ty(&format!("tensor<4x{}>", d.mlir_name())).unwrap();
             assert_eq!(t.dtype, d);

@@ -406,8 +406,14 @@ fn op_attrs(op: &Opcode) -> Vec<String> {
                     i64s(&c.output_spatial_dims)
                 ),
             );
-            push("feature_group_count", format!("{} : i64", c.feature_group_count));
-            push("batch_group_count", format!("{} : i64", c.batch_group_count));
+            push(
+                "feature_group_count",
+                format!("{} : i64", c.feature_group_count),
+            );
+            push(
+                "batch_group_count",
+                format!("{} : i64", c.batch_group_count),
+            );
         }
         Opcode::Gather(g) => {
             push(
@@ -548,8 +554,12 @@ mod tests {
     fn round_trip(src: &[u8], what: &str) {
         let mut m = parse(src).unwrap_or_else(|e| panic!("{what}: {e}"));
         let text = print_module(&m);
-        let mut again = parse(text.as_bytes())
-            .unwrap_or_else(|e| panic!("{what}: reparse failed: {}\n{text}", e.render("printed", text.as_bytes())));
+        let mut again = parse(text.as_bytes()).unwrap_or_else(|e| {
+            panic!(
+                "{what}: reparse failed: {}\n{text}",
+                e.render("printed", text.as_bytes())
+            )
+        });
         strip_positions(&mut m);
         strip_positions(&mut again);
         assert_eq!(m, again, "{what}: round trip differs\n{text}");
