@@ -103,7 +103,10 @@ impl<'a> Lexer<'a> {
 
     /// 1-based line and column (in characters) of a byte offset.
     pub fn source_pos(&self, offset: usize) -> SourcePos {
-        let offset = offset.min(self.src.len());
+        let mut offset = offset.min(self.src.len());
+        while !self.src.is_char_boundary(offset) {
+            offset -= 1;
+        }
         let line = self.line_starts.partition_point(|&s| s <= offset);
         let start = self.line_starts[line - 1];
         let col = self.src[start..offset].chars().count() + 1;

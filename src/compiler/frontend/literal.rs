@@ -7,7 +7,7 @@ use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{DType, Literal, TensorType};
 
 /// Largest constant a splat may expand to; bigger splats are rejected rather than allocated.
-const MAX_SPLAT_BYTES: u64 = 1 << 30;
+const MAX_SPLAT_BYTES: u64 = 1 << 28;
 
 /// One element as written: its text (`-1.5`, `0x7FC00000`, `true`, `-inf`) and position.
 #[derive(Clone, Debug)]

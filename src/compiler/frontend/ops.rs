@@ -272,6 +272,16 @@ fn parse_items_op(p: &mut Parser, name: &str, pos: usize) -> Result<ParsedOp, Di
             Kind::Punct if t.text == "[" && name == "stablehlo.slice" => {
                 parse_slice_spec(p, &mut attrs)?;
             }
+            // `stablehlo.constant() <{value = ...}> : () -> t`
+            Kind::Punct if t.text == "(" && name == "stablehlo.constant" && operands.is_empty() => {
+                p.next()?;
+                p.expect(")", "(a constant has no operands)")?;
+            }
+            Kind::Punct if t.text == "<" && p.lx.peek2()?.is_punct("{") => {
+                p.next()?;
+                attrs.extend(parse_attr_dict(&mut p.lx, 0)?);
+                p.expect(">", "to close properties")?;
+            }
             _ => {
                 return Err(p.err(
                     t.pos,
@@ -279,7 +289,13 @@ fn parse_items_op(p: &mut Parser, name: &str, pos: usize) -> Result<ParsedOp, Di
                 ));
             }
         }
-        p.eat(",")?;
+        // Items are comma-separated, except before slice ranges and properties.
+        if !p.eat(",")? {
+            let t = p.peek()?;
+            if !(t.is_punct("[") || t.is_punct("<") || t.is_punct("(")) {
+                break;
+            }
+        }
     }
     if p.peek()?.is_punct("{") {
         attrs.extend(parse_attr_dict(&mut p.lx, 0)?);

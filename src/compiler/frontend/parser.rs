@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::attrs::{AttrValue, MAX_DEPTH, expect_punct, parse_attr_dict, parse_attr_dict_text};
+use super::attrs::{AttrValue, expect_punct, parse_attr_dict, parse_attr_dict_text};
 use super::lexer::{Kind, Lexer, Token};
 use super::ops;
 use super::types::{OpTypes, parse_op_types, parse_tensor_type};
@@ -12,6 +12,9 @@ use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{Attr, Func, Loc, Module, Op, Opcode, Region, TensorType, ValueId};
 
 /// An op as parsed, before its results are named.
+/// Bound on region nesting (each level takes several stack frames).
+const MAX_REGION_DEPTH: usize = 64;
+
 pub struct ParsedOp {
     pub opcode: Opcode,
     pub operands: Vec<ValueId>,
@@ -547,7 +550,7 @@ impl<'a> Parser<'a> {
     pub fn parse_block(&mut self, region: &mut Region, is_func: bool) -> Result<(), Diagnostic> {
         let open = self.expect("{", "to start region")?;
         self.depth += 1;
-        if self.depth > MAX_DEPTH {
+        if self.depth > MAX_REGION_DEPTH {
             return Err(self.err(open, "regions nested too deeply"));
         }
         if self.peek()?.kind == Kind::Block {

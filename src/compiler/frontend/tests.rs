@@ -169,6 +169,10 @@ fn pretty_and_generic_single_ops_agree() {
             r#"%0 = "stablehlo.convolution"(%c, %k) {dimension_numbers = #stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 2, input_spatial_dimensions = [1], kernel_input_feature_dimension = 1, kernel_output_feature_dimension = 2, kernel_spatial_dimensions = [0], output_batch_dimension = 0, output_feature_dimension = 2, output_spatial_dimensions = [1]>, window_strides = array<i64: 2>, padding = dense<[[1, 0]]> : tensor<1x2xi64>, feature_group_count = 1 : i64, batch_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<2x1x1xf32>) -> tensor<1x2x1xf32>"#,
         ),
         (
+            "%0 = stablehlo.constant() <{value = dense<1.5> : tensor<f32>}> : () -> tensor<f32>",
+            "%0 = stablehlo.constant dense<1.5> : tensor<f32>",
+        ),
+        (
             "%0:2 = stablehlo.optimization_barrier %a, %s : tensor<4xf32>, tensor<f32>",
             r#"%0:2 = "stablehlo.optimization_barrier"(%a, %s) : (tensor<4xf32>, tensor<f32>) -> (tensor<4xf32>, tensor<f32>)"#,
         ),
@@ -430,6 +434,12 @@ fn survives_hostile_input() {
     }
     let _ = parse(b"func.func @f() { %0 = stablehlo.constant dense<1.0> : tensor<99999999999x99999999999x9xf32> return }");
     let _ = parse(b"module { func.func @f() { %0:99999999999 = stablehlo.abs }");
+    let mut nested = String::from("func.func @f(%p: tensor<i1>) {\n");
+    for _ in 0..10_000 {
+        nested.push_str("\"stablehlo.if\"(%p) ({\n");
+    }
+    let e = parse(nested.as_bytes()).unwrap_err();
+    assert!(e.message.contains("nested too deeply"), "{e}");
 }
 
 #[test]
