@@ -470,3 +470,46 @@ fn parses_jax_examples_and_bench_models() {
     }
     eprintln!("parsed {} JAX examples and bench models", files.len());
 }
+/// Pretty forms against MLIR's own generic printing of the same files (made by
+/// `testdata/gen_generic_suite.py`; the suite is not copied into this tree, so the test runs
+/// when `PJRTC_GENERIC_SUITE` names that output directory).
+#[test]
+fn pretty_forms_match_mlir_generic_printing() {
+    let Ok(dir) = std::env::var("PJRTC_GENERIC_SUITE") else {
+        eprintln!("PJRTC_GENERIC_SUITE not set; skipping");
+        return;
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/suite");
+    let mut files = Vec::new();
+    mlir_files(&root, &mut files);
+    let (mut same, mut missing) = (0, 0);
+    for f in &files {
+        let Ok(generic) = std::fs::read(Path::new(&dir).join(f.file_name().unwrap())) else {
+            missing += 1;
+            continue;
+        };
+        match (parse(&std::fs::read(f).unwrap()), parse(&generic)) {
+            (Ok(mut a), Ok(mut b)) => {
+                strip_locs(&mut a);
+                strip_locs(&mut b);
+                assert!(a == b, "{}: pretty and generic forms differ", f.display());
+                same += 1;
+            }
+            (Err(a), Err(b)) => {
+                assert!(
+                    a.message.starts_with("unsupported:"),
+                    "{}: {a}",
+                    f.display()
+                );
+                assert!(
+                    b.message.starts_with("unsupported:"),
+                    "{}: {b}",
+                    f.display()
+                );
+            }
+            (a, b) => panic!("{}: {:?} vs {:?}", f.display(), a.err(), b.err()),
+        }
+    }
+    eprintln!("{same} files give the same IR in both forms ({missing} without a generic form)");
+    assert!(same > 1000);
+}
