@@ -326,7 +326,7 @@ fn parse_items_op(p: &mut Parser, name: &str, pos: usize) -> Result<ParsedOp, Di
     }
     let result_types = match types {
         None if name == "stablehlo.constant" && literal_ty.is_some() => {
-            vec![literal_ty.unwrap_or_else(|| TensorType::scalar(crate::compiler::ir::DType::F32))]
+            literal_ty.into_iter().collect()
         }
         None if is_check => Vec::new(),
         None => {
@@ -367,7 +367,7 @@ fn parse_items_op(p: &mut Parser, name: &str, pos: usize) -> Result<ParsedOp, Di
             }
         }
     };
-    let opcode = build_opcode(p, name, pos, &attrs, &operands, &result_types)?;
+    let opcode = build_opcode(p, name, pos, &attrs, &operands)?;
     Ok(ParsedOp {
         opcode,
         operands: desugar_operands(name, operands),
@@ -425,7 +425,7 @@ fn parse_call_like(p: &mut Parser, name: &str, pos: usize) -> Result<ParsedOp, D
     let result_types = parse_function_type(p, pos, &ops)?;
     let opcode = if name == "stablehlo.custom_call" {
         attrs.push(("call_target_name".into(), AttrValue::Str(target_name)));
-        build_opcode(p, name, pos, &attrs, &ops.1, &result_types)?
+        build_opcode(p, name, pos, &attrs, &ops.1)?
     } else {
         Opcode::Call {
             callee: target_name,
@@ -504,8 +504,7 @@ fn parse_reduce(p: &mut Parser, pos: usize) -> Result<ParsedOp, Diagnostic> {
             }
             for (i, ty) in tys.iter().enumerate() {
                 let operands = [r.args[i], r.args[n + i]];
-                let opcode =
-                    build_opcode(p, op.text, op.pos, &[], &operands, std::slice::from_ref(ty))?;
+                let opcode = build_opcode(p, op.text, op.pos, &[], &operands)?;
                 if !matches!(opcode, Opcode::Binary(_)) {
                     return Err(p.err(op.pos, "expected a binary op after 'applies'"));
                 }
@@ -549,7 +548,7 @@ fn parse_reduce(p: &mut Parser, pos: usize) -> Result<ParsedOp, Diagnostic> {
             p.parse_region_with_args(&firsts)?
         }
     };
-    let opcode = build_opcode(p, "stablehlo.reduce", pos, &attrs, &all.1, &result_types)?;
+    let opcode = build_opcode(p, "stablehlo.reduce", pos, &attrs, &all.1)?;
     Ok(ParsedOp {
         opcode,
         operands: all.1,
@@ -634,14 +633,7 @@ fn parse_convolution(p: &mut Parser, pos: usize) -> Result<ParsedOp, Diagnostic>
         attrs.extend(parse_attr_dict(&mut p.lx, 0)?);
     }
     let result_types = parse_function_type(p, pos, &ops)?;
-    let opcode = build_opcode(
-        p,
-        "stablehlo.convolution",
-        pos,
-        &attrs,
-        &ops.1,
-        &result_types,
-    )?;
+    let opcode = build_opcode(p, "stablehlo.convolution", pos, &attrs, &ops.1)?;
     Ok(ParsedOp {
         opcode,
         operands: ops.1,
@@ -761,7 +753,6 @@ pub fn build_opcode(
     pos: usize,
     items: &[(String, AttrValue)],
     operands: &[ValueId],
-    result_types: &[TensorType],
 ) -> Result<Opcode, Diagnostic> {
     let a = Attrs {
         p,
@@ -1007,7 +998,6 @@ pub fn build_opcode(
         }
         _ => return Err(unknown_or_unsupported(p, name, pos)),
     };
-    let _ = result_types;
     Ok(op)
 }
 

@@ -26,6 +26,8 @@ pub struct ParsedOp {
 enum Stmt {
     Op(Box<Op>),
     Return(Vec<ValueId>, Loc),
+    /// An op that only names its operand again (sharding annotations); emits nothing.
+    Alias,
 }
 
 pub struct Parser<'a> {
@@ -595,6 +597,7 @@ impl<'a> Parser<'a> {
             }
             match self.parse_stmt()? {
                 Stmt::Op(op) => region.ops.push(*op),
+                Stmt::Alias => {}
                 Stmt::Return(values, loc) => {
                     region.yields = values;
                     region.yield_loc = loc;
@@ -723,12 +726,34 @@ impl<'a> Parser<'a> {
             loc.mlir = mlir;
             return Ok(Stmt::Return(values, loc));
         }
+        if name == "sdy.sharding_constraint" && name_tok.kind == Kind::Ident {
+            // `%1 = sdy.sharding_constraint %0 <@mesh, [{}]> : t`: sharding is irrelevant on
+            // one device, so `%1` names `%0`.
+            let v = self.parse_operand()?;
+            self.lx.skip_balanced()?;
+            if self.peek()?.is_punct("{") {
+                parse_attr_dict(&mut self.lx, 0)?;
+            }
+            self.expect(":", "after operand list")?;
+            parse_op_types(&mut self.lx)?;
+            self.parse_opt_loc()?;
+            return self.bind_alias(start, defs, v);
+        }
         let parsed = if name_tok.kind == Kind::Str {
             self.parse_generic_op(&name, name_tok.pos)?
         } else {
             ops::parse_pretty_op(self, &name, name_tok.pos)?
         };
         let mlir = self.parse_opt_loc()?;
+        // `custom_call @Sharding(%x)` (sharding annotation of older JAX) is the identity.
+        if let Opcode::CustomCall { target, .. } = &parsed.opcode
+            && target == "Sharding"
+            && parsed.operands.len() == 1
+            && parsed.result_types.len() == 1
+            && self.values[parsed.operands[0].index()] == parsed.result_types[0]
+        {
+            return self.bind_alias(start, defs, parsed.operands[0]);
+        }
         let total: usize = defs.iter().map(|d| d.1).sum();
         if total != parsed.result_types.len() {
             return Err(self.err(
@@ -760,6 +785,22 @@ impl<'a> Parser<'a> {
                 mlir,
             },
         })))
+    }
+
+    /// Binds the single result name of an identity op to its operand.
+    fn bind_alias(
+        &mut self,
+        start: usize,
+        defs: Vec<(Token<'a>, usize)>,
+        v: ValueId,
+    ) -> Result<Stmt, Diagnostic> {
+        match defs.as_slice() {
+            [(name, 1)] => {
+                self.bind(*name, vec![v])?;
+                Ok(Stmt::Alias)
+            }
+            _ => Err(self.err(start, "expected exactly one result name")),
+        }
     }
 
     /// `"name"(operands) <{props}> (regions) {attrs} : (types) -> types`
@@ -820,7 +861,7 @@ impl<'a> Parser<'a> {
             OpTypes::List(_) => return Err(self.err(colon.pos + 1, "expected function type")),
         };
         self.check_operand_types(pos, &operand_toks, &operands, &inputs)?;
-        let opcode = ops::build_opcode(self, name, pos, &attrs, &operands, &outputs)?;
+        let opcode = ops::build_opcode(self, name, pos, &attrs, &operands)?;
         Ok(ParsedOp {
             opcode,
             operands: ops::desugar_operands(name, operands),

@@ -173,6 +173,30 @@ fn pretty_and_generic_single_ops_agree() {
             "%0 = stablehlo.constant dense<1.5> : tensor<f32>",
         ),
         (
+            "%0 = stablehlo.cholesky %k, lower = true : tensor<2x1x1xf32>",
+            r#"%0 = "stablehlo.cholesky"(%k) <{lower = true}> : (tensor<2x1x1xf32>) -> tensor<2x1x1xf32>"#,
+        ),
+        (
+            "%0 = stablehlo.iota dim = 0 : tensor<4xf32>",
+            r#"%0 = "stablehlo.iota"() <{iota_dimension = 0 : i64}> : () -> tensor<4xf32>"#,
+        ),
+        (
+            "%0 = stablehlo.dynamic_slice %a, %i, sizes = [2] : (tensor<4xf32>, tensor<i32>) -> tensor<2xf32>",
+            r#"%0 = "stablehlo.dynamic_slice"(%a, %i) <{slice_sizes = array<i64: 2>}> : (tensor<4xf32>, tensor<i32>) -> tensor<2xf32>"#,
+        ),
+        (
+            "%0 = stablehlo.is_finite %a : (tensor<4xf32>) -> tensor<4xi1>",
+            r#"%0 = "stablehlo.is_finite"(%a) : (tensor<4xf32>) -> tensor<4xi1>"#,
+        ),
+        (
+            "%0 = stablehlo.clamp %s, %a, %s : (tensor<f32>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>",
+            r#"%0 = "stablehlo.clamp"(%s, %a, %s) : (tensor<f32>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>"#,
+        ),
+        (
+            "%0 = stablehlo.concatenate %a, %b, dim = 0 : (tensor<4xf32>, tensor<4xf32>) -> tensor<8xf32>",
+            r#"%0 = "stablehlo.concatenate"(%a, %b) <{dimension = 0 : i64}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<8xf32>"#,
+        ),
+        (
             "%0:2 = stablehlo.optimization_barrier %a, %s : tensor<4xf32>, tensor<f32>",
             r#"%0:2 = "stablehlo.optimization_barrier"(%a, %s) : (tensor<4xf32>, tensor<f32>) -> (tensor<4xf32>, tensor<f32>)"#,
         ),
@@ -183,7 +207,7 @@ fn pretty_and_generic_single_ops_agree() {
     ];
     let wrap = |body: &str| {
         format!(
-            "func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>, %s: tensor<f32>, %k: tensor<2x1x1xf32>, %c: tensor<1x4x1xf32>) {{\n{body}\nreturn\n}}"
+            "func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>, %s: tensor<f32>, %k: tensor<2x1x1xf32>, %c: tensor<1x4x1xf32>, %i: tensor<i32>) {{\n{body}\nreturn\n}}"
         )
     };
     for (pretty, generic) in pairs {
@@ -256,6 +280,23 @@ fn builds_ops_with_attribute_defaults() {
     assert_eq!(*f.ty(ops[4].results[1]), TensorType::new(DType::I64, [2]));
     // Positions: the op start (its first result name).
     assert_eq!(ops[0].loc.pos, SourcePos::Text { line: 3, col: 5 });
+}
+
+#[test]
+fn sharding_annotations_are_identities() {
+    let mut a = ok(r#"func.func @main(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = sdy.sharding_constraint %arg0 <@mesh, [{}]> : tensor<4xf32>
+  %1 = stablehlo.custom_call @Sharding(%0) {mhlo.sharding = "{replicated}"} : (tensor<4xf32>) -> tensor<4xf32>
+  %2 = stablehlo.abs %1 : tensor<4xf32>
+  return %2 : tensor<4xf32>
+}"#);
+    let mut b = ok(r#"func.func @main(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  %2 = stablehlo.abs %arg0 : tensor<4xf32>
+  return %2 : tensor<4xf32>
+}"#);
+    strip_locs(&mut a);
+    strip_locs(&mut b);
+    assert_eq!(a, b);
 }
 
 #[test]
