@@ -554,3 +554,77 @@ fn pretty_forms_match_mlir_generic_printing() {
     eprintln!("{same} files give the same IR in both forms ({missing} without a generic form)");
     assert!(same > 1000);
 }
+/// Random edits of suite files (deletions, insertions of tricky tokens, byte changes) must
+/// give results or diagnostics: no panic, no slow path.
+#[test]
+fn survives_mutated_inputs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/suite");
+    let mut files = Vec::new();
+    mlir_files(&root, &mut files);
+    files.sort();
+    files.retain(|f| std::fs::metadata(f).is_ok_and(|m| m.len() < 20_000));
+    assert!(!files.is_empty());
+    let mut seed: u64 = 0x1234_5678;
+    let mut rnd = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed as usize
+    };
+    let toks: &[&[u8]] = &[
+        b"(",
+        b")",
+        b"{",
+        b"}",
+        b"<",
+        b">",
+        b"[",
+        b"]",
+        b",",
+        b":",
+        b"%0",
+        b"dense<",
+        b"tensor<",
+        b"x",
+        b"-",
+        b"0x",
+        b"\"",
+        b"^bb0",
+        b"#",
+        b"@",
+        b"=",
+        b"->",
+        b"99999999999999999999",
+        b"?",
+        b"loc(",
+        b" ",
+        b"\xff",
+    ];
+    for _ in 0..3000 {
+        let mut src = std::fs::read(&files[rnd() % files.len()]).unwrap();
+        for _ in 0..1 + rnd() % 4 {
+            let pos = rnd() % (src.len() + 1);
+            match rnd() % 4 {
+                0 if pos < src.len() => {
+                    src.remove(pos);
+                }
+                1 => {
+                    let t = toks[rnd() % toks.len()];
+                    src.splice(pos..pos, t.iter().copied());
+                }
+                2 if pos < src.len() => src[pos] = (rnd() % 128) as u8,
+                _ => {
+                    let end = (pos + rnd() % 50).min(src.len());
+                    src.drain(pos..end);
+                }
+            }
+        }
+        let start = std::time::Instant::now();
+        let _ = parse(&src);
+        assert!(
+            start.elapsed().as_secs() < 2,
+            "slow on:\n{}",
+            String::from_utf8_lossy(&src)
+        );
+    }
+}
