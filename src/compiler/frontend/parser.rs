@@ -331,11 +331,10 @@ impl<'a> Parser<'a> {
 
     fn resolve_loc_aliases(&self, module: &mut Module) {
         fn fix(aliases: &HashMap<String, String>, loc: &mut Loc) {
-            if let Some(m) = &loc.mlir
-                && let Some(name) = m.strip_prefix("loc(#").and_then(|s| s.strip_suffix(')'))
-                && let Some(def) = aliases.get(name)
+            if let Some(m) = &mut loc.mlir
+                && m.contains('#')
             {
-                loc.mlir = Some(def.clone());
+                *m = expand_loc_aliases(m, aliases);
             }
         }
         fn walk(aliases: &HashMap<String, String>, r: &mut Region) {
@@ -903,4 +902,46 @@ impl<'a> Parser<'a> {
         }
         Ok(())
     }
+}
+
+/// Replaces `#locN` references in a location by their definitions: `loc(#loc2)` with
+/// `#loc2 = loc("f"(#loc1))` and `#loc1 = loc("x.py":3:1)` gives `loc("f"("x.py":3:1))`.
+/// Expansion is bounded, as aliases may nest deeply (or, in bad input, refer to themselves).
+fn expand_loc_aliases(text: &str, aliases: &HashMap<String, String>) -> String {
+    const MAX_LEN: usize = 4096;
+    let mut cur = text.to_string();
+    for _ in 0..16 {
+        let mut out = String::with_capacity(cur.len());
+        let mut changed = false;
+        let mut rest = cur.as_str();
+        while let Some(i) = rest.find('#') {
+            out.push_str(&rest[..i]);
+            let after = &rest[i + 1..];
+            let end = after
+                .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '.' | '-')))
+                .unwrap_or(after.len());
+            match aliases.get(&after[..end]) {
+                Some(def) => {
+                    // A nested location is written without its `loc(...)` wrapper.
+                    let inner = def
+                        .strip_prefix("loc(")
+                        .and_then(|d| d.strip_suffix(')'))
+                        .unwrap_or(def);
+                    out.push_str(inner);
+                    changed = true;
+                }
+                None => {
+                    out.push('#');
+                    out.push_str(&after[..end]);
+                }
+            }
+            rest = &after[end..];
+        }
+        out.push_str(rest);
+        if !changed || out.len() > MAX_LEN {
+            return if out.len() > MAX_LEN { cur } else { out };
+        }
+        cur = out;
+    }
+    cur
 }

@@ -302,11 +302,15 @@ fn sharding_annotations_are_identities() {
 #[test]
 fn keeps_locations_and_resolves_aliases() {
     let m = ok(r#"#loc1 = loc("model.py":12:3)
+#loc2 = loc("jit(f)/abs"(#loc1))
+#loc3 = loc(fused[#loc3, #loc2])
 module {
   func.func @main(%arg0: tensor<f32> loc("x")) -> tensor<f32> {
     %0 = stablehlo.negate %arg0 : tensor<f32> loc(#loc1)
     %1 = stablehlo.abs %0 : tensor<f32> loc("y.py":1:2)
-    return %1 : tensor<f32> loc(#loc9)
+    %2 = stablehlo.abs %1 : tensor<f32> loc(#loc2)
+    %3 = stablehlo.abs %2 : tensor<f32> loc(#loc3)
+    return %3 : tensor<f32> loc(#loc9)
   } loc(#loc)
 } loc(#loc)
 #loc = loc(unknown)
@@ -320,9 +324,15 @@ module {
         f.body.ops[1].loc.mlir.as_deref(),
         Some(r#"loc("y.py":1:2)"#)
     );
+    assert_eq!(
+        f.body.ops[2].loc.mlir.as_deref(),
+        Some(r#"loc("jit(f)/abs"("model.py":12:3))"#)
+    );
+    // A self-referential alias stays bounded.
+    assert!(f.body.ops[3].loc.mlir.as_ref().unwrap().len() < 5000);
     assert_eq!(f.body.yield_loc.mlir.as_deref(), Some("loc(#loc9)"));
     assert_eq!(f.loc.mlir.as_deref(), Some("loc(unknown)"));
-    assert_eq!(f.body.ops[1].loc.pos, SourcePos::Text { line: 5, col: 5 });
+    assert_eq!(f.body.ops[1].loc.pos, SourcePos::Text { line: 7, col: 5 });
 }
 
 #[test]
