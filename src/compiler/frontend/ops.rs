@@ -998,7 +998,49 @@ pub fn build_opcode(
         }
         _ => return Err(unknown_or_unsupported(p, name, pos)),
     };
+    // `chlo.square x` becomes `x * x`: count the operands the IR op will have.
+    let found = desugar_operands(name, operands.to_vec()).len();
+    if let Some(n) = fixed_arity(&op)
+        && n != found
+    {
+        return Err(p.err(
+            pos,
+            format!(
+                "'{name}' op expected {n} operands, but found {}",
+                operands.len()
+            ),
+        ));
+    }
     Ok(op)
+}
+
+/// Operand count of ops that have a fixed one (the IR relies on it to index operands).
+fn fixed_arity(op: &Opcode) -> Option<usize> {
+    Some(match op {
+        Opcode::Constant(_) | Opcode::Iota { .. } => 0,
+        Opcode::Unary(_)
+        | Opcode::Convert
+        | Opcode::BitcastConvert
+        | Opcode::ReducePrecision { .. }
+        | Opcode::BroadcastInDim { .. }
+        | Opcode::Reshape
+        | Opcode::Transpose { .. }
+        | Opcode::Slice { .. }
+        | Opcode::Reverse { .. }
+        | Opcode::Cholesky { .. }
+        | Opcode::RngBitGenerator { .. }
+        | Opcode::If
+        | Opcode::Case => 1,
+        Opcode::Binary(_)
+        | Opcode::Compare { .. }
+        | Opcode::Pad { .. }
+        | Opcode::DotGeneral(_)
+        | Opcode::Convolution(_)
+        | Opcode::Gather(_)
+        | Opcode::TriangularSolve { .. } => 2,
+        Opcode::Select | Opcode::Clamp | Opcode::SelectAndScatter { .. } => 3,
+        _ => return None,
+    })
 }
 
 fn dot_dims(a: &Attrs) -> Result<DotDims, Diagnostic> {
