@@ -74,7 +74,6 @@ const UNSUPPORTED_OPS: &[&str] = &[
     "batch_norm_grad",
     "batch_norm_inference",
     "batch_norm_training",
-    "broadcast",
     "collective_broadcast",
     "collective_permute",
     "complex",
@@ -130,6 +129,7 @@ fn is_items_op(name: &str) -> bool {
                     | "bitcast_convert"
                     | "reduce_precision"
                     | "broadcast_in_dim"
+                    | "broadcast"
                     | "reshape"
                     | "transpose"
                     | "slice"
@@ -840,6 +840,13 @@ pub fn build_opcode(
         "stablehlo.broadcast_in_dim" => Opcode::BroadcastInDim {
             broadcast_dimensions: a.i64s(&["broadcast_dimensions", "dims"])?,
         },
+        // Legacy `broadcast` prepends the `broadcast_sizes` dimensions.
+        "stablehlo.broadcast" => {
+            let n = a.i64s(&["broadcast_sizes", "sizes"])?.len() as i64;
+            Opcode::BroadcastInDim {
+                broadcast_dimensions: (n..n + rank0 as i64).collect(),
+            }
+        }
         "stablehlo.transpose" => Opcode::Transpose {
             permutation: a.i64s(&["permutation", "dims"])?,
         },

@@ -177,6 +177,10 @@ fn pretty_and_generic_single_ops_agree() {
             r#"%0 = "stablehlo.cholesky"(%k) <{lower = true}> : (tensor<2x1x1xf32>) -> tensor<2x1x1xf32>"#,
         ),
         (
+            "%0 = stablehlo.broadcast %s, sizes = [4] : (tensor<f32>) -> tensor<4xf32>",
+            r#"%0 = "stablehlo.broadcast_in_dim"(%s) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<4xf32>"#,
+        ),
+        (
             "%0 = stablehlo.iota dim = 0 : tensor<4xf32>",
             r#"%0 = "stablehlo.iota"() <{iota_dimension = 0 : i64}> : () -> tensor<4xf32>"#,
         ),
