@@ -33,6 +33,9 @@ pub enum AttrValue {
     /// `#stablehlo.gather<offset_dims = [1], ...>`: (kind, fields).
     Struct(String, Vec<(String, AttrValue)>),
     Conv(ConvDims),
+    /// `dense_resource<name> : type`: bytes from the file's `{-# dialect_resources #-}` section
+    /// (name, type, position of the name).
+    Resource(String, TensorType, usize),
     /// A function type `(inputs) -> outputs` (`function_type` of a generic `func.func`).
     FuncType(Vec<TensorType>, Vec<TensorType>),
     /// Kept as source text.
@@ -183,7 +186,21 @@ pub fn parse_attr(lx: &mut Lexer, depth: usize) -> Result<AttrValue, Diagnostic>
                 lx.next_token()?;
                 parse_array_attr(lx)?
             }
-            "dense_resource" | "sparse" | "dense_array" => {
+            "dense_resource" => {
+                lx.next_token()?;
+                expect_punct(lx, "<", "after 'dense_resource'")?;
+                let name = lx.next_token()?;
+                let key = match name.kind {
+                    Kind::Ident => name.text.to_string(),
+                    Kind::Str => String::from_utf8_lossy(&unescape(name.text)).into_owned(),
+                    _ => return Err(lx.error(name.pos, "expected resource name")),
+                };
+                expect_punct(lx, ">", "to close 'dense_resource'")?;
+                expect_punct(lx, ":", "after 'dense_resource'")?;
+                let ty = parse_tensor_type_ext(lx, true)?;
+                AttrValue::Resource(key, ty, name.pos)
+            }
+            "sparse" | "dense_array" => {
                 return Err(lx.error(t.pos, format!("unsupported: '{}' attribute", t.text)));
             }
             _ => {

@@ -42,17 +42,8 @@ pub fn parse_dense_body(lx: &mut Lexer) -> Result<DenseBody, Diagnostic> {
         let Some(hex) = raw.strip_prefix(b"0x") else {
             return Err(lx.error(t.pos, "expected hex blob \"0x...\" in dense literal"));
         };
-        if hex.len() % 2 != 0 {
-            return Err(lx.error(t.pos, "hex blob has an odd number of digits"));
-        }
-        let digit = |c: u8| (c as char).to_digit(16).map(|d| d as u8);
-        let mut bytes = Vec::with_capacity(hex.len() / 2);
-        for pair in hex.chunks(2) {
-            match (digit(pair[0]), digit(pair[1])) {
-                (Some(h), Some(l)) => bytes.push(h * 16 + l),
-                _ => return Err(lx.error(t.pos, "invalid hex digit in blob")),
-            }
-        }
+        let bytes = super::parser::decode_hex(hex)
+            .ok_or_else(|| lx.error(t.pos, "invalid hex digit in blob"))?;
         DenseBody::Blob(bytes, t.pos)
     } else {
         DenseBody::Tree(parse_node(lx, 0)?)

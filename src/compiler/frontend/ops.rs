@@ -4,15 +4,15 @@
 //! accepts both, so the two forms give the same IR by construction.
 
 use super::attrs::{
-    AttrValue, ConvDims, parse_attr, parse_attr_dict, parse_conv_dims, parse_dense, parse_int_text,
+    AttrValue, ConvDims, parse_attr, parse_attr_dict, parse_conv_dims, parse_int_text,
 };
 use super::lexer::{Kind, Token};
 use super::parser::{ParsedOp, Parser};
 use super::types::{OpTypes, parse_op_types, parse_tensor_type};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{
-    BinaryOp, CompareDirection, CompareType, ConvAttrs, DotDims, GatherAttrs, Opcode, Region,
-    RngAlgorithm, ScatterAttrs, TensorType, Transpose, UnaryOp, ValueId, WindowAttrs,
+    BinaryOp, CompareDirection, CompareType, ConvAttrs, DotDims, GatherAttrs, Literal, Opcode,
+    Region, RngAlgorithm, ScatterAttrs, TensorType, Transpose, UnaryOp, ValueId, WindowAttrs,
 };
 
 const UNARY: [UnaryOp; 23] = {
@@ -245,11 +245,14 @@ fn parse_items_op(p: &mut Parser, name: &str, pos: usize) -> Result<ParsedOp, Di
                 operands.push(p.lookup(t)?);
                 toks.push(t);
             }
-            Kind::Ident if t.text == "dense" => {
-                p.next()?;
-                let lit = parse_dense(&mut p.lx)?;
-                literal_ty = Some(lit.ty.clone());
-                attrs.push(("value".to_string(), AttrValue::Dense(lit)));
+            Kind::Ident if t.text == "dense" || t.text == "dense_resource" => {
+                let v = parse_attr(&mut p.lx, 0)?;
+                literal_ty = match &v {
+                    AttrValue::Dense(l) => Some(l.ty.clone()),
+                    AttrValue::Resource(_, ty, _) => Some(ty.clone()),
+                    _ => None,
+                };
+                attrs.push(("value".to_string(), v));
                 // The literal's type ends the op (`check.expect_eq_const %x, dense<1> : t`).
                 break;
             }
@@ -720,6 +723,41 @@ impl Attrs<'_, '_> {
         }
     }
 
+    /// A constant: `dense<...>` or `dense_resource<name>`.
+    fn literal(&self, key: &str) -> Result<Option<Literal>, Diagnostic> {
+        match self.get(&[key]) {
+            None => Ok(None),
+            Some(AttrValue::Dense(l)) => Ok(Some(l.clone())),
+            Some(AttrValue::Resource(name, ty, pos)) => {
+                let bytes = self.p.resources.get(name).ok_or_else(|| {
+                    self.p.err(
+                        *pos,
+                        format!("unsupported: missing or elided resource '{name}'"),
+                    )
+                })?;
+                if bytes.len() as u64 != ty.byte_size() {
+                    return Err(self.p.err(
+                        *pos,
+                        format!(
+                            "resource '{name}' has {} bytes but {ty} needs {}",
+                            bytes.len(),
+                            ty.byte_size()
+                        ),
+                    ));
+                }
+                let mut bytes = bytes.clone();
+                if ty.dtype == crate::compiler::ir::DType::I1 {
+                    bytes.iter_mut().for_each(|b| *b = (*b != 0) as u8);
+                }
+                Ok(Some(Literal {
+                    ty: ty.clone(),
+                    bytes,
+                }))
+            }
+            Some(_) => Err(self.invalid(key)),
+        }
+    }
+
     fn enum_opt(&self, keys: &[&str]) -> Result<Option<&str>, Diagnostic> {
         match self.get(keys) {
             None => Ok(None),
@@ -768,11 +806,9 @@ pub fn build_opcode(
     }
     let rank0 = rank_of(p, operands, 0);
     let op = match name {
-        "stablehlo.constant" => match a.get(&["value"]) {
-            Some(AttrValue::Dense(l)) => Opcode::Constant(l.clone()),
-            Some(_) => return Err(a.invalid("value")),
-            None => return Err(a.missing("value")),
-        },
+        "stablehlo.constant" => {
+            Opcode::Constant(a.literal("value")?.ok_or_else(|| a.missing("value"))?)
+        }
         "stablehlo.iota" => Opcode::Iota {
             dimension: a.int(&["iota_dimension", "dim"])?,
         },
@@ -986,11 +1022,7 @@ pub fn build_opcode(
             },
         },
         _ if name.starts_with("check.") => {
-            let constant = match a.get(&["value"]) {
-                Some(AttrValue::Dense(l)) => Some(l.clone()),
-                Some(_) => return Err(a.invalid("value")),
-                None => None,
-            };
+            let constant = a.literal("value")?;
             let tolerance = match a.get(&["tolerance"]) {
                 None => None,
                 Some(v) => Some(v.as_f64().ok_or_else(|| a.invalid("tolerance"))?),

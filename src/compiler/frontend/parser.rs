@@ -37,6 +37,10 @@ pub struct Parser<'a> {
     /// Visible value names, innermost region last; a name maps to all results it binds.
     scopes: Vec<HashMap<String, Vec<ValueId>>>,
     loc_aliases: HashMap<String, String>,
+    /// Blobs of the `{-# dialect_resources: ... #-}` section, for `dense_resource<name>`.
+    pub resources: HashMap<String, Vec<u8>>,
+    /// End of the program text (start of the resource trailer, if any).
+    program_end: usize,
     /// Region nesting depth, bounded so that hostile input cannot overflow the stack.
     depth: usize,
 }
@@ -48,8 +52,52 @@ impl<'a> Parser<'a> {
             values: Vec::new(),
             scopes: Vec::new(),
             loc_aliases: HashMap::new(),
+            resources: HashMap::new(),
+            program_end: src.len(),
             depth: 0,
         }
+    }
+
+    /// Reads the `{-# dialect_resources: { builtin: { name: "0x..." } } #-}` trailer, whose
+    /// blobs start with a 4-byte alignment. Returns where the trailer starts (the end of the
+    /// program text), or the text length if there is none.
+    pub fn read_resources(&mut self) -> Result<usize, Diagnostic> {
+        let src = self.lx.src;
+        // The trailer starts a line (a `{-#` inside a string literal does not count).
+        let start = match src.rfind("\n{-#") {
+            Some(i) => i + 1,
+            None if src.starts_with("{-#") => 0,
+            None => return Ok(src.len()),
+        };
+        let mut lx = Lexer::new(src);
+        lx.pos = start + 3;
+        loop {
+            let t = lx.next_token()?;
+            if t.kind == Kind::Eof || (t.kind == Kind::Hash && t.text == "-") {
+                break;
+            }
+            if matches!(t.kind, Kind::Ident | Kind::Str) && lx.peek()?.is_punct(":") {
+                lx.next_token()?;
+                let v = lx.peek()?;
+                if v.kind == Kind::Str {
+                    lx.next_token()?;
+                    let raw = super::lexer::unescape(v.text);
+                    let bytes = raw
+                        .strip_prefix(b"0x")
+                        .and_then(decode_hex)
+                        .ok_or_else(|| lx.error(v.pos, "expected hex blob \"0x...\""))?;
+                    let key = match t.kind {
+                        Kind::Str => {
+                            String::from_utf8_lossy(&super::lexer::unescape(t.text)).into_owned()
+                        }
+                        _ => t.text.to_string(),
+                    };
+                    self.resources
+                        .insert(key, bytes.get(4..).unwrap_or_default().to_vec());
+                }
+            }
+        }
+        Ok(start)
     }
 
     pub fn err(&self, pos: usize, msg: impl Into<String>) -> Diagnostic {
@@ -103,10 +151,14 @@ impl<'a> Parser<'a> {
     // ---- module level ----
 
     pub fn parse_module(&mut self) -> Result<Module, Diagnostic> {
+        self.program_end = self.read_resources()?;
         let mut module = Module::default();
         let mut seen_module = false;
         loop {
             let t = self.peek()?;
+            if t.pos >= self.program_end {
+                break;
+            }
             match t.kind {
                 Kind::Eof => break,
                 Kind::Hash => self.parse_alias_def()?,
@@ -944,4 +996,15 @@ fn expand_loc_aliases(text: &str, aliases: &HashMap<String, String>) -> String {
         cur = out;
     }
     cur
+}
+
+/// Decodes hex digits (an even number of them) into bytes.
+pub fn decode_hex(hex: &[u8]) -> Option<Vec<u8>> {
+    if !hex.len().is_multiple_of(2) {
+        return None;
+    }
+    let digit = |c: u8| (c as char).to_digit(16).map(|d| d as u8);
+    hex.chunks(2)
+        .map(|p| Some(digit(p[0])? * 16 + digit(p[1])?))
+        .collect()
 }

@@ -304,6 +304,35 @@ fn sharding_annotations_are_identities() {
 }
 
 #[test]
+fn reads_dense_resources() {
+    let m = ok(r#"module {
+  func.func @main() -> tensor<2xf32> {
+    %0 = stablehlo.constant dense_resource<blob1> : tensor<2xf32>
+    return %0 : tensor<2xf32>
+  }
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      blob1: "0x040000000000803F00000040"
+    }
+  }
+#-}
+"#);
+    match &m.funcs[0].body.ops[0].opcode {
+        Opcode::Constant(l) => assert_eq!((l.element_f64(0), l.element_f64(1)), (1.0, 2.0)),
+        o => panic!("{o:?}"),
+    }
+    let e = err(
+        "func.func @main() {\n  %0 = stablehlo.constant dense_resource<__elided__> : tensor<2xf32>\n  return\n}",
+    );
+    assert_eq!(
+        e,
+        "2:42: unsupported: missing or elided resource '__elided__'"
+    );
+}
+
+#[test]
 fn keeps_locations_and_resolves_aliases() {
     let m = ok(r#"#loc1 = loc("model.py":12:3)
 #loc2 = loc("jit(f)/abs"(#loc1))
