@@ -349,19 +349,11 @@ fn parse_items_op(p: &mut Parser, name: &str, pos: usize) -> Result<ParsedOp, Di
                 // `select %p, %a, %b : pred_type, result_type`
                 vec![ts[1].clone()]
             } else if ts.len() == 1 {
+                // One type for all operands and the result, except for the scalar
+                // bounds of clamp and the predicate of select.
                 if !matches!(name, "stablehlo.select" | "stablehlo.clamp") {
-                    for (&v, t) in operands.iter().zip(&toks) {
-                        if p.values[v.index()] != ts[0] {
-                            return Err(p.err(
-                                t.pos,
-                                format!(
-                                    "use of value '%{}' expects different type than prior uses: {} vs {}",
-                                    t.text,
-                                    ts[0],
-                                    p.values[v.index()]
-                                ),
-                            ));
-                        }
+                    for (&v, &t) in operands.iter().zip(&toks) {
+                        p.check_type(t, v, &ts[0])?;
                     }
                 }
                 ts

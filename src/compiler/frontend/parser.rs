@@ -940,17 +940,22 @@ impl<'a> Parser<'a> {
             ));
         }
         for ((&v, ty), tok) in operands.iter().zip(types).zip(toks) {
-            if &self.values[v.index()] != ty {
-                return Err(self.err(
-                    tok.pos,
-                    format!(
-                        "use of value '%{}' expects different type than prior uses: {} vs {}",
-                        tok.text,
-                        ty,
-                        self.values[v.index()]
-                    ),
-                ));
-            }
+            self.check_type(*tok, v, ty)?;
+        }
+        Ok(())
+    }
+
+    /// Checks that the use `tok` of value `v` is declared with `v`'s type.
+    pub fn check_type(&self, tok: Token, v: ValueId, ty: &TensorType) -> Result<(), Diagnostic> {
+        let actual = &self.values[v.index()];
+        if actual != ty {
+            return Err(self.err(
+                tok.pos,
+                format!(
+                    "use of value '%{}' expects different type than prior uses: {ty} vs {actual}",
+                    tok.text
+                ),
+            ));
         }
         Ok(())
     }
