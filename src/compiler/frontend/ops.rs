@@ -3,6 +3,9 @@
 //! their pretty names (`dims`) or generic names (`broadcast_dimensions`); [`build_opcode`]
 //! accepts both, so the two forms give the same IR by construction.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use super::attrs::{
     AttrValue, ConvDims, parse_attr, parse_attr_dict, parse_conv_dims, parse_int_text,
 };
@@ -65,6 +68,17 @@ const BINARY: [BinaryOp; 15] = {
     ]
 };
 
+/// The elementwise unary or binary op named `name` (names as in [`Opcode::name`]).
+fn elementwise(name: &str) -> Option<Opcode> {
+    static TABLE: OnceLock<HashMap<String, Opcode>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let unary = UNARY.iter().map(|&u| Opcode::Unary(u));
+        let binary = BINARY.iter().map(|&b| Opcode::Binary(b));
+        unary.chain(binary).map(|op| (op.name(), op)).collect()
+    });
+    table.get(name).cloned()
+}
+
 /// StableHLO/CHLO ops pjrtc does not compile (yet): reported as unsupported, not unknown.
 const UNSUPPORTED_OPS: &[&str] = &[
     "after_all",
@@ -116,8 +130,7 @@ const UNSUPPORTED_OPS: &[&str] = &[
 /// Ops whose pretty form is `op items... : types` (operands, keywords, `key = value`).
 fn is_items_op(name: &str) -> bool {
     if let Some(op) = name.strip_prefix("stablehlo.") {
-        return UNARY.iter().any(|&u| Opcode::Unary(u).name() == name)
-            || BINARY.iter().any(|&b| Opcode::Binary(b).name() == name)
+        return elementwise(name).is_some()
             || matches!(
                 op,
                 "constant"
@@ -790,11 +803,8 @@ pub fn build_opcode(
         pos,
         items,
     };
-    if let Some(&u) = UNARY.iter().find(|&&u| Opcode::Unary(u).name() == name) {
-        return Ok(Opcode::Unary(u));
-    }
-    if let Some(&b) = BINARY.iter().find(|&&b| Opcode::Binary(b).name() == name) {
-        return Ok(Opcode::Binary(b));
+    if let Some(op) = elementwise(name) {
+        return Ok(op);
     }
     let rank0 = rank_of(p, operands, 0);
     let op = match name {

@@ -11,10 +11,10 @@ use super::types::{OpTypes, parse_op_types, parse_tensor_type};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{Attr, Func, Loc, Module, Op, Opcode, Region, TensorType, ValueId};
 
-/// An op as parsed, before its results are named.
 /// Bound on region nesting (each level takes several stack frames).
 const MAX_REGION_DEPTH: usize = 64;
 
+/// An op as parsed, before its results are named.
 pub struct ParsedOp {
     pub opcode: Opcode,
     pub operands: Vec<ValueId>,
