@@ -91,20 +91,15 @@ const UNSUPPORTED_OPS: &[&str] = &[
     "collective_broadcast",
     "collective_permute",
     "complex",
-    "composite",
     "compute_reshape_shape",
     "create_token",
     "cross-replica-sum",
     "cstr_reshapable",
-    "dynamic_broadcast_in_dim",
     "dynamic_conv",
     "dynamic_gather",
-    "dynamic_iota",
     "dynamic_pad",
-    "dynamic_reshape",
     "einsum",
     "fft",
-    "get_dimension_size",
     "get_tuple_element",
     "imag",
     "infeed",
@@ -143,6 +138,10 @@ fn is_items_op(name: &str) -> bool {
                     | "reduce_precision"
                     | "broadcast_in_dim"
                     | "broadcast"
+                    | "dynamic_iota"
+                    | "dynamic_reshape"
+                    | "dynamic_broadcast_in_dim"
+                    | "get_dimension_size"
                     | "reshape"
                     | "transpose"
                     | "slice"
@@ -162,10 +161,15 @@ fn is_items_op(name: &str) -> bool {
     name.starts_with("check.") || name == "chlo.square"
 }
 
-/// Operands of the IR op for a source op that pjrtc rewrites (`chlo.square x` is `x * x`).
+/// Operands of the IR op for a source op that pjrtc rewrites: `chlo.square x` is `x * x`;
+/// the shape operands of dynamic-shape ops are redundant once result types are static.
 pub fn desugar_operands(name: &str, operands: Vec<ValueId>) -> Vec<ValueId> {
     match (name, operands.as_slice()) {
         ("chlo.square", &[x]) => vec![x, x],
+        ("stablehlo.dynamic_iota" | "stablehlo.get_dimension_size", _) => Vec::new(),
+        ("stablehlo.dynamic_reshape" | "stablehlo.dynamic_broadcast_in_dim", [x, ..]) => {
+            vec![*x]
+        }
         _ => operands,
     }
 }
@@ -187,6 +191,7 @@ pub fn parse_pretty_op(p: &mut Parser, name: &str, pos: usize) -> Result<ParsedO
         "stablehlo.while" => parse_while(p, pos),
         "stablehlo.convolution" => parse_convolution(p, pos),
         "stablehlo.custom_call" | "call" | "func.call" => parse_call_like(p, name, pos),
+        "stablehlo.composite" => parse_composite(p, pos),
         _ if is_items_op(name) => parse_items_op(p, name, pos),
         _ => Err(unknown_or_unsupported(p, name, pos)),
     }
@@ -439,6 +444,28 @@ fn parse_call_like(p: &mut Parser, name: &str, pos: usize) -> Result<ParsedOp, D
             callee: target_name,
         }
     };
+    Ok(ParsedOp {
+        opcode,
+        operands: ops.1,
+        result_types,
+        regions: Vec::new(),
+    })
+}
+
+/// `stablehlo.composite "name" %a, %b {composite_attributes = {..}, decomposition = @f} : T`
+/// is a call of its decomposition.
+fn parse_composite(p: &mut Parser, pos: usize) -> Result<ParsedOp, Diagnostic> {
+    let t = p.next()?;
+    if t.kind != Kind::Str {
+        return Err(p.err(t.pos, "expected composite name string"));
+    }
+    let ops = parse_operand_toks(p, "{")?;
+    let mut attrs = Vec::new();
+    if p.peek()?.is_punct("{") {
+        attrs = parse_attr_dict(&mut p.lx, 0)?;
+    }
+    let result_types = parse_function_type(p, pos, &ops)?;
+    let opcode = build_opcode(p, "stablehlo.composite", pos, &attrs, &ops.1)?;
     Ok(ParsedOp {
         opcode,
         operands: ops.1,
@@ -983,6 +1010,31 @@ pub fn build_opcode(
                 dimension,
                 is_stable: a.bool_or(&["is_stable"], false)?,
             }
+        }
+        "stablehlo.composite" => match a.get(&["decomposition"]) {
+            Some(AttrValue::Symbol(s)) => Opcode::Call { callee: s.clone() },
+            Some(_) => return Err(a.invalid("decomposition")),
+            None => return Err(a.missing("decomposition")),
+        },
+        // With a static result type, these dynamic-shape ops are their static versions.
+        "stablehlo.dynamic_iota" => Opcode::Iota {
+            dimension: a.int(&["iota_dimension", "dim"])?,
+        },
+        "stablehlo.dynamic_reshape" => Opcode::Reshape,
+        "stablehlo.dynamic_broadcast_in_dim" => Opcode::BroadcastInDim {
+            broadcast_dimensions: a.i64s(&["broadcast_dimensions", "dims"])?,
+        },
+        "stablehlo.get_dimension_size" => {
+            let d = a.int(&["dimension", "dim"])?;
+            let shape = operands.first().map(|v| &p.values[v.index()].shape);
+            let size = shape
+                .and_then(|s| s.get(usize::try_from(d).ok()?))
+                .ok_or_else(|| a.invalid("dimension"))?;
+            let ty = TensorType::scalar(crate::compiler::ir::DType::I32);
+            Opcode::Constant(Literal {
+                ty,
+                bytes: (*size as i32).to_le_bytes().to_vec(),
+            })
         }
         "func.call" | "call" => match a.get(&["callee"]) {
             Some(AttrValue::Symbol(s)) => Opcode::Call { callee: s.clone() },

@@ -181,6 +181,14 @@ fn pretty_and_generic_single_ops_agree() {
             r#"%0 = "stablehlo.broadcast_in_dim"(%s) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<4xf32>"#,
         ),
         (
+            "%0 = stablehlo.dynamic_iota %i, dim = 0 : (tensor<i32>) -> tensor<4xf32>",
+            "%0 = stablehlo.iota dim = 0 : tensor<4xf32>",
+        ),
+        (
+            "%0 = stablehlo.get_dimension_size %c, dim = 1 : (tensor<1x4x1xf32>) -> tensor<i32>",
+            "%0 = stablehlo.constant dense<4> : tensor<i32>",
+        ),
+        (
             "%0 = stablehlo.iota dim = 0 : tensor<4xf32>",
             r#"%0 = "stablehlo.iota"() <{iota_dimension = 0 : i64}> : () -> tensor<4xf32>"#,
         ),
