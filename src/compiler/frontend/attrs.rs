@@ -350,7 +350,7 @@ fn parse_array_attr(lx: &mut Lexer) -> Result<AttrValue, Diagnostic> {
 /// `dense<...> : tensor<...>` after the `dense` keyword.
 pub fn parse_dense(lx: &mut Lexer) -> Result<Literal, Diagnostic> {
     let open = expect_punct(lx, "<", "after 'dense'")?;
-    let body = parse_dense_body(lx)?;
+    let body = parse_dense_body(lx, open)?;
     expect_punct(lx, ":", "after dense literal")?;
     let ty = parse_tensor_type_ext(lx, true)?;
     body.to_literal(lx, open, ty)

@@ -1,42 +1,39 @@
 //! `dense<...>` literals: nested lists, splats, booleans, integers (range-checked), decimal
 //! and hex floats, and hex blobs of raw little-endian element bytes.
+//!
+//! The element type follows the literal (`dense<[1, 2]> : tensor<2xi8>`), so element lists
+//! are skipped first and read again once the type is known: elements are encoded straight
+//! into the literal's bytes, with no intermediate tree.
 
-use super::attrs::{MAX_DEPTH, parse_int_text};
-use super::lexer::{Kind, Lexer, unescape};
+use super::attrs::parse_int_text;
+use super::lexer::{Kind, Lexer, Token, unescape};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{DType, Literal, TensorType};
 
 /// Largest constant a splat may expand to; bigger splats are rejected rather than allocated.
 const MAX_SPLAT_BYTES: u64 = 1 << 28;
 
-/// One element as written: its text (`-1.5`, `0x7FC00000`, `true`, `-inf`) and position.
-#[derive(Clone, Debug)]
-pub struct Leaf {
-    text: String,
+/// One element as written (`-1.5`, `0x7FC00000`, `true`, `-inf`) and its position.
+struct Leaf<'a> {
+    text: &'a str,
     hex: bool,
     pos: usize,
 }
 
-#[derive(Debug)]
-pub enum Node {
-    Leaf(Leaf),
-    List(Vec<Node>, usize),
-}
-
-/// The parsed contents of `dense<...>`, before the tensor type is known.
+/// The contents of `dense<...>`, before the tensor type is known.
 #[derive(Debug)]
 pub enum DenseBody {
     Empty,
+    /// Hex blob bytes and the blob's position.
     Blob(Vec<u8>, usize),
-    Tree(Node),
+    /// A list or a single element, starting at this offset.
+    Elements(usize),
 }
 
-/// Parses after `dense<` up to and including the closing `>`.
-pub fn parse_dense_body(lx: &mut Lexer) -> Result<DenseBody, Diagnostic> {
+/// Parses after `dense<` (whose `<` is at `open`) up to and including the closing `>`.
+pub fn parse_dense_body(lx: &mut Lexer, open: usize) -> Result<DenseBody, Diagnostic> {
     let t = lx.peek()?;
-    let body = if t.is_punct(">") {
-        DenseBody::Empty
-    } else if t.kind == Kind::Str {
+    if t.kind == Kind::Str {
         lx.next_token()?;
         let raw = unescape(t.text);
         let Some(hex) = raw.strip_prefix(b"0x") else {
@@ -44,71 +41,26 @@ pub fn parse_dense_body(lx: &mut Lexer) -> Result<DenseBody, Diagnostic> {
         };
         let bytes = super::parser::decode_hex(hex)
             .ok_or_else(|| lx.error(t.pos, "invalid hex digit in blob"))?;
-        DenseBody::Blob(bytes, t.pos)
-    } else {
-        DenseBody::Tree(parse_node(lx, 0)?)
-    };
-    let close = lx.next_token()?;
-    if !close.is_punct(">") {
-        return Err(lx.error(close.pos, "expected '>' to close dense literal"));
-    }
-    Ok(body)
-}
-
-fn parse_node(lx: &mut Lexer, depth: usize) -> Result<Node, Diagnostic> {
-    let t = lx.next_token()?;
-    if depth > MAX_DEPTH {
-        return Err(lx.error(t.pos, "dense literal nesting too deep"));
-    }
-    match t.kind {
-        Kind::Punct if t.text == "[" => {
-            let mut items = Vec::new();
-            if lx.peek()?.is_punct("]") {
-                lx.next_token()?;
-                return Ok(Node::List(items, t.pos));
-            }
-            loop {
-                items.push(parse_node(lx, depth + 1)?);
-                let sep = lx.next_token()?;
-                if sep.is_punct("]") {
-                    return Ok(Node::List(items, t.pos));
-                }
-                if !sep.is_punct(",") {
-                    return Err(lx.error(sep.pos, "expected ',' or ']' in dense literal"));
-                }
-            }
+        let close = lx.next_token()?;
+        if !close.is_punct(">") {
+            return Err(lx.error(close.pos, "expected '>' to close dense literal"));
         }
-        Kind::Int | Kind::Float => Ok(Node::Leaf(Leaf {
-            text: t.text.to_string(),
-            hex: t.text.trim_start_matches('-').starts_with("0x"),
-            pos: t.pos,
-        })),
-        Kind::Ident if matches!(t.text, "true" | "false" | "inf" | "nan") => Ok(Node::Leaf(Leaf {
-            text: t.text.to_string(),
-            hex: false,
-            pos: t.pos,
-        })),
-        Kind::Punct if t.text == "-" && lx.peek()?.is_ident("inf") => {
-            lx.next_token()?;
-            Ok(Node::Leaf(Leaf {
-                text: "-inf".to_string(),
-                hex: false,
-                pos: t.pos,
-            }))
-        }
-        Kind::Punct if t.text == "(" => Err(lx.error(t.pos, "unsupported: complex literal")),
-        _ => Err(lx.error(
-            t.pos,
-            format!("expected element literal, found {}", t.describe()),
-        )),
+        return Ok(DenseBody::Blob(bytes, t.pos));
     }
+    if t.is_punct(">") {
+        lx.next_token()?;
+        return Ok(DenseBody::Empty);
+    }
+    lx.pos = open;
+    lx.skip_balanced()?;
+    Ok(DenseBody::Elements(t.pos))
 }
 
 impl DenseBody {
     /// Builds the literal for type `ty`; `pos` locates errors about the literal as a whole.
     pub fn to_literal(
         &self,
-        lx: &Lexer,
+        lx: &mut Lexer,
         pos: usize,
         ty: TensorType,
     ) -> Result<Literal, Diagnostic> {
@@ -146,16 +98,107 @@ impl DenseBody {
                     ))
                 }
             }
-            DenseBody::Tree(Node::Leaf(leaf)) => {
-                let e = encode(lx, ty.dtype, leaf)?;
-                splat(lx, pos, ty, &e)
-            }
-            DenseBody::Tree(node) => {
-                let mut bytes = Vec::new();
-                flatten(lx, node, &ty, 0, &mut bytes)?;
-                Ok(Literal { ty, bytes })
+            DenseBody::Elements(start) => {
+                let end = lx.pos;
+                lx.pos = *start;
+                let lit = if lx.peek()?.is_punct("[") {
+                    let mut bytes = Vec::with_capacity((n * w as u64).min(1 << 20) as usize);
+                    read_list(lx, &ty, 0, &mut bytes)?;
+                    Literal { ty, bytes }
+                } else {
+                    let leaf = read_leaf(lx)?;
+                    let e = encode(lx, ty.dtype, &leaf)?;
+                    splat(lx, pos, ty, &e)?
+                };
+                let close = lx.next_token()?;
+                if !close.is_punct(">") {
+                    return Err(lx.error(close.pos, "expected '>' to close dense literal"));
+                }
+                lx.pos = end;
+                Ok(lit)
             }
         }
+    }
+}
+
+/// Reads a `[...]` list at nesting level `dim`, appending its elements' bytes.
+fn read_list(
+    lx: &mut Lexer,
+    ty: &TensorType,
+    dim: usize,
+    out: &mut Vec<u8>,
+) -> Result<(), Diagnostic> {
+    let open = lx.next_token()?;
+    let mismatch =
+        |lx: &Lexer| lx.error(open.pos, format!("dense literal shape does not match {ty}"));
+    if dim >= ty.rank() {
+        return Err(mismatch(lx));
+    }
+    let mut count = 0;
+    if lx.peek()?.is_punct("]") {
+        lx.next_token()?;
+    } else {
+        loop {
+            count += 1;
+            if count > ty.shape[dim] {
+                return Err(mismatch(lx));
+            }
+            if dim + 1 < ty.rank() {
+                let t = lx.peek()?;
+                if !t.is_punct("[") {
+                    return Err(
+                        lx.error(t.pos, format!("dense literal nesting does not match {ty}"))
+                    );
+                }
+                read_list(lx, ty, dim + 1, out)?;
+            } else {
+                if lx.peek()?.is_punct("[") {
+                    return Err(mismatch(lx));
+                }
+                let leaf = read_leaf(lx)?;
+                out.extend_from_slice(&encode(lx, ty.dtype, &leaf)?);
+            }
+            let sep = lx.next_token()?;
+            if sep.is_punct("]") {
+                break;
+            }
+            if !sep.is_punct(",") {
+                return Err(lx.error(sep.pos, "expected ',' or ']' in dense literal"));
+            }
+        }
+    }
+    if count != ty.shape[dim] {
+        return Err(mismatch(lx));
+    }
+    Ok(())
+}
+
+fn read_leaf<'a>(lx: &mut Lexer<'a>) -> Result<Leaf<'a>, Diagnostic> {
+    let t: Token<'a> = lx.next_token()?;
+    match t.kind {
+        Kind::Int | Kind::Float => Ok(Leaf {
+            text: t.text,
+            hex: t.text.trim_start_matches('-').starts_with("0x"),
+            pos: t.pos,
+        }),
+        Kind::Ident if matches!(t.text, "true" | "false" | "inf" | "nan") => Ok(Leaf {
+            text: t.text,
+            hex: false,
+            pos: t.pos,
+        }),
+        Kind::Punct if t.text == "-" && lx.peek()?.is_ident("inf") => {
+            lx.next_token()?;
+            Ok(Leaf {
+                text: "-inf",
+                hex: false,
+                pos: t.pos,
+            })
+        }
+        Kind::Punct if t.text == "(" => Err(lx.error(t.pos, "unsupported: complex literal")),
+        _ => Err(lx.error(
+            t.pos,
+            format!("expected element literal, found {}", t.describe()),
+        )),
     }
 }
 
@@ -169,41 +212,10 @@ fn splat(lx: &Lexer, pos: usize, ty: TensorType, element: &[u8]) -> Result<Liter
     Ok(Literal::splat(ty, element))
 }
 
-/// Appends the elements of `node` (at nesting level `dim`) after checking the list shape.
-fn flatten(
-    lx: &Lexer,
-    node: &Node,
-    ty: &TensorType,
-    dim: usize,
-    out: &mut Vec<u8>,
-) -> Result<(), Diagnostic> {
-    match node {
-        Node::Leaf(leaf) => {
-            if dim != ty.rank() {
-                return Err(lx.error(
-                    leaf.pos,
-                    format!("dense literal nesting does not match {ty}"),
-                ));
-            }
-            out.extend_from_slice(&encode(lx, ty.dtype, leaf)?);
-            Ok(())
-        }
-        Node::List(items, pos) => {
-            if dim >= ty.rank() || items.len() as i64 != ty.shape[dim] {
-                return Err(lx.error(*pos, format!("dense literal shape does not match {ty}")));
-            }
-            for item in items {
-                flatten(lx, item, ty, dim + 1, out)?;
-            }
-            Ok(())
-        }
-    }
-}
-
 /// The little-endian bytes of one element.
 fn encode(lx: &Lexer, dtype: DType, leaf: &Leaf) -> Result<Vec<u8>, Diagnostic> {
     let w = dtype.size();
-    let text = leaf.text.as_str();
+    let text = leaf.text;
     let bad = |what: &str| {
         lx.error(
             leaf.pos,

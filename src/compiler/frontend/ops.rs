@@ -89,6 +89,7 @@ const UNSUPPORTED_OPS: &[&str] = &[
     "batch_norm_inference",
     "batch_norm_training",
     "collective_broadcast",
+    "collective_reduce",
     "collective_permute",
     "complex",
     "compute_reshape_shape",
