@@ -1,12 +1,20 @@
 //! Front ends: bytes -> ir::Module.
 //!
 //! The text front end reads MLIR as JAX prints it (`jax.jit(f).lower(x).as_text()`): the
-//! pretty StableHLO syntax and the generic op form, with `loc(...)` locations.
+//! pretty StableHLO syntax and the generic op form (also for `builtin.module`/`func.func`),
+//! with `loc(...)` locations (`#loc` aliases expanded) and `dense_resource` blobs.
 //!
-//! - [`lexer`]: tokens with positions; [`types`]: tensor types;
-//! - [`attrs`] and [`literal`]: attribute values and `dense<...>` constants;
-//! - [`parser`]: modules, functions, regions, values, generic ops;
-//! - [`ops`]: the pretty syntax of each op and op name + attributes -> [`ir::Opcode`].
+//! - `lexer`: tokens with positions; `types`: tensor types;
+//! - `attrs` and `literal`: attribute values and `dense<...>` constants;
+//! - `parser`: modules, functions, regions, values, generic ops;
+//! - `ops`: the pretty syntax of each op, and op name + attributes -> `ir::Opcode`.
+//!
+//! A few source ops have no IR op of their own and are rewritten while parsing:
+//! `chlo.square x` is `x * x`; `stablehlo.composite` calls its decomposition; legacy
+//! `stablehlo.broadcast` is a `broadcast_in_dim`; `dynamic_iota`, `dynamic_reshape`,
+//! `dynamic_broadcast_in_dim` and `get_dimension_size` with static result types are their
+//! static forms; sharding annotations (`sdy.sharding_constraint`, `custom_call @Sharding`)
+//! are identities. Types and ops pjrtc cannot represent give "unsupported: ..." diagnostics.
 
 mod attrs;
 mod lexer;
