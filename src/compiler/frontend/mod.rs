@@ -14,13 +14,15 @@
 //! `stablehlo.broadcast` is a `broadcast_in_dim`; `dynamic_iota`, `dynamic_reshape`,
 //! `dynamic_broadcast_in_dim` and `get_dimension_size` with static result types are their
 //! static forms; sharding annotations (`sdy.sharding_constraint`, `custom_call @Sharding`)
-//! are identities. Types and ops pjrtc cannot represent give "unsupported: ..." diagnostics.
+//! are identities; tuples built and taken apart within a function are resolved to their
+//! elements. Types and ops pjrtc cannot represent give "unsupported: ..." diagnostics.
 
 mod attrs;
 mod lexer;
 mod literal;
 mod ops;
 mod parser;
+mod tuple;
 mod types;
 
 #[cfg(test)]

@@ -26,7 +26,7 @@ pub struct ParsedOp {
 enum Stmt {
     Op(Box<Op>),
     Return(Vec<ValueId>, Loc),
-    /// An op that only names its operand again (sharding annotations); emits nothing.
+    /// An op that only names existing values (sharding annotations, tuples); emits nothing.
     Alias,
 }
 
@@ -36,6 +36,8 @@ pub struct Parser<'a> {
     pub values: Vec<TensorType>,
     /// Visible value names, innermost region last; a name maps to all results it binds.
     scopes: Vec<HashMap<String, Vec<ValueId>>>,
+    /// Tuple values of the function (they exist only while parsing, see `tuple`).
+    pub tuples: HashMap<String, super::tuple::TupleVal>,
     loc_aliases: HashMap<String, String>,
     /// Blobs of the `{-# dialect_resources: ... #-}` section, for `dense_resource<name>`.
     pub resources: HashMap<String, Vec<u8>>,
@@ -51,6 +53,7 @@ impl<'a> Parser<'a> {
             lx: Lexer::new(src),
             values: Vec::new(),
             scopes: Vec::new(),
+            tuples: HashMap::new(),
             loc_aliases: HashMap::new(),
             resources: HashMap::new(),
             program_end: src.len(),
@@ -320,6 +323,7 @@ impl<'a> Parser<'a> {
         }
         self.values.clear();
         self.scopes = vec![HashMap::new()];
+        self.tuples.clear();
         let mut body = Region::default();
         self.parse_block(&mut body, true)?;
         let arg_types: Vec<TensorType> = body
@@ -423,6 +427,7 @@ impl<'a> Parser<'a> {
         }
         self.values.clear();
         self.scopes = vec![HashMap::new()];
+        self.tuples.clear();
         let mut body = Region::default();
         let mut arg_attrs = Vec::new();
         self.expect("(", "to start function arguments")?;
@@ -521,16 +526,24 @@ impl<'a> Parser<'a> {
 
     /// Binds a value name (token text without `%`) to values in the innermost scope.
     pub fn bind(&mut self, name: Token, ids: Vec<ValueId>) -> Result<(), Diagnostic> {
-        if name.text.contains('#') {
-            return Err(self.err(name.pos, "invalid SSA value name"));
-        }
-        if self.scopes.iter().any(|s| s.contains_key(name.text)) {
-            return Err(self.err(name.pos, format!("redefinition of value '%{}'", name.text)));
-        }
+        self.check_fresh(name)?;
         self.scopes
             .last_mut()
             .expect("a scope is open")
             .insert(name.text.to_string(), ids);
+        Ok(())
+    }
+
+    /// Checks that a value name being defined is valid and not visible yet.
+    pub fn check_fresh(&self, name: Token) -> Result<(), Diagnostic> {
+        if name.text.contains('#') {
+            return Err(self.err(name.pos, "invalid SSA value name"));
+        }
+        if self.scopes.iter().any(|s| s.contains_key(name.text))
+            || self.tuples.contains_key(name.text)
+        {
+            return Err(self.err(name.pos, format!("redefinition of value '%{}'", name.text)));
+        }
         Ok(())
     }
 
@@ -545,7 +558,15 @@ impl<'a> Parser<'a> {
             .iter()
             .rev()
             .find_map(|s| s.get(name))
-            .ok_or_else(|| self.err(tok.pos, format!("use of undefined value '%{name}'")))?;
+            .ok_or_else(|| {
+                if self.tuples.contains_key(name) {
+                    return self.err(
+                        tok.pos,
+                        format!("unsupported: tuple value '%{name}' used other than by get_tuple_element"),
+                    );
+                }
+                self.err(tok.pos, format!("use of undefined value '%{name}'"))
+            })?;
         let i = match (index, tok.text.contains('#')) {
             (Some(i), _) => i,
             (None, false) => 0,
@@ -776,6 +797,14 @@ impl<'a> Parser<'a> {
             let mut loc = self.loc(name_tok.pos);
             loc.mlir = mlir;
             return Ok(Stmt::Return(values, loc));
+        }
+        if matches!(
+            name.as_str(),
+            "stablehlo.tuple" | "stablehlo.get_tuple_element"
+        ) {
+            super::tuple::parse_tuple_op(self, &name, name_tok, &defs)?;
+            self.parse_opt_loc()?;
+            return Ok(Stmt::Alias);
         }
         if name == "sdy.sharding_constraint" && name_tok.kind == Kind::Ident {
             // `%1 = sdy.sharding_constraint %0 <@mesh, [{}]> : t`: sharding is irrelevant on

@@ -295,6 +295,29 @@ fn builds_ops_with_attribute_defaults() {
 }
 
 #[test]
+fn tuples_resolve_to_their_elements() {
+    let mut a = ok(
+        r#"func.func @main(%a: tensor<2xf64>, %b: tensor<i64>) -> tensor<i64> {
+  %t0 = stablehlo.tuple %b : tuple<tensor<i64>>
+  %t = stablehlo.tuple %a, %t0 : tuple<tensor<2xf64>, tuple<tensor<i64>>>
+  %x = stablehlo.get_tuple_element %t[1] : (tuple<tensor<2xf64>, tuple<tensor<i64>>>) -> tuple<tensor<i64>>
+  %y = "stablehlo.get_tuple_element"(%x) <{index = 0 : i32}> : (tuple<tensor<i64>>) -> tensor<i64>
+  %z = stablehlo.abs %y : tensor<i64>
+  return %z : tensor<i64>
+}"#,
+    );
+    let mut b = ok(
+        r#"func.func @main(%a: tensor<2xf64>, %b: tensor<i64>) -> tensor<i64> {
+  %z = stablehlo.abs %b : tensor<i64>
+  return %z : tensor<i64>
+}"#,
+    );
+    strip_locs(&mut a);
+    strip_locs(&mut b);
+    assert_eq!(a, b);
+}
+
+#[test]
 fn sharding_annotations_are_identities() {
     let mut a = ok(r#"func.func @main(%arg0: tensor<4xf32>) -> tensor<4xf32> {
   %0 = sdy.sharding_constraint %arg0 <@mesh, [{}]> : tensor<4xf32>
@@ -482,8 +505,12 @@ fn errors_have_exact_positions() {
             "5:1: redefinition of symbol '@f'",
         ),
         (
-            "func.func @f(%a: tensor<f32>) {\n  %0 = \"stablehlo.tuple\"(%a) : (tensor<f32>) -> tensor<f32>\n  return\n}",
-            "2:8: unsupported: op 'stablehlo.tuple'",
+            "func.func @f(%a: tensor<f32>) {\n  %0 = stablehlo.tuple %a : tuple<tensor<f32>>\n  %1 = stablehlo.abs %0 : tensor<f32>\n  return\n}",
+            "3:22: unsupported: tuple value '%0' used other than by get_tuple_element",
+        ),
+        (
+            "func.func @f(%a: tensor<f32>) {\n  %0 = \"stablehlo.fft\"(%a) : (tensor<f32>) -> tensor<f32>\n  return\n}",
+            "2:8: unsupported: op 'stablehlo.fft'",
         ),
         (
             "func.func @f() {\n  \"unterminated\n}",
