@@ -1,3 +1,6 @@
+"""Regenerates the JAX examples of this directory (run from here with the venv that has JAX):
+<name>.mlir (as_text), <name>.dbg.mlir (with locations), <name>.generic.mlir (generic op form).
+"""
 import jax, jax.numpy as jnp
 from jax import lax
 jax.config.update("jax_enable_x64", True)
