@@ -1,9 +1,66 @@
 //! Front ends: bytes -> ir::Module.
+//!
+//! The text front end reads MLIR as JAX prints it (`jax.jit(f).lower(x).as_text()`): the
+//! pretty StableHLO syntax and the generic op form (also for `builtin.module`/`func.func`),
+//! with `loc(...)` locations (`#loc` aliases expanded) and `dense_resource` blobs.
+//!
+//! - `lexer`: tokens with positions; `types`: tensor types;
+//! - `attrs` and `literal`: attribute values and `dense<...>` constants;
+//! - `parser`: modules, functions, regions, values, generic ops;
+//! - `ops`: the pretty syntax of each op, and op name + attributes -> `ir::Opcode`.
+//!
+//! A few source ops have no IR op of their own and are rewritten while parsing:
+//! `chlo.square x` is `x * x`; `stablehlo.composite` calls its decomposition; legacy
+//! `stablehlo.broadcast` is a `broadcast_in_dim`; `dynamic_iota`, `dynamic_reshape`,
+//! `dynamic_broadcast_in_dim` and `get_dimension_size` with static result types are their
+//! static forms; sharding annotations (`sdy.sharding_constraint`, `custom_call @Sharding`)
+//! are identities; tuples built and taken apart within a function are resolved to their
+//! elements. Types and ops pjrtc cannot represent give "unsupported: ..." diagnostics.
+
+mod attrs;
+mod lexer;
+mod literal;
+mod ops;
+mod parser;
+mod tuple;
+mod types;
+
+#[cfg(test)]
+mod tests;
 
 use super::diag::Diagnostic;
-use super::ir::Module;
+use super::ir::{Module, SourcePos};
+
+/// The first bytes of an MLIR bytecode file.
+const BYTECODE_MAGIC: &[u8] = &[0x4D, 0x4C, 0xEF, 0x52];
 
 /// Parses StableHLO (MLIR text) into a module.
-pub fn parse(_source: &[u8]) -> Result<Module, Diagnostic> {
-    todo!("text front end")
+pub fn parse(source: &[u8]) -> Result<Module, Diagnostic> {
+    if source.starts_with(BYTECODE_MAGIC) {
+        return Err(Diagnostic::new(
+            SourcePos::Byte(0),
+            "MLIR bytecode input is not supported yet",
+        ));
+    }
+    let text = match std::str::from_utf8(source) {
+        Ok(t) => t,
+        Err(e) => {
+            // Report the position of the first invalid byte.
+            let valid = &source[..e.valid_up_to()];
+            let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+            let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let col = String::from_utf8_lossy(&valid[line_start..])
+                .chars()
+                .count()
+                + 1;
+            return Err(Diagnostic::new(
+                SourcePos::Text {
+                    line: line as u32,
+                    col: col as u32,
+                },
+                "input is not valid UTF-8",
+            ));
+        }
+    };
+    parser::Parser::new(text).parse_module()
 }

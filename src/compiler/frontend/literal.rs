@@ -1,0 +1,396 @@
+//! `dense<...>` literals: nested lists, splats, booleans, integers (range-checked), decimal
+//! and hex floats, and hex blobs of raw little-endian element bytes.
+//!
+//! The element type follows the literal (`dense<[1, 2]> : tensor<2xi8>`), so element lists
+//! are skipped first and read again once the type is known: elements are encoded straight
+//! into the literal's bytes, with no intermediate tree.
+
+use super::attrs::parse_int_text;
+use super::lexer::{Kind, Lexer, Token, unescape};
+use crate::compiler::diag::Diagnostic;
+use crate::compiler::ir::{DType, Literal, TensorType};
+
+/// Largest constant a splat may expand to; bigger splats are rejected rather than allocated.
+const MAX_SPLAT_BYTES: u64 = 1 << 28;
+
+/// One element as written (`-1.5`, `0x7FC00000`, `true`, `-inf`) and its position.
+struct Leaf<'a> {
+    text: &'a str,
+    hex: bool,
+    pos: usize,
+}
+
+/// The contents of `dense<...>`, before the tensor type is known.
+#[derive(Debug)]
+pub enum DenseBody {
+    Empty,
+    /// Hex blob bytes and the blob's position.
+    Blob(Vec<u8>, usize),
+    /// A list or a single element, starting at this offset.
+    Elements(usize),
+}
+
+/// Parses after `dense<` (whose `<` is at `open`) up to and including the closing `>`.
+pub fn parse_dense_body(lx: &mut Lexer, open: usize) -> Result<DenseBody, Diagnostic> {
+    let t = lx.peek()?;
+    if t.kind == Kind::Str {
+        lx.next_token()?;
+        let raw = unescape(t.text);
+        let Some(hex) = raw.strip_prefix(b"0x") else {
+            return Err(lx.error(t.pos, "expected hex blob \"0x...\" in dense literal"));
+        };
+        let bytes = super::parser::decode_hex(hex)
+            .ok_or_else(|| lx.error(t.pos, "invalid hex digit in blob"))?;
+        let close = lx.next_token()?;
+        if !close.is_punct(">") {
+            return Err(lx.error(close.pos, "expected '>' to close dense literal"));
+        }
+        return Ok(DenseBody::Blob(bytes, t.pos));
+    }
+    if t.is_punct(">") {
+        lx.next_token()?;
+        return Ok(DenseBody::Empty);
+    }
+    lx.pos = open;
+    lx.skip_balanced()?;
+    Ok(DenseBody::Elements(t.pos))
+}
+
+impl DenseBody {
+    /// Builds the literal for type `ty`; `pos` locates errors about the literal as a whole.
+    pub fn to_literal(
+        &self,
+        lx: &mut Lexer,
+        pos: usize,
+        ty: TensorType,
+    ) -> Result<Literal, Diagnostic> {
+        let n = ty.num_elements() as u64;
+        let w = ty.dtype.size();
+        match self {
+            DenseBody::Empty => {
+                if n != 0 {
+                    return Err(lx.error(pos, format!("empty dense literal for {ty}")));
+                }
+                Ok(Literal {
+                    ty,
+                    bytes: Vec::new(),
+                })
+            }
+            DenseBody::Blob(bytes, bpos) => {
+                let mut bytes = bytes.clone();
+                if ty.dtype == DType::I1 {
+                    for b in &mut bytes {
+                        *b = (*b != 0) as u8;
+                    }
+                }
+                if bytes.len() as u64 == n * w as u64 {
+                    Ok(Literal { ty, bytes })
+                } else if bytes.len() == w {
+                    splat(lx, pos, ty, &bytes)
+                } else {
+                    Err(lx.error(
+                        *bpos,
+                        format!(
+                            "hex blob has {} bytes but {ty} needs {}",
+                            bytes.len(),
+                            n * w as u64
+                        ),
+                    ))
+                }
+            }
+            DenseBody::Elements(start) => {
+                let end = lx.pos;
+                lx.pos = *start;
+                let lit = if lx.peek()?.is_punct("[") {
+                    let mut bytes = Vec::with_capacity((n * w as u64).min(1 << 20) as usize);
+                    read_list(lx, &ty, 0, &mut bytes)?;
+                    Literal { ty, bytes }
+                } else {
+                    let leaf = read_leaf(lx)?;
+                    let e = encode(lx, ty.dtype, &leaf)?;
+                    splat(lx, pos, ty, &e)?
+                };
+                let close = lx.next_token()?;
+                if !close.is_punct(">") {
+                    return Err(lx.error(close.pos, "expected '>' to close dense literal"));
+                }
+                lx.pos = end;
+                Ok(lit)
+            }
+        }
+    }
+}
+
+/// Reads a `[...]` list at nesting level `dim`, appending its elements' bytes.
+fn read_list(
+    lx: &mut Lexer,
+    ty: &TensorType,
+    dim: usize,
+    out: &mut Vec<u8>,
+) -> Result<(), Diagnostic> {
+    let open = lx.next_token()?;
+    let mismatch =
+        |lx: &Lexer| lx.error(open.pos, format!("dense literal shape does not match {ty}"));
+    if dim >= ty.rank() {
+        return Err(mismatch(lx));
+    }
+    let mut count = 0;
+    if lx.peek()?.is_punct("]") {
+        lx.next_token()?;
+    } else {
+        loop {
+            count += 1;
+            if count > ty.shape[dim] {
+                return Err(mismatch(lx));
+            }
+            if dim + 1 < ty.rank() {
+                let t = lx.peek()?;
+                if !t.is_punct("[") {
+                    return Err(
+                        lx.error(t.pos, format!("dense literal nesting does not match {ty}"))
+                    );
+                }
+                read_list(lx, ty, dim + 1, out)?;
+            } else {
+                if lx.peek()?.is_punct("[") {
+                    return Err(mismatch(lx));
+                }
+                let leaf = read_leaf(lx)?;
+                out.extend_from_slice(&encode(lx, ty.dtype, &leaf)?);
+            }
+            let sep = lx.next_token()?;
+            if sep.is_punct("]") {
+                break;
+            }
+            if !sep.is_punct(",") {
+                return Err(lx.error(sep.pos, "expected ',' or ']' in dense literal"));
+            }
+        }
+    }
+    if count != ty.shape[dim] {
+        return Err(mismatch(lx));
+    }
+    Ok(())
+}
+
+fn read_leaf<'a>(lx: &mut Lexer<'a>) -> Result<Leaf<'a>, Diagnostic> {
+    let t: Token<'a> = lx.next_token()?;
+    match t.kind {
+        Kind::Int | Kind::Float => Ok(Leaf {
+            text: t.text,
+            hex: t.text.trim_start_matches('-').starts_with("0x"),
+            pos: t.pos,
+        }),
+        Kind::Ident if matches!(t.text, "true" | "false" | "inf" | "nan") => Ok(Leaf {
+            text: t.text,
+            hex: false,
+            pos: t.pos,
+        }),
+        Kind::Punct if t.text == "-" && lx.peek()?.is_ident("inf") => {
+            lx.next_token()?;
+            Ok(Leaf {
+                text: "-inf",
+                hex: false,
+                pos: t.pos,
+            })
+        }
+        Kind::Punct if t.text == "(" => Err(lx.error(t.pos, "unsupported: complex literal")),
+        _ => Err(lx.error(
+            t.pos,
+            format!("expected element literal, found {}", t.describe()),
+        )),
+    }
+}
+
+fn splat(lx: &Lexer, pos: usize, ty: TensorType, element: &[u8]) -> Result<Literal, Diagnostic> {
+    if ty.byte_size() > MAX_SPLAT_BYTES {
+        return Err(lx.error(
+            pos,
+            format!("unsupported: splat constant of {} bytes", ty.byte_size()),
+        ));
+    }
+    Ok(Literal::splat(ty, element))
+}
+
+/// The little-endian bytes of one element.
+fn encode(lx: &Lexer, dtype: DType, leaf: &Leaf) -> Result<Vec<u8>, Diagnostic> {
+    let w = dtype.size();
+    let text = leaf.text;
+    let bad = |what: &str| {
+        lx.error(
+            leaf.pos,
+            format!("{what} '{text}' for element type {dtype}"),
+        )
+    };
+    if dtype.is_float() {
+        if leaf.hex {
+            // Hex floats are the raw bit pattern.
+            let bits = parse_int_text(text).filter(|&v| v >= 0 && (w == 16 || v >> (8 * w) == 0));
+            let bits = bits.ok_or_else(|| bad("hex float out of range"))? as u64;
+            return Ok(bits.to_le_bytes()[..w].to_vec());
+        }
+        if matches!(text, "true" | "false") {
+            return Err(bad("invalid float literal"));
+        }
+        return Ok(match dtype {
+            DType::F32 => {
+                let v: f32 = text.parse().map_err(|_| bad("invalid float literal"))?;
+                v.to_le_bytes().to_vec()
+            }
+            _ => {
+                let v: f64 = text.parse().map_err(|_| bad("invalid float literal"))?;
+                match dtype {
+                    DType::F64 => v.to_le_bytes().to_vec(),
+                    DType::F16 => half::f16::from_f64(v).to_le_bytes().to_vec(),
+                    _ => half::bf16::from_f64(v).to_le_bytes().to_vec(),
+                }
+            }
+        });
+    }
+    let v: i128 = match text {
+        "true" => 1,
+        "false" => 0,
+        _ if text.contains(['.', 'e', 'E', 'i', 'n']) && !leaf.hex => {
+            return Err(bad("expected integer literal, found"));
+        }
+        _ => parse_int_text(text).ok_or_else(|| bad("integer literal out of range"))?,
+    };
+    let bits = dtype.bits();
+    let (lo, hi): (i128, i128) = if dtype == DType::I1 {
+        (0, 1)
+    } else if dtype.is_signed_int() && !leaf.hex {
+        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+    } else {
+        (0, (1i128 << bits) - 1)
+    };
+    if v < lo || v > hi {
+        return Err(bad("integer literal out of range"));
+    }
+    Ok((v as u128).to_le_bytes()[..w].to_vec())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::attrs::parse_dense;
+    use super::*;
+
+    fn lit(s: &str) -> Result<Literal, Diagnostic> {
+        let mut lx = Lexer::new(s);
+        let t = lx.next_token().unwrap();
+        assert!(t.is_ident("dense"));
+        parse_dense(&mut lx)
+    }
+
+    fn bytes(s: &str) -> Vec<u8> {
+        lit(s).unwrap_or_else(|e| panic!("{s}: {e}")).bytes
+    }
+
+    #[test]
+    fn integers_of_every_width() {
+        assert_eq!(bytes("dense<[-128, 127]> : tensor<2xi8>"), vec![0x80, 0x7f]);
+        assert_eq!(bytes("dense<255> : tensor<ui8>"), vec![255]);
+        assert_eq!(bytes("dense<-2> : tensor<i16>"), vec![0xfe, 0xff]);
+        assert_eq!(bytes("dense<65535> : tensor<ui16>"), vec![0xff, 0xff]);
+        assert_eq!(
+            bytes("dense<-2147483648> : tensor<i32>"),
+            vec![0, 0, 0, 0x80]
+        );
+        assert_eq!(bytes("dense<4294967295> : tensor<ui32>"), vec![0xff; 4]);
+        assert_eq!(bytes("dense<-9223372036854775808> : tensor<i64>"), {
+            let mut v = vec![0; 7];
+            v.push(0x80);
+            v
+        });
+        assert_eq!(
+            bytes("dense<18446744073709551615> : tensor<ui64>"),
+            vec![0xff; 8]
+        );
+        assert_eq!(
+            bytes("dense<[true, false, 1]> : tensor<3xi1>"),
+            vec![1, 0, 1]
+        );
+        assert_eq!(bytes("dense<0xFF> : tensor<i8>"), vec![0xff]);
+    }
+
+    #[test]
+    fn integer_range_errors() {
+        for (s, col) in [
+            ("dense<128> : tensor<i8>", 7),
+            ("dense<[1, -1]> : tensor<2xui8>", 11),
+            ("dense<2> : tensor<i1>", 7),
+            ("dense<1.5> : tensor<i32>", 7),
+            ("dense<65536> : tensor<ui16>", 7),
+        ] {
+            let e = lit(s).unwrap_err();
+            assert_eq!(e.pos.to_string(), format!("1:{col}"), "{s}: {}", e.message);
+        }
+    }
+
+    #[test]
+    fn floats_of_every_width() {
+        assert_eq!(bytes("dense<1.0> : tensor<f32>"), 1.0f32.to_le_bytes());
+        assert_eq!(bytes("dense<0.1> : tensor<f64>"), 0.1f64.to_le_bytes());
+        // Parsed directly as f32: correctly rounded from the decimal.
+        assert_eq!(
+            bytes("dense<0.953698933> : tensor<f32>"),
+            "0.953698933".parse::<f32>().unwrap().to_le_bytes()
+        );
+        assert_eq!(
+            bytes("dense<5.087890e-01> : tensor<f16>"),
+            half::f16::from_f64(0.508789).to_le_bytes()
+        );
+        assert_eq!(
+            bytes("dense<3.281250e+00> : tensor<bf16>"),
+            half::bf16::from_f32(3.28125).to_le_bytes()
+        );
+        assert_eq!(
+            bytes("dense<0x7FC00000> : tensor<f32>"),
+            f32::NAN.to_le_bytes()
+        );
+        assert_eq!(
+            bytes("dense<0xFC00> : tensor<f16>"),
+            half::f16::NEG_INFINITY.to_le_bytes()
+        );
+        assert_eq!(
+            bytes("dense<0x7FF0000000000000> : tensor<f64>"),
+            f64::INFINITY.to_le_bytes()
+        );
+        assert_eq!(
+            bytes("dense<[inf, -inf]> : tensor<2xf32>")[4..],
+            f32::NEG_INFINITY.to_le_bytes()
+        );
+        assert_eq!(
+            bytes("dense<-0.000000e+00> : tensor<f32>"),
+            (-0.0f32).to_le_bytes()
+        );
+        assert!(lit("dense<0x7FC000000> : tensor<f32>").is_err());
+    }
+
+    #[test]
+    fn shapes_splats_and_blobs() {
+        let l = lit("dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>").unwrap();
+        assert_eq!(l.element_i64(5), 6);
+        let l = lit("dense<7> : tensor<2x2xi16>").unwrap();
+        assert_eq!(l.bytes, vec![7, 0, 7, 0, 7, 0, 7, 0]);
+        let l = lit("dense<\"0x0000803F00000040\"> : tensor<2xf32>").unwrap();
+        assert_eq!(l.element_f64(1), 2.0);
+        let l = lit("dense<\"0x0000803F\"> : tensor<3xf32>").unwrap();
+        assert_eq!(l.element_f64(2), 1.0);
+        let l = lit("dense<\"0x000102\"> : tensor<3xi1>").unwrap();
+        assert_eq!(l.bytes, vec![0, 1, 1]);
+        assert_eq!(
+            lit("dense<> : tensor<0xf32>").unwrap().bytes,
+            Vec::<u8>::new()
+        );
+        assert_eq!(
+            lit("dense<[]> : tensor<0xf32>").unwrap().bytes,
+            Vec::<u8>::new()
+        );
+        let e = lit("dense<[[1, 2], [3]]> : tensor<2x2xi32>").unwrap_err();
+        assert_eq!(e.pos.to_string(), "1:16");
+        let e = lit("dense<\"0x00\"> : tensor<2xf32>").unwrap_err();
+        assert_eq!(e.pos.to_string(), "1:7");
+        let e = lit("dense<1.0> : tensor<100000x100000x100000xf32>").unwrap_err();
+        assert!(e.message.starts_with("unsupported:"));
+    }
+}
