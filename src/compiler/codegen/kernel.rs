@@ -1,0 +1,567 @@
+//! One kir kernel -> one Cranelift function: the workgroup loop, the loop nest over the
+//! domain, body evaluation, reduce loops, and the f32x4 innermost loop.
+
+use super::scalar::{self, Cx, Imports, R};
+use crate::compiler::ir::{BinaryOp, DType, UnaryOp};
+use crate::compiler::lower::kir::{Body, Kernel, Node};
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{
+    AbiParam, BlockArg, Function, InstBuilder, MemFlagsData, Signature, Value, types,
+};
+use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use std::collections::HashMap;
+
+/// Points a workgroup should cover: enough to amortize dispatch, small enough to split.
+const WG_POINTS: i64 = 4096;
+/// f32 lanes of a vector.
+const LANES: i64 = 4;
+
+/// How the domain maps to workgroups: one workgroup = one coordinate of each dimension
+/// before `split`, a block of `block` coordinates of dimension `split`, and every
+/// coordinate of the dimensions after it.
+#[derive(Clone, Debug)]
+pub(crate) struct Plan {
+    split: usize,
+    block: i64,
+    nblocks: i64,
+    pub workgroups: u64,
+}
+
+pub(crate) fn plan(domain: &[i64]) -> Plan {
+    if domain.is_empty() {
+        return Plan {
+            split: 0,
+            block: 1,
+            nblocks: 1,
+            workgroups: 1,
+        };
+    }
+    if domain.iter().any(|&e| e <= 0) {
+        return Plan {
+            split: 0,
+            block: 1,
+            nblocks: 0,
+            workgroups: 0,
+        };
+    }
+    let mut s = domain.len() - 1;
+    let mut inner = 1i64;
+    while s > 0 && inner.saturating_mul(domain[s]) <= WG_POINTS {
+        inner *= domain[s];
+        s -= 1;
+    }
+    let block = (WG_POINTS / inner).clamp(1, domain[s]);
+    let nblocks = (domain[s] + block - 1) / block;
+    let outer: u64 = domain[..s].iter().map(|&e| e as u64).product();
+    Plan {
+        split: s,
+        block,
+        nblocks,
+        workgroups: outer * nblocks as u64,
+    }
+}
+
+/// How a top-level node varies along the innermost domain dimension.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Class {
+    /// The same for every point of the innermost loop: computed as a scalar.
+    Uniform,
+    /// An I64 equal to the innermost index plus something uniform: computed as a scalar
+    /// holding lane 0's value.
+    Linear,
+    /// One f32 per lane, computed as f32x4.
+    Vector,
+}
+
+/// Classes of the top-level nodes if the kernel can run its innermost loop on f32x4.
+fn classify(k: &Kernel) -> Option<Vec<Class>> {
+    use Class::*;
+    let inner = k.domain.len().checked_sub(1)?;
+    if k.domain[inner] < 2 * LANES {
+        return None;
+    }
+    let body = &k.body;
+    let mut cls: Vec<Class> = Vec::with_capacity(body.nodes.len());
+    let mut stores = 0;
+    for (i, node) in body.nodes.iter().enumerate() {
+        let ty = body.types[i];
+        let c = |n: &crate::compiler::lower::kir::NodeId| cls[n.index()];
+        let access = |buffer: usize, index: &[crate::compiler::lower::kir::NodeId]| {
+            let (last, rest) = index.split_last()?;
+            (k.buffers[buffer].dtype == DType::F32
+                && cls[last.index()] == Linear
+                && rest.iter().all(|n| cls[n.index()] == Uniform))
+            .then_some(Vector)
+        };
+        let class = match node {
+            Node::Index(d) if *d == inner => Linear,
+            Node::Index(_) | Node::Const(_) => Uniform,
+            Node::Load { buffer, index } => {
+                if index.iter().all(|n| c(n) == Uniform) {
+                    Uniform
+                } else {
+                    access(*buffer, index)?
+                }
+            }
+            Node::Store {
+                buffer,
+                index,
+                value,
+            } => {
+                if c(value) == Linear {
+                    return None;
+                }
+                stores += 1;
+                access(*buffer, index)?
+            }
+            Node::Unary { op, x } => match c(x) {
+                Uniform => Uniform,
+                Vector if ty == DType::F32 && vector_unary(*op) => Vector,
+                _ => return None,
+            },
+            Node::Binary { op, a, b } => match (c(a), c(b)) {
+                (Uniform, Uniform) => Uniform,
+                (Linear, Uniform) | (Uniform, Linear) if *op == BinaryOp::Add => Linear,
+                (Linear, Uniform) if *op == BinaryOp::Sub => Linear,
+                (Vector, Vector) | (Vector, Uniform) | (Uniform, Vector)
+                    if ty == DType::F32 && vector_binary(*op) =>
+                {
+                    Vector
+                }
+                _ => return None,
+            },
+            Node::Select {
+                cond,
+                on_true,
+                on_false,
+            } => match (c(cond), c(on_true), c(on_false)) {
+                (Uniform, Uniform, Uniform) => Uniform,
+                (Uniform, t, f) if ty == DType::F32 && t != Linear && f != Linear => Vector,
+                _ => return None,
+            },
+            Node::Compare { a, b, .. } => {
+                if c(a) == Uniform && c(b) == Uniform {
+                    Uniform
+                } else {
+                    return None;
+                }
+            }
+            Node::Convert { x } | Node::Bitcast { x } => {
+                if c(x) == Uniform {
+                    Uniform
+                } else {
+                    return None;
+                }
+            }
+            Node::Reduce { inits, body, .. } => {
+                if inits.iter().all(|n| c(n) == Uniform) && outer_refs_uniform(body, &cls) {
+                    Uniform
+                } else {
+                    return None;
+                }
+            }
+            Node::ReduceResult { reduce, .. } => c(reduce),
+            Node::Acc(_) | Node::Outer(_) => return None,
+        };
+        cls.push(class);
+    }
+    (stores > 0).then_some(cls)
+}
+
+/// Do all `Outer` references of a reduce body (nested ones see through) hit uniform nodes?
+fn outer_refs_uniform(body: &Body, cls: &[Class]) -> bool {
+    body.nodes.iter().all(|n| match n {
+        Node::Outer(o) => cls[o.index()] == Class::Uniform,
+        // A nested reduce's Outer refers to this body, which is evaluated per iteration
+        // of a uniform loop; its own outer references are checked here.
+        Node::Reduce { .. } => true,
+        _ => true,
+    })
+}
+
+fn vector_unary(op: UnaryOp) -> bool {
+    matches!(
+        op,
+        UnaryOp::Abs | UnaryOp::Neg | UnaryOp::Sqrt | UnaryOp::Rsqrt
+    ) || super::vmath::has_vector_unary(op)
+}
+
+fn vector_binary(op: BinaryOp) -> bool {
+    use BinaryOp as B;
+    matches!(op, B::Add | B::Sub | B::Mul | B::Div | B::Max | B::Min)
+}
+
+/// Builds kernel `k` into `func` (whose signature this sets).
+pub(crate) fn build(
+    func: &mut Function,
+    k: &Kernel,
+    plan: &Plan,
+    call_conv: CallConv,
+    frontend: TargetFrontendConfig,
+) -> R<()> {
+    let mut sig = Signature::new(call_conv);
+    for _ in 0..3 {
+        sig.params.push(AbiParam::new(types::I64));
+    }
+    func.signature = sig;
+    let mut fbc = FunctionBuilderContext::new();
+    let mut b = FunctionBuilder::new(func, &mut fbc);
+    let entry = b.create_block();
+    b.append_block_params_for_function_params(entry);
+    b.switch_to_block(entry);
+    let params = b.block_params(entry).to_vec();
+    let (bindings, begin, end) = (params[0], params[1], params[2]);
+    let bases = (0..k.buffers.len())
+        .map(|i| {
+            b.ins().load(
+                types::I64,
+                MemFlagsData::trusted(),
+                bindings,
+                (i * 8) as i32,
+            )
+        })
+        .collect();
+    let mut imports = Imports::new(call_conv);
+    let classes = classify(k);
+    let mut em = Emitter {
+        cx: Cx {
+            b: &mut b,
+            imports: &mut imports,
+        },
+        bases,
+        k,
+        plan,
+        classes,
+    };
+    if plan.workgroups > 0 {
+        em.emit_loop(begin, end, 1, &[], &mut |em, w, _| {
+            em.workgroup(w)?;
+            Ok(vec![])
+        })?;
+    }
+    b.ins().return_(&[]);
+    b.seal_all_blocks();
+    b.finalize(frontend);
+    Ok(())
+}
+
+pub(crate) fn is_vectorized(k: &Kernel) -> bool {
+    classify(k).is_some()
+}
+
+type LoopBody<'e, 'a, 'b> = dyn FnMut(&mut Emitter<'a, 'b>, Value, &[Value]) -> R<Vec<Value>> + 'e;
+
+struct Emitter<'a, 'b> {
+    cx: Cx<'a, 'b>,
+    bases: Vec<Value>,
+    k: &'a Kernel,
+    plan: &'a Plan,
+    classes: Option<Vec<Class>>,
+}
+
+impl<'a, 'b> Emitter<'a, 'b> {
+    fn iconst(&mut self, v: i64) -> Value {
+        self.cx.b.ins().iconst(types::I64, v)
+    }
+
+    /// `for (i = lo; i + step <= hi; i += step)` carrying `carried`; returns the final `i`
+    /// and the carried values after the loop.
+    fn emit_loop(
+        &mut self,
+        lo: Value,
+        hi: Value,
+        step: i64,
+        carried: &[Value],
+        body: &mut LoopBody<'_, 'a, 'b>,
+    ) -> R<(Value, Vec<Value>)> {
+        let b = &mut *self.cx.b;
+        let header = b.create_block();
+        let body_blk = b.create_block();
+        let exit = b.create_block();
+        b.append_block_param(header, types::I64);
+        b.append_block_param(exit, types::I64);
+        for &c in carried {
+            let ty = b.func.dfg.value_type(c);
+            b.append_block_param(header, ty);
+            b.append_block_param(exit, ty);
+        }
+        let args: Vec<BlockArg> = std::iter::once(lo)
+            .chain(carried.iter().copied())
+            .map(BlockArg::from)
+            .collect();
+        b.ins().jump(header, &args);
+        b.switch_to_block(header);
+        let hp = b.block_params(header).to_vec();
+        let next = b.ins().iadd_imm_s(hp[0], step);
+        let go = b.ins().icmp(IntCC::SignedLessThanOrEqual, next, hi);
+        let exit_args: Vec<BlockArg> = hp.iter().copied().map(BlockArg::from).collect();
+        b.ins().brif(go, body_blk, &[], exit, &exit_args);
+        b.switch_to_block(body_blk);
+        let out = body(self, hp[0], &hp[1..])?;
+        let b = &mut *self.cx.b;
+        let args: Vec<BlockArg> = std::iter::once(next)
+            .chain(out)
+            .map(BlockArg::from)
+            .collect();
+        b.ins().jump(header, &args);
+        b.switch_to_block(exit);
+        let ep = b.block_params(exit).to_vec();
+        Ok((ep[0], ep[1..].to_vec()))
+    }
+
+    fn workgroup(&mut self, w: Value) -> R<()> {
+        let k = self.k;
+        let n = k.domain.len();
+        if n == 0 {
+            self.eval_body(&k.body, &[], &[], &[], false)?;
+            return Ok(());
+        }
+        let p = self.plan.clone();
+        let nb = self.iconst(p.nblocks);
+        let blk = self.cx.b.ins().urem(w, nb);
+        let mut q = self.cx.b.ins().udiv(w, nb);
+        let mut coords = vec![blk; p.split];
+        for d in (0..p.split).rev() {
+            let e = self.iconst(k.domain[d]);
+            coords[d] = self.cx.b.ins().urem(q, e);
+            q = self.cx.b.ins().udiv(q, e);
+        }
+        let lo = self.cx.b.ins().imul_imm_s(blk, p.block);
+        let hi = self.cx.b.ins().iadd_imm_s(lo, p.block);
+        let ext = self.iconst(k.domain[p.split]);
+        let hi = self.cx.b.ins().smin(hi, ext);
+        self.nest(p.split, lo, hi, &mut coords)
+    }
+
+    /// Loops over dimension `d` in `[lo, hi)` and every dimension after it.
+    fn nest(&mut self, d: usize, lo: Value, hi: Value, coords: &mut Vec<Value>) -> R<()> {
+        let k = self.k;
+        let last = d + 1 == k.domain.len();
+        let mut start = lo;
+        if last && self.classes.is_some() {
+            let (i, _) = self.emit_loop(lo, hi, LANES, &[], &mut |em, i, _| {
+                coords.push(i);
+                em.eval_body(&k.body, coords, &[], &[], true)?;
+                coords.pop();
+                Ok(vec![])
+            })?;
+            start = i;
+        }
+        self.emit_loop(start, hi, 1, &[], &mut |em, i, _| {
+            coords.push(i);
+            if last {
+                em.eval_body(&k.body, coords, &[], &[], false)?;
+            } else {
+                let lo = em.iconst(0);
+                let hi = em.iconst(k.domain[d + 1]);
+                em.nest(d + 1, lo, hi, coords)?;
+            }
+            coords.pop();
+            Ok(vec![])
+        })?;
+        Ok(())
+    }
+
+    /// Nested loops over `extents` carrying `accs`, running `f(indices, accs) -> accs`.
+    fn reduce_nest(
+        &mut self,
+        extents: &[i64],
+        idx: &mut Vec<Value>,
+        accs: &[Value],
+        f: &mut dyn FnMut(&mut Self, &[Value], &[Value]) -> R<Vec<Value>>,
+    ) -> R<Vec<Value>> {
+        if idx.len() == extents.len() {
+            return f(self, idx, accs);
+        }
+        let lo = self.iconst(0);
+        let hi = self.iconst(extents[idx.len()]);
+        let (_, out) = self.emit_loop(lo, hi, 1, accs, &mut |em, i, a| {
+            idx.push(i);
+            let r = em.reduce_nest(extents, idx, a, f);
+            idx.pop();
+            r
+        })?;
+        Ok(out)
+    }
+
+    /// Address of element `index` of buffer `buffer`.
+    fn address(&mut self, buffer: usize, index: &[Value]) -> Value {
+        let buf = &self.k.buffers[buffer];
+        let mut lin: Option<Value> = None;
+        let mut stride = 1i64;
+        for (d, &i) in index.iter().enumerate().rev() {
+            let term = if stride == 1 {
+                i
+            } else {
+                self.cx.b.ins().imul_imm_s(i, stride)
+            };
+            lin = Some(match lin {
+                None => term,
+                Some(l) => self.cx.b.ins().iadd(l, term),
+            });
+            stride = stride.wrapping_mul(buf.shape[d]);
+        }
+        let base = self.bases[buffer];
+        match lin {
+            None => base,
+            Some(l) => {
+                let off = self.cx.b.ins().imul_imm_s(l, buf.dtype.size() as i64);
+                self.cx.b.ins().iadd(base, off)
+            }
+        }
+    }
+
+    /// Emits `body` at one point (`vector`: four consecutive innermost points, top level
+    /// only) and returns each node's value.
+    fn eval_body(
+        &mut self,
+        body: &Body,
+        idx: &[Value],
+        accs: &[Value],
+        outer: &[Value],
+        vector: bool,
+    ) -> R<Vec<Value>> {
+        let mut vals: Vec<Value> = Vec::with_capacity(body.nodes.len());
+        let mut results: HashMap<usize, Vec<Value>> = HashMap::new();
+        let classes = if vector { self.classes.clone() } else { None };
+        for (i, node) in body.nodes.iter().enumerate() {
+            let dt = body.types[i];
+            let is_vec = classes.as_ref().is_some_and(|c| c[i] == Class::Vector);
+            let v = |n: &crate::compiler::lower::kir::NodeId| vals[n.index()];
+            let val = if is_vec {
+                let cls = classes.as_ref().unwrap();
+                self.eval_vector(body, node, &vals, cls)?
+            } else {
+                match node {
+                    Node::Index(d) => *idx
+                        .get(*d)
+                        .ok_or_else(|| format!("index {d} out of range"))?,
+                    Node::Const(bits) => scalar::constant(&mut self.cx, dt, *bits),
+                    Node::Load { buffer, index } => {
+                        let index: Vec<Value> = index.iter().map(v).collect();
+                        let addr = self.address(*buffer, &index);
+                        scalar::load(&mut self.cx, self.k.buffers[*buffer].dtype, addr)
+                    }
+                    Node::Store {
+                        buffer,
+                        index,
+                        value,
+                    } => {
+                        let index: Vec<Value> = index.iter().map(v).collect();
+                        let addr = self.address(*buffer, &index);
+                        let x = v(value);
+                        scalar::store(&mut self.cx, self.k.buffers[*buffer].dtype, x, addr);
+                        x
+                    }
+                    Node::Unary { op, x } => {
+                        let xt = body.ty(*x);
+                        scalar::unary(&mut self.cx, *op, xt, v(x))?
+                    }
+                    Node::Binary { op, a, b } => scalar::binary(&mut self.cx, *op, dt, v(a), v(b))?,
+                    Node::Compare {
+                        dir,
+                        a,
+                        b,
+                        total_order,
+                    } => {
+                        let at = body.ty(*a);
+                        scalar::compare(&mut self.cx, *dir, at, v(a), v(b), *total_order)
+                    }
+                    Node::Select {
+                        cond,
+                        on_true,
+                        on_false,
+                    } => self.cx.b.ins().select(v(cond), v(on_true), v(on_false)),
+                    Node::Convert { x } => scalar::convert(&mut self.cx, body.ty(*x), dt, v(x))?,
+                    Node::Bitcast { x } => scalar::bitcast(&mut self.cx, body.ty(*x), dt, v(x))?,
+                    Node::Reduce {
+                        extents,
+                        inits,
+                        body: rbody,
+                    } => {
+                        let init: Vec<Value> = inits.iter().map(v).collect();
+                        let outer_vals = vals.clone();
+                        let out = self.reduce_nest(
+                            extents,
+                            &mut Vec::new(),
+                            &init,
+                            &mut |em, ridx, a| {
+                                let rv = em.eval_body(rbody, ridx, a, &outer_vals, false)?;
+                                Ok(rbody.yields.iter().map(|y| rv[y.index()]).collect())
+                            },
+                        )?;
+                        let first = *out.first().ok_or("reduce without accumulators")?;
+                        results.insert(i, out);
+                        first
+                    }
+                    Node::Acc(k) => *accs.get(*k).ok_or_else(|| format!("acc {k} undefined"))?,
+                    Node::Outer(o) => *outer
+                        .get(o.index())
+                        .ok_or_else(|| format!("outer {o:?} undefined"))?,
+                    Node::ReduceResult { reduce, k } => *results
+                        .get(&reduce.index())
+                        .and_then(|r| r.get(*k))
+                        .ok_or_else(|| format!("reduce result {reduce:?}.{k} undefined"))?,
+                }
+            };
+            vals.push(val);
+        }
+        Ok(vals)
+    }
+
+    /// An f32x4 of node `n`'s value (splatting uniform scalars).
+    fn vec_of(&mut self, vals: &[Value], cls: &[Class], n: usize) -> Value {
+        if cls[n] == Class::Vector {
+            vals[n]
+        } else {
+            self.cx.b.ins().splat(types::F32X4, vals[n])
+        }
+    }
+
+    fn eval_vector(&mut self, body: &Body, node: &Node, vals: &[Value], cls: &[Class]) -> R<Value> {
+        let flags = MemFlagsData::new().with_notrap();
+        Ok(match node {
+            Node::Load { buffer, index } => {
+                let index: Vec<Value> = index.iter().map(|n| vals[n.index()]).collect();
+                let addr = self.address(*buffer, &index);
+                self.cx.b.ins().load(types::F32X4, flags, addr, 0)
+            }
+            Node::Store {
+                buffer,
+                index,
+                value,
+            } => {
+                let index: Vec<Value> = index.iter().map(|n| vals[n.index()]).collect();
+                let addr = self.address(*buffer, &index);
+                let x = self.vec_of(vals, cls, value.index());
+                self.cx.b.ins().store(flags, x, addr, 0);
+                x
+            }
+            Node::Unary { op, x } => {
+                let x = self.vec_of(vals, cls, x.index());
+                scalar::unary(&mut self.cx, *op, DType::F32, x)?
+            }
+            Node::Binary { op, a, b } => {
+                let a = self.vec_of(vals, cls, a.index());
+                let b = self.vec_of(vals, cls, b.index());
+                scalar::binary(&mut self.cx, *op, DType::F32, a, b)?
+            }
+            Node::Select {
+                cond,
+                on_true,
+                on_false,
+            } => {
+                let t = self.vec_of(vals, cls, on_true.index());
+                let f = self.vec_of(vals, cls, on_false.index());
+                self.cx.b.ins().select(vals[cond.index()], t, f)
+            }
+            _ => {
+                return Err(format!(
+                    "no vector form for {node:?} in {}",
+                    body.nodes.len()
+                ));
+            }
+        })
+    }
+}
