@@ -173,9 +173,7 @@ fn classify(k: &Kernel) -> Option<Vec<Class>> {
 fn outer_refs_uniform(body: &Body, cls: &[Class]) -> bool {
     body.nodes.iter().all(|n| match n {
         Node::Outer(o) => cls[o.index()] == Class::Uniform,
-        // A nested reduce's Outer refers to this body, which is evaluated per iteration
-        // of a uniform loop; its own outer references are checked here.
-        Node::Reduce { .. } => true,
+        // A nested reduce's `Outer`s refer to this body, whose own are checked here.
         _ => true,
     })
 }
@@ -246,10 +244,13 @@ pub(crate) fn build(
     Ok(())
 }
 
+#[cfg(test)]
 pub(crate) fn is_vectorized(k: &Kernel) -> bool {
     classify(k).is_some()
 }
 
+type ReduceBody<'e, 'a, 'b> =
+    dyn FnMut(&mut Emitter<'a, 'b>, &[Value], &[Value]) -> R<Vec<Value>> + 'e;
 type LoopBody<'e, 'a, 'b> = dyn FnMut(&mut Emitter<'a, 'b>, Value, &[Value]) -> R<Vec<Value>> + 'e;
 
 struct Emitter<'a, 'b> {
@@ -369,7 +370,7 @@ impl<'a, 'b> Emitter<'a, 'b> {
         extents: &[i64],
         idx: &mut Vec<Value>,
         accs: &[Value],
-        f: &mut dyn FnMut(&mut Self, &[Value], &[Value]) -> R<Vec<Value>>,
+        f: &mut ReduceBody<'_, 'a, 'b>,
     ) -> R<Vec<Value>> {
         if idx.len() == extents.len() {
             return f(self, idx, accs);

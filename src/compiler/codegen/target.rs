@@ -59,10 +59,6 @@ impl Target {
         }
     }
 
-    pub(crate) fn has(&self, feature: &str) -> bool {
-        self.features.iter().any(|f| f == feature)
-    }
-
     pub(crate) fn is_x86_64(&self) -> bool {
         self.triple.starts_with("x86_64")
     }
@@ -99,7 +95,7 @@ pub(crate) fn make_isa(target: &Target) -> Result<OwnedTargetIsa, String> {
             ib.enable(flag)
                 .map_err(|e| format!("enabling {flag}: {e}"))?;
         }
-    } else if target.triple.starts_with("aarch64") {
+    } else if target.triple == AARCH64 {
         if let Some(f) = target.features.iter().find(|f| *f != "neon") {
             return Err(format!("unknown aarch64 feature '{f}'"));
         }

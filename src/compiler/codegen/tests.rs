@@ -1143,9 +1143,21 @@ fn aarch64_target_compiles() {
             10,
             unop(UnaryOp::Exp, DType::F16),
         ),
+        elementwise(
+            &[DType::F32],
+            DType::F32,
+            100,
+            unop(UnaryOp::Sin, DType::F32),
+        ),
+        elementwise(
+            &[DType::F64],
+            DType::F64,
+            10,
+            unop(UnaryOp::Exp, DType::F64),
+        ),
     ];
     let code = compile_kernels(&kernels, &t).unwrap();
-    assert_eq!(code.entries.len(), 4);
+    assert_eq!(code.entries.len(), 6);
     assert!(!code.image.relocs.is_empty());
 }
 
@@ -1175,4 +1187,129 @@ fn wrong_target_or_feature_is_refused() {
         LoadedCode::load(&code.image, &t, &code.entries),
         Err(LoadError::WrongTarget { .. })
     ));
+}
+
+/// Distance in f32 ulps (0 for two NaNs, huge for NaN vs number).
+fn ulps(a: f32, b: f32) -> u64 {
+    if a.is_nan() || b.is_nan() {
+        return if a.is_nan() && b.is_nan() {
+            0
+        } else {
+            u64::MAX
+        };
+    }
+    let key = |x: f32| {
+        let i = x.to_bits() as i32;
+        (if i < 0 { i32::MIN - i } else { i }) as i64
+    };
+    (key(a) - key(b)).unsigned_abs()
+}
+
+fn math_inputs() -> Vec<f32> {
+    let mut v = float_specials();
+    let mut s: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    for _ in 0..40_000 {
+        v.push(f32::from_bits(next() as u32));
+    }
+    for _ in 0..40_000 {
+        v.push((next() % 2_000_000) as f32 / 50_000.0 - 20.0);
+    }
+    for _ in 0..20_000 {
+        v.push(((next() % 2_000_000) as f32 / 1_000_000.0 - 1.0) * 1e-3);
+    }
+    v.extend([
+        88.7, 88.73, -87.3, -103.9, -104.0, 1e6, -1e6, 1.5e6, 3e7, 1e30, 0.35, -0.35,
+    ]);
+    v
+}
+
+/// Runs `op` over `x` both in a vectorized kernel and in a scalar one.
+fn run_math(op: UnaryOp, x: &[f32]) -> [Vec<f32>; 2] {
+    let n = x.len() as i64;
+    let vk = elementwise(&[DType::F32], DType::F32, n, unop(op, DType::F32));
+    assert!(kernel::is_vectorized(&vk), "{op:?} not vectorized");
+    let mut bufs = vec![to_bytes(x), vec![0u8; x.len() * 4]];
+    run(&vk, &mut bufs);
+    let vec_out: Vec<f32> = from_bytes(&bufs[1]);
+    // Innermost extent 3: too short to vectorize.
+    let rows = n / 3;
+    let mut body = Body::default();
+    let i = body.push(Node::Index(0), DType::I64);
+    let j = body.push(Node::Index(1), DType::I64);
+    let a = body.push(
+        Node::Load {
+            buffer: 0,
+            index: vec![i, j],
+        },
+        DType::F32,
+    );
+    let y = body.push(Node::Unary { op, x: a }, DType::F32);
+    body.push(
+        Node::Store {
+            buffer: 1,
+            index: vec![i, j],
+            value: y,
+        },
+        DType::F32,
+    );
+    let sk = Kernel {
+        name: "scalar_math".into(),
+        buffers: vec![
+            buf(DType::F32, &[rows, 3], false),
+            buf(DType::F32, &[rows, 3], true),
+        ],
+        domain: vec![rows, 3],
+        body,
+    };
+    assert!(!kernel::is_vectorized(&sk));
+    let mut bufs = vec![
+        to_bytes(&x[..rows as usize * 3]),
+        vec![0u8; rows as usize * 12],
+    ];
+    run(&sk, &mut bufs);
+    [vec_out, from_bytes(&bufs[1])]
+}
+
+#[test]
+fn vmath_f32_within_3_ulp() {
+    let x = math_inputs();
+    let logistic = |v: f64| 1.0 / (1.0 + (-v).exp());
+    let cases: [(UnaryOp, &dyn Fn(f64) -> f64); 9] = [
+        (UnaryOp::Exp, &f64::exp),
+        (UnaryOp::Expm1, &f64::exp_m1),
+        (UnaryOp::Log, &f64::ln),
+        (UnaryOp::Log1p, &f64::ln_1p),
+        (UnaryOp::Logistic, &logistic),
+        (UnaryOp::Tanh, &f64::tanh),
+        (UnaryOp::Sin, &f64::sin),
+        (UnaryOp::Cos, &f64::cos),
+        (UnaryOp::Tan, &f64::tan),
+    ];
+    for (op, f) in cases {
+        let outs = run_math(op, &x);
+        for out in &outs {
+            let mut worst = (0u64, 0.0f32);
+            for (&a, &r) in x.iter().zip(out) {
+                let want = f(a as f64) as f32;
+                let u = ulps(r, want);
+                if u > worst.0 {
+                    worst = (u, a);
+                }
+            }
+            eprintln!("{op:?}: max {} ulp (at {:e})", worst.0, worst.1);
+            assert!(
+                worst.0 <= 3,
+                "{op:?}: {} ulp at x = {:e} ({:e})",
+                worst.0,
+                worst.1,
+                worst.1
+            );
+        }
+    }
 }

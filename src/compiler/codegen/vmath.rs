@@ -1,16 +1,37 @@
-//! f32 transcendentals.
+//! f32 transcendentals in Cranelift IR, no call per element.
+//!
+//! Each f32 (or f32x4) input is widened to f64 (f64x2 halves), the function is evaluated
+//! there with a range reduction and a polynomial accurate to ~1e-13, and the result is
+//! rounded once to f32: that is within 1 ulp of the correctly rounded result, keeps
+//! subnormal results, and makes the specials fall out of the same code. The f64 code is
+//! written once, generic over `F64` and `F64X2`.
+//!
+//! sin/cos/tan reduce with a three-part π/2 (exact for |x| <= 1e6); larger finite
+//! arguments take a slow path through the runtime's f64 functions. cbrt, pow and atan2
+//! still call the runtime per element and have no vector form.
 
 use super::scalar::{Cx, R};
 use crate::compiler::ir::{BinaryOp, UnaryOp};
-use cranelift_codegen::ir::{InstBuilder, Value, types};
+use cranelift_codegen::ir::condcodes::FloatCC;
+use cranelift_codegen::ir::{
+    BlockArg, ConstantData, Endianness, InstBuilder, MemFlagsData, Type, Value, types,
+};
 
-/// f32 `op(x)`: for now computed by the f64 runtime function, rounded once.
-pub(crate) fn unary_f32(cx: &mut Cx, op: UnaryOp, x: Value) -> R<Value> {
+/// Has `op` an f32x4 form?
+pub(crate) fn has_vector_unary(op: UnaryOp) -> bool {
     use UnaryOp as U;
-    if cx.ty(x).is_vector() {
-        return Err(format!("{op:?} has no vector form"));
-    }
-    let name = match op {
+    matches!(
+        op,
+        U::Exp | U::Expm1 | U::Log | U::Log1p | U::Logistic | U::Tanh | U::Sin | U::Cos | U::Tan
+    )
+}
+
+/// Largest |x| the inline sin/cos/tan reduction handles exactly enough.
+const TRIG_LIMIT: f64 = 1e6;
+
+fn import_name(op: UnaryOp) -> R<&'static str> {
+    use UnaryOp as U;
+    Ok(match op {
         U::Cbrt => "pjrt_rt_cbrt_f64_v1",
         U::Exp => "pjrt_rt_exp_f64_v1",
         U::Expm1 => "pjrt_rt_expm1_f64_v1",
@@ -22,13 +43,416 @@ pub(crate) fn unary_f32(cx: &mut Cx, op: UnaryOp, x: Value) -> R<Value> {
         U::Cos => "pjrt_rt_cos_f64_v1",
         U::Tan => "pjrt_rt_tan_f64_v1",
         _ => return Err(format!("{op:?} is not a math function")),
-    };
-    let d = cx.b.ins().fpromote(types::F64, x);
-    let r = cx.call(name, types::F64, &[d])?;
-    Ok(cx.b.ins().fdemote(types::F32, r))
+    })
 }
 
-/// f32 `op(a, b)` for pow and atan2.
+/// f32 or f32x4 `op(x)`.
+pub(crate) fn unary_f32(cx: &mut Cx, op: UnaryOp, x: Value) -> R<Value> {
+    if !has_vector_unary(op) {
+        if cx.ty(x).is_vector() {
+            return Err(format!("{op:?} has no vector form"));
+        }
+        let d = cx.b.ins().fpromote(types::F64, x);
+        let r = cx.call(import_name(op)?, types::F64, &[d])?;
+        return Ok(cx.b.ins().fdemote(types::F32, r));
+    }
+    let trig = matches!(op, UnaryOp::Sin | UnaryOp::Cos | UnaryOp::Tan);
+    if !cx.ty(x).is_vector() {
+        let d = cx.b.ins().fpromote(types::F64, x);
+        let r = eval_f64(cx, types::F64, op, d);
+        let r = cx.b.ins().fdemote(types::F32, r);
+        if !trig {
+            return Ok(r);
+        }
+        // Huge arguments: the runtime's f64 function, on a cold path.
+        let a = cx.b.ins().fabs(d);
+        let lim = cx.fconst(types::F64, TRIG_LIMIT);
+        let big = cx.b.ins().fcmp(FloatCC::GreaterThan, a, lim);
+        return slow_path(cx, big, r, |cx| {
+            let s = cx.call(import_name(op)?, types::F64, &[d])?;
+            Ok(cx.b.ins().fdemote(types::F32, s))
+        });
+    }
+    let lo = cx.b.ins().fvpromote_low(x);
+    let hi_x = shuffle_f32x4(cx, x, x, [2, 3, 0, 1]);
+    let hi = cx.b.ins().fvpromote_low(hi_x);
+    let rlo = eval_f64(cx, types::F64X2, op, lo);
+    let rhi = eval_f64(cx, types::F64X2, op, hi);
+    let dlo = cx.b.ins().fvdemote(rlo);
+    let dhi = cx.b.ins().fvdemote(rhi);
+    let r = shuffle_f32x4(cx, dlo, dhi, [0, 1, 4, 5]);
+    if !trig {
+        return Ok(r);
+    }
+    let a = cx.b.ins().fabs(x);
+    let lim = cx.fconst(types::F32X4, TRIG_LIMIT);
+    let big = cx.b.ins().fcmp(FloatCC::GreaterThan, a, lim);
+    let any = cx.b.ins().vany_true(big);
+    slow_path(cx, any, r, |cx| {
+        let mut v = r;
+        for lane in 0..4u8 {
+            let e = cx.b.ins().extractlane(x, lane);
+            let d = cx.b.ins().fpromote(types::F64, e);
+            let s = cx.call(import_name(op)?, types::F64, &[d])?;
+            let s = cx.b.ins().fdemote(types::F32, s);
+            v = cx.b.ins().insertlane(v, s, lane);
+        }
+        Ok(v)
+    })
+}
+
+/// `if cond { slow() } else { fast }`, with the slow side out of line.
+fn slow_path(
+    cx: &mut Cx,
+    cond: Value,
+    fast: Value,
+    slow: impl FnOnce(&mut Cx) -> R<Value>,
+) -> R<Value> {
+    let ty = cx.ty(fast);
+    let slow_blk = cx.b.create_block();
+    let join = cx.b.create_block();
+    cx.b.set_cold_block(slow_blk);
+    cx.b.append_block_param(join, ty);
+    cx.b.ins()
+        .brif(cond, slow_blk, &[], join, &[BlockArg::Value(fast)]);
+    cx.b.switch_to_block(slow_blk);
+    let s = slow(cx)?;
+    cx.b.ins().jump(join, &[BlockArg::Value(s)]);
+    cx.b.switch_to_block(join);
+    Ok(cx.b.block_params(join)[0])
+}
+
+/// Lanes `[a|b][idx]` of two f32x4 (indices 0-3 pick from `a`, 4-7 from `b`).
+fn shuffle_f32x4(cx: &mut Cx, a: Value, b: Value, idx: [u8; 4]) -> Value {
+    let le = MemFlagsData::new().with_endianness(Endianness::Little);
+    let mask: Vec<u8> = idx
+        .iter()
+        .flat_map(|&l| (0..4).map(move |k| l * 4 + k))
+        .collect();
+    let imm = cx.b.func.dfg.immediates.push(ConstantData::from(mask));
+    let a8 = cx.b.ins().bitcast(types::I8X16, le, a);
+    let b8 = cx.b.ins().bitcast(types::I8X16, le, b);
+    let s = cx.b.ins().shuffle(a8, b8, imm);
+    cx.b.ins().bitcast(types::F32X4, le, s)
+}
+
+/// f64 helpers generic over F64 and F64X2.
+struct M<'c, 'a, 'b> {
+    cx: &'c mut Cx<'a, 'b>,
+    ty: Type,
+    ity: Type,
+}
+
+impl M<'_, '_, '_> {
+    fn c(&mut self, v: f64) -> Value {
+        self.cx.fconst(self.ty, v)
+    }
+    fn ic(&mut self, v: i64) -> Value {
+        self.cx.iconst(self.ity, v)
+    }
+    fn add(&mut self, a: Value, b: Value) -> Value {
+        self.cx.b.ins().fadd(a, b)
+    }
+    fn sub(&mut self, a: Value, b: Value) -> Value {
+        self.cx.b.ins().fsub(a, b)
+    }
+    fn mul(&mut self, a: Value, b: Value) -> Value {
+        self.cx.b.ins().fmul(a, b)
+    }
+    fn div(&mut self, a: Value, b: Value) -> Value {
+        self.cx.b.ins().fdiv(a, b)
+    }
+    fn addc(&mut self, a: Value, c: f64) -> Value {
+        let c = self.c(c);
+        self.add(a, c)
+    }
+    fn mulc(&mut self, a: Value, c: f64) -> Value {
+        let c = self.c(c);
+        self.mul(a, c)
+    }
+    /// c[0] + x*(c[1] + x*(c[2] + ...)).
+    fn poly(&mut self, x: Value, c: &[f64]) -> Value {
+        let mut acc = self.c(*c.last().unwrap());
+        for &k in c.iter().rev().skip(1) {
+            let m = self.mul(acc, x);
+            acc = self.addc(m, k);
+        }
+        acc
+    }
+    fn cmp(&mut self, cc: FloatCC, a: Value, b: Value) -> Value {
+        self.cx.b.ins().fcmp(cc, a, b)
+    }
+    fn cmpc(&mut self, cc: FloatCC, a: Value, c: f64) -> Value {
+        let c = self.c(c);
+        self.cmp(cc, a, c)
+    }
+    /// `cond ? a : b` for a condition from [`M::cmp`].
+    fn sel(&mut self, cond: Value, a: Value, b: Value) -> Value {
+        if self.ty.is_vector() {
+            let m = self.cx.b.ins().bitcast(self.ty, MemFlagsData::new(), cond);
+            self.cx.b.ins().bitselect(m, a, b)
+        } else {
+            self.cx.b.ins().select(cond, a, b)
+        }
+    }
+    fn bits(&mut self, v: Value) -> Value {
+        self.cx.b.ins().bitcast(self.ity, MemFlagsData::new(), v)
+    }
+    fn from_bits(&mut self, v: Value) -> Value {
+        self.cx.b.ins().bitcast(self.ty, MemFlagsData::new(), v)
+    }
+    fn clamp(&mut self, x: Value, lo: f64, hi: f64) -> Value {
+        let h = self.c(hi);
+        let x = self.cx.b.ins().fmin(x, h);
+        let l = self.c(lo);
+        self.cx.b.ins().fmax(x, l)
+    }
+    /// 2^n for an integral f64 `n` in [-1022, 1023].
+    fn exp2i(&mut self, n: Value) -> Value {
+        const MAGIC: f64 = 6755399441055744.0; // 1.5 * 2^52: n lands in the low bits.
+        let t = self.addc(n, MAGIC);
+        let tb = self.bits(t);
+        let mb = self.ic(MAGIC.to_bits() as i64);
+        let ni = self.cx.b.ins().isub(tb, mb);
+        let k = self.ic(1023);
+        let e = self.cx.b.ins().iadd(ni, k);
+        let e = self.cx.b.ins().ishl_imm_u(e, 52);
+        self.from_bits(e)
+    }
+
+    /// e^x for x clamped to [-120, 120] (enough for any f32 result).
+    fn exp(&mut self, x: Value) -> Value {
+        let x = self.clamp(x, -120.0, 120.0);
+        let t = self.mulc(x, std::f64::consts::LOG2_E);
+        let n = self.cx.b.ins().nearest(t);
+        let h = self.mulc(n, LN2_HI);
+        let r = self.sub(x, h);
+        let l = self.mulc(n, LN2_LO);
+        let r = self.sub(r, l);
+        let p = self.poly(r, &INV_FACT[..12]);
+        let s = self.exp2i(n);
+        self.mul(p, s)
+    }
+
+    /// e^x - 1, accurate relative to the result near 0.
+    fn expm1(&mut self, x: Value) -> Value {
+        let small = {
+            let q = self.poly(x, &INV_FACT[1..14]);
+            self.mul(x, q)
+        };
+        let e = self.exp(x);
+        let big = self.addc(e, -1.0);
+        let a = self.cx.b.ins().fabs(x);
+        let is_small = self.cmpc(FloatCC::LessThan, a, 0.35);
+        self.sel(is_small, small, big)
+    }
+
+    /// ln x, with ln 0 = -inf, ln(x < 0) = NaN, ln inf = inf.
+    fn log(&mut self, x: Value) -> Value {
+        let b = self.bits(x);
+        let k = self.cx.b.ins().ushr_imm_u(b, 52);
+        let hi = self.ic(0x4330_0000_0000_0000);
+        let kb = self.cx.b.ins().bor(k, hi);
+        let kf = self.from_bits(kb);
+        let kf = self.addc(kf, -(4503599627370496.0 + 1023.0));
+        let mm = self.ic(0x000f_ffff_ffff_ffff);
+        let m = self.cx.b.ins().band(b, mm);
+        let one = self.ic(0x3ff0_0000_0000_0000);
+        let m = self.cx.b.ins().bor(m, one);
+        let m = self.from_bits(m);
+        let big = self.cmpc(FloatCC::GreaterThan, m, std::f64::consts::SQRT_2);
+        let mh = self.mulc(m, 0.5);
+        let m = self.sel(big, mh, m);
+        let k1 = self.addc(kf, 1.0);
+        let kf = self.sel(big, k1, kf);
+        // ln(m) = 2 atanh(s), s = (m - 1) / (m + 1)
+        let f = self.addc(m, -1.0);
+        let d = self.addc(m, 1.0);
+        let s = self.div(f, d);
+        let z = self.mul(s, s);
+        let p = self.poly(z, &ATANH2);
+        let ls = self.mul(s, p);
+        let kh = self.mulc(kf, LN2_HI);
+        let kl = self.mulc(kf, LN2_LO);
+        let r = self.add(kl, ls);
+        let r = self.add(kh, r);
+        // Specials.
+        let neg = self.cmpc(FloatCC::LessThan, x, 0.0);
+        let nan = self.c(f64::NAN);
+        let r = self.sel(neg, nan, r);
+        let zero = self.cmpc(FloatCC::Equal, x, 0.0);
+        let ninf = self.c(f64::NEG_INFINITY);
+        let r = self.sel(zero, ninf, r);
+        let inf = self.cmpc(FloatCC::Equal, x, f64::INFINITY);
+        let pinf = self.c(f64::INFINITY);
+        let r = self.sel(inf, pinf, r);
+        let un = self.cmp(FloatCC::Unordered, x, x);
+        self.sel(un, x, r)
+    }
+
+    fn log1p(&mut self, x: Value) -> Value {
+        // log(u) * x / (u - 1) with u = 1 + x corrects the rounding of u.
+        let u = self.addc(x, 1.0);
+        let l = self.log(u);
+        let um1 = self.addc(u, -1.0);
+        let q = self.div(x, um1);
+        let r = self.mul(l, q);
+        let exact = self.cmpc(FloatCC::Equal, u, 1.0);
+        let r = self.sel(exact, x, r);
+        let inf = self.cmpc(FloatCC::Equal, x, f64::INFINITY);
+        self.sel(inf, x, r)
+    }
+
+    fn logistic(&mut self, x: Value) -> Value {
+        let nx = self.cx.b.ins().fneg(x);
+        let e = self.exp(nx);
+        let d = self.addc(e, 1.0);
+        let one = self.c(1.0);
+        self.div(one, d)
+    }
+
+    fn tanh(&mut self, x: Value) -> Value {
+        let x2 = self.add(x, x);
+        let e = self.expm1(x2);
+        let d = self.addc(e, 2.0);
+        self.div(e, d)
+    }
+
+    /// sin, cos or tan of |x| <= TRIG_LIMIT.
+    fn trig(&mut self, op: UnaryOp, x: Value) -> Value {
+        let t = self.mulc(x, std::f64::consts::FRAC_2_PI);
+        let n = self.cx.b.ins().nearest(t);
+        let a = self.mulc(n, PIO2_1);
+        let r = self.sub(x, a);
+        let a = self.mulc(n, PIO2_2);
+        let r = self.sub(r, a);
+        let a = self.mulc(n, PIO2_3);
+        let r = self.sub(r, a);
+        let z = self.mul(r, r);
+        let sp = self.poly(z, &SIN_C);
+        let sr = self.mul(r, sp);
+        let cr = self.poly(z, &COS_C);
+        // quadrant q = n mod 4, as a float.
+        let q4 = self.mulc(n, 0.25);
+        let q4 = self.cx.b.ins().floor(q4);
+        let q4 = self.mulc(q4, 4.0);
+        let q = self.sub(n, q4);
+        let q = if op == UnaryOp::Cos {
+            self.addc(q, 1.0)
+        } else {
+            q
+        };
+        let h = self.mulc(q, 0.5);
+        let hf = self.cx.b.ins().floor(h);
+        let odd = self.cmp(FloatCC::NotEqual, h, hf);
+        if op == UnaryOp::Tan {
+            let ncr = self.cx.b.ins().fneg(cr);
+            let num = self.sel(odd, ncr, sr);
+            let den = self.sel(odd, sr, cr);
+            let r = self.div(num, den);
+            let zero = self.cmpc(FloatCC::Equal, x, 0.0);
+            return self.sel(zero, x, r);
+        }
+        let v = self.sel(odd, cr, sr);
+        let neg = self.cmpc(FloatCC::GreaterThanOrEqual, hf, 1.0);
+        let neg2 = self.cmpc(FloatCC::LessThan, hf, 2.0);
+        let neg = self.cx.b.ins().band(neg, neg2);
+        let nv = self.cx.b.ins().fneg(v);
+        let r = self.sel(neg, nv, v);
+        if op == UnaryOp::Sin {
+            let zero = self.cmpc(FloatCC::Equal, x, 0.0);
+            self.sel(zero, x, r)
+        } else {
+            r
+        }
+    }
+}
+
+const LN2_HI: f64 = 6.93147180369123816490e-01;
+const LN2_LO: f64 = 1.90821492927058770002e-10;
+const PIO2_1: f64 = 1.57079632673412561417e+00;
+const PIO2_2: f64 = 6.07710050650619224932e-11;
+const PIO2_3: f64 = 2.02226624879595063154e-21;
+
+/// 1/k! for k = 0..14.
+const INV_FACT: [f64; 14] = [
+    1.0,
+    1.0,
+    0.5,
+    1.0 / 6.0,
+    1.0 / 24.0,
+    1.0 / 120.0,
+    1.0 / 720.0,
+    1.0 / 5040.0,
+    1.0 / 40320.0,
+    1.0 / 362880.0,
+    1.0 / 3628800.0,
+    1.0 / 39916800.0,
+    1.0 / 479001600.0,
+    1.0 / 6227020800.0,
+];
+
+/// 2/(2k+1): 2 atanh(s) = s * sum ATANH2[k] s^2k.
+const ATANH2: [f64; 10] = [
+    2.0,
+    2.0 / 3.0,
+    2.0 / 5.0,
+    2.0 / 7.0,
+    2.0 / 9.0,
+    2.0 / 11.0,
+    2.0 / 13.0,
+    2.0 / 15.0,
+    2.0 / 17.0,
+    2.0 / 19.0,
+];
+
+/// sin r = r * sum SIN_C[k] r^2k (Taylor, |r| <= pi/4).
+const SIN_C: [f64; 9] = [
+    1.0,
+    -1.0 / 6.0,
+    1.0 / 120.0,
+    -1.0 / 5040.0,
+    1.0 / 362880.0,
+    -1.0 / 39916800.0,
+    1.0 / 6227020800.0,
+    -1.0 / 1307674368000.0,
+    1.0 / 355687428096000.0,
+];
+
+/// cos r = sum COS_C[k] r^2k.
+const COS_C: [f64; 10] = [
+    1.0,
+    -0.5,
+    1.0 / 24.0,
+    -1.0 / 720.0,
+    1.0 / 40320.0,
+    -1.0 / 3628800.0,
+    1.0 / 479001600.0,
+    -1.0 / 87178291200.0,
+    1.0 / 20922789888000.0,
+    -1.0 / 6402373705728000.0,
+];
+
+/// `op(x)` on f64 or f64x2 values.
+fn eval_f64(cx: &mut Cx, ty: Type, op: UnaryOp, x: Value) -> Value {
+    let ity = if ty.is_vector() {
+        types::I64X2
+    } else {
+        types::I64
+    };
+    let mut m = M { cx, ty, ity };
+    match op {
+        UnaryOp::Exp => m.exp(x),
+        UnaryOp::Expm1 => m.expm1(x),
+        UnaryOp::Log => m.log(x),
+        UnaryOp::Log1p => m.log1p(x),
+        UnaryOp::Logistic => m.logistic(x),
+        UnaryOp::Tanh => m.tanh(x),
+        _ => m.trig(op, x),
+    }
+}
+
+/// f32 `op(a, b)` for pow and atan2 (the runtime's f64 function, rounded once).
 pub(crate) fn binary_f32(cx: &mut Cx, op: BinaryOp, a: Value, b: Value) -> R<Value> {
     if cx.ty(a).is_vector() {
         return Err(format!("{op:?} has no vector form"));
@@ -42,9 +466,4 @@ pub(crate) fn binary_f32(cx: &mut Cx, op: BinaryOp, a: Value, b: Value) -> R<Val
     let b = cx.b.ins().fpromote(types::F64, b);
     let r = cx.call(name, types::F64, &[a, b])?;
     Ok(cx.b.ins().fdemote(types::F32, r))
-}
-
-/// Has `op` an f32x4 form?
-pub(crate) fn has_vector_unary(_op: UnaryOp) -> bool {
-    false
 }
