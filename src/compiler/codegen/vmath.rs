@@ -198,7 +198,7 @@ impl M<'_, '_, '_> {
     fn bits(&mut self, v: Value) -> Value {
         self.cx.b.ins().bitcast(self.ity, MemFlagsData::new(), v)
     }
-    fn from_bits(&mut self, v: Value) -> Value {
+    fn float_of(&mut self, v: Value) -> Value {
         self.cx.b.ins().bitcast(self.ty, MemFlagsData::new(), v)
     }
     fn clamp(&mut self, x: Value, lo: f64, hi: f64) -> Value {
@@ -217,7 +217,7 @@ impl M<'_, '_, '_> {
         let k = self.ic(1023);
         let e = self.cx.b.ins().iadd(ni, k);
         let e = self.cx.b.ins().ishl_imm_u(e, 52);
-        self.from_bits(e)
+        self.float_of(e)
     }
 
     /// e^x for x clamped to [-120, 120] (enough for any f32 result).
@@ -253,13 +253,13 @@ impl M<'_, '_, '_> {
         let k = self.cx.b.ins().ushr_imm_u(b, 52);
         let hi = self.ic(0x4330_0000_0000_0000);
         let kb = self.cx.b.ins().bor(k, hi);
-        let kf = self.from_bits(kb);
+        let kf = self.float_of(kb);
         let kf = self.addc(kf, -(4503599627370496.0 + 1023.0));
         let mm = self.ic(0x000f_ffff_ffff_ffff);
         let m = self.cx.b.ins().band(b, mm);
         let one = self.ic(0x3ff0_0000_0000_0000);
         let m = self.cx.b.ins().bor(m, one);
-        let m = self.from_bits(m);
+        let m = self.float_of(m);
         let big = self.cmpc(FloatCC::GreaterThan, m, std::f64::consts::SQRT_2);
         let mh = self.mulc(m, 0.5);
         let m = self.sel(big, mh, m);
@@ -368,11 +368,13 @@ impl M<'_, '_, '_> {
     }
 }
 
-const LN2_HI: f64 = 6.93147180369123816490e-01;
-const LN2_LO: f64 = 1.90821492927058770002e-10;
-const PIO2_1: f64 = 1.57079632673412561417e+00;
-const PIO2_2: f64 = 6.07710050650619224932e-11;
-const PIO2_3: f64 = 2.02226624879595063154e-21;
+const LN2_HI: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
+const LN2_LO: f64 = f64::from_bits(0x3dea_39ef_3579_3c76);
+/// pi/2 in three parts of 33, 33 and 53 bits (fdlibm), so `n * PIO2_1` and
+/// `n * PIO2_2` are exact for |n| < 2^20.
+const PIO2_1: f64 = f64::from_bits(0x3ff9_21fb_5440_0000);
+const PIO2_2: f64 = f64::from_bits(0x3dd0_b461_1a60_0000);
+const PIO2_3: f64 = f64::from_bits(0x3ba3_198a_2e00_0000);
 
 /// 1/k! for k = 0..14.
 const INV_FACT: [f64; 14] = [
