@@ -188,6 +188,7 @@ fn vector_unary(op: UnaryOp) -> bool {
 fn vector_binary(op: BinaryOp) -> bool {
     use BinaryOp as B;
     matches!(op, B::Add | B::Sub | B::Mul | B::Div | B::Max | B::Min)
+        || super::vmath::has_vector_binary(op)
 }
 
 /// Builds kernel `k` into `func` (whose signature this sets).

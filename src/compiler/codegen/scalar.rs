@@ -361,6 +361,7 @@ pub(crate) fn unary(cx: &mut Cx, op: UnaryOp, dt: DType, x: Value) -> R<Value> {
             | U::Cos
             | U::Tan => {
                 if ty.lane_type() == types::F32 {
+                    // f16/bf16 too: computed in f32, rounded below.
                     vmath::unary_f32(cx, op, x)?
                 } else {
                     let name = match op {

@@ -1280,7 +1280,8 @@ fn run_math(op: UnaryOp, x: &[f32]) -> [Vec<f32>; 2] {
 fn vmath_f32_within_3_ulp() {
     let x = math_inputs();
     let logistic = |v: f64| 1.0 / (1.0 + (-v).exp());
-    let cases: [(UnaryOp, &dyn Fn(f64) -> f64); 9] = [
+    let cases: [(UnaryOp, &dyn Fn(f64) -> f64); 10] = [
+        (UnaryOp::Cbrt, &f64::cbrt),
         (UnaryOp::Exp, &f64::exp),
         (UnaryOp::Expm1, &f64::exp_m1),
         (UnaryOp::Log, &f64::ln),
@@ -1311,5 +1312,73 @@ fn vmath_f32_within_3_ulp() {
                 worst.1
             );
         }
+    }
+}
+
+#[test]
+fn vmath_pow_atan2_within_3_ulp() {
+    let mut ys = float_specials();
+    ys.extend([
+        2.0,
+        3.0,
+        -3.0,
+        0.5,
+        -0.5,
+        1e-3,
+        100.0,
+        -100.0,
+        24.0,
+        1.0 / 3.0,
+    ]);
+    let xs: Vec<f32> = math_inputs().into_iter().step_by(97).collect();
+    let mut a = Vec::new();
+    let mut b = Vec::new();
+    for &x in &xs {
+        for &y in &ys {
+            a.push(x);
+            b.push(y);
+        }
+    }
+    // Some small integer bases with integer exponents (exact results).
+    for x in -5..=5 {
+        for y in -6..=6 {
+            a.push(x as f32);
+            b.push(y as f32);
+        }
+    }
+    let n = a.len() as i64;
+    for (op, f) in [
+        (BinaryOp::Pow, f64::powf as fn(f64, f64) -> f64),
+        (BinaryOp::Atan2, f64::atan2),
+    ] {
+        let k = elementwise(
+            &[DType::F32, DType::F32],
+            DType::F32,
+            n,
+            binop(op, DType::F32),
+        );
+        assert!(kernel::is_vectorized(&k));
+        let mut bufs = vec![to_bytes(&a), to_bytes(&b), vec![0u8; n as usize * 4]];
+        run(&k, &mut bufs);
+        let out: Vec<f32> = from_bytes(&bufs[2]);
+        let mut worst = (0u64, 0.0f32, 0.0f32);
+        for i in 0..a.len() {
+            let want = f(a[i] as f64, b[i] as f64) as f32;
+            let u = ulps(out[i], want);
+            if u > worst.0 {
+                worst = (u, a[i], b[i]);
+            }
+        }
+        eprintln!(
+            "{op:?}: max {} ulp at ({:e}, {:e})",
+            worst.0, worst.1, worst.2
+        );
+        assert!(
+            worst.0 <= 3,
+            "{op:?}: {} ulp at ({:e}, {:e})",
+            worst.0,
+            worst.1,
+            worst.2
+        );
     }
 }

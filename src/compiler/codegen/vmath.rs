@@ -17,13 +17,27 @@ use cranelift_codegen::ir::{
     BlockArg, ConstantData, Endianness, InstBuilder, MemFlagsData, Type, Value, types,
 };
 
-/// Has `op` an f32x4 form?
+/// Has `op` an f32x4 form? (All f32 math functions do.)
 pub(crate) fn has_vector_unary(op: UnaryOp) -> bool {
     use UnaryOp as U;
     matches!(
         op,
-        U::Exp | U::Expm1 | U::Log | U::Log1p | U::Logistic | U::Tanh | U::Sin | U::Cos | U::Tan
+        U::Exp
+            | U::Expm1
+            | U::Log
+            | U::Log1p
+            | U::Logistic
+            | U::Tanh
+            | U::Sin
+            | U::Cos
+            | U::Tan
+            | U::Cbrt
     )
+}
+
+/// Has binary `op` an f32x4 form?
+pub(crate) fn has_vector_binary(op: BinaryOp) -> bool {
+    matches!(op, BinaryOp::Pow | BinaryOp::Atan2)
 }
 
 /// Largest |x| the inline sin/cos/tan reduction handles exactly enough.
@@ -32,72 +46,88 @@ const TRIG_LIMIT: f64 = 1e6;
 fn import_name(op: UnaryOp) -> R<&'static str> {
     use UnaryOp as U;
     Ok(match op {
-        U::Cbrt => "pjrt_rt_cbrt_f64_v1",
-        U::Exp => "pjrt_rt_exp_f64_v1",
-        U::Expm1 => "pjrt_rt_expm1_f64_v1",
-        U::Log => "pjrt_rt_log_f64_v1",
-        U::Log1p => "pjrt_rt_log1p_f64_v1",
-        U::Logistic => "pjrt_rt_logistic_f64_v1",
-        U::Tanh => "pjrt_rt_tanh_f64_v1",
         U::Sin => "pjrt_rt_sin_f64_v1",
         U::Cos => "pjrt_rt_cos_f64_v1",
         U::Tan => "pjrt_rt_tan_f64_v1",
-        _ => return Err(format!("{op:?} is not a math function")),
+        _ => return Err(format!("{op:?} has no slow path")),
     })
+}
+
+/// Widens f32 (f32x4) arguments to f64 (two f64x2 halves), evaluates `f` there and
+/// rounds the result back once.
+fn widened(cx: &mut Cx, args: &[Value], f: impl Fn(&mut M, &[Value]) -> Value) -> Value {
+    if !cx.ty(args[0]).is_vector() {
+        let d: Vec<Value> = args
+            .iter()
+            .map(|&a| cx.b.ins().fpromote(types::F64, a))
+            .collect();
+        let mut m = M::new(cx, types::F64);
+        let r = f(&mut m, &d);
+        return cx.b.ins().fdemote(types::F32, r);
+    }
+    let mut halves = [Vec::new(), Vec::new()];
+    for &a in args {
+        halves[0].push(cx.b.ins().fvpromote_low(a));
+        let hi = shuffle_f32x4(cx, a, a, [2, 3, 0, 1]);
+        halves[1].push(cx.b.ins().fvpromote_low(hi));
+    }
+    let mut out = Vec::new();
+    for h in &halves {
+        let mut m = M::new(cx, types::F64X2);
+        let r = f(&mut m, h);
+        out.push(cx.b.ins().fvdemote(r));
+    }
+    shuffle_f32x4(cx, out[0], out[1], [0, 1, 4, 5])
 }
 
 /// f32 or f32x4 `op(x)`.
 pub(crate) fn unary_f32(cx: &mut Cx, op: UnaryOp, x: Value) -> R<Value> {
     if !has_vector_unary(op) {
-        if cx.ty(x).is_vector() {
-            return Err(format!("{op:?} has no vector form"));
-        }
-        let d = cx.b.ins().fpromote(types::F64, x);
-        let r = cx.call(import_name(op)?, types::F64, &[d])?;
-        return Ok(cx.b.ins().fdemote(types::F32, r));
+        return Err(format!("{op:?} is not a math function"));
     }
-    let trig = matches!(op, UnaryOp::Sin | UnaryOp::Cos | UnaryOp::Tan);
-    if !cx.ty(x).is_vector() {
-        let d = cx.b.ins().fpromote(types::F64, x);
-        let r = eval_f64(cx, types::F64, op, d);
-        let r = cx.b.ins().fdemote(types::F32, r);
-        if !trig {
-            return Ok(r);
-        }
-        // Huge arguments: the runtime's f64 function, on a cold path.
-        let a = cx.b.ins().fabs(d);
-        let lim = cx.fconst(types::F64, TRIG_LIMIT);
-        let big = cx.b.ins().fcmp(FloatCC::GreaterThan, a, lim);
-        return slow_path(cx, big, r, |cx| {
-            let s = cx.call(import_name(op)?, types::F64, &[d])?;
-            Ok(cx.b.ins().fdemote(types::F32, s))
-        });
-    }
-    let lo = cx.b.ins().fvpromote_low(x);
-    let hi_x = shuffle_f32x4(cx, x, x, [2, 3, 0, 1]);
-    let hi = cx.b.ins().fvpromote_low(hi_x);
-    let rlo = eval_f64(cx, types::F64X2, op, lo);
-    let rhi = eval_f64(cx, types::F64X2, op, hi);
-    let dlo = cx.b.ins().fvdemote(rlo);
-    let dhi = cx.b.ins().fvdemote(rhi);
-    let r = shuffle_f32x4(cx, dlo, dhi, [0, 1, 4, 5]);
-    if !trig {
+    let r = widened(cx, &[x], |m, a| m.unary(op, a[0]));
+    if !matches!(op, UnaryOp::Sin | UnaryOp::Cos | UnaryOp::Tan) {
         return Ok(r);
     }
+    // Huge arguments: the runtime's f64 function, per lane, on a cold path.
+    let ty = cx.ty(x);
     let a = cx.b.ins().fabs(x);
-    let lim = cx.fconst(types::F32X4, TRIG_LIMIT);
+    let lim = cx.fconst(ty, TRIG_LIMIT);
     let big = cx.b.ins().fcmp(FloatCC::GreaterThan, a, lim);
-    let any = cx.b.ins().vany_true(big);
-    slow_path(cx, any, r, |cx| {
+    let big = if ty.is_vector() {
+        cx.b.ins().vany_true(big)
+    } else {
+        big
+    };
+    let name = import_name(op)?;
+    slow_path(cx, big, r, |cx| {
+        let lanes = if ty.is_vector() { 4 } else { 1 };
         let mut v = r;
-        for lane in 0..4u8 {
-            let e = cx.b.ins().extractlane(x, lane);
+        for lane in 0..lanes {
+            let e = if ty.is_vector() {
+                cx.b.ins().extractlane(x, lane)
+            } else {
+                x
+            };
             let d = cx.b.ins().fpromote(types::F64, e);
-            let s = cx.call(import_name(op)?, types::F64, &[d])?;
+            let s = cx.call(name, types::F64, &[d])?;
             let s = cx.b.ins().fdemote(types::F32, s);
-            v = cx.b.ins().insertlane(v, s, lane);
+            v = if ty.is_vector() {
+                cx.b.ins().insertlane(v, s, lane)
+            } else {
+                s
+            };
         }
         Ok(v)
+    })
+}
+
+/// f32 or f32x4 `pow(a, b)` / `atan2(a, b)`.
+pub(crate) fn binary_f32(cx: &mut Cx, op: BinaryOp, a: Value, b: Value) -> R<Value> {
+    Ok(match op {
+        BinaryOp::Pow => widened(cx, &[a, b], |m, v| m.pow(v[0], v[1])),
+        BinaryOp::Atan2 => widened(cx, &[a, b], |m, v| m.atan2(v[0], v[1])),
+        _ => return Err(format!("{op:?} is not a math function")),
     })
 }
 
@@ -143,7 +173,140 @@ struct M<'c, 'a, 'b> {
     ity: Type,
 }
 
-impl M<'_, '_, '_> {
+impl<'c, 'a, 'b> M<'c, 'a, 'b> {
+    fn new(cx: &'c mut Cx<'a, 'b>, ty: Type) -> Self {
+        let ity = if ty.is_vector() {
+            types::I64X2
+        } else {
+            types::I64
+        };
+        M { cx, ty, ity }
+    }
+
+    fn unary(&mut self, op: UnaryOp, x: Value) -> Value {
+        match op {
+            UnaryOp::Exp => self.exp(x),
+            UnaryOp::Expm1 => self.expm1(x),
+            UnaryOp::Log => self.log(x),
+            UnaryOp::Log1p => self.log1p(x),
+            UnaryOp::Logistic => self.logistic(x),
+            UnaryOp::Tanh => self.tanh(x),
+            UnaryOp::Cbrt => self.cbrt(x),
+            _ => self.trig(op, x),
+        }
+    }
+
+    fn fabs(&mut self, x: Value) -> Value {
+        self.cx.b.ins().fabs(x)
+    }
+
+    /// |a| with the sign of b (x64 has no vector fcopysign).
+    fn copysign(&mut self, a: Value, b: Value) -> Value {
+        if self.ty.is_vector() {
+            let m = self.ic(i64::MIN);
+            let m = self.float_of(m);
+            self.cx.b.ins().bitselect(m, b, a)
+        } else {
+            self.cx.b.ins().fcopysign(a, b)
+        }
+    }
+
+    fn and(&mut self, a: Value, b: Value) -> Value {
+        self.cx.b.ins().band(a, b)
+    }
+
+    fn or(&mut self, a: Value, b: Value) -> Value {
+        self.cx.b.ins().bor(a, b)
+    }
+
+    /// cbrt x = sign(x) e^(ln|x| / 3); 0, inf and NaN map to themselves.
+    fn cbrt(&mut self, x: Value) -> Value {
+        let a = self.fabs(x);
+        let l = self.log(a);
+        let l = self.mulc(l, 1.0 / 3.0);
+        let r = self.exp(l);
+        let r = self.copysign(r, x);
+        let zero = self.cmpc(FloatCC::Equal, x, 0.0);
+        let inf = self.cmpc(FloatCC::Equal, a, f64::INFINITY);
+        let keep = self.or(zero, inf);
+        self.sel(keep, x, r)
+    }
+
+    /// IEEE atan2(y, x) with every signed-zero and infinity case.
+    fn atan2(&mut self, y: Value, x: Value) -> Value {
+        let ay = self.fabs(y);
+        let ax = self.fabs(x);
+        let mx = self.cx.b.ins().fmax(ay, ax);
+        let mn = self.cx.b.ins().fmin(ay, ax);
+        let t = self.div(mn, mx);
+        // 0/0 (both zero) -> 0; inf/inf (both infinite) -> 1.
+        let both0 = self.cmpc(FloatCC::Equal, mx, 0.0);
+        let zero = self.c(0.0);
+        let t = self.sel(both0, zero, t);
+        let yinf = self.cmpc(FloatCC::Equal, ay, f64::INFINITY);
+        let xinf = self.cmpc(FloatCC::Equal, ax, f64::INFINITY);
+        let both_inf = self.and(yinf, xinf);
+        let one = self.c(1.0);
+        let t = self.sel(both_inf, one, t);
+        // atan(t), t in [0, 1]: shift by pi/4 above tan(pi/8).
+        let big = self.cmpc(FloatCC::GreaterThan, t, std::f64::consts::SQRT_2 - 1.0);
+        let tm = self.addc(t, -1.0);
+        let tp = self.addc(t, 1.0);
+        let tr = self.div(tm, tp);
+        let u = self.sel(big, tr, t);
+        let z = self.mul(u, u);
+        let p = self.poly(z, &ATAN_C);
+        let r = self.mul(u, p);
+        let rq = self.addc(r, std::f64::consts::FRAC_PI_4);
+        let r = self.sel(big, rq, r);
+        // Undo the octant folding.
+        let swap = self.cmp(FloatCC::GreaterThan, ay, ax);
+        let pio2 = self.c(std::f64::consts::FRAC_PI_2);
+        let rs = self.sub(pio2, r);
+        let r = self.sel(swap, rs, r);
+        let one = self.c(1.0);
+        let sx = self.copysign(one, x);
+        let xneg = self.cmpc(FloatCC::LessThan, sx, 0.0);
+        let pi = self.c(std::f64::consts::PI);
+        let rn = self.sub(pi, r);
+        let r = self.sel(xneg, rn, r);
+        self.copysign(r, y)
+    }
+
+    /// C99 pow(x, y) = ±e^(y ln|x|) with its special cases.
+    fn pow(&mut self, x: Value, y: Value) -> Value {
+        let ax = self.fabs(x);
+        let l = self.log(ax);
+        let t = self.mul(y, l);
+        let r = self.exp(t);
+        // |x| = 1 gives 1 even for infinite y (inf * 0 above is NaN).
+        let unit = self.cmpc(FloatCC::Equal, ax, 1.0);
+        let one = self.c(1.0);
+        let r = self.sel(unit, one, r);
+        // Sign and domain from the integer-ness of y.
+        let fy = self.cx.b.ins().floor(y);
+        let is_int = self.cmp(FloatCC::Equal, fy, y);
+        let h = self.mulc(y, 0.5);
+        let fh = self.cx.b.ins().floor(h);
+        let half_int = self.cmp(FloatCC::Equal, fh, h);
+        let odd = self.cx.b.ins().band_not(is_int, half_int);
+        let sx = self.copysign(one, x);
+        let xneg = self.cmpc(FloatCC::LessThan, sx, 0.0);
+        let flip = self.and(odd, xneg);
+        let nr = self.cx.b.ins().fneg(r);
+        let r = self.sel(flip, nr, r);
+        let neg_finite = self.cmpc(FloatCC::LessThan, x, 0.0);
+        let fin = self.cmpc(FloatCC::GreaterThan, x, f64::NEG_INFINITY);
+        let neg_finite = self.and(neg_finite, fin);
+        let bad = self.cx.b.ins().band_not(neg_finite, is_int);
+        let nan = self.c(f64::NAN);
+        let r = self.sel(bad, nan, r);
+        // pow(x, ±0) = 1 and pow(1, y) = 1, NaNs included.
+        let y0 = self.cmpc(FloatCC::Equal, y, 0.0);
+        let x1 = self.cmpc(FloatCC::Equal, x, 1.0);
+        let one_case = self.or(y0, x1);
+        self.sel(one_case, one, r)
+    }
     fn c(&mut self, v: f64) -> Value {
         self.cx.fconst(self.ty, v)
     }
@@ -435,37 +598,14 @@ const COS_C: [f64; 10] = [
     -1.0 / 6402373705728000.0,
 ];
 
-/// `op(x)` on f64 or f64x2 values.
-fn eval_f64(cx: &mut Cx, ty: Type, op: UnaryOp, x: Value) -> Value {
-    let ity = if ty.is_vector() {
-        types::I64X2
-    } else {
-        types::I64
-    };
-    let mut m = M { cx, ty, ity };
-    match op {
-        UnaryOp::Exp => m.exp(x),
-        UnaryOp::Expm1 => m.expm1(x),
-        UnaryOp::Log => m.log(x),
-        UnaryOp::Log1p => m.log1p(x),
-        UnaryOp::Logistic => m.logistic(x),
-        UnaryOp::Tanh => m.tanh(x),
-        _ => m.trig(op, x),
+/// atan u = u * sum ATAN_C[k] u^2k (Taylor; |u| <= tan(pi/8), 20 terms < 1e-16).
+const ATAN_C: [f64; 20] = {
+    let mut c = [0.0; 20];
+    let mut k = 0;
+    while k < 20 {
+        let v = 1.0 / (2 * k + 1) as f64;
+        c[k] = if k % 2 == 0 { v } else { -v };
+        k += 1;
     }
-}
-
-/// f32 `op(a, b)` for pow and atan2 (the runtime's f64 function, rounded once).
-pub(crate) fn binary_f32(cx: &mut Cx, op: BinaryOp, a: Value, b: Value) -> R<Value> {
-    if cx.ty(a).is_vector() {
-        return Err(format!("{op:?} has no vector form"));
-    }
-    let name = match op {
-        BinaryOp::Pow => "pjrt_rt_pow_f64_v1",
-        BinaryOp::Atan2 => "pjrt_rt_atan2_f64_v1",
-        _ => return Err(format!("{op:?} is not a math function")),
-    };
-    let a = cx.b.ins().fpromote(types::F64, a);
-    let b = cx.b.ins().fpromote(types::F64, b);
-    let r = cx.call(name, types::F64, &[a, b])?;
-    Ok(cx.b.ins().fdemote(types::F32, r))
-}
+    c
+};
