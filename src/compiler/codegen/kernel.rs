@@ -72,10 +72,12 @@ enum Class {
     Linear,
     /// One f32 per lane, computed as f32x4.
     Vector,
+    /// One i1 per lane, computed as an i32x4 all-ones/all-zeros mask.
+    Mask,
 }
 
 /// Classes of the top-level nodes if the kernel can run its innermost loop on f32x4.
-fn classify(k: &Kernel) -> Option<Vec<Class>> {
+fn classify(k: &Kernel, round_ok: bool) -> Option<Vec<Class>> {
     use Class::*;
     let inner = k.domain.len().checked_sub(1)?;
     if k.domain[inner] < 2 * LANES {
@@ -117,13 +119,15 @@ fn classify(k: &Kernel) -> Option<Vec<Class>> {
             }
             Node::Unary { op, x } => match c(x) {
                 Uniform => Uniform,
-                Vector if ty == DType::F32 && vector_unary(*op) => Vector,
+                Vector if ty == DType::F32 && vector_unary(*op, round_ok) => Vector,
+                Mask if *op == UnaryOp::Not => Mask,
                 _ => return None,
             },
             Node::Binary { op, a, b } => match (c(a), c(b)) {
                 (Uniform, Uniform) => Uniform,
                 (Linear, Uniform) | (Uniform, Linear) if *op == BinaryOp::Add => Linear,
                 (Linear, Uniform) if *op == BinaryOp::Sub => Linear,
+                (Mask, Mask) if matches!(op, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor) => Mask,
                 (Vector, Vector) | (Vector, Uniform) | (Uniform, Vector)
                     if ty == DType::F32 && vector_binary(*op) =>
                 {
@@ -137,16 +141,26 @@ fn classify(k: &Kernel) -> Option<Vec<Class>> {
                 on_false,
             } => match (c(cond), c(on_true), c(on_false)) {
                 (Uniform, Uniform, Uniform) => Uniform,
-                (Uniform, t, f) if ty == DType::F32 && t != Linear && f != Linear => Vector,
+                (Uniform | Mask, t, f)
+                    if ty == DType::F32
+                        && matches!(t, Uniform | Vector)
+                        && matches!(f, Uniform | Vector) =>
+                {
+                    Vector
+                }
                 _ => return None,
             },
-            Node::Compare { a, b, .. } => {
-                if c(a) == Uniform && c(b) == Uniform {
-                    Uniform
-                } else {
-                    return None;
+            Node::Compare {
+                a, b, total_order, ..
+            } => match (c(a), c(b)) {
+                (Uniform, Uniform) => Uniform,
+                (Vector | Uniform, Vector | Uniform)
+                    if body.ty(*a) == DType::F32 && !total_order =>
+                {
+                    Mask
                 }
-            }
+                _ => return None,
+            },
             Node::Convert { x } | Node::Bitcast { x } => {
                 if c(x) == Uniform {
                     Uniform
@@ -178,11 +192,12 @@ fn outer_refs_uniform(body: &Body, cls: &[Class]) -> bool {
     })
 }
 
-fn vector_unary(op: UnaryOp) -> bool {
-    matches!(
-        op,
-        UnaryOp::Abs | UnaryOp::Neg | UnaryOp::Sqrt | UnaryOp::Rsqrt
-    ) || super::vmath::has_vector_unary(op)
+/// `round_ok`: the target rounds vectors natively (x86 needs SSE4.1).
+fn vector_unary(op: UnaryOp, round_ok: bool) -> bool {
+    use UnaryOp as U;
+    matches!(op, U::Abs | U::Neg | U::Sqrt | U::Rsqrt)
+        || (round_ok && matches!(op, U::Floor | U::Ceil | U::RoundNearestEven))
+        || super::vmath::has_vector_unary(op)
 }
 
 fn vector_binary(op: BinaryOp) -> bool {
@@ -198,6 +213,7 @@ pub(crate) fn build(
     plan: &Plan,
     call_conv: CallConv,
     frontend: TargetFrontendConfig,
+    round_ok: bool,
 ) -> R<()> {
     let mut sig = Signature::new(call_conv);
     for _ in 0..3 {
@@ -222,7 +238,7 @@ pub(crate) fn build(
         })
         .collect();
     let mut imports = Imports::new(call_conv);
-    let classes = classify(k);
+    let classes = classify(k, round_ok);
     let mut em = Emitter {
         cx: Cx {
             b: &mut b,
@@ -247,7 +263,7 @@ pub(crate) fn build(
 
 #[cfg(test)]
 pub(crate) fn is_vectorized(k: &Kernel) -> bool {
-    classify(k).is_some()
+    classify(k, true).is_some()
 }
 
 type ReduceBody<'e, 'a, 'b> =
@@ -342,13 +358,24 @@ impl<'a, 'b> Emitter<'a, 'b> {
         let last = d + 1 == k.domain.len();
         let mut start = lo;
         if last && self.classes.is_some() {
-            let (i, _) = self.emit_loop(lo, hi, LANES, &[], &mut |em, i, _| {
-                coords.push(i);
-                em.eval_body(&k.body, coords, &[], &[], true)?;
-                coords.pop();
-                Ok(vec![])
-            })?;
-            start = i;
+            // Unrolled x2 (independent points give the CPU two chains), then one vector,
+            // then scalars.
+            for unroll in [2, 1] {
+                let (i, _) = self.emit_loop(start, hi, LANES * unroll, &[], &mut |em, i, _| {
+                    for u in 0..unroll {
+                        let iu = if u == 0 {
+                            i
+                        } else {
+                            em.cx.b.ins().iadd_imm_s(i, LANES * u)
+                        };
+                        coords.push(iu);
+                        em.eval_body(&k.body, coords, &[], &[], true)?;
+                        coords.pop();
+                    }
+                    Ok(vec![])
+                })?;
+                start = i;
+            }
         }
         self.emit_loop(start, hi, 1, &[], &mut |em, i, _| {
             coords.push(i);
@@ -429,7 +456,9 @@ impl<'a, 'b> Emitter<'a, 'b> {
         let classes = if vector { self.classes.clone() } else { None };
         for (i, node) in body.nodes.iter().enumerate() {
             let dt = body.types[i];
-            let is_vec = classes.as_ref().is_some_and(|c| c[i] == Class::Vector);
+            let is_vec = classes
+                .as_ref()
+                .is_some_and(|c| matches!(c[i], Class::Vector | Class::Mask));
             let v = |n: &crate::compiler::lower::kir::NodeId| vals[n.index()];
             let val = if is_vec {
                 let cls = classes.as_ref().unwrap();
@@ -540,6 +569,18 @@ impl<'a, 'b> Emitter<'a, 'b> {
                 self.cx.b.ins().store(flags, x, addr, 0);
                 x
             }
+            Node::Unary {
+                op: UnaryOp::Not,
+                x,
+            } if cls[x.index()] == Class::Mask => self.cx.b.ins().bnot(vals[x.index()]),
+            Node::Binary { op, a, b } if cls[a.index()] == Class::Mask => {
+                let (a, b) = (vals[a.index()], vals[b.index()]);
+                match op {
+                    BinaryOp::And => self.cx.b.ins().band(a, b),
+                    BinaryOp::Or => self.cx.b.ins().bor(a, b),
+                    _ => self.cx.b.ins().bxor(a, b),
+                }
+            }
             Node::Unary { op, x } => {
                 let x = self.vec_of(vals, cls, x.index());
                 scalar::unary(&mut self.cx, *op, DType::F32, x)?
@@ -556,7 +597,22 @@ impl<'a, 'b> Emitter<'a, 'b> {
             } => {
                 let t = self.vec_of(vals, cls, on_true.index());
                 let f = self.vec_of(vals, cls, on_false.index());
-                self.cx.b.ins().select(vals[cond.index()], t, f)
+                let c = vals[cond.index()];
+                if cls[cond.index()] == Class::Mask {
+                    let m = self
+                        .cx
+                        .b
+                        .ins()
+                        .bitcast(types::F32X4, MemFlagsData::new(), c);
+                    self.cx.b.ins().bitselect(m, t, f)
+                } else {
+                    self.cx.b.ins().select(c, t, f)
+                }
+            }
+            Node::Compare { dir, a, b, .. } => {
+                let a = self.vec_of(vals, cls, a.index());
+                let b = self.vec_of(vals, cls, b.index());
+                scalar::compare(&mut self.cx, *dir, DType::F32, a, b, false)
             }
             _ => {
                 return Err(format!(

@@ -72,6 +72,7 @@ pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCo
             &plan,
             isa.default_call_conv(),
             isa.frontend_config(),
+            !target.is_x86_64() || target.features.iter().any(|f| f == "sse4.1"),
         )
         .map_err(err)?;
         let mut ctx = cranelift_codegen::Context::for_function(func);

@@ -1382,3 +1382,83 @@ fn vmath_pow_atan2_within_3_ulp() {
         );
     }
 }
+
+/// out[i] = where(a[i] > b[i] && !(a[i] > 10), exp(a[i]), floor(b[i])) on f32x4 masks.
+#[test]
+fn vectorized_compare_select_masks() {
+    let n = 1037i64;
+    let k = elementwise(&[DType::F32, DType::F32], DType::F32, n, |b, x| {
+        let gt = b.push(
+            Node::Compare {
+                dir: CompareDirection::Gt,
+                a: x[0],
+                b: x[1],
+                total_order: false,
+            },
+            DType::I1,
+        );
+        let ten = b.push(Node::Const(10f32.to_bits() as u64), DType::F32);
+        let big = b.push(
+            Node::Compare {
+                dir: CompareDirection::Gt,
+                a: x[0],
+                b: ten,
+                total_order: false,
+            },
+            DType::I1,
+        );
+        let small = b.push(
+            Node::Unary {
+                op: UnaryOp::Not,
+                x: big,
+            },
+            DType::I1,
+        );
+        let c = b.push(
+            Node::Binary {
+                op: BinaryOp::And,
+                a: gt,
+                b: small,
+            },
+            DType::I1,
+        );
+        let e = b.push(
+            Node::Unary {
+                op: UnaryOp::Exp,
+                x: x[0],
+            },
+            DType::F32,
+        );
+        let f = b.push(
+            Node::Unary {
+                op: UnaryOp::Floor,
+                x: x[1],
+            },
+            DType::F32,
+        );
+        b.push(
+            Node::Select {
+                cond: c,
+                on_true: e,
+                on_false: f,
+            },
+            DType::F32,
+        )
+    });
+    assert!(kernel::is_vectorized(&k));
+    let a: Vec<f32> = (0..n).map(|i| ((i * 37) % 29) as f32 * 0.7 - 5.0).collect();
+    let b: Vec<f32> = (0..n)
+        .map(|i| ((i * 11) % 23) as f32 * 0.45 - 4.0)
+        .collect();
+    let mut bufs = vec![to_bytes(&a), to_bytes(&b), vec![0u8; n as usize * 4]];
+    run(&k, &mut bufs);
+    let out: Vec<f32> = from_bytes(&bufs[2]);
+    for i in 0..n as usize {
+        let want = if a[i] > b[i] && !(a[i] > 10.0) {
+            (a[i] as f64).exp() as f32
+        } else {
+            b[i].floor()
+        };
+        assert_eq!(out[i], want, "at {i}");
+    }
+}
