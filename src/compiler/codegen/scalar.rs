@@ -205,16 +205,21 @@ fn f16_bits_to_f32(cx: &mut Cx, h: Value) -> Value {
     let sign = cx.b.ins().ishl_imm_u(sign, 16);
     let em = cx.b.ins().band_imm_u(h, 0x7fff);
     let shifted = cx.b.ins().ishl_imm_u(em, 13);
-    // Normal and subnormal halves: exact multiply by 2^(127-15) rebias the exponent.
-    let f = cx.bitcast(types::F32, shifted);
-    let scale = cx.b.ins().f32const(Ieee32::with_bits(0x7780_0000));
-    let f = cx.b.ins().fmul(f, scale);
-    let fin = cx.bitcast(types::I32, f);
+    // Normal: rebias the exponent by 127 - 15.
+    let normal = cx.b.ins().iadd_imm_s(shifted, 0x3800_0000);
+    // Subnormal: mantissa * 2^-24, exact, with no subnormal operand (those are slow).
+    let m = cx.b.ins().fcvt_from_sint(types::F32, em);
+    let scale = cx.b.ins().f32const(Ieee32::with_bits(0x3380_0000));
+    let sub = cx.b.ins().fmul(m, scale);
+    let sub = cx.bitcast(types::I32, sub);
     let infnan = cx.b.ins().bor_imm_u(shifted, 0x7f80_0000);
-    let is_special =
-        cx.b.ins()
-            .icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, em, 0x7c00);
-    let r = cx.b.ins().select(is_special, infnan, fin);
+    let is_sub = cx.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, em, 0x400);
+    let r = cx.b.ins().select(is_sub, sub, normal);
+    let is_special = cx
+        .b
+        .ins()
+        .icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, em, 0x7c00);
+    let r = cx.b.ins().select(is_special, infnan, r);
     let r = cx.b.ins().bor(r, sign);
     cx.bitcast(types::F32, r)
 }

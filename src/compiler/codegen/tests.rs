@@ -1462,3 +1462,66 @@ fn vectorized_compare_select_masks() {
         assert_eq!(out[i], want, "at {i}");
     }
 }
+
+/// Rough single-thread throughput (run with `--ignored --nocapture`).
+#[test]
+#[ignore]
+fn bench_elementwise_throughput() {
+    let n = 1i64 << 22;
+    let target = Target::host();
+    for (name, k) in [
+        (
+            "add",
+            elementwise(
+                &[DType::F32, DType::F32],
+                DType::F32,
+                n,
+                binop(BinaryOp::Add, DType::F32),
+            ),
+        ),
+        (
+            "exp",
+            elementwise(&[DType::F32], DType::F32, n, unop(UnaryOp::Exp, DType::F32)),
+        ),
+        (
+            "tanh",
+            elementwise(
+                &[DType::F32],
+                DType::F32,
+                n,
+                unop(UnaryOp::Tanh, DType::F32),
+            ),
+        ),
+        (
+            "add_f16",
+            elementwise(
+                &[DType::F16, DType::F16],
+                DType::F16,
+                n,
+                binop(BinaryOp::Add, DType::F16),
+            ),
+        ),
+    ] {
+        let code = compile_kernels(std::slice::from_ref(&k), &target).unwrap();
+        let loaded = LoadedCode::load(&code.image, &target.to_format(), &code.entries).unwrap();
+        let f = loaded.kernel(0);
+        let mut bufs: Vec<Vec<u8>> = k
+            .buffers
+            .iter()
+            .map(|b| vec![0x3cu8; n as usize * b.dtype.size()])
+            .collect();
+        let ptrs: Vec<*mut u8> = bufs.iter_mut().map(|b| b.as_mut_ptr()).collect();
+        let mut best = f64::MAX;
+        for _ in 0..10 {
+            let t = std::time::Instant::now();
+            // SAFETY: buffers match the kernel's bindings.
+            unsafe { f(ptrs.as_ptr(), 0, code.workgroups[0]) };
+            best = best.min(t.elapsed().as_secs_f64());
+        }
+        eprintln!(
+            "{name}: {:.2} ns/element, {} bytes code",
+            best * 1e9 / n as f64,
+            code.image.bytes.len()
+        );
+    }
+}
