@@ -215,10 +215,9 @@ fn f16_bits_to_f32(cx: &mut Cx, h: Value) -> Value {
     let infnan = cx.b.ins().bor_imm_u(shifted, 0x7f80_0000);
     let is_sub = cx.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, em, 0x400);
     let r = cx.b.ins().select(is_sub, sub, normal);
-    let is_special = cx
-        .b
-        .ins()
-        .icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, em, 0x7c00);
+    let is_special =
+        cx.b.ins()
+            .icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, em, 0x7c00);
     let r = cx.b.ins().select(is_special, infnan, r);
     let r = cx.b.ins().bor(r, sign);
     cx.bitcast(types::F32, r)
