@@ -78,12 +78,98 @@ enum Class {
 
 /// Classes of the top-level nodes if the kernel can run its innermost loop on f32x4.
 fn classify(k: &Kernel, round_ok: bool) -> Option<Vec<Class>> {
-    use Class::*;
     let inner = k.domain.len().checked_sub(1)?;
     if k.domain[inner] < 2 * LANES {
         return None;
     }
-    let body = &k.body;
+    let (cls, stores) = classify_body(k, &k.body, inner, false, round_ok)?;
+    (stores > 0).then_some(cls)
+}
+
+/// How a reduce runs its innermost loop on f32x4: node classes of its body (its
+/// accumulators are `Vector`s) and the combining op of each accumulator.
+#[derive(Clone)]
+struct ReduceVec {
+    cls: Vec<Class>,
+    ops: Vec<BinaryOp>,
+}
+
+/// A reduce body vectorizes along its innermost dimension if every accumulator is an
+/// f32 folded with one associative op (`acc = acc op x`, acc used nowhere else) and the
+/// rest of the body vectorizes. Lanes are combined at the end: sums are reassociated.
+fn classify_reduce(k: &Kernel, extents: &[i64], body: &Body, round_ok: bool) -> Option<ReduceVec> {
+    let inner = extents.len().checked_sub(1)?;
+    if extents[inner] < 2 * LANES {
+        return None;
+    }
+    let (cls, _) = classify_body(k, body, inner, true, round_ok)?;
+    let mut ops = Vec::new();
+    for (acc, y) in body.yields.iter().enumerate() {
+        let Node::Binary { op, a, b } = &body.nodes[y.index()] else {
+            return None;
+        };
+        let is_acc =
+            |n: &crate::compiler::lower::kir::NodeId| body.nodes[n.index()] == Node::Acc(acc);
+        let acc_node = if is_acc(a) {
+            *a
+        } else if is_acc(b) {
+            *b
+        } else {
+            return None;
+        };
+        let uses = body
+            .nodes
+            .iter()
+            .flat_map(operands)
+            .filter(|n| *n == acc_node)
+            .count();
+        if uses != 1
+            || body.ty(*y) != DType::F32
+            || !matches!(
+                op,
+                BinaryOp::Add | BinaryOp::Mul | BinaryOp::Max | BinaryOp::Min
+            )
+        {
+            return None;
+        }
+        ops.push(*op);
+    }
+    Some(ReduceVec { cls, ops })
+}
+
+/// Operands of a node (within its own body).
+fn operands(n: &Node) -> Vec<crate::compiler::lower::kir::NodeId> {
+    match n {
+        Node::Load { index, .. } => index.clone(),
+        Node::Store { index, value, .. } => {
+            let mut v = index.clone();
+            v.push(*value);
+            v
+        }
+        Node::Unary { x, .. } | Node::Convert { x } | Node::Bitcast { x } => vec![*x],
+        Node::Binary { a, b, .. } | Node::Compare { a, b, .. } => vec![*a, *b],
+        Node::Select {
+            cond,
+            on_true,
+            on_false,
+        } => vec![*cond, *on_true, *on_false],
+        Node::Reduce { inits, .. } => inits.clone(),
+        Node::ReduceResult { reduce, .. } => vec![*reduce],
+        Node::Index(_) | Node::Const(_) | Node::Acc(_) | Node::Outer(_) => vec![],
+    }
+}
+
+/// Classes of `body`'s nodes when dimension `inner` runs on f32x4 lanes (`in_reduce`:
+/// a reduce body, whose `Outer` values are uniform and accumulators vectors); also the
+/// number of stores.
+fn classify_body(
+    k: &Kernel,
+    body: &Body,
+    inner: usize,
+    in_reduce: bool,
+    round_ok: bool,
+) -> Option<(Vec<Class>, usize)> {
+    use Class::*;
     let mut cls: Vec<Class> = Vec::with_capacity(body.nodes.len());
     let mut stores = 0;
     for (i, node) in body.nodes.iter().enumerate() {
@@ -111,7 +197,7 @@ fn classify(k: &Kernel, round_ok: bool) -> Option<Vec<Class>> {
                 index,
                 value,
             } => {
-                if c(value) == Linear {
+                if in_reduce || c(value) == Linear {
                     return None;
                 }
                 stores += 1;
@@ -169,18 +255,23 @@ fn classify(k: &Kernel, round_ok: bool) -> Option<Vec<Class>> {
                 }
             }
             Node::Reduce { inits, body, .. } => {
-                if inits.iter().all(|n| c(n) == Uniform) && outer_refs_uniform(body, &cls) {
+                if !in_reduce
+                    && inits.iter().all(|n| c(n) == Uniform)
+                    && outer_refs_uniform(body, &cls)
+                {
                     Uniform
                 } else {
                     return None;
                 }
             }
             Node::ReduceResult { reduce, .. } => c(reduce),
+            Node::Acc(_) if in_reduce && ty == DType::F32 => Vector,
+            Node::Outer(_) if in_reduce => Uniform,
             Node::Acc(_) | Node::Outer(_) => return None,
         };
         cls.push(class);
     }
-    (stores > 0).then_some(cls)
+    Some((cls, stores))
 }
 
 /// Do all `Outer` references of a reduce body (nested ones see through) hit uniform nodes?
@@ -248,6 +339,7 @@ pub(crate) fn build(
         k,
         plan,
         classes,
+        round_ok,
     };
     if plan.workgroups > 0 {
         em.emit_loop(begin, end, 1, &[], &mut |em, w, _| {
@@ -267,7 +359,7 @@ pub(crate) fn is_vectorized(k: &Kernel) -> bool {
 }
 
 type ReduceBody<'e, 'a, 'b> =
-    dyn FnMut(&mut Emitter<'a, 'b>, &[Value], &[Value]) -> R<Vec<Value>> + 'e;
+    dyn FnMut(&mut Emitter<'a, 'b>, &[Value], &[Value], Option<&[Class]>) -> R<Vec<Value>> + 'e;
 type LoopBody<'e, 'a, 'b> = dyn FnMut(&mut Emitter<'a, 'b>, Value, &[Value]) -> R<Vec<Value>> + 'e;
 
 struct Emitter<'a, 'b> {
@@ -276,6 +368,7 @@ struct Emitter<'a, 'b> {
     k: &'a Kernel,
     plan: &'a Plan,
     classes: Option<Vec<Class>>,
+    round_ok: bool,
 }
 
 impl<'a, 'b> Emitter<'a, 'b> {
@@ -332,7 +425,7 @@ impl<'a, 'b> Emitter<'a, 'b> {
         let k = self.k;
         let n = k.domain.len();
         if n == 0 {
-            self.eval_body(&k.body, &[], &[], &[], false)?;
+            self.eval_body(&k.body, &[], &[], &[], None)?;
             return Ok(());
         }
         let p = self.plan.clone();
@@ -369,7 +462,8 @@ impl<'a, 'b> Emitter<'a, 'b> {
                             em.cx.b.ins().iadd_imm_s(i, LANES * u)
                         };
                         coords.push(iu);
-                        em.eval_body(&k.body, coords, &[], &[], true)?;
+                        let cls = em.classes.clone();
+                        em.eval_body(&k.body, coords, &[], &[], cls.as_deref())?;
                         coords.pop();
                     }
                     Ok(vec![])
@@ -380,7 +474,7 @@ impl<'a, 'b> Emitter<'a, 'b> {
         self.emit_loop(start, hi, 1, &[], &mut |em, i, _| {
             coords.push(i);
             if last {
-                em.eval_body(&k.body, coords, &[], &[], false)?;
+                em.eval_body(&k.body, coords, &[], &[], None)?;
             } else {
                 let lo = em.iconst(0);
                 let hi = em.iconst(k.domain[d + 1]);
@@ -392,22 +486,58 @@ impl<'a, 'b> Emitter<'a, 'b> {
         Ok(())
     }
 
-    /// Nested loops over `extents` carrying `accs`, running `f(indices, accs) -> accs`.
+    /// Nested loops over `extents` carrying `accs`, running `f(indices, accs, classes)
+    /// -> accs`; with `rv`, the innermost loop runs on f32x4 accumulators first.
     fn reduce_nest(
         &mut self,
         extents: &[i64],
         idx: &mut Vec<Value>,
         accs: &[Value],
+        rv: Option<&ReduceVec>,
         f: &mut ReduceBody<'_, 'a, 'b>,
     ) -> R<Vec<Value>> {
         if idx.len() == extents.len() {
-            return f(self, idx, accs);
+            return f(self, idx, accs, None);
         }
         let lo = self.iconst(0);
         let hi = self.iconst(extents[idx.len()]);
-        let (_, out) = self.emit_loop(lo, hi, 1, accs, &mut |em, i, a| {
+        let mut start = lo;
+        let mut accs = accs.to_vec();
+        if let Some(rv) = rv.filter(|_| idx.len() + 1 == extents.len()) {
+            // Lane-wise partial results from the identity, then folded into the scalars.
+            let ids: Vec<Value> = rv
+                .ops
+                .iter()
+                .map(|op| {
+                    let id = match op {
+                        BinaryOp::Add => -0.0,
+                        BinaryOp::Mul => 1.0,
+                        BinaryOp::Max => f64::NEG_INFINITY,
+                        _ => f64::INFINITY,
+                    };
+                    self.cx.fconst(types::F32X4, id)
+                })
+                .collect();
+            let (i, vaccs) = self.emit_loop(lo, hi, LANES, &ids, &mut |em, i, a| {
+                idx.push(i);
+                let r = f(em, idx, a, Some(&rv.cls));
+                idx.pop();
+                r
+            })?;
+            start = i;
+            for (k, op) in rv.ops.iter().enumerate() {
+                let lanes: Vec<Value> = (0..4u8)
+                    .map(|l| self.cx.b.ins().extractlane(vaccs[k], l))
+                    .collect();
+                let p = scalar::binary(&mut self.cx, *op, DType::F32, lanes[0], lanes[1])?;
+                let q = scalar::binary(&mut self.cx, *op, DType::F32, lanes[2], lanes[3])?;
+                let h = scalar::binary(&mut self.cx, *op, DType::F32, p, q)?;
+                accs[k] = scalar::binary(&mut self.cx, *op, DType::F32, accs[k], h)?;
+            }
+        }
+        let (_, out) = self.emit_loop(start, hi, 1, &accs, &mut |em, i, a| {
             idx.push(i);
-            let r = em.reduce_nest(extents, idx, a, f);
+            let r = em.reduce_nest(extents, idx, a, rv, f);
             idx.pop();
             r
         })?;
@@ -449,20 +579,18 @@ impl<'a, 'b> Emitter<'a, 'b> {
         idx: &[Value],
         accs: &[Value],
         outer: &[Value],
-        vector: bool,
+        classes: Option<&[Class]>,
     ) -> R<Vec<Value>> {
         let mut vals: Vec<Value> = Vec::with_capacity(body.nodes.len());
         let mut results: HashMap<usize, Vec<Value>> = HashMap::new();
-        let classes = if vector { self.classes.clone() } else { None };
         for (i, node) in body.nodes.iter().enumerate() {
             let dt = body.types[i];
-            let is_vec = classes
-                .as_ref()
-                .is_some_and(|c| matches!(c[i], Class::Vector | Class::Mask));
+            // Accumulators are carried values (vectors or not), not computed here.
+            let is_vec = classes.is_some_and(|c| matches!(c[i], Class::Vector | Class::Mask))
+                && !matches!(node, Node::Acc(_));
             let v = |n: &crate::compiler::lower::kir::NodeId| vals[n.index()];
             let val = if is_vec {
-                let cls = classes.as_ref().unwrap();
-                self.eval_vector(body, node, &vals, cls)?
+                self.eval_vector(body, node, &vals, classes.unwrap())?
             } else {
                 match node {
                     Node::Index(d) => *idx
@@ -513,13 +641,15 @@ impl<'a, 'b> Emitter<'a, 'b> {
                     } => {
                         let init: Vec<Value> = inits.iter().map(v).collect();
                         let outer_vals = vals.clone();
+                        let rv = classify_reduce(self.k, extents, rbody, self.round_ok);
                         let out = self.reduce_nest(
                             extents,
                             &mut Vec::new(),
                             &init,
-                            &mut |em, ridx, a| {
-                                let rv = em.eval_body(rbody, ridx, a, &outer_vals, false)?;
-                                Ok(rbody.yields.iter().map(|y| rv[y.index()]).collect())
+                            rv.as_ref(),
+                            &mut |em, ridx, a, cls| {
+                                let r = em.eval_body(rbody, ridx, a, &outer_vals, cls)?;
+                                Ok(rbody.yields.iter().map(|y| r[y.index()]).collect())
                             },
                         )?;
                         let first = *out.first().ok_or("reduce without accumulators")?;
@@ -622,4 +752,13 @@ impl<'a, 'b> Emitter<'a, 'b> {
             }
         })
     }
+}
+
+/// Does the first reduce of `k`'s body run its innermost loop on f32x4?
+#[cfg(test)]
+pub(crate) fn reduce_is_vectorized(k: &Kernel) -> bool {
+    k.body.nodes.iter().any(|n| match n {
+        Node::Reduce { extents, body, .. } => classify_reduce(k, extents, body, true).is_some(),
+        _ => false,
+    })
 }

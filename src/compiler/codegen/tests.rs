@@ -1525,3 +1525,131 @@ fn bench_elementwise_throughput() {
         );
     }
 }
+
+/// Softmax denominators: out[i] = sum_j exp(x[i, j] - max_j x[i, j]), with both reduces
+/// on f32x4 accumulators (the max exactly, the sum reassociated).
+#[test]
+fn vectorized_row_reduces_max_and_sum() {
+    let (rows, cols) = (7i64, 1001i64);
+    let load_row = |rb: &mut Body| {
+        let j = rb.push(Node::Index(0), DType::I64);
+        let oi = rb.push(Node::Outer(NodeId(0)), DType::I64);
+        rb.push(
+            Node::Load {
+                buffer: 0,
+                index: vec![oi, j],
+            },
+            DType::F32,
+        )
+    };
+    let mut mb = Body::default();
+    let x = load_row(&mut mb);
+    let acc = mb.push(Node::Acc(0), DType::F32);
+    let m = mb.push(
+        Node::Binary {
+            op: BinaryOp::Max,
+            a: acc,
+            b: x,
+        },
+        DType::F32,
+    );
+    mb.yields = vec![m];
+    let mut sb = Body::default();
+    let x = load_row(&mut sb);
+    // Outer(2) is the max reduce of the top-level body.
+    let mx = sb.push(Node::Outer(NodeId(2)), DType::F32);
+    let d = sb.push(
+        Node::Binary {
+            op: BinaryOp::Sub,
+            a: x,
+            b: mx,
+        },
+        DType::F32,
+    );
+    let e = sb.push(
+        Node::Unary {
+            op: UnaryOp::Exp,
+            x: d,
+        },
+        DType::F32,
+    );
+    let acc = sb.push(Node::Acc(0), DType::F32);
+    let s = sb.push(
+        Node::Binary {
+            op: BinaryOp::Add,
+            a: e,
+            b: acc,
+        },
+        DType::F32,
+    );
+    sb.yields = vec![s];
+    let mut body = Body::default();
+    let i = body.push(Node::Index(0), DType::I64);
+    let ninf = body.push(Node::Const(f32::NEG_INFINITY.to_bits() as u64), DType::F32);
+    let mred = body.push(
+        Node::Reduce {
+            extents: vec![cols],
+            inits: vec![ninf],
+            body: Box::new(mb),
+        },
+        DType::F32,
+    );
+    let zero = body.push(Node::Const(0), DType::F32);
+    let sred = body.push(
+        Node::Reduce {
+            extents: vec![cols],
+            inits: vec![zero],
+            body: Box::new(sb),
+        },
+        DType::F32,
+    );
+    body.push(
+        Node::Store {
+            buffer: 1,
+            index: vec![i],
+            value: mred,
+        },
+        DType::F32,
+    );
+    body.push(
+        Node::Store {
+            buffer: 2,
+            index: vec![i],
+            value: sred,
+        },
+        DType::F32,
+    );
+    let k = Kernel {
+        name: "softmax_stats".into(),
+        buffers: vec![
+            buf(DType::F32, &[rows, cols], false),
+            buf(DType::F32, &[rows], true),
+            buf(DType::F32, &[rows], true),
+        ],
+        domain: vec![rows],
+        body,
+    };
+    assert!(kernel::reduce_is_vectorized(&k));
+    let input: Vec<f32> = (0..rows * cols)
+        .map(|i| ((i * 7919) % 1013) as f32 * 0.01 - 3.0)
+        .collect();
+    let mut bufs = vec![
+        to_bytes(&input),
+        vec![0u8; rows as usize * 4],
+        vec![0u8; rows as usize * 4],
+    ];
+    run(&k, &mut bufs);
+    let mx: Vec<f32> = from_bytes(&bufs[1]);
+    let sm: Vec<f32> = from_bytes(&bufs[2]);
+    for r in 0..rows as usize {
+        let row = &input[r * cols as usize..][..cols as usize];
+        let m = row.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        assert_eq!(mx[r], m, "max of row {r}");
+        let s: f64 = row.iter().map(|&x| ((x - m) as f64).exp()).sum();
+        assert!(
+            ((sm[r] as f64) - s).abs() <= 1e-5 * s,
+            "sum of row {r}: {} vs {s}",
+            sm[r]
+        );
+    }
+}
