@@ -1454,7 +1454,7 @@ fn vectorized_compare_select_masks() {
     run(&k, &mut bufs);
     let out: Vec<f32> = from_bytes(&bufs[2]);
     for i in 0..n as usize {
-        let want = if a[i] > b[i] && !(a[i] > 10.0) {
+        let want = if a[i] > b[i] && a[i] <= 10.0 {
             (a[i] as f64).exp() as f32
         } else {
             b[i].floor()
