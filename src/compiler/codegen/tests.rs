@@ -1156,8 +1156,51 @@ fn aarch64_target_compiles() {
             unop(UnaryOp::Exp, DType::F64),
         ),
     ];
+    let mut kernels = kernels;
+    // Every vector form: math functions, masks, vector reduces.
+    for op in [
+        UnaryOp::Exp,
+        UnaryOp::Expm1,
+        UnaryOp::Log,
+        UnaryOp::Log1p,
+        UnaryOp::Logistic,
+        UnaryOp::Tanh,
+        UnaryOp::Cos,
+        UnaryOp::Tan,
+        UnaryOp::Cbrt,
+        UnaryOp::Floor,
+        UnaryOp::RoundNearestEven,
+        UnaryOp::Rsqrt,
+    ] {
+        kernels.push(elementwise(
+            &[DType::F32],
+            DType::F32,
+            100,
+            unop(op, DType::F32),
+        ));
+    }
+    for op in [BinaryOp::Pow, BinaryOp::Atan2, BinaryOp::Max, BinaryOp::Min] {
+        kernels.push(elementwise(
+            &[DType::F32, DType::F32],
+            DType::F32,
+            100,
+            binop(op, DType::F32),
+        ));
+    }
+    for dt in DType::ALL {
+        kernels.push(elementwise(&[dt], DType::F32, 10, |b, x| {
+            b.push(Node::Convert { x: x[0] }, DType::F32)
+        }));
+        kernels.push(elementwise(&[DType::F64], dt, 10, |b, x| {
+            b.push(Node::Convert { x: x[0] }, dt)
+        }));
+    }
+    let n = kernels.len();
+    for (i, k) in kernels.iter_mut().enumerate() {
+        k.name = format!("k{i}");
+    }
     let code = compile_kernels(&kernels, &t).unwrap();
-    assert_eq!(code.entries.len(), 6);
+    assert_eq!(code.entries.len(), n);
     assert!(!code.image.relocs.is_empty());
 }
 
