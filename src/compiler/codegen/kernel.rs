@@ -175,11 +175,13 @@ fn classify_body(
     for (i, node) in body.nodes.iter().enumerate() {
         let ty = body.types[i];
         let c = |n: &crate::compiler::lower::kir::NodeId| cls[n.index()];
+        // f32 element per lane: contiguous (a vector load) or gathered lane by lane.
         let access = |buffer: usize, index: &[crate::compiler::lower::kir::NodeId]| {
-            let (last, rest) = index.split_last()?;
             (k.buffers[buffer].dtype == DType::F32
-                && cls[last.index()] == Linear
-                && rest.iter().all(|n| cls[n.index()] == Uniform))
+                && index.iter().any(|n| cls[n.index()] == Linear)
+                && index
+                    .iter()
+                    .all(|n| matches!(cls[n.index()], Linear | Uniform)))
             .then_some(Vector)
         };
         let class = match node {
@@ -213,6 +215,8 @@ fn classify_body(
                 (Uniform, Uniform) => Uniform,
                 (Linear, Uniform) | (Uniform, Linear) if *op == BinaryOp::Add => Linear,
                 (Linear, Uniform) if *op == BinaryOp::Sub => Linear,
+                // Both are the lane index plus something uniform.
+                (Linear, Linear) if *op == BinaryOp::Sub => Uniform,
                 (Mask, Mask) if matches!(op, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor) => Mask,
                 (Vector, Vector) | (Vector, Uniform) | (Uniform, Vector)
                     if ty == DType::F32 && vector_binary(*op) =>
@@ -239,7 +243,8 @@ fn classify_body(
             Node::Compare {
                 a, b, total_order, ..
             } => match (c(a), c(b)) {
-                (Uniform, Uniform) => Uniform,
+                (Uniform, Uniform) | (Linear, Linear) => Uniform,
+                (Linear, Uniform) | (Uniform, Linear) => Mask,
                 (Vector | Uniform, Vector | Uniform)
                     if body.ty(*a) == DType::F32 && !total_order =>
                 {
@@ -247,7 +252,12 @@ fn classify_body(
                 }
                 _ => return None,
             },
-            Node::Convert { x } | Node::Bitcast { x } => {
+            Node::Convert { x } => match c(x) {
+                Uniform => Uniform,
+                Linear if ty == DType::F32 => Vector,
+                _ => return None,
+            },
+            Node::Bitcast { x } => {
                 if c(x) == Uniform {
                     Uniform
                 } else {
@@ -671,6 +681,37 @@ impl<'a, 'b> Emitter<'a, 'b> {
         Ok(vals)
     }
 
+    /// Is an access with these indices contiguous along the lanes?
+    fn contiguous(&self, index: &[crate::compiler::lower::kir::NodeId], cls: &[Class]) -> bool {
+        index.split_last().is_some_and(|(last, rest)| {
+            cls[last.index()] == Class::Linear
+                && rest.iter().all(|n| cls[n.index()] == Class::Uniform)
+        })
+    }
+
+    /// Lane `lane`'s value of a uniform or linear node.
+    fn lane_value(&mut self, vals: &[Value], cls: &[Class], n: usize, lane: i64) -> Value {
+        if cls[n] == Class::Linear && lane != 0 {
+            self.cx.b.ins().iadd_imm_s(vals[n], lane)
+        } else {
+            vals[n]
+        }
+    }
+
+    /// Lane `lane`'s indices of an access.
+    fn lane_index(
+        &mut self,
+        index: &[crate::compiler::lower::kir::NodeId],
+        vals: &[Value],
+        cls: &[Class],
+        lane: i64,
+    ) -> Vec<Value> {
+        index
+            .iter()
+            .map(|n| self.lane_value(vals, cls, n.index(), lane))
+            .collect()
+    }
+
     /// An f32x4 of node `n`'s value (splatting uniform scalars).
     fn vec_of(&mut self, vals: &[Value], cls: &[Class], n: usize) -> Value {
         if cls[n] == Class::Vector {
@@ -684,20 +725,64 @@ impl<'a, 'b> Emitter<'a, 'b> {
         let flags = MemFlagsData::new().with_notrap();
         Ok(match node {
             Node::Load { buffer, index } => {
-                let index: Vec<Value> = index.iter().map(|n| vals[n.index()]).collect();
-                let addr = self.address(*buffer, &index);
-                self.cx.b.ins().load(types::F32X4, flags, addr, 0)
+                if self.contiguous(index, cls) {
+                    let idx: Vec<Value> = index.iter().map(|n| vals[n.index()]).collect();
+                    let addr = self.address(*buffer, &idx);
+                    self.cx.b.ins().load(types::F32X4, flags, addr, 0)
+                } else {
+                    let mut v = self.cx.fconst(types::F32X4, 0.0);
+                    for lane in 0..LANES {
+                        let idx = self.lane_index(index, vals, cls, lane);
+                        let addr = self.address(*buffer, &idx);
+                        let x = self.cx.b.ins().load(types::F32, flags, addr, 0);
+                        v = self.cx.b.ins().insertlane(v, x, lane as u8);
+                    }
+                    v
+                }
             }
             Node::Store {
                 buffer,
                 index,
                 value,
             } => {
-                let index: Vec<Value> = index.iter().map(|n| vals[n.index()]).collect();
-                let addr = self.address(*buffer, &index);
                 let x = self.vec_of(vals, cls, value.index());
-                self.cx.b.ins().store(flags, x, addr, 0);
+                if self.contiguous(index, cls) {
+                    let idx: Vec<Value> = index.iter().map(|n| vals[n.index()]).collect();
+                    let addr = self.address(*buffer, &idx);
+                    self.cx.b.ins().store(flags, x, addr, 0);
+                } else {
+                    for lane in 0..LANES {
+                        let idx = self.lane_index(index, vals, cls, lane);
+                        let addr = self.address(*buffer, &idx);
+                        let e = self.cx.b.ins().extractlane(x, lane as u8);
+                        self.cx.b.ins().store(flags, e, addr, 0);
+                    }
+                }
                 x
+            }
+            Node::Compare { dir, a, b, .. }
+                if cls[a.index()] == Class::Linear || cls[b.index()] == Class::Linear =>
+            {
+                // An index compare: per lane, as an i32x4 mask.
+                let mut m = self.cx.iconst(types::I32X4, 0);
+                for lane in 0..LANES {
+                    let x = self.lane_value(vals, cls, a.index(), lane);
+                    let y = self.lane_value(vals, cls, b.index(), lane);
+                    let c = scalar::compare(&mut self.cx, *dir, body.ty(*a), x, y, false);
+                    let c = self.cx.b.ins().bmask(types::I32, c);
+                    m = self.cx.b.ins().insertlane(m, c, lane as u8);
+                }
+                m
+            }
+            Node::Convert { x } => {
+                // iota: the lane index as f32.
+                let mut v = self.cx.fconst(types::F32X4, 0.0);
+                for lane in 0..LANES {
+                    let i = self.lane_value(vals, cls, x.index(), lane);
+                    let f = scalar::convert(&mut self.cx, body.ty(*x), DType::F32, i)?;
+                    v = self.cx.b.ins().insertlane(v, f, lane as u8);
+                }
+                v
             }
             Node::Unary {
                 op: UnaryOp::Not,

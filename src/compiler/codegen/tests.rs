@@ -1696,3 +1696,101 @@ fn vectorized_row_reduces_max_and_sum() {
         );
     }
 }
+
+/// Causal mask, iota, gathered and scattered accesses on f32x4:
+/// out[j, i] = (j <= i ? x[i, j] : -inf) + float(j) + y[j, i]  over domain [i, j].
+#[test]
+fn vectorized_index_compare_iota_gather_scatter() {
+    let (r, c) = (9i64, 23i64);
+    let mut body = Body::default();
+    let i = body.push(Node::Index(0), DType::I64);
+    let j = body.push(Node::Index(1), DType::I64);
+    let x = body.push(
+        Node::Load {
+            buffer: 0,
+            index: vec![i, j],
+        },
+        DType::F32,
+    );
+    let y = body.push(
+        Node::Load {
+            buffer: 1,
+            index: vec![j, i],
+        },
+        DType::F32,
+    );
+    let le = body.push(
+        Node::Compare {
+            dir: CompareDirection::Le,
+            a: j,
+            b: i,
+            total_order: false,
+        },
+        DType::I1,
+    );
+    let ninf = body.push(Node::Const(f32::NEG_INFINITY.to_bits() as u64), DType::F32);
+    let m = body.push(
+        Node::Select {
+            cond: le,
+            on_true: x,
+            on_false: ninf,
+        },
+        DType::F32,
+    );
+    let jf = body.push(Node::Convert { x: j }, DType::F32);
+    let s = body.push(
+        Node::Binary {
+            op: BinaryOp::Add,
+            a: m,
+            b: jf,
+        },
+        DType::F32,
+    );
+    let s = body.push(
+        Node::Binary {
+            op: BinaryOp::Add,
+            a: s,
+            b: y,
+        },
+        DType::F32,
+    );
+    body.push(
+        Node::Store {
+            buffer: 2,
+            index: vec![j, i],
+            value: s,
+        },
+        DType::F32,
+    );
+    let k = Kernel {
+        name: "masked".into(),
+        buffers: vec![
+            buf(DType::F32, &[r, c], false),
+            buf(DType::F32, &[c, r], false),
+            buf(DType::F32, &[c, r], true),
+        ],
+        domain: vec![r, c],
+        body,
+    };
+    assert!(kernel::is_vectorized(&k));
+    let xv: Vec<f32> = (0..r * c).map(|v| v as f32 * 0.5).collect();
+    let yv: Vec<f32> = (0..r * c).map(|v| (v % 7) as f32).collect();
+    let mut bufs = vec![
+        to_bytes(&xv),
+        to_bytes(&yv),
+        vec![0u8; (r * c) as usize * 4],
+    ];
+    run(&k, &mut bufs);
+    let out: Vec<f32> = from_bytes(&bufs[2]);
+    for a in 0..r as usize {
+        for b in 0..c as usize {
+            let m = if b <= a {
+                xv[a * c as usize + b]
+            } else {
+                f32::NEG_INFINITY
+            };
+            let want = m + b as f32 + yv[b * r as usize + a];
+            assert_eq!(out[b * r as usize + a], want, "({a}, {b})");
+        }
+    }
+}
