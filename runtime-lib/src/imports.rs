@@ -41,6 +41,16 @@ pub static IMPORTS: &[Import] = imports![
     pjrt_rt_fmod_f64_v1,
     pjrt_rt_ipow_i64_v1,
     pjrt_rt_upow_u64_v1,
+    pjrt_rt_floor_f32_v1,
+    pjrt_rt_floor_f64_v1,
+    pjrt_rt_ceil_f32_v1,
+    pjrt_rt_ceil_f64_v1,
+    pjrt_rt_trunc_f32_v1,
+    pjrt_rt_trunc_f64_v1,
+    pjrt_rt_nearest_f32_v1,
+    pjrt_rt_nearest_f64_v1,
+    pjrt_rt_fmaf_v1,
+    pjrt_rt_fma_v1,
 ];
 
 /// Index of the import named `name`.

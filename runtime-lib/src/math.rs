@@ -33,6 +33,37 @@ fn logistic(x: f64) -> f64 {
     }
 }
 
+/// Rounding functions Cranelift calls on x86_64 without SSE4.1 (its `LibCall`s).
+macro_rules! rounding {
+    ($($name:ident: $t:ty => $f:expr;)*) => {$(
+        pub extern "C" fn $name(x: $t) -> $t {
+            let f: fn($t) -> $t = $f;
+            f(x)
+        }
+    )*};
+}
+
+rounding! {
+    pjrt_rt_floor_f32_v1: f32 => f32::floor;
+    pjrt_rt_floor_f64_v1: f64 => f64::floor;
+    pjrt_rt_ceil_f32_v1: f32 => f32::ceil;
+    pjrt_rt_ceil_f64_v1: f64 => f64::ceil;
+    pjrt_rt_trunc_f32_v1: f32 => f32::trunc;
+    pjrt_rt_trunc_f64_v1: f64 => f64::trunc;
+    pjrt_rt_nearest_f32_v1: f32 => f32::round_ties_even;
+    pjrt_rt_nearest_f64_v1: f64 => f64::round_ties_even;
+}
+
+/// `fma` for Cranelift's `FmaF32` libcall (targets without FMA).
+pub extern "C" fn pjrt_rt_fmaf_v1(a: f32, b: f32, c: f32) -> f32 {
+    a.mul_add(b, c)
+}
+
+/// `fma` for Cranelift's `FmaF64` libcall (targets without FMA).
+pub extern "C" fn pjrt_rt_fma_v1(a: f64, b: f64, c: f64) -> f64 {
+    a.mul_add(b, c)
+}
+
 pub extern "C" fn pjrt_rt_pow_f64_v1(x: f64, y: f64) -> f64 {
     x.powf(y)
 }

@@ -219,7 +219,7 @@ fn classify_body(
                 (Linear, Linear) if *op == BinaryOp::Sub => Uniform,
                 (Mask, Mask) if matches!(op, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor) => Mask,
                 (Vector, Vector) | (Vector, Uniform) | (Uniform, Vector)
-                    if ty == DType::F32 && vector_binary(*op) =>
+                    if ty == DType::F32 && vector_binary(*op, round_ok) =>
                 {
                     Vector
                 }
@@ -298,13 +298,13 @@ fn vector_unary(op: UnaryOp, round_ok: bool) -> bool {
     use UnaryOp as U;
     matches!(op, U::Abs | U::Neg | U::Sqrt | U::Rsqrt)
         || (round_ok && matches!(op, U::Floor | U::Ceil | U::RoundNearestEven))
-        || super::vmath::has_vector_unary(op)
+        || (round_ok && super::vmath::has_vector_unary(op))
 }
 
-fn vector_binary(op: BinaryOp) -> bool {
+fn vector_binary(op: BinaryOp, round_ok: bool) -> bool {
     use BinaryOp as B;
     matches!(op, B::Add | B::Sub | B::Mul | B::Div | B::Max | B::Min)
-        || super::vmath::has_vector_binary(op)
+        || (round_ok && super::vmath::has_vector_binary(op))
 }
 
 /// Builds kernel `k` into `func` (whose signature this sets).

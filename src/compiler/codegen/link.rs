@@ -5,7 +5,7 @@ use super::scalar::IMPORT_NAMESPACE;
 use cranelift_codegen::FinalizedMachReloc;
 use cranelift_codegen::FinalizedRelocTarget;
 use cranelift_codegen::binemit::Reloc;
-use cranelift_codegen::ir::{ExternalName, UserExternalName};
+use cranelift_codegen::ir::{ExternalName, LibCall, UserExternalName};
 use pjrtc_runtime::format::{CodeImage, ImportReloc};
 
 /// Function start alignment (a cache line).
@@ -18,6 +18,24 @@ pub(crate) struct Compiled {
     pub code: Vec<u8>,
     pub relocs: Vec<FinalizedMachReloc>,
     pub names: Vec<UserExternalName>,
+}
+
+/// The runtime import standing in for a Cranelift libcall (emitted when the target
+/// lacks an instruction, e.g. `roundss` without SSE4.1).
+fn libcall_import(lc: LibCall) -> Option<&'static str> {
+    Some(match lc {
+        LibCall::FloorF32 => "pjrt_rt_floor_f32_v1",
+        LibCall::FloorF64 => "pjrt_rt_floor_f64_v1",
+        LibCall::CeilF32 => "pjrt_rt_ceil_f32_v1",
+        LibCall::CeilF64 => "pjrt_rt_ceil_f64_v1",
+        LibCall::TruncF32 => "pjrt_rt_trunc_f32_v1",
+        LibCall::TruncF64 => "pjrt_rt_trunc_f64_v1",
+        LibCall::NearestF32 => "pjrt_rt_nearest_f32_v1",
+        LibCall::NearestF64 => "pjrt_rt_nearest_f64_v1",
+        LibCall::FmaF32 => "pjrt_rt_fmaf_v1",
+        LibCall::FmaF64 => "pjrt_rt_fma_v1",
+        _ => return None,
+    })
 }
 
 /// Concatenates `funcs` into one image; returns it and each function's offset.
@@ -42,6 +60,12 @@ pub(crate) fn link(funcs: &[Compiled]) -> Result<(CodeImage, Vec<u64>), (String,
                         return Err(err(format!("reference to unknown function {n:?}")));
                     }
                     n.index
+                }
+                FinalizedRelocTarget::ExternalName(ExternalName::LibCall(lc)) => {
+                    let name = libcall_import(*lc)
+                        .ok_or_else(|| err(format!("no runtime import for libcall {lc:?}")))?;
+                    pjrtc_runtime::imports::index_of(name)
+                        .ok_or_else(|| err(format!("runtime import {name} missing")))?
                 }
                 other => return Err(err(format!("unresolvable relocation to {other:?}"))),
             };

@@ -1794,3 +1794,80 @@ fn vectorized_index_compare_iota_gather_scatter() {
         }
     }
 }
+
+/// Baseline x86_64 (no SSE4.1): rounding becomes libcalls, linked to runtime imports,
+/// and the vector math stays scalar; results equal the host build's.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn baseline_x86_64_without_features() {
+    let base = Target {
+        triple: "x86_64-unknown-linux-gnu".into(),
+        features: vec![],
+    };
+    let vals = float_specials();
+    let n = vals.len() as i64;
+    let mut kernels = Vec::new();
+    for op in [
+        UnaryOp::Floor,
+        UnaryOp::Ceil,
+        UnaryOp::RoundNearestEven,
+        UnaryOp::RoundNearestAfz,
+        UnaryOp::Exp,
+        UnaryOp::Sin,
+        UnaryOp::Tanh,
+    ] {
+        kernels.push(elementwise(
+            &[DType::F32],
+            DType::F32,
+            n,
+            unop(op, DType::F32),
+        ));
+    }
+    kernels.push(elementwise(
+        &[DType::F32, DType::F32],
+        DType::F32,
+        n,
+        binop(BinaryOp::Pow, DType::F32),
+    ));
+    for (i, k) in kernels.iter_mut().enumerate() {
+        k.name = format!("k{i}");
+    }
+    let run_on = |t: &Target| -> Vec<Vec<f32>> {
+        let code = compile_kernels(&kernels, t).unwrap();
+        let loaded = LoadedCode::load(&code.image, &t.to_format(), &code.entries).unwrap();
+        kernels
+            .iter()
+            .enumerate()
+            .map(|(i, k)| {
+                let mut bufs: Vec<Vec<u8>> = k
+                    .buffers
+                    .iter()
+                    .map(|b| {
+                        if b.writable {
+                            vec![0u8; n as usize * 4]
+                        } else {
+                            to_bytes(&vals)
+                        }
+                    })
+                    .collect();
+                let ptrs: Vec<*mut u8> = bufs.iter_mut().map(|b| b.as_mut_ptr()).collect();
+                // SAFETY: buffers match the kernel's bindings.
+                unsafe { loaded.kernel(i)(ptrs.as_ptr(), 0, code.workgroups[i]) };
+                from_bytes(bufs.last().unwrap())
+            })
+            .collect()
+    };
+    let want = run_on(&Target::host());
+    let got = run_on(&base);
+    for (k, (g, w)) in got.iter().zip(&want).enumerate() {
+        for i in 0..g.len() {
+            assert!(
+                ulps(g[i], w[i]) <= 1,
+                "kernel {k} at {}: {} vs {}",
+                vals[i],
+                g[i],
+                w[i]
+            );
+        }
+    }
+}
