@@ -5,6 +5,19 @@
 //! - `scalar`: StableHLO semantics of each node, every dtype,
 //! - `vmath`: f32 transcendentals,
 //! - `link`: functions -> one image with import slots.
+//!
+//! Contract with the runtime: kernel `i` is `extern "C" fn(bindings, begin, end)` at
+//! `entries[i].offset`, where `bindings[j]` is the base of `Kernel::buffers[j]`; it
+//! computes workgroups `[begin, end)` of `[0, workgroups[i])`, and any split of that range
+//! across threads is valid. A workgroup is one coordinate of the outer domain dimensions,
+//! a block of the dimension where ~4096 points accumulate, and all of the inner ones
+//! (see [`workgroups`]). Generated code calls the runtime only through
+//! `pjrtc_runtime::imports::IMPORTS` (f64 math, integer pow, rounding libcalls).
+//!
+//! f32 kernels whose innermost dimension is long run it on f32x4 (unrolled x2, scalar
+//! remainder): contiguous accesses are vector loads/stores, strided ones are gathered,
+//! compares become lane masks, f32 math is inline (`vmath`), and reduces over a
+//! contiguous innermost dimension keep f32x4 accumulators (sums are reassociated).
 
 mod kernel;
 mod link;
