@@ -128,7 +128,8 @@ impl Cx<'_, '_> {
         self.b.func.dfg.value_type(v)
     }
 
-    fn bitcast(&mut self, ty: Type, v: Value) -> Value {
+    /// Same-size reinterpretation (lane counts equal, so no endianness question).
+    pub fn bitcast(&mut self, ty: Type, v: Value) -> Value {
         self.b.ins().bitcast(ty, MemFlagsData::new(), v)
     }
 }
@@ -176,8 +177,10 @@ pub(crate) fn store(cx: &mut Cx, dt: DType, v: Value, addr: Value) {
 /// always representable).
 fn to_bits(cx: &mut Cx, dt: DType, v: Value) -> Value {
     match dt {
-        DType::F16 => f32_to_f16_bits(cx, v),
-        DType::BF16 => f32_to_bf16_bits(cx, v),
+        DType::F16 | DType::BF16 => {
+            let b = half_bits32(cx, dt, v);
+            cx.b.ins().ireduce(types::I16, b)
+        }
         DType::F32 => cx.bitcast(types::I32, v),
         DType::F64 => cx.bitcast(types::I64, v),
         _ => v,
@@ -187,11 +190,9 @@ fn to_bits(cx: &mut Cx, dt: DType, v: Value) -> Value {
 /// Inverse of [`to_bits`].
 fn from_bits(cx: &mut Cx, dt: DType, v: Value) -> Value {
     match dt {
-        DType::F16 => f16_bits_to_f32(cx, v),
-        DType::BF16 => {
+        DType::F16 | DType::BF16 => {
             let w = cx.b.ins().uextend(types::I32, v);
-            let w = cx.b.ins().ishl_imm_u(w, 16);
-            cx.bitcast(types::F32, w)
+            half_from_bits32(cx, dt, w)
         }
         DType::F32 => cx.bitcast(types::F32, v),
         DType::F64 => cx.bitcast(types::F64, v),
@@ -199,94 +200,127 @@ fn from_bits(cx: &mut Cx, dt: DType, v: Value) -> Value {
     }
 }
 
-fn f16_bits_to_f32(cx: &mut Cx, h: Value) -> Value {
-    let h = cx.b.ins().uextend(types::I32, h);
-    let sign = cx.b.ins().band_imm_u(h, 0x8000);
+// The f16/bf16 conversions below work on i32 or i32x4 lanes (the 16 bits zero-extended)
+// and f32 or f32x4 values, so the vector loops share them.
+
+/// `c ? a : b` for a condition from `icmp`/`fcmp` (scalar) or a lane mask (vector).
+fn sel(cx: &mut Cx, c: Value, a: Value, b: Value) -> Value {
+    let ty = cx.ty(a);
+    if ty.is_vector() {
+        let c = if cx.ty(c) == ty { c } else { cx.bitcast(ty, c) };
+        cx.b.ins().bitselect(c, a, b)
+    } else {
+        cx.b.ins().select(c, a, b)
+    }
+}
+
+/// `x <cc> k` for an integer constant `k`.
+fn icmp_k(cx: &mut Cx, cc: IntCC, x: Value, k: i64) -> Value {
+    let k = cx.iconst(cx.ty(x), k);
+    cx.b.ins().icmp(cc, x, k)
+}
+
+fn band_k(cx: &mut Cx, x: Value, k: i64) -> Value {
+    let k = cx.iconst(cx.ty(x), k);
+    cx.b.ins().band(x, k)
+}
+
+fn bor_k(cx: &mut Cx, x: Value, k: i64) -> Value {
+    let k = cx.iconst(cx.ty(x), k);
+    cx.b.ins().bor(x, k)
+}
+
+fn iadd_k(cx: &mut Cx, x: Value, k: i64) -> Value {
+    let k = cx.iconst(cx.ty(x), k);
+    cx.b.ins().iadd(x, k)
+}
+
+/// F32 or F32X4, like the i32 or i32x4 type `ity`.
+fn f32_like(ity: Type) -> Type {
+    if ity.is_vector() {
+        types::F32X4
+    } else {
+        types::F32
+    }
+}
+
+/// The f32 (f32x4) of f16/bf16 bits held in i32 (i32x4) lanes.
+pub(crate) fn half_from_bits32(cx: &mut Cx, dt: DType, h: Value) -> Value {
+    let fty = f32_like(cx.ty(h));
+    if dt == DType::BF16 {
+        let w = cx.b.ins().ishl_imm_u(h, 16);
+        return cx.bitcast(fty, w);
+    }
+    let sign = band_k(cx, h, 0x8000);
     let sign = cx.b.ins().ishl_imm_u(sign, 16);
-    let em = cx.b.ins().band_imm_u(h, 0x7fff);
+    let em = band_k(cx, h, 0x7fff);
     let shifted = cx.b.ins().ishl_imm_u(em, 13);
     // Normal: rebias the exponent by 127 - 15.
-    let normal = cx.b.ins().iadd_imm_s(shifted, 0x3800_0000);
+    let normal = iadd_k(cx, shifted, 0x3800_0000);
     // Subnormal: mantissa * 2^-24, exact, with no subnormal operand (those are slow).
-    let m = cx.b.ins().fcvt_from_sint(types::F32, em);
-    let scale = cx.b.ins().f32const(Ieee32::with_bits(0x3380_0000));
+    let m = cx.b.ins().fcvt_from_sint(fty, em);
+    let scale = cx.fconst(fty, 2f64.powi(-24));
     let sub = cx.b.ins().fmul(m, scale);
-    let sub = cx.bitcast(types::I32, sub);
-    let infnan = cx.b.ins().bor_imm_u(shifted, 0x7f80_0000);
-    let is_sub = cx.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, em, 0x400);
-    let r = cx.b.ins().select(is_sub, sub, normal);
-    let is_special =
-        cx.b.ins()
-            .icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, em, 0x7c00);
-    let r = cx.b.ins().select(is_special, infnan, r);
+    let sub = cx.bitcast(cx.ty(h), sub);
+    let infnan = bor_k(cx, shifted, 0x7f80_0000);
+    let is_sub = icmp_k(cx, IntCC::UnsignedLessThan, em, 0x400);
+    let r = sel(cx, is_sub, sub, normal);
+    let is_special = icmp_k(cx, IntCC::UnsignedGreaterThanOrEqual, em, 0x7c00);
+    let r = sel(cx, is_special, infnan, r);
     let r = cx.b.ins().bor(r, sign);
-    cx.bitcast(types::F32, r)
+    cx.bitcast(fty, r)
 }
 
-/// f32 -> f16 bits, round to nearest even, NaN stays (quiet) NaN, subnormals kept.
-fn f32_to_f16_bits(cx: &mut Cx, x: Value) -> Value {
-    let b = &mut cx.b;
-    let u = b.ins().bitcast(types::I32, MemFlagsData::new(), x);
-    let sign = b.ins().ushr_imm_u(u, 16);
-    let sign = b.ins().band_imm_u(sign, 0x8000);
-    let a = b.ins().band_imm_u(u, 0x7fff_ffff);
+/// f32 (f32x4) -> f16/bf16 bits in i32 (i32x4) lanes, round to nearest even, NaN stays
+/// (quiet) NaN, f16 subnormals kept.
+pub(crate) fn half_bits32(cx: &mut Cx, dt: DType, x: Value) -> Value {
+    let ity = cx.ty(x).as_int();
+    let u = cx.bitcast(ity, x);
+    let a = band_k(cx, u, 0x7fff_ffff);
+    let is_nan = icmp_k(cx, IntCC::UnsignedGreaterThan, a, 0x7f80_0000);
+    if dt == DType::BF16 {
+        let hi = cx.b.ins().ushr_imm_u(u, 16);
+        let odd = band_k(cx, hi, 1);
+        let r = cx.b.ins().iadd(u, odd);
+        let r = iadd_k(cx, r, 0x7fff);
+        let rounded = cx.b.ins().ushr_imm_u(r, 16);
+        let nan = bor_k(cx, hi, 0x40);
+        return sel(cx, is_nan, nan, rounded);
+    }
+    let sign = cx.b.ins().ushr_imm_u(u, 16);
+    let sign = band_k(cx, sign, 0x8000);
     // normal: rebias the exponent, then round the 13 dropped bits to nearest even.
-    let r = b.ins().iadd_imm_s(a, -0x3800_0000);
-    let odd = b.ins().ushr_imm_u(r, 13);
-    let odd = b.ins().band_imm_u(odd, 1);
-    let r = b.ins().iadd(r, odd);
-    let r = b.ins().iadd_imm_s(r, 0xfff);
-    let normal = b.ins().ushr_imm_u(r, 13);
+    let r = iadd_k(cx, a, -0x3800_0000);
+    let odd = cx.b.ins().ushr_imm_u(r, 13);
+    let odd = band_k(cx, odd, 1);
+    let r = cx.b.ins().iadd(r, odd);
+    let r = iadd_k(cx, r, 0xfff);
+    let normal = cx.b.ins().ushr_imm_u(r, 13);
     // subnormal: adding 0.5 makes the FPU round |x| to a multiple of 2^-24.
-    let af = b.ins().bitcast(types::F32, MemFlagsData::new(), a);
-    let half = b.ins().f32const(0.5f32);
-    let s = b.ins().fadd(af, half);
-    let s = b.ins().bitcast(types::I32, MemFlagsData::new(), s);
-    let sub = b.ins().iadd_imm_s(s, -0x3f00_0000);
-    let is_normal = b
-        .ins()
-        .icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, a, 0x3880_0000);
-    let res = b.ins().select(is_normal, normal, sub);
-    let inf = b.ins().iconst(types::I32, 0x7c00);
-    let is_over = b
-        .ins()
-        .icmp_imm_s(IntCC::UnsignedGreaterThanOrEqual, a, 0x477f_f000);
-    let res = b.ins().select(is_over, inf, res);
-    let nan = b.ins().ushr_imm_u(a, 13);
-    let nan = b.ins().band_imm_u(nan, 0x3ff);
-    let nan = b.ins().bor_imm_u(nan, 0x7e00);
-    let is_nan = b
-        .ins()
-        .icmp_imm_s(IntCC::UnsignedGreaterThan, a, 0x7f80_0000);
-    let res = b.ins().select(is_nan, nan, res);
-    let res = b.ins().bor(res, sign);
-    b.ins().ireduce(types::I16, res)
+    let fty = cx.ty(x);
+    let af = cx.bitcast(fty, a);
+    let half = cx.fconst(fty, 0.5);
+    let s = cx.b.ins().fadd(af, half);
+    let s = cx.bitcast(ity, s);
+    let sub = iadd_k(cx, s, -0x3f00_0000);
+    let is_normal = icmp_k(cx, IntCC::UnsignedGreaterThanOrEqual, a, 0x3880_0000);
+    let res = sel(cx, is_normal, normal, sub);
+    let inf = cx.iconst(ity, 0x7c00);
+    let is_over = icmp_k(cx, IntCC::UnsignedGreaterThanOrEqual, a, 0x477f_f000);
+    let res = sel(cx, is_over, inf, res);
+    let nan = cx.b.ins().ushr_imm_u(a, 13);
+    let nan = band_k(cx, nan, 0x3ff);
+    let nan = bor_k(cx, nan, 0x7e00);
+    let res = sel(cx, is_nan, nan, res);
+    cx.b.ins().bor(res, sign)
 }
 
-/// f32 -> bf16 bits, round to nearest even, NaN stays (quiet) NaN.
-fn f32_to_bf16_bits(cx: &mut Cx, x: Value) -> Value {
-    let b = &mut cx.b;
-    let u = b.ins().bitcast(types::I32, MemFlagsData::new(), x);
-    let hi = b.ins().ushr_imm_u(u, 16);
-    let odd = b.ins().band_imm_u(hi, 1);
-    let r = b.ins().iadd(u, odd);
-    let r = b.ins().iadd_imm_s(r, 0x7fff);
-    let rounded = b.ins().ushr_imm_u(r, 16);
-    let nan = b.ins().bor_imm_u(hi, 0x40);
-    let a = b.ins().band_imm_u(u, 0x7fff_ffff);
-    let is_nan = b
-        .ins()
-        .icmp_imm_s(IntCC::UnsignedGreaterThan, a, 0x7f80_0000);
-    let res = b.ins().select(is_nan, nan, rounded);
-    b.ins().ireduce(types::I16, res)
-}
-
-/// Rounds an f32 to the value set of `dt` (identity for f32/f64).
+/// Rounds an f32 (f32x4) to the value set of `dt` (identity for f32/f64).
 pub(crate) fn round_float(cx: &mut Cx, dt: DType, x: Value) -> Value {
     match dt {
         DType::F16 | DType::BF16 => {
-            let bits = to_bits(cx, dt, x);
-            from_bits(cx, dt, bits)
+            let bits = half_bits32(cx, dt, x);
+            half_from_bits32(cx, dt, bits)
         }
         _ => x,
     }
