@@ -6,7 +6,7 @@ use crate::compiler::ir::{BinaryOp, DType, UnaryOp};
 use crate::compiler::lower::kir::{Body, Kernel, Node};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
-    AbiParam, BlockArg, Function, InstBuilder, MemFlagsData, Signature, Value, types,
+    AbiParam, BlockArg, Endianness, Function, InstBuilder, MemFlagsData, Signature, Value, types,
 };
 use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
@@ -176,13 +176,18 @@ fn classify_body(
         let ty = body.types[i];
         let c = |n: &crate::compiler::lower::kir::NodeId| cls[n.index()];
         // f32 element per lane: contiguous (a vector load) or gathered lane by lane.
+        // f16/bf16: contiguous only (one 8-byte access widened/narrowed with SSE4.1).
         let access = |buffer: usize, index: &[crate::compiler::lower::kir::NodeId]| {
-            (k.buffers[buffer].dtype == DType::F32
-                && index.iter().any(|n| cls[n.index()] == Linear)
-                && index
-                    .iter()
-                    .all(|n| matches!(cls[n.index()], Linear | Uniform)))
-            .then_some(Vector)
+            let dt = k.buffers[buffer].dtype;
+            let ok = if dt == DType::F32 {
+                index.iter().any(|n| cls[n.index()] == Linear)
+                    && index
+                        .iter()
+                        .all(|n| matches!(cls[n.index()], Linear | Uniform))
+            } else {
+                half(dt) && round_ok && contiguous(index, &cls)
+            };
+            ok.then_some(Vector)
         };
         let class = match node {
             Node::Index(d) if *d == inner => Linear,
@@ -207,7 +212,7 @@ fn classify_body(
             }
             Node::Unary { op, x } => match c(x) {
                 Uniform => Uniform,
-                Vector if ty == DType::F32 && vector_unary(*op, round_ok) => Vector,
+                Vector if f32ish(ty) && vector_unary(*op, round_ok) => Vector,
                 Mask if *op == UnaryOp::Not => Mask,
                 _ => return None,
             },
@@ -219,7 +224,7 @@ fn classify_body(
                 (Linear, Linear) if *op == BinaryOp::Sub => Uniform,
                 (Mask, Mask) if matches!(op, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor) => Mask,
                 (Vector, Vector) | (Vector, Uniform) | (Uniform, Vector)
-                    if ty == DType::F32 && vector_binary(*op, round_ok) =>
+                    if f32ish(ty) && vector_binary(*op, round_ok) =>
                 {
                     Vector
                 }
@@ -232,7 +237,7 @@ fn classify_body(
             } => match (c(cond), c(on_true), c(on_false)) {
                 (Uniform, Uniform, Uniform) => Uniform,
                 (Uniform | Mask, t, f)
-                    if ty == DType::F32
+                    if f32ish(ty)
                         && matches!(t, Uniform | Vector)
                         && matches!(f, Uniform | Vector) =>
                 {
@@ -245,16 +250,13 @@ fn classify_body(
             } => match (c(a), c(b)) {
                 (Uniform, Uniform) | (Linear, Linear) => Uniform,
                 (Linear, Uniform) | (Uniform, Linear) => Mask,
-                (Vector | Uniform, Vector | Uniform)
-                    if body.ty(*a) == DType::F32 && !total_order =>
-                {
-                    Mask
-                }
+                (Vector | Uniform, Vector | Uniform) if f32ish(body.ty(*a)) && !total_order => Mask,
                 _ => return None,
             },
             Node::Convert { x } => match c(x) {
                 Uniform => Uniform,
                 Linear if ty == DType::F32 => Vector,
+                Vector if f32ish(ty) && f32ish(body.ty(*x)) => Vector,
                 _ => return None,
             },
             Node::Bitcast { x } => {
@@ -290,6 +292,22 @@ fn outer_refs_uniform(body: &Body, cls: &[Class]) -> bool {
         Node::Outer(o) => cls[o.index()] == Class::Uniform,
         // A nested reduce's `Outer`s refer to this body, whose own are checked here.
         _ => true,
+    })
+}
+
+/// Held as f32 in registers: f32, f16, bf16.
+fn f32ish(dt: DType) -> bool {
+    matches!(dt, DType::F32 | DType::F16 | DType::BF16)
+}
+
+fn half(dt: DType) -> bool {
+    matches!(dt, DType::F16 | DType::BF16)
+}
+
+/// Is an access with indices of these classes contiguous along the lanes?
+fn contiguous(index: &[crate::compiler::lower::kir::NodeId], cls: &[Class]) -> bool {
+    index.split_last().is_some_and(|(last, rest)| {
+        cls[last.index()] == Class::Linear && rest.iter().all(|n| cls[n.index()] == Class::Uniform)
     })
 }
 
@@ -600,7 +618,7 @@ impl<'a, 'b> Emitter<'a, 'b> {
                 && !matches!(node, Node::Acc(_));
             let v = |n: &crate::compiler::lower::kir::NodeId| vals[n.index()];
             let val = if is_vec {
-                self.eval_vector(body, node, &vals, classes.unwrap())?
+                self.eval_vector(body, node, dt, &vals, classes.unwrap())?
             } else {
                 match node {
                     Node::Index(d) => *idx
@@ -681,14 +699,6 @@ impl<'a, 'b> Emitter<'a, 'b> {
         Ok(vals)
     }
 
-    /// Is an access with these indices contiguous along the lanes?
-    fn contiguous(&self, index: &[crate::compiler::lower::kir::NodeId], cls: &[Class]) -> bool {
-        index.split_last().is_some_and(|(last, rest)| {
-            cls[last.index()] == Class::Linear
-                && rest.iter().all(|n| cls[n.index()] == Class::Uniform)
-        })
-    }
-
     /// Lane `lane`'s value of a uniform or linear node.
     fn lane_value(&mut self, vals: &[Value], cls: &[Class], n: usize, lane: i64) -> Value {
         if cls[n] == Class::Linear && lane != 0 {
@@ -721,14 +731,32 @@ impl<'a, 'b> Emitter<'a, 'b> {
         }
     }
 
-    fn eval_vector(&mut self, body: &Body, node: &Node, vals: &[Value], cls: &[Class]) -> R<Value> {
+    fn eval_vector(
+        &mut self,
+        body: &Body,
+        node: &Node,
+        dt: DType,
+        vals: &[Value],
+        cls: &[Class],
+    ) -> R<Value> {
         let flags = MemFlagsData::new().with_notrap();
         Ok(match node {
             Node::Load { buffer, index } => {
-                if self.contiguous(index, cls) {
+                let bdt = self.k.buffers[*buffer].dtype;
+                if contiguous(index, cls) {
                     let idx: Vec<Value> = index.iter().map(|n| vals[n.index()]).collect();
                     let addr = self.address(*buffer, &idx);
-                    self.cx.b.ins().load(types::F32X4, flags, addr, 0)
+                    if half(bdt) {
+                        // 4 x 16 bits -> i32x4 lanes -> f32x4.
+                        let le = MemFlagsData::new().with_endianness(Endianness::Little);
+                        let w = self.cx.b.ins().load(types::I64, flags, addr, 0);
+                        let v = self.cx.b.ins().scalar_to_vector(types::I64X2, w);
+                        let v = self.cx.b.ins().bitcast(types::I16X8, le, v);
+                        let v = self.cx.b.ins().uwiden_low(v);
+                        scalar::half_from_bits32(&mut self.cx, bdt, v)
+                    } else {
+                        self.cx.b.ins().load(types::F32X4, flags, addr, 0)
+                    }
                 } else {
                     let mut v = self.cx.fconst(types::F32X4, 0.0);
                     for lane in 0..LANES {
@@ -746,10 +774,21 @@ impl<'a, 'b> Emitter<'a, 'b> {
                 value,
             } => {
                 let x = self.vec_of(vals, cls, value.index());
-                if self.contiguous(index, cls) {
+                let bdt = self.k.buffers[*buffer].dtype;
+                if contiguous(index, cls) {
                     let idx: Vec<Value> = index.iter().map(|n| vals[n.index()]).collect();
                     let addr = self.address(*buffer, &idx);
-                    self.cx.b.ins().store(flags, x, addr, 0);
+                    if half(bdt) {
+                        // f32x4 -> i32x4 of 16-bit patterns -> 4 x 16 bits.
+                        let le = MemFlagsData::new().with_endianness(Endianness::Little);
+                        let b = scalar::half_bits32(&mut self.cx, bdt, x);
+                        let n = self.cx.b.ins().unarrow(b, b);
+                        let n = self.cx.b.ins().bitcast(types::I64X2, le, n);
+                        let w = self.cx.b.ins().extractlane(n, 0);
+                        self.cx.b.ins().store(flags, w, addr, 0);
+                    } else {
+                        self.cx.b.ins().store(flags, x, addr, 0);
+                    }
                 } else {
                     for lane in 0..LANES {
                         let idx = self.lane_index(index, vals, cls, lane);
@@ -773,6 +812,9 @@ impl<'a, 'b> Emitter<'a, 'b> {
                     m = self.cx.b.ins().insertlane(m, c, lane as u8);
                 }
                 m
+            }
+            Node::Convert { x } if cls[x.index()] == Class::Vector => {
+                scalar::convert(&mut self.cx, body.ty(*x), dt, vals[x.index()])?
             }
             Node::Convert { x } => {
                 // iota: the lane index as f32.
@@ -798,12 +840,12 @@ impl<'a, 'b> Emitter<'a, 'b> {
             }
             Node::Unary { op, x } => {
                 let x = self.vec_of(vals, cls, x.index());
-                scalar::unary(&mut self.cx, *op, DType::F32, x)?
+                scalar::unary(&mut self.cx, *op, dt, x)?
             }
             Node::Binary { op, a, b } => {
                 let a = self.vec_of(vals, cls, a.index());
                 let b = self.vec_of(vals, cls, b.index());
-                scalar::binary(&mut self.cx, *op, DType::F32, a, b)?
+                scalar::binary(&mut self.cx, *op, dt, a, b)?
             }
             Node::Select {
                 cond,
@@ -825,9 +867,10 @@ impl<'a, 'b> Emitter<'a, 'b> {
                 }
             }
             Node::Compare { dir, a, b, .. } => {
+                let at = body.ty(*a);
                 let a = self.vec_of(vals, cls, a.index());
                 let b = self.vec_of(vals, cls, b.index());
-                scalar::compare(&mut self.cx, *dir, DType::F32, a, b, false)
+                scalar::compare(&mut self.cx, *dir, at, a, b, false)
             }
             _ => {
                 return Err(format!(

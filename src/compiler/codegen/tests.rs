@@ -472,6 +472,7 @@ fn f16_bf16_arithmetic_rounds_to_nearest_even() {
             for op in [BinaryOp::Add, BinaryOp::Mul, BinaryOp::Div, BinaryOp::Sub] {
                 let n = a.len() as i64;
                 let k = elementwise(&[dt, dt], dt, n, binop(op, dt));
+                assert!(kernel::is_vectorized(&k));
                 let mut bufs = vec![to_bytes(&a), to_bytes(&b), vec![0u8; n as usize * 2]];
                 run(&k, &mut bufs);
                 let out: Vec<u16> = from_bytes(&bufs[2]);
