@@ -1872,3 +1872,81 @@ fn baseline_x86_64_without_features() {
         }
     }
 }
+
+/// out[i, j] = i > 2 ? a[i, j] : -a[i, j]: a uniform condition selecting f32x4 values.
+fn uniform_select_kernel(r: i64, c: i64) -> Kernel {
+    let mut body = Body::default();
+    let i = body.push(Node::Index(0), DType::I64);
+    let j = body.push(Node::Index(1), DType::I64);
+    let a = body.push(
+        Node::Load {
+            buffer: 0,
+            index: vec![i, j],
+        },
+        DType::F32,
+    );
+    let two = body.index_const(2);
+    let gt = body.push(
+        Node::Compare {
+            dir: CompareDirection::Gt,
+            a: i,
+            b: two,
+            total_order: false,
+        },
+        DType::I1,
+    );
+    let na = body.push(
+        Node::Unary {
+            op: UnaryOp::Neg,
+            x: a,
+        },
+        DType::F32,
+    );
+    let s = body.push(
+        Node::Select {
+            cond: gt,
+            on_true: a,
+            on_false: na,
+        },
+        DType::F32,
+    );
+    body.push(
+        Node::Store {
+            buffer: 1,
+            index: vec![i, j],
+            value: s,
+        },
+        DType::F32,
+    );
+    Kernel {
+        name: "uniform_select".into(),
+        buffers: vec![
+            buf(DType::F32, &[r, c], false),
+            buf(DType::F32, &[r, c], true),
+        ],
+        domain: vec![r, c],
+        body,
+    }
+}
+
+#[test]
+fn vectorized_uniform_select() {
+    let (r, c) = (5i64, 33i64);
+    let k = uniform_select_kernel(r, c);
+    assert!(kernel::is_vectorized(&k));
+    let a: Vec<f32> = (0..r * c).map(|v| v as f32 - 50.0).collect();
+    let mut bufs = vec![to_bytes(&a), vec![0u8; (r * c) as usize * 4]];
+    run(&k, &mut bufs);
+    let out: Vec<f32> = from_bytes(&bufs[1]);
+    for x in 0..r as usize {
+        for y in 0..c as usize {
+            let v = a[x * c as usize + y];
+            assert_eq!(out[x * c as usize + y], if x > 2 { v } else { -v });
+        }
+    }
+    let t = Target {
+        triple: "aarch64-unknown-linux-gnu".into(),
+        features: vec!["neon".into()],
+    };
+    compile_kernels(&[k], &t).unwrap();
+}
