@@ -5,6 +5,8 @@
 //! [`IMPORTS`], looked up by name with [`index_of`]. Append only; never rename or reorder
 //! an entry: renaming means a new name with a new version suffix.
 
+use crate::math;
+
 /// One importable runtime function.
 pub struct Import {
     /// Versioned symbol name, e.g. `pjrt_rt_exp_f64_v1`.
@@ -16,8 +18,40 @@ pub struct Import {
 // SAFETY: the table holds only addresses of functions, which are immutable and global.
 unsafe impl Sync for Import {}
 
+macro_rules! imports {
+    ($($f:ident),* $(,)?) => {
+        &[$(Import { name: stringify!($f), addr: math::$f as *const u8 }),*]
+    };
+}
+
 /// Every import, in index order.
-pub static IMPORTS: &[Import] = &[];
+pub static IMPORTS: &[Import] = imports![
+    pjrt_rt_exp_f64_v1,
+    pjrt_rt_expm1_f64_v1,
+    pjrt_rt_log_f64_v1,
+    pjrt_rt_log1p_f64_v1,
+    pjrt_rt_logistic_f64_v1,
+    pjrt_rt_tanh_f64_v1,
+    pjrt_rt_sin_f64_v1,
+    pjrt_rt_cos_f64_v1,
+    pjrt_rt_tan_f64_v1,
+    pjrt_rt_cbrt_f64_v1,
+    pjrt_rt_pow_f64_v1,
+    pjrt_rt_atan2_f64_v1,
+    pjrt_rt_fmod_f64_v1,
+    pjrt_rt_ipow_i64_v1,
+    pjrt_rt_upow_u64_v1,
+    pjrt_rt_floor_f32_v1,
+    pjrt_rt_floor_f64_v1,
+    pjrt_rt_ceil_f32_v1,
+    pjrt_rt_ceil_f64_v1,
+    pjrt_rt_trunc_f32_v1,
+    pjrt_rt_trunc_f64_v1,
+    pjrt_rt_nearest_f32_v1,
+    pjrt_rt_nearest_f64_v1,
+    pjrt_rt_fmaf_v1,
+    pjrt_rt_fma_v1,
+];
 
 /// Index of the import named `name`.
 pub fn index_of(name: &str) -> Option<u32> {

@@ -12,6 +12,7 @@ pub mod format;
 pub mod imports;
 pub mod kernels;
 pub mod loader;
+pub mod math;
 pub mod npy;
 pub mod runner;
 pub mod tensor;

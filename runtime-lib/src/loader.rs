@@ -5,6 +5,7 @@
 //! instruction cache on aarch64).
 
 use crate::format::{CodeImage, KernelEntry, Target};
+use crate::imports::IMPORTS;
 
 /// A kernel entry point: computes workgroups `[begin, end)` of its index space.
 pub type KernelFn = unsafe extern "C" fn(bindings: *const *mut u8, begin: u64, end: u64);
@@ -23,21 +24,339 @@ pub enum LoadError {
 
 /// A code image loaded into executable memory; unmapped on drop.
 pub struct LoadedCode {
-    _private: (),
+    base: *mut u8,
+    map_len: usize,
+    text_len: usize,
+    /// Entry offsets given at load, validated.
+    kernels: Vec<usize>,
+}
+
+// SAFETY: the mapping is immutable (RX/R) after `load` and only freed by `Drop`.
+unsafe impl Send for LoadedCode {}
+// SAFETY: as above; shared access only reads or executes the mapping.
+unsafe impl Sync for LoadedCode {}
+
+/// The triple prefix of this machine's architecture.
+fn host_arch() -> &'static str {
+    if cfg!(target_arch = "x86_64") {
+        "x86_64"
+    } else if cfg!(target_arch = "aarch64") {
+        "aarch64"
+    } else {
+        "unknown"
+    }
+}
+
+/// Is CPU feature `f` (named as in [`Target::features`]) present on this machine?
+fn host_has(f: &str) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        match f {
+            "sse3" => std::is_x86_feature_detected!("sse3"),
+            "ssse3" => std::is_x86_feature_detected!("ssse3"),
+            "sse4.1" => std::is_x86_feature_detected!("sse4.1"),
+            "sse4.2" => std::is_x86_feature_detected!("sse4.2"),
+            "popcnt" => std::is_x86_feature_detected!("popcnt"),
+            "avx" => std::is_x86_feature_detected!("avx"),
+            "avx2" => std::is_x86_feature_detected!("avx2"),
+            "fma" => std::is_x86_feature_detected!("fma"),
+            "bmi1" => std::is_x86_feature_detected!("bmi1"),
+            "bmi2" => std::is_x86_feature_detected!("bmi2"),
+            "lzcnt" => std::is_x86_feature_detected!("lzcnt"),
+            "f16c" => std::is_x86_feature_detected!("f16c"),
+            _ => false,
+        }
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        match f {
+            "neon" => std::arch::is_aarch64_feature_detected!("neon"),
+            "fp16" => std::arch::is_aarch64_feature_detected!("fp16"),
+            _ => false,
+        }
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        let _ = f;
+        false
+    }
+}
+
+/// Checks that code for `target` can run here.
+pub fn check_target(target: &Target) -> Result<(), LoadError> {
+    let arch = target.triple.split('-').next().unwrap_or("");
+    if arch != host_arch() || !target.triple.contains("linux") {
+        return Err(LoadError::WrongTarget {
+            artifact: target.triple.clone(),
+            host: format!("{}-unknown-linux-gnu", host_arch()),
+        });
+    }
+    match target.features.iter().find(|f| !host_has(f)) {
+        Some(f) => Err(LoadError::MissingFeature(f.clone())),
+        None => Ok(()),
+    }
+}
+
+fn validate(image: &CodeImage, kernels: &[KernelEntry]) -> Result<(), LoadError> {
+    let len = image.bytes.len() as u64;
+    if image.text_len > len {
+        return Err(LoadError::BadImage(format!(
+            "text length {} exceeds image size {len}",
+            image.text_len
+        )));
+    }
+    for r in &image.relocs {
+        if r.offset.checked_add(8).is_none_or(|end| end > len) {
+            return Err(LoadError::BadImage(format!(
+                "relocation at {} outside the image ({len} bytes)",
+                r.offset
+            )));
+        }
+        if r.import as usize >= IMPORTS.len() {
+            return Err(LoadError::BadImage(format!(
+                "relocation at {} names import {}, this runtime has {}",
+                r.offset,
+                r.import,
+                IMPORTS.len()
+            )));
+        }
+    }
+    for k in kernels {
+        if k.offset >= image.text_len {
+            return Err(LoadError::BadImage(format!(
+                "kernel {} at offset {} outside text ({} bytes)",
+                k.name, k.offset, image.text_len
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn page_size() -> usize {
+    // SAFETY: sysconf has no preconditions.
+    let p = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    if p > 0 { p as usize } else { 4096 }
 }
 
 impl LoadedCode {
-    /// Checks `target` against the host, then maps `image` and resolves `kernels`.
+    /// Checks `target` against the host, validates the image, then maps it with the
+    /// entry points `kernels` (addressed by position in [`LoadedCode::kernel`]).
     pub fn load(
-        _image: &CodeImage,
-        _target: &Target,
-        _kernels: &[KernelEntry],
+        image: &CodeImage,
+        target: &Target,
+        kernels: &[KernelEntry],
     ) -> Result<LoadedCode, LoadError> {
-        Err(LoadError::Map("loader not written yet".into()))
+        check_target(target)?;
+        validate(image, kernels)?;
+        let page = page_size();
+        let text_len = image.text_len as usize;
+        // Text and read-only data get their own pages so they can be protected apart.
+        let text_pages = text_len.div_ceil(page).max(1) * page;
+        let rest = image.bytes.len() - text_len;
+        let map_len = text_pages + rest.div_ceil(page) * page;
+        // SAFETY: anonymous private mapping with no address hint; the result is checked.
+        let base = unsafe {
+            libc::mmap(
+                std::ptr::null_mut(),
+                map_len,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                -1,
+                0,
+            )
+        };
+        if base == libc::MAP_FAILED {
+            return Err(LoadError::Map(std::io::Error::last_os_error().to_string()));
+        }
+        let code = LoadedCode {
+            base: base as *mut u8,
+            map_len,
+            text_len,
+            kernels: kernels.iter().map(|k| k.offset as usize).collect(),
+        };
+        // SAFETY: the mapping is map_len >= bytes.len() + padding bytes, writable and
+        // disjoint from `image`; text goes at 0 and the rest at text_pages.
+        unsafe {
+            std::ptr::copy_nonoverlapping(image.bytes.as_ptr(), code.base, text_len);
+            std::ptr::copy_nonoverlapping(
+                image.bytes.as_ptr().add(text_len),
+                code.base.add(text_pages),
+                rest,
+            );
+        }
+        for r in &image.relocs {
+            let value = (IMPORTS[r.import as usize].addr as i64).wrapping_add(r.addend);
+            let off = r.offset as usize;
+            let at = if off < text_len {
+                off
+            } else {
+                off - text_len + text_pages
+            };
+            // SAFETY: validate() checked offset + 8 <= bytes.len(), so the slot lies in
+            // the copied region; it may be unaligned, hence write_unaligned.
+            unsafe { (code.base.add(at) as *mut i64).write_unaligned(value) };
+        }
+        code.protect(0, text_pages, libc::PROT_READ | libc::PROT_EXEC)?;
+        if map_len > text_pages {
+            code.protect(text_pages, map_len - text_pages, libc::PROT_READ)?;
+        }
+        #[cfg(target_arch = "aarch64")]
+        code.flush_icache();
+        Ok(code)
     }
 
-    /// The function of kernel `i` (an index into the `kernels` given to `load`).
-    pub fn kernel(&self, _i: usize) -> KernelFn {
-        unreachable!("loader not written yet")
+    fn protect(&self, start: usize, len: usize, prot: libc::c_int) -> Result<(), LoadError> {
+        // SAFETY: [start, start+len) is a page-aligned part of our own mapping.
+        let rc = unsafe { libc::mprotect(self.base.add(start) as *mut libc::c_void, len, prot) };
+        if rc != 0 {
+            return Err(LoadError::Map(std::io::Error::last_os_error().to_string()));
+        }
+        Ok(())
+    }
+
+    #[cfg(target_arch = "aarch64")]
+    fn flush_icache(&self) {
+        unsafe extern "C" {
+            fn __clear_cache(start: *mut libc::c_char, end: *mut libc::c_char);
+        }
+        // SAFETY: the range is our own mapping; __clear_cache only maintains caches.
+        unsafe {
+            __clear_cache(
+                self.base as *mut libc::c_char,
+                self.base.add(self.text_len) as *mut libc::c_char,
+            )
+        };
+    }
+
+    /// Number of kernels given at load.
+    pub fn num_kernels(&self) -> usize {
+        self.kernels.len()
+    }
+
+    /// The function of kernel `i` (in the order given to [`LoadedCode::load`]).
+    pub fn kernel(&self, i: usize) -> KernelFn {
+        let off = self.kernels[i];
+        assert!(off < self.text_len);
+        // SAFETY: `off` was validated to lie in the text, which is mapped RX for as long
+        // as `self` lives; the compiler placed a function with this ABI there.
+        unsafe { std::mem::transmute::<*mut u8, KernelFn>(self.base.add(off)) }
+    }
+
+    /// Address of the text (for profilers' symbol maps).
+    pub fn text(&self) -> (*const u8, usize) {
+        (self.base, self.text_len)
+    }
+}
+
+impl Drop for LoadedCode {
+    fn drop(&mut self) {
+        // SAFETY: base/map_len are exactly what mmap returned in `load`.
+        unsafe { libc::munmap(self.base as *mut libc::c_void, self.map_len) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::ImportReloc;
+
+    fn host_target() -> Target {
+        Target {
+            triple: format!("{}-unknown-linux-gnu", host_arch()),
+            features: vec![],
+        }
+    }
+
+    #[test]
+    fn loader_refuses_wrong_target() {
+        let image = CodeImage {
+            bytes: vec![0xc3],
+            text_len: 1,
+            relocs: vec![],
+        };
+        let other = if host_arch() == "x86_64" {
+            "aarch64"
+        } else {
+            "x86_64"
+        };
+        let t = Target {
+            triple: format!("{other}-unknown-linux-gnu"),
+            features: vec![],
+        };
+        assert!(matches!(
+            LoadedCode::load(&image, &t, &[]),
+            Err(LoadError::WrongTarget { .. })
+        ));
+        let t = Target {
+            features: vec!["no-such-feature".into()],
+            ..host_target()
+        };
+        assert!(matches!(
+            LoadedCode::load(&image, &t, &[]),
+            Err(LoadError::MissingFeature(_))
+        ));
+    }
+
+    #[test]
+    fn loader_refuses_bad_relocs_and_offsets() {
+        let image = CodeImage {
+            bytes: vec![0; 16],
+            text_len: 8,
+            relocs: vec![ImportReloc {
+                offset: 12,
+                import: 0,
+                addend: 0,
+            }],
+        };
+        assert!(matches!(
+            LoadedCode::load(&image, &host_target(), &[]),
+            Err(LoadError::BadImage(_))
+        ));
+        let image = CodeImage {
+            relocs: vec![ImportReloc {
+                offset: 0,
+                import: u32::MAX,
+                addend: 0,
+            }],
+            ..image
+        };
+        assert!(LoadedCode::load(&image, &host_target(), &[]).is_err());
+        let image = CodeImage {
+            relocs: vec![],
+            ..image
+        };
+        let k = KernelEntry {
+            name: "k".into(),
+            offset: 8,
+        };
+        assert!(LoadedCode::load(&image, &host_target(), &[k]).is_err());
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn loader_runs_code_and_patches_imports() {
+        // movabs rax, imm64 (slot at 2); ret -- returns the patched import address.
+        let mut bytes = vec![0x48, 0xb8];
+        bytes.extend_from_slice(&[0; 8]);
+        bytes.push(0xc3);
+        bytes.extend_from_slice(&[1, 2, 3]); // read-only data after text
+        let image = CodeImage {
+            text_len: 11,
+            bytes,
+            relocs: vec![ImportReloc {
+                offset: 2,
+                import: 0,
+                addend: 0,
+            }],
+        };
+        let k = KernelEntry {
+            name: "f".into(),
+            offset: 0,
+        };
+        let code = LoadedCode::load(&image, &host_target(), &[k]).unwrap();
+        let f = code.kernel(0);
+        // SAFETY: the code returns a value and ignores its arguments.
+        let g: extern "C" fn() -> usize = unsafe { std::mem::transmute(f) };
+        assert_eq!(g(), IMPORTS[0].addr as usize);
     }
 }

@@ -1,7 +1,37 @@
 //! Code generation: kernels (kir) -> Cranelift -> one linked code image.
+//!
+//! - [`target`]: target description -> Cranelift ISA (flags set explicitly),
+//! - `kernel`: loop nests, workgroups, body evaluation, f32x4 innermost loops,
+//! - `scalar`: StableHLO semantics of each node, every dtype,
+//! - `vmath`: f32 transcendentals,
+//! - `link`: functions -> one image with import slots.
+//!
+//! Contract with the runtime: kernel `i` is `extern "C" fn(bindings, begin, end)` at
+//! `entries[i].offset`, where `bindings[j]` is the base of `Kernel::buffers[j]`; it
+//! computes workgroups `[begin, end)` of `[0, workgroups[i])`, and any split of that range
+//! across threads is valid. A workgroup is one coordinate of the outer domain dimensions,
+//! a block of the dimension where ~4096 points accumulate, and all of the inner ones
+//! (see [`workgroups`]). Generated code calls the runtime only through
+//! `pjrtc_runtime::imports::IMPORTS` (f64 math, integer pow, rounding libcalls).
+//!
+//! f32 kernels whose innermost dimension is long run it on f32x4 (unrolled x2, scalar
+//! remainder): contiguous accesses are vector loads/stores, strided ones are gathered,
+//! compares become lane masks, f32 math is inline (`vmath`), and reduces over a
+//! contiguous innermost dimension keep f32x4 accumulators (sums are reassociated).
+
+mod kernel;
+mod link;
+mod scalar;
+pub mod target;
+mod vmath;
+
+#[cfg(test)]
+mod tests;
 
 use super::CompileError;
 use super::lower::kir::Kernel;
+use cranelift_codegen::control::ControlPlane;
+use cranelift_codegen::ir::{Function, UserFuncName};
 use pjrtc_runtime::format::{self, CodeImage, KernelEntry};
 
 /// The machine to generate code for.
@@ -12,11 +42,6 @@ pub struct Target {
 }
 
 impl Target {
-    /// This machine, with every CPU feature it has that codegen uses.
-    pub fn host() -> Target {
-        todo!()
-    }
-
     pub fn to_format(&self) -> format::Target {
         format::Target {
             triple: self.triple.clone(),
@@ -34,9 +59,69 @@ pub struct CompiledCode {
     pub workgroups: Vec<u64>,
 }
 
-pub fn compile_kernels(
-    _kernels: &[Kernel],
-    _target: &Target,
-) -> Result<CompiledCode, CompileError> {
-    todo!()
+/// Workgroup count [`compile_kernels`] gives a kernel with this domain.
+pub fn workgroups(domain: &[i64]) -> u64 {
+    kernel::plan(domain).workgroups
+}
+
+pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCode, CompileError> {
+    let isa = target::make_isa(target).map_err(|message| CompileError::Codegen {
+        kernel: String::new(),
+        message,
+    })?;
+    let mut funcs = Vec::with_capacity(kernels.len());
+    let mut workgroups = Vec::with_capacity(kernels.len());
+    for (i, k) in kernels.iter().enumerate() {
+        let err = |message: String| CompileError::Codegen {
+            kernel: k.name.clone(),
+            message,
+        };
+        let plan = kernel::plan(&k.domain);
+        let mut func = Function::new();
+        func.name = UserFuncName::user(0, i as u32);
+        kernel::build(
+            &mut func,
+            k,
+            &plan,
+            isa.default_call_conv(),
+            isa.frontend_config(),
+            !target.is_x86_64() || target.features.iter().any(|f| f == "sse4.1"),
+        )
+        .map_err(err)?;
+        let mut ctx = cranelift_codegen::Context::for_function(func);
+        let compiled = ctx
+            .compile(&*isa, &mut ControlPlane::default())
+            .map_err(|e| err(format!("{:?}", e.inner)))?;
+        let code = compiled.code_buffer().to_vec();
+        let relocs = compiled.buffer.relocs().to_vec();
+        let names = ctx
+            .func
+            .params
+            .user_named_funcs()
+            .values()
+            .cloned()
+            .collect();
+        funcs.push(link::Compiled {
+            name: k.name.clone(),
+            code,
+            relocs,
+            names,
+        });
+        workgroups.push(plan.workgroups);
+    }
+    let (image, offsets) = link::link(&funcs)
+        .map_err(|(kernel, message)| CompileError::Codegen { kernel, message })?;
+    let entries = kernels
+        .iter()
+        .zip(offsets)
+        .map(|(k, offset)| KernelEntry {
+            name: k.name.clone(),
+            offset,
+        })
+        .collect();
+    Ok(CompiledCode {
+        image,
+        entries,
+        workgroups,
+    })
 }

@@ -1,0 +1,892 @@
+//! One kir kernel -> one Cranelift function: the workgroup loop, the loop nest over the
+//! domain, body evaluation, reduce loops, and the f32x4 innermost loop.
+
+use super::scalar::{self, Cx, Imports, R};
+use crate::compiler::ir::{BinaryOp, DType, UnaryOp};
+use crate::compiler::lower::kir::{Body, Kernel, Node};
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{
+    AbiParam, BlockArg, Endianness, Function, InstBuilder, MemFlagsData, Signature, Value, types,
+};
+use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use std::collections::HashMap;
+
+/// Points a workgroup should cover: enough to amortize dispatch, small enough to split.
+const WG_POINTS: i64 = 4096;
+/// f32 lanes of a vector.
+const LANES: i64 = 4;
+
+/// How the domain maps to workgroups: one workgroup = one coordinate of each dimension
+/// before `split`, a block of `block` coordinates of dimension `split`, and every
+/// coordinate of the dimensions after it.
+#[derive(Clone, Debug)]
+pub(crate) struct Plan {
+    split: usize,
+    block: i64,
+    nblocks: i64,
+    pub workgroups: u64,
+}
+
+pub(crate) fn plan(domain: &[i64]) -> Plan {
+    if domain.is_empty() {
+        return Plan {
+            split: 0,
+            block: 1,
+            nblocks: 1,
+            workgroups: 1,
+        };
+    }
+    if domain.iter().any(|&e| e <= 0) {
+        return Plan {
+            split: 0,
+            block: 1,
+            nblocks: 0,
+            workgroups: 0,
+        };
+    }
+    let mut s = domain.len() - 1;
+    let mut inner = 1i64;
+    while s > 0 && inner.saturating_mul(domain[s]) <= WG_POINTS {
+        inner *= domain[s];
+        s -= 1;
+    }
+    let block = (WG_POINTS / inner).clamp(1, domain[s]);
+    let nblocks = (domain[s] + block - 1) / block;
+    let outer: u64 = domain[..s].iter().map(|&e| e as u64).product();
+    Plan {
+        split: s,
+        block,
+        nblocks,
+        workgroups: outer * nblocks as u64,
+    }
+}
+
+/// How a top-level node varies along the innermost domain dimension.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Class {
+    /// The same for every point of the innermost loop: computed as a scalar.
+    Uniform,
+    /// An I64 equal to the innermost index plus something uniform: computed as a scalar
+    /// holding lane 0's value.
+    Linear,
+    /// One f32 per lane, computed as f32x4.
+    Vector,
+    /// One i1 per lane, computed as an i32x4 all-ones/all-zeros mask.
+    Mask,
+}
+
+/// Classes of the top-level nodes if the kernel can run its innermost loop on f32x4.
+fn classify(k: &Kernel, round_ok: bool) -> Option<Vec<Class>> {
+    let inner = k.domain.len().checked_sub(1)?;
+    if k.domain[inner] < 2 * LANES {
+        return None;
+    }
+    let (cls, stores) = classify_body(k, &k.body, inner, false, round_ok)?;
+    (stores > 0).then_some(cls)
+}
+
+/// How a reduce runs its innermost loop on f32x4: node classes of its body (its
+/// accumulators are `Vector`s) and the combining op of each accumulator.
+#[derive(Clone)]
+struct ReduceVec {
+    cls: Vec<Class>,
+    ops: Vec<BinaryOp>,
+}
+
+/// A reduce body vectorizes along its innermost dimension if every accumulator is an
+/// f32 folded with one associative op (`acc = acc op x`, acc used nowhere else) and the
+/// rest of the body vectorizes. Lanes are combined at the end: sums are reassociated.
+fn classify_reduce(k: &Kernel, extents: &[i64], body: &Body, round_ok: bool) -> Option<ReduceVec> {
+    let inner = extents.len().checked_sub(1)?;
+    if extents[inner] < 2 * LANES {
+        return None;
+    }
+    let (cls, _) = classify_body(k, body, inner, true, round_ok)?;
+    let mut ops = Vec::new();
+    for (acc, y) in body.yields.iter().enumerate() {
+        let Node::Binary { op, a, b } = &body.nodes[y.index()] else {
+            return None;
+        };
+        let is_acc =
+            |n: &crate::compiler::lower::kir::NodeId| body.nodes[n.index()] == Node::Acc(acc);
+        let acc_node = if is_acc(a) {
+            *a
+        } else if is_acc(b) {
+            *b
+        } else {
+            return None;
+        };
+        let uses = body
+            .nodes
+            .iter()
+            .flat_map(operands)
+            .filter(|n| *n == acc_node)
+            .count();
+        if uses != 1
+            || body.ty(*y) != DType::F32
+            || !matches!(
+                op,
+                BinaryOp::Add | BinaryOp::Mul | BinaryOp::Max | BinaryOp::Min
+            )
+        {
+            return None;
+        }
+        ops.push(*op);
+    }
+    Some(ReduceVec { cls, ops })
+}
+
+/// Operands of a node (within its own body).
+fn operands(n: &Node) -> Vec<crate::compiler::lower::kir::NodeId> {
+    match n {
+        Node::Load { index, .. } => index.clone(),
+        Node::Store { index, value, .. } => {
+            let mut v = index.clone();
+            v.push(*value);
+            v
+        }
+        Node::Unary { x, .. } | Node::Convert { x } | Node::Bitcast { x } => vec![*x],
+        Node::Binary { a, b, .. } | Node::Compare { a, b, .. } => vec![*a, *b],
+        Node::Select {
+            cond,
+            on_true,
+            on_false,
+        } => vec![*cond, *on_true, *on_false],
+        Node::Reduce { inits, .. } => inits.clone(),
+        Node::ReduceResult { reduce, .. } => vec![*reduce],
+        Node::Index(_) | Node::Const(_) | Node::Acc(_) | Node::Outer(_) => vec![],
+    }
+}
+
+/// Classes of `body`'s nodes when dimension `inner` runs on f32x4 lanes (`in_reduce`:
+/// a reduce body, whose `Outer` values are uniform and accumulators vectors); also the
+/// number of stores.
+fn classify_body(
+    k: &Kernel,
+    body: &Body,
+    inner: usize,
+    in_reduce: bool,
+    round_ok: bool,
+) -> Option<(Vec<Class>, usize)> {
+    use Class::*;
+    let mut cls: Vec<Class> = Vec::with_capacity(body.nodes.len());
+    let mut stores = 0;
+    for (i, node) in body.nodes.iter().enumerate() {
+        let ty = body.types[i];
+        let c = |n: &crate::compiler::lower::kir::NodeId| cls[n.index()];
+        // f32 element per lane: contiguous (a vector load) or gathered lane by lane.
+        // f16/bf16: contiguous only (one 8-byte access widened/narrowed with SSE4.1).
+        let access = |buffer: usize, index: &[crate::compiler::lower::kir::NodeId]| {
+            let dt = k.buffers[buffer].dtype;
+            let ok = if dt == DType::F32 {
+                index.iter().any(|n| cls[n.index()] == Linear)
+                    && index
+                        .iter()
+                        .all(|n| matches!(cls[n.index()], Linear | Uniform))
+            } else {
+                half(dt) && round_ok && contiguous(index, &cls)
+            };
+            ok.then_some(Vector)
+        };
+        let class = match node {
+            Node::Index(d) if *d == inner => Linear,
+            Node::Index(_) | Node::Const(_) => Uniform,
+            Node::Load { buffer, index } => {
+                if index.iter().all(|n| c(n) == Uniform) {
+                    Uniform
+                } else {
+                    access(*buffer, index)?
+                }
+            }
+            Node::Store {
+                buffer,
+                index,
+                value,
+            } => {
+                if in_reduce || c(value) == Linear {
+                    return None;
+                }
+                stores += 1;
+                access(*buffer, index)?
+            }
+            Node::Unary { op, x } => match c(x) {
+                Uniform => Uniform,
+                Vector if f32ish(ty) && vector_unary(*op, round_ok) => Vector,
+                Mask if *op == UnaryOp::Not => Mask,
+                _ => return None,
+            },
+            Node::Binary { op, a, b } => match (c(a), c(b)) {
+                (Uniform, Uniform) => Uniform,
+                (Linear, Uniform) | (Uniform, Linear) if *op == BinaryOp::Add => Linear,
+                (Linear, Uniform) if *op == BinaryOp::Sub => Linear,
+                // Both are the lane index plus something uniform.
+                (Linear, Linear) if *op == BinaryOp::Sub => Uniform,
+                (Mask, Mask) if matches!(op, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor) => Mask,
+                (Vector, Vector) | (Vector, Uniform) | (Uniform, Vector)
+                    if f32ish(ty) && vector_binary(*op, round_ok) =>
+                {
+                    Vector
+                }
+                _ => return None,
+            },
+            Node::Select {
+                cond,
+                on_true,
+                on_false,
+            } => match (c(cond), c(on_true), c(on_false)) {
+                (Uniform, Uniform, Uniform) => Uniform,
+                (Uniform | Mask, t, f)
+                    if f32ish(ty)
+                        && matches!(t, Uniform | Vector)
+                        && matches!(f, Uniform | Vector) =>
+                {
+                    Vector
+                }
+                _ => return None,
+            },
+            Node::Compare {
+                a, b, total_order, ..
+            } => match (c(a), c(b)) {
+                (Uniform, Uniform) | (Linear, Linear) => Uniform,
+                (Linear, Uniform) | (Uniform, Linear) => Mask,
+                (Vector | Uniform, Vector | Uniform) if f32ish(body.ty(*a)) && !total_order => Mask,
+                _ => return None,
+            },
+            Node::Convert { x } => match c(x) {
+                Uniform => Uniform,
+                Linear if ty == DType::F32 => Vector,
+                Vector if f32ish(ty) && f32ish(body.ty(*x)) => Vector,
+                _ => return None,
+            },
+            Node::Bitcast { x } => {
+                if c(x) == Uniform {
+                    Uniform
+                } else {
+                    return None;
+                }
+            }
+            Node::Reduce { inits, body, .. } => {
+                if !in_reduce
+                    && inits.iter().all(|n| c(n) == Uniform)
+                    && outer_refs_uniform(body, &cls)
+                {
+                    Uniform
+                } else {
+                    return None;
+                }
+            }
+            Node::ReduceResult { reduce, .. } => c(reduce),
+            Node::Acc(_) if in_reduce && ty == DType::F32 => Vector,
+            Node::Outer(_) if in_reduce => Uniform,
+            Node::Acc(_) | Node::Outer(_) => return None,
+        };
+        cls.push(class);
+    }
+    Some((cls, stores))
+}
+
+/// Do all `Outer` references of a reduce body (nested ones see through) hit uniform nodes?
+fn outer_refs_uniform(body: &Body, cls: &[Class]) -> bool {
+    body.nodes.iter().all(|n| match n {
+        Node::Outer(o) => cls[o.index()] == Class::Uniform,
+        // A nested reduce's `Outer`s refer to this body, whose own are checked here.
+        _ => true,
+    })
+}
+
+/// Held as f32 in registers: f32, f16, bf16.
+fn f32ish(dt: DType) -> bool {
+    matches!(dt, DType::F32 | DType::F16 | DType::BF16)
+}
+
+fn half(dt: DType) -> bool {
+    matches!(dt, DType::F16 | DType::BF16)
+}
+
+/// Is an access with indices of these classes contiguous along the lanes?
+fn contiguous(index: &[crate::compiler::lower::kir::NodeId], cls: &[Class]) -> bool {
+    index.split_last().is_some_and(|(last, rest)| {
+        cls[last.index()] == Class::Linear && rest.iter().all(|n| cls[n.index()] == Class::Uniform)
+    })
+}
+
+/// `round_ok`: the target rounds vectors natively (x86 needs SSE4.1).
+fn vector_unary(op: UnaryOp, round_ok: bool) -> bool {
+    use UnaryOp as U;
+    matches!(op, U::Abs | U::Neg | U::Sqrt | U::Rsqrt)
+        || (round_ok && matches!(op, U::Floor | U::Ceil | U::RoundNearestEven))
+        || (round_ok && super::vmath::has_vector_unary(op))
+}
+
+fn vector_binary(op: BinaryOp, round_ok: bool) -> bool {
+    use BinaryOp as B;
+    matches!(op, B::Add | B::Sub | B::Mul | B::Div | B::Max | B::Min)
+        || (round_ok && super::vmath::has_vector_binary(op))
+}
+
+/// Builds kernel `k` into `func` (whose signature this sets).
+pub(crate) fn build(
+    func: &mut Function,
+    k: &Kernel,
+    plan: &Plan,
+    call_conv: CallConv,
+    frontend: TargetFrontendConfig,
+    round_ok: bool,
+) -> R<()> {
+    let mut sig = Signature::new(call_conv);
+    for _ in 0..3 {
+        sig.params.push(AbiParam::new(types::I64));
+    }
+    func.signature = sig;
+    let mut fbc = FunctionBuilderContext::new();
+    let mut b = FunctionBuilder::new(func, &mut fbc);
+    let entry = b.create_block();
+    b.append_block_params_for_function_params(entry);
+    b.switch_to_block(entry);
+    let params = b.block_params(entry).to_vec();
+    let (bindings, begin, end) = (params[0], params[1], params[2]);
+    let bases = (0..k.buffers.len())
+        .map(|i| {
+            b.ins().load(
+                types::I64,
+                MemFlagsData::trusted(),
+                bindings,
+                (i * 8) as i32,
+            )
+        })
+        .collect();
+    let mut imports = Imports::new(call_conv);
+    let classes = classify(k, round_ok);
+    let mut em = Emitter {
+        cx: Cx {
+            b: &mut b,
+            imports: &mut imports,
+        },
+        bases,
+        k,
+        plan,
+        classes,
+        round_ok,
+    };
+    if plan.workgroups > 0 {
+        em.emit_loop(begin, end, 1, &[], &mut |em, w, _| {
+            em.workgroup(w)?;
+            Ok(vec![])
+        })?;
+    }
+    b.ins().return_(&[]);
+    b.seal_all_blocks();
+    b.finalize(frontend);
+    Ok(())
+}
+
+#[cfg(test)]
+pub(crate) fn is_vectorized(k: &Kernel) -> bool {
+    classify(k, true).is_some()
+}
+
+type ReduceBody<'e, 'a, 'b> =
+    dyn FnMut(&mut Emitter<'a, 'b>, &[Value], &[Value], Option<&[Class]>) -> R<Vec<Value>> + 'e;
+type LoopBody<'e, 'a, 'b> = dyn FnMut(&mut Emitter<'a, 'b>, Value, &[Value]) -> R<Vec<Value>> + 'e;
+
+struct Emitter<'a, 'b> {
+    cx: Cx<'a, 'b>,
+    bases: Vec<Value>,
+    k: &'a Kernel,
+    plan: &'a Plan,
+    classes: Option<Vec<Class>>,
+    round_ok: bool,
+}
+
+impl<'a, 'b> Emitter<'a, 'b> {
+    fn iconst(&mut self, v: i64) -> Value {
+        self.cx.b.ins().iconst(types::I64, v)
+    }
+
+    /// `for (i = lo; i + step <= hi; i += step)` carrying `carried`; returns the final `i`
+    /// and the carried values after the loop.
+    fn emit_loop(
+        &mut self,
+        lo: Value,
+        hi: Value,
+        step: i64,
+        carried: &[Value],
+        body: &mut LoopBody<'_, 'a, 'b>,
+    ) -> R<(Value, Vec<Value>)> {
+        let b = &mut *self.cx.b;
+        let header = b.create_block();
+        let body_blk = b.create_block();
+        let exit = b.create_block();
+        b.append_block_param(header, types::I64);
+        b.append_block_param(exit, types::I64);
+        for &c in carried {
+            let ty = b.func.dfg.value_type(c);
+            b.append_block_param(header, ty);
+            b.append_block_param(exit, ty);
+        }
+        let args: Vec<BlockArg> = std::iter::once(lo)
+            .chain(carried.iter().copied())
+            .map(BlockArg::from)
+            .collect();
+        b.ins().jump(header, &args);
+        b.switch_to_block(header);
+        let hp = b.block_params(header).to_vec();
+        let next = b.ins().iadd_imm_s(hp[0], step);
+        let go = b.ins().icmp(IntCC::SignedLessThanOrEqual, next, hi);
+        let exit_args: Vec<BlockArg> = hp.iter().copied().map(BlockArg::from).collect();
+        b.ins().brif(go, body_blk, &[], exit, &exit_args);
+        b.switch_to_block(body_blk);
+        let out = body(self, hp[0], &hp[1..])?;
+        let b = &mut *self.cx.b;
+        let args: Vec<BlockArg> = std::iter::once(next)
+            .chain(out)
+            .map(BlockArg::from)
+            .collect();
+        b.ins().jump(header, &args);
+        b.switch_to_block(exit);
+        let ep = b.block_params(exit).to_vec();
+        Ok((ep[0], ep[1..].to_vec()))
+    }
+
+    fn workgroup(&mut self, w: Value) -> R<()> {
+        let k = self.k;
+        let n = k.domain.len();
+        if n == 0 {
+            self.eval_body(&k.body, &[], &[], &[], None)?;
+            return Ok(());
+        }
+        let p = self.plan.clone();
+        let nb = self.iconst(p.nblocks);
+        let blk = self.cx.b.ins().urem(w, nb);
+        let mut q = self.cx.b.ins().udiv(w, nb);
+        let mut coords = vec![blk; p.split];
+        for d in (0..p.split).rev() {
+            let e = self.iconst(k.domain[d]);
+            coords[d] = self.cx.b.ins().urem(q, e);
+            q = self.cx.b.ins().udiv(q, e);
+        }
+        let lo = self.cx.b.ins().imul_imm_s(blk, p.block);
+        let hi = self.cx.b.ins().iadd_imm_s(lo, p.block);
+        let ext = self.iconst(k.domain[p.split]);
+        let hi = self.cx.b.ins().smin(hi, ext);
+        self.nest(p.split, lo, hi, &mut coords)
+    }
+
+    /// Loops over dimension `d` in `[lo, hi)` and every dimension after it.
+    fn nest(&mut self, d: usize, lo: Value, hi: Value, coords: &mut Vec<Value>) -> R<()> {
+        let k = self.k;
+        let last = d + 1 == k.domain.len();
+        let mut start = lo;
+        if last && self.classes.is_some() {
+            // Unrolled x2 (independent points give the CPU two chains), then one vector,
+            // then scalars.
+            for unroll in [2, 1] {
+                let (i, _) = self.emit_loop(start, hi, LANES * unroll, &[], &mut |em, i, _| {
+                    for u in 0..unroll {
+                        let iu = if u == 0 {
+                            i
+                        } else {
+                            em.cx.b.ins().iadd_imm_s(i, LANES * u)
+                        };
+                        coords.push(iu);
+                        let cls = em.classes.clone();
+                        em.eval_body(&k.body, coords, &[], &[], cls.as_deref())?;
+                        coords.pop();
+                    }
+                    Ok(vec![])
+                })?;
+                start = i;
+            }
+        }
+        self.emit_loop(start, hi, 1, &[], &mut |em, i, _| {
+            coords.push(i);
+            if last {
+                em.eval_body(&k.body, coords, &[], &[], None)?;
+            } else {
+                let lo = em.iconst(0);
+                let hi = em.iconst(k.domain[d + 1]);
+                em.nest(d + 1, lo, hi, coords)?;
+            }
+            coords.pop();
+            Ok(vec![])
+        })?;
+        Ok(())
+    }
+
+    /// Nested loops over `extents` carrying `accs`, running `f(indices, accs, classes)
+    /// -> accs`; with `rv`, the innermost loop runs on f32x4 accumulators first.
+    fn reduce_nest(
+        &mut self,
+        extents: &[i64],
+        idx: &mut Vec<Value>,
+        accs: &[Value],
+        rv: Option<&ReduceVec>,
+        f: &mut ReduceBody<'_, 'a, 'b>,
+    ) -> R<Vec<Value>> {
+        if idx.len() == extents.len() {
+            return f(self, idx, accs, None);
+        }
+        let lo = self.iconst(0);
+        let hi = self.iconst(extents[idx.len()]);
+        let mut start = lo;
+        let mut accs = accs.to_vec();
+        if let Some(rv) = rv.filter(|_| idx.len() + 1 == extents.len()) {
+            // Lane-wise partial results from the identity, then folded into the scalars.
+            let ids: Vec<Value> = rv
+                .ops
+                .iter()
+                .map(|op| {
+                    let id = match op {
+                        BinaryOp::Add => -0.0,
+                        BinaryOp::Mul => 1.0,
+                        BinaryOp::Max => f64::NEG_INFINITY,
+                        _ => f64::INFINITY,
+                    };
+                    self.cx.fconst(types::F32X4, id)
+                })
+                .collect();
+            let (i, vaccs) = self.emit_loop(lo, hi, LANES, &ids, &mut |em, i, a| {
+                idx.push(i);
+                let r = f(em, idx, a, Some(&rv.cls));
+                idx.pop();
+                r
+            })?;
+            start = i;
+            for (k, op) in rv.ops.iter().enumerate() {
+                let lanes: Vec<Value> = (0..4u8)
+                    .map(|l| self.cx.b.ins().extractlane(vaccs[k], l))
+                    .collect();
+                let p = scalar::binary(&mut self.cx, *op, DType::F32, lanes[0], lanes[1])?;
+                let q = scalar::binary(&mut self.cx, *op, DType::F32, lanes[2], lanes[3])?;
+                let h = scalar::binary(&mut self.cx, *op, DType::F32, p, q)?;
+                accs[k] = scalar::binary(&mut self.cx, *op, DType::F32, accs[k], h)?;
+            }
+        }
+        let (_, out) = self.emit_loop(start, hi, 1, &accs, &mut |em, i, a| {
+            idx.push(i);
+            let r = em.reduce_nest(extents, idx, a, rv, f);
+            idx.pop();
+            r
+        })?;
+        Ok(out)
+    }
+
+    /// Address of element `index` of buffer `buffer`.
+    fn address(&mut self, buffer: usize, index: &[Value]) -> Value {
+        let buf = &self.k.buffers[buffer];
+        let mut lin: Option<Value> = None;
+        let mut stride = 1i64;
+        for (d, &i) in index.iter().enumerate().rev() {
+            let term = if stride == 1 {
+                i
+            } else {
+                self.cx.b.ins().imul_imm_s(i, stride)
+            };
+            lin = Some(match lin {
+                None => term,
+                Some(l) => self.cx.b.ins().iadd(l, term),
+            });
+            stride = stride.wrapping_mul(buf.shape[d]);
+        }
+        let base = self.bases[buffer];
+        match lin {
+            None => base,
+            Some(l) => {
+                let off = self.cx.b.ins().imul_imm_s(l, buf.dtype.size() as i64);
+                self.cx.b.ins().iadd(base, off)
+            }
+        }
+    }
+
+    /// Emits `body` at one point (`vector`: four consecutive innermost points, top level
+    /// only) and returns each node's value.
+    fn eval_body(
+        &mut self,
+        body: &Body,
+        idx: &[Value],
+        accs: &[Value],
+        outer: &[Value],
+        classes: Option<&[Class]>,
+    ) -> R<Vec<Value>> {
+        let mut vals: Vec<Value> = Vec::with_capacity(body.nodes.len());
+        let mut results: HashMap<usize, Vec<Value>> = HashMap::new();
+        for (i, node) in body.nodes.iter().enumerate() {
+            let dt = body.types[i];
+            // Accumulators are carried values (vectors or not), not computed here.
+            let is_vec = classes.is_some_and(|c| matches!(c[i], Class::Vector | Class::Mask))
+                && !matches!(node, Node::Acc(_));
+            let v = |n: &crate::compiler::lower::kir::NodeId| vals[n.index()];
+            let val = if is_vec {
+                self.eval_vector(body, node, dt, &vals, classes.unwrap())?
+            } else {
+                match node {
+                    Node::Index(d) => *idx
+                        .get(*d)
+                        .ok_or_else(|| format!("index {d} out of range"))?,
+                    Node::Const(bits) => scalar::constant(&mut self.cx, dt, *bits),
+                    Node::Load { buffer, index } => {
+                        let index: Vec<Value> = index.iter().map(v).collect();
+                        let addr = self.address(*buffer, &index);
+                        scalar::load(&mut self.cx, self.k.buffers[*buffer].dtype, addr)
+                    }
+                    Node::Store {
+                        buffer,
+                        index,
+                        value,
+                    } => {
+                        let index: Vec<Value> = index.iter().map(v).collect();
+                        let addr = self.address(*buffer, &index);
+                        let x = v(value);
+                        scalar::store(&mut self.cx, self.k.buffers[*buffer].dtype, x, addr);
+                        x
+                    }
+                    Node::Unary { op, x } => {
+                        let xt = body.ty(*x);
+                        scalar::unary(&mut self.cx, *op, xt, v(x))?
+                    }
+                    Node::Binary { op, a, b } => scalar::binary(&mut self.cx, *op, dt, v(a), v(b))?,
+                    Node::Compare {
+                        dir,
+                        a,
+                        b,
+                        total_order,
+                    } => {
+                        let at = body.ty(*a);
+                        scalar::compare(&mut self.cx, *dir, at, v(a), v(b), *total_order)
+                    }
+                    Node::Select {
+                        cond,
+                        on_true,
+                        on_false,
+                    } => self.cx.b.ins().select(v(cond), v(on_true), v(on_false)),
+                    Node::Convert { x } => scalar::convert(&mut self.cx, body.ty(*x), dt, v(x))?,
+                    Node::Bitcast { x } => scalar::bitcast(&mut self.cx, body.ty(*x), dt, v(x))?,
+                    Node::Reduce {
+                        extents,
+                        inits,
+                        body: rbody,
+                    } => {
+                        let init: Vec<Value> = inits.iter().map(v).collect();
+                        let outer_vals = vals.clone();
+                        let rv = classify_reduce(self.k, extents, rbody, self.round_ok);
+                        let out = self.reduce_nest(
+                            extents,
+                            &mut Vec::new(),
+                            &init,
+                            rv.as_ref(),
+                            &mut |em, ridx, a, cls| {
+                                let r = em.eval_body(rbody, ridx, a, &outer_vals, cls)?;
+                                Ok(rbody.yields.iter().map(|y| r[y.index()]).collect())
+                            },
+                        )?;
+                        let first = *out.first().ok_or("reduce without accumulators")?;
+                        results.insert(i, out);
+                        first
+                    }
+                    Node::Acc(k) => *accs.get(*k).ok_or_else(|| format!("acc {k} undefined"))?,
+                    Node::Outer(o) => *outer
+                        .get(o.index())
+                        .ok_or_else(|| format!("outer {o:?} undefined"))?,
+                    Node::ReduceResult { reduce, k } => *results
+                        .get(&reduce.index())
+                        .and_then(|r| r.get(*k))
+                        .ok_or_else(|| format!("reduce result {reduce:?}.{k} undefined"))?,
+                }
+            };
+            vals.push(val);
+        }
+        Ok(vals)
+    }
+
+    /// Lane `lane`'s value of a uniform or linear node.
+    fn lane_value(&mut self, vals: &[Value], cls: &[Class], n: usize, lane: i64) -> Value {
+        if cls[n] == Class::Linear && lane != 0 {
+            self.cx.b.ins().iadd_imm_s(vals[n], lane)
+        } else {
+            vals[n]
+        }
+    }
+
+    /// Lane `lane`'s indices of an access.
+    fn lane_index(
+        &mut self,
+        index: &[crate::compiler::lower::kir::NodeId],
+        vals: &[Value],
+        cls: &[Class],
+        lane: i64,
+    ) -> Vec<Value> {
+        index
+            .iter()
+            .map(|n| self.lane_value(vals, cls, n.index(), lane))
+            .collect()
+    }
+
+    /// An f32x4 of node `n`'s value (splatting uniform scalars).
+    fn vec_of(&mut self, vals: &[Value], cls: &[Class], n: usize) -> Value {
+        if cls[n] == Class::Vector {
+            vals[n]
+        } else {
+            self.cx.b.ins().splat(types::F32X4, vals[n])
+        }
+    }
+
+    fn eval_vector(
+        &mut self,
+        body: &Body,
+        node: &Node,
+        dt: DType,
+        vals: &[Value],
+        cls: &[Class],
+    ) -> R<Value> {
+        let flags = MemFlagsData::new().with_notrap();
+        Ok(match node {
+            Node::Load { buffer, index } => {
+                let bdt = self.k.buffers[*buffer].dtype;
+                if contiguous(index, cls) {
+                    let idx: Vec<Value> = index.iter().map(|n| vals[n.index()]).collect();
+                    let addr = self.address(*buffer, &idx);
+                    if half(bdt) {
+                        // 4 x 16 bits -> i32x4 lanes -> f32x4.
+                        let le = MemFlagsData::new().with_endianness(Endianness::Little);
+                        let w = self.cx.b.ins().load(types::I64, flags, addr, 0);
+                        let v = self.cx.b.ins().scalar_to_vector(types::I64X2, w);
+                        let v = self.cx.b.ins().bitcast(types::I16X8, le, v);
+                        let v = self.cx.b.ins().uwiden_low(v);
+                        scalar::half_from_bits32(&mut self.cx, bdt, v)
+                    } else {
+                        self.cx.b.ins().load(types::F32X4, flags, addr, 0)
+                    }
+                } else {
+                    let mut v = self.cx.fconst(types::F32X4, 0.0);
+                    for lane in 0..LANES {
+                        let idx = self.lane_index(index, vals, cls, lane);
+                        let addr = self.address(*buffer, &idx);
+                        let x = self.cx.b.ins().load(types::F32, flags, addr, 0);
+                        v = self.cx.b.ins().insertlane(v, x, lane as u8);
+                    }
+                    v
+                }
+            }
+            Node::Store {
+                buffer,
+                index,
+                value,
+            } => {
+                let x = self.vec_of(vals, cls, value.index());
+                let bdt = self.k.buffers[*buffer].dtype;
+                if contiguous(index, cls) {
+                    let idx: Vec<Value> = index.iter().map(|n| vals[n.index()]).collect();
+                    let addr = self.address(*buffer, &idx);
+                    if half(bdt) {
+                        // f32x4 -> i32x4 of 16-bit patterns -> 4 x 16 bits.
+                        let le = MemFlagsData::new().with_endianness(Endianness::Little);
+                        let b = scalar::half_bits32(&mut self.cx, bdt, x);
+                        let n = self.cx.b.ins().unarrow(b, b);
+                        let n = self.cx.b.ins().bitcast(types::I64X2, le, n);
+                        let w = self.cx.b.ins().extractlane(n, 0);
+                        self.cx.b.ins().store(flags, w, addr, 0);
+                    } else {
+                        self.cx.b.ins().store(flags, x, addr, 0);
+                    }
+                } else {
+                    for lane in 0..LANES {
+                        let idx = self.lane_index(index, vals, cls, lane);
+                        let addr = self.address(*buffer, &idx);
+                        let e = self.cx.b.ins().extractlane(x, lane as u8);
+                        self.cx.b.ins().store(flags, e, addr, 0);
+                    }
+                }
+                x
+            }
+            Node::Compare { dir, a, b, .. }
+                if cls[a.index()] == Class::Linear || cls[b.index()] == Class::Linear =>
+            {
+                // An index compare: per lane, as an i32x4 mask.
+                let mut m = self.cx.iconst(types::I32X4, 0);
+                for lane in 0..LANES {
+                    let x = self.lane_value(vals, cls, a.index(), lane);
+                    let y = self.lane_value(vals, cls, b.index(), lane);
+                    let c = scalar::compare(&mut self.cx, *dir, body.ty(*a), x, y, false);
+                    let c = self.cx.b.ins().bmask(types::I32, c);
+                    m = self.cx.b.ins().insertlane(m, c, lane as u8);
+                }
+                m
+            }
+            Node::Convert { x } if cls[x.index()] == Class::Vector => {
+                scalar::convert(&mut self.cx, body.ty(*x), dt, vals[x.index()])?
+            }
+            Node::Convert { x } => {
+                // iota: the lane index as f32.
+                let mut v = self.cx.fconst(types::F32X4, 0.0);
+                for lane in 0..LANES {
+                    let i = self.lane_value(vals, cls, x.index(), lane);
+                    let f = scalar::convert(&mut self.cx, body.ty(*x), DType::F32, i)?;
+                    v = self.cx.b.ins().insertlane(v, f, lane as u8);
+                }
+                v
+            }
+            Node::Unary {
+                op: UnaryOp::Not,
+                x,
+            } if cls[x.index()] == Class::Mask => self.cx.b.ins().bnot(vals[x.index()]),
+            Node::Binary { op, a, b } if cls[a.index()] == Class::Mask => {
+                let (a, b) = (vals[a.index()], vals[b.index()]);
+                match op {
+                    BinaryOp::And => self.cx.b.ins().band(a, b),
+                    BinaryOp::Or => self.cx.b.ins().bor(a, b),
+                    _ => self.cx.b.ins().bxor(a, b),
+                }
+            }
+            Node::Unary { op, x } => {
+                let x = self.vec_of(vals, cls, x.index());
+                scalar::unary(&mut self.cx, *op, dt, x)?
+            }
+            Node::Binary { op, a, b } => {
+                let a = self.vec_of(vals, cls, a.index());
+                let b = self.vec_of(vals, cls, b.index());
+                scalar::binary(&mut self.cx, *op, dt, a, b)?
+            }
+            Node::Select {
+                cond,
+                on_true,
+                on_false,
+            } => {
+                let t = self.vec_of(vals, cls, on_true.index());
+                let f = self.vec_of(vals, cls, on_false.index());
+                let c = vals[cond.index()];
+                if cls[cond.index()] == Class::Mask {
+                    let m = self
+                        .cx
+                        .b
+                        .ins()
+                        .bitcast(types::F32X4, MemFlagsData::new(), c);
+                    self.cx.b.ins().bitselect(m, t, f)
+                } else {
+                    self.cx.b.ins().select(c, t, f)
+                }
+            }
+            Node::Compare { dir, a, b, .. } => {
+                let at = body.ty(*a);
+                let a = self.vec_of(vals, cls, a.index());
+                let b = self.vec_of(vals, cls, b.index());
+                scalar::compare(&mut self.cx, *dir, at, a, b, false)
+            }
+            _ => {
+                return Err(format!(
+                    "no vector form for {node:?} in {}",
+                    body.nodes.len()
+                ));
+            }
+        })
+    }
+}
+
+/// Does the first reduce of `k`'s body run its innermost loop on f32x4?
+#[cfg(test)]
+pub(crate) fn reduce_is_vectorized(k: &Kernel) -> bool {
+    k.body.nodes.iter().any(|n| match n {
+        Node::Reduce { extents, body, .. } => classify_reduce(k, extents, body, true).is_some(),
+        _ => false,
+    })
+}

@@ -1,0 +1,107 @@
+//! Target description -> a configured Cranelift ISA.
+
+use super::Target;
+use cranelift_codegen::isa::{self, OwnedTargetIsa};
+use cranelift_codegen::settings::{self, Configurable};
+
+/// x86_64 features codegen may use: (our name, Cranelift flag).
+pub(crate) const X86_FEATURES: &[(&str, &str)] = &[
+    ("sse3", "has_sse3"),
+    ("ssse3", "has_ssse3"),
+    ("sse4.1", "has_sse41"),
+    ("sse4.2", "has_sse42"),
+    ("popcnt", "has_popcnt"),
+    ("avx", "has_avx"),
+    ("avx2", "has_avx2"),
+    ("fma", "has_fma"),
+    ("bmi1", "has_bmi1"),
+    ("bmi2", "has_bmi2"),
+    ("lzcnt", "has_lzcnt"),
+];
+
+pub(crate) const X86_64: &str = "x86_64-unknown-linux-gnu";
+pub(crate) const AARCH64: &str = "aarch64-unknown-linux-gnu";
+
+impl Target {
+    /// This machine, with every CPU feature it has that codegen uses.
+    pub fn host() -> Target {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let has = |f: &str| match f {
+                "sse3" => std::is_x86_feature_detected!("sse3"),
+                "ssse3" => std::is_x86_feature_detected!("ssse3"),
+                "sse4.1" => std::is_x86_feature_detected!("sse4.1"),
+                "sse4.2" => std::is_x86_feature_detected!("sse4.2"),
+                "popcnt" => std::is_x86_feature_detected!("popcnt"),
+                "avx" => std::is_x86_feature_detected!("avx"),
+                "avx2" => std::is_x86_feature_detected!("avx2"),
+                "fma" => std::is_x86_feature_detected!("fma"),
+                "bmi1" => std::is_x86_feature_detected!("bmi1"),
+                "bmi2" => std::is_x86_feature_detected!("bmi2"),
+                "lzcnt" => std::is_x86_feature_detected!("lzcnt"),
+                _ => false,
+            };
+            Target {
+                triple: X86_64.to_string(),
+                features: X86_FEATURES
+                    .iter()
+                    .filter(|(f, _)| has(f))
+                    .map(|(f, _)| f.to_string())
+                    .collect(),
+            }
+        }
+        #[cfg(target_arch = "aarch64")]
+        {
+            Target {
+                triple: AARCH64.to_string(),
+                features: vec!["neon".to_string()],
+            }
+        }
+    }
+
+    pub(crate) fn is_x86_64(&self) -> bool {
+        self.triple.starts_with("x86_64")
+    }
+}
+
+/// Builds the Cranelift ISA for `target`, with every flag set explicitly (the presets
+/// such as `x86-64-v3` leave `has_avx` off, which silently turns `fma` into libcalls).
+pub(crate) fn make_isa(target: &Target) -> Result<OwnedTargetIsa, String> {
+    let mut fb = settings::builder();
+    let set = |fb: &mut settings::Builder, k: &str, v: &str| {
+        fb.set(k, v).map_err(|e| format!("setting {k}={v}: {e}"))
+    };
+    set(&mut fb, "opt_level", "speed")?;
+    set(&mut fb, "is_pic", "false")?;
+    set(&mut fb, "use_colocated_libcalls", "false")?;
+    set(
+        &mut fb,
+        "enable_verifier",
+        if cfg!(debug_assertions) {
+            "true"
+        } else {
+            "false"
+        },
+    )?;
+    let mut ib =
+        isa::lookup_by_name(&target.triple).map_err(|e| format!("{}: {e}", target.triple))?;
+    if target.is_x86_64() {
+        for f in &target.features {
+            let flag = X86_FEATURES
+                .iter()
+                .find(|(n, _)| n == f)
+                .map(|(_, c)| *c)
+                .ok_or_else(|| format!("unknown x86_64 feature '{f}'"))?;
+            ib.enable(flag)
+                .map_err(|e| format!("enabling {flag}: {e}"))?;
+        }
+    } else if target.triple == AARCH64 {
+        if let Some(f) = target.features.iter().find(|f| *f != "neon") {
+            return Err(format!("unknown aarch64 feature '{f}'"));
+        }
+    } else {
+        return Err(format!("unsupported target {}", target.triple));
+    }
+    ib.finish(settings::Flags::new(fb))
+        .map_err(|e| e.to_string())
+}
