@@ -1,5 +1,7 @@
 //! Front ends: bytes -> ir::Module.
 
+pub mod bytecode;
+
 use super::diag::Diagnostic;
 use super::ir::Module;
 
