@@ -413,71 +413,129 @@ pub fn quote(s: &str) -> String {
     out
 }
 
-/// A short text form of an attribute (for messages and for attributes kept as text).
+/// A short text form of an attribute (for messages and for attributes kept as text). The
+/// output is capped so that shared sub-attributes cannot blow up exponentially.
 pub fn attr_text(a: &Attr) -> String {
-    let s = match a {
-        Attr::Array(v) => format!(
-            "[{}]",
-            v.iter().map(|x| attr_text(x)).collect::<Vec<_>>().join(", ")
-        ),
-        Attr::Dict(d) => format!(
-            "{{{}}}",
-            d.iter()
-                .map(|(k, v)| format!("{k} = {}", attr_text(v)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Attr::Str(s) => quote(s),
-        Attr::SymRef(s) => format!("@{s}"),
-        Attr::Type(t) => type_text(t),
-        Attr::Unit => "unit".into(),
-        Attr::Bool(b) => b.to_string(),
-        Attr::Int { ty, value } => format!("{value} : {}", type_text(ty)),
-        Attr::Float { ty, value } => format!("{value:e} : {}", type_text(ty)),
-        Attr::Enum { kind, value } => format!("#vhlo.{kind}<{value}>"),
-        Attr::Elements { ty, .. } => format!("dense<...> : {}", type_text(ty)),
-        Attr::DenseArray { elem, len, .. } => format!("array<{}: {len} elements>", type_text(elem)),
-        Attr::Loc(l) => format!("loc({l})"),
-        Attr::Other(s) => s.clone(),
-    };
-    cap(s)
+    let mut out = String::new();
+    write_attr(a, &mut out);
+    cap(out)
 }
 
 pub fn type_text(t: &Ty) -> String {
-    let s = match t {
+    let mut out = String::new();
+    write_type(t, &mut out);
+    cap(out)
+}
+
+fn full(out: &str) -> bool {
+    out.len() > MAX_LOC_TEXT
+}
+
+fn write_list<T>(items: &[T], out: &mut String, f: impl Fn(&T, &mut String)) {
+    for (i, x) in items.iter().enumerate() {
+        if full(out) {
+            return;
+        }
+        if i > 0 {
+            out.push_str(", ");
+        }
+        f(x, out);
+    }
+}
+
+fn write_attr(a: &Attr, out: &mut String) {
+    if full(out) {
+        return;
+    }
+    match a {
+        Attr::Array(v) => {
+            out.push('[');
+            write_list(v, out, |x, o| write_attr(x, o));
+            out.push(']');
+        }
+        Attr::Dict(d) => {
+            out.push('{');
+            write_list(d, out, |(k, v), o| {
+                o.push_str(k);
+                o.push_str(" = ");
+                write_attr(v, o);
+            });
+            out.push('}');
+        }
+        Attr::Str(s) => out.push_str(&quote(s)),
+        Attr::SymRef(s) => {
+            out.push('@');
+            out.push_str(s);
+        }
+        Attr::Type(t) => write_type(t, out),
+        Attr::Unit => out.push_str("unit"),
+        Attr::Bool(b) => out.push_str(&b.to_string()),
+        Attr::Int { ty, value } => {
+            out.push_str(&format!("{value} : "));
+            write_type(ty, out);
+        }
+        Attr::Float { ty, value } => {
+            out.push_str(&format!("{value:e} : "));
+            write_type(ty, out);
+        }
+        Attr::Enum { kind, value } => out.push_str(&format!("#vhlo.{kind}<{value}>")),
+        Attr::Elements { ty, .. } => {
+            out.push_str("dense<...> : ");
+            write_type(ty, out);
+        }
+        Attr::DenseArray { elem, len, .. } => {
+            out.push_str("array<");
+            write_type(elem, out);
+            out.push_str(&format!(": {len} elements>"));
+        }
+        Attr::Loc(l) => out.push_str(&format!("loc({l})")),
+        Attr::Other(s) => out.push_str(s),
+    }
+}
+
+fn write_type(t: &Ty, out: &mut String) {
+    if full(out) {
+        return;
+    }
+    match t {
         Ty::Int {
             width,
             signedness: 0,
-        } => format!("i{width}"),
+        } => out.push_str(&format!("i{width}")),
         Ty::Int {
             width,
             signedness: 1,
-        } => format!("si{width}"),
-        Ty::Int { width, .. } => format!("ui{width}"),
-        Ty::Index => "index".into(),
-        Ty::BF16 => "bf16".into(),
-        Ty::F16 => "f16".into(),
-        Ty::F32 => "f32".into(),
-        Ty::F64 => "f64".into(),
-        Ty::Func { inputs, results } => format!(
-            "({}) -> ({})",
-            inputs.iter().map(|x| type_text(x)).collect::<Vec<_>>().join(", "),
-            results.iter().map(|x| type_text(x)).collect::<Vec<_>>().join(", ")
-        ),
+        } => out.push_str(&format!("si{width}")),
+        Ty::Int { width, .. } => out.push_str(&format!("ui{width}")),
+        Ty::Index => out.push_str("index"),
+        Ty::BF16 => out.push_str("bf16"),
+        Ty::F16 => out.push_str("f16"),
+        Ty::F32 => out.push_str("f32"),
+        Ty::F64 => out.push_str("f64"),
+        Ty::Func { inputs, results } => {
+            out.push('(');
+            write_list(inputs, out, |x, o| write_type(x, o));
+            out.push_str(") -> (");
+            write_list(results, out, |x, o| write_type(x, o));
+            out.push(')');
+        }
         Ty::Tensor { shape, elem, .. } => {
-            let mut s = String::from("tensor<");
+            out.push_str("tensor<");
             for d in shape {
+                if full(out) {
+                    break;
+                }
                 if *d < 0 {
-                    s.push_str("?x");
+                    out.push_str("?x");
                 } else {
-                    s.push_str(&format!("{d}x"));
+                    out.push_str(&format!("{d}x"));
                 }
             }
-            format!("{s}{}>", type_text(elem))
+            write_type(elem, out);
+            out.push('>');
         }
-        Ty::Other(s) => s.clone(),
-    };
-    cap(s)
+        Ty::Other(s) => out.push_str(s),
+    }
 }
 
 /// Assembly-format fallback for attributes: the forms that occur for builtin attributes

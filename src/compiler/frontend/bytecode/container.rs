@@ -584,6 +584,7 @@ impl<'a> Bytecode<'a> {
             msg: format!("invalid op name index {i}"),
         })?;
         let mask = r.byte()?;
+        if std::env::var("BCDEBUG").is_ok() { eprintln!("OP {name} at {offset} mask {mask:#x}"); }
         let loc = self.attr(r)?;
         let mut attrs = Vec::new();
         if mask & HAS_ATTRS != 0 {
@@ -671,23 +672,8 @@ impl<'a> Bytecode<'a> {
             if isolated {
                 scopes.push(Scope::default());
             }
-            let res = if isolated && self.version >= V_LAZY_LOADING {
-                let at = r.offset();
-                let (id, mut sec) = r.section()?;
-                if id != SEC_IR {
-                    return Err(BcError {
-                        offset: at,
-                        msg: "expected an IR section for an isolated region".into(),
-                    });
-                }
-                let res = self.regions(&mut sec, scopes, num_regions);
-                if res.is_ok() && !sec.is_empty() {
-                    return Err(sec.err("trailing data in a region section"));
-                }
-                res
-            } else {
-                self.regions(r, scopes, num_regions)
-            };
+            // Pop the scope on every path, errors included.
+            let res = self.op_regions(r, scopes, num_regions, isolated);
             if isolated {
                 scopes.pop();
             }
@@ -702,6 +688,32 @@ impl<'a> Bytecode<'a> {
             operands,
             regions,
         })
+    }
+
+    fn op_regions(
+        &self,
+        r: &mut Reader<'a>,
+        scopes: &mut Vec<Scope>,
+        n: u64,
+        isolated: bool,
+    ) -> Result<Vec<GRegion>> {
+        if !(isolated && self.version >= V_LAZY_LOADING) {
+            return self.regions(r, scopes, n);
+        }
+        // Isolated regions are stored in a nested IR section since bytecode v2.
+        let at = r.offset();
+        let (id, mut sec) = r.section()?;
+        if id != SEC_IR {
+            return Err(BcError {
+                offset: at,
+                msg: "expected an IR section for an isolated region".into(),
+            });
+        }
+        let res = self.regions(&mut sec, scopes, n)?;
+        if !sec.is_empty() {
+            return Err(sec.err("trailing data in a region section"));
+        }
+        Ok(res)
     }
 
     fn regions(
@@ -824,7 +836,11 @@ fn skip_use_list_orders(r: &mut Reader<'_>, range: u64) -> Result<()> {
         if range > 1 {
             r.varint()?;
         }
-        let k = r.count(1)?;
+        // `(numIndices << 1) | isIndexPairEncoding`, then the indices.
+        let (k, _pairs) = r.varint_flag()?;
+        if k > r.remaining() as u64 {
+            return Err(r.err("use-list order count exceeds the remaining data"));
+        }
         for _ in 0..k {
             r.varint()?;
         }

@@ -1,47 +1,362 @@
-//! Tests over real artifacts: the shared JAX exports, the bench models and the generated
-//! corpus under tests/bytecode, plus corruption (mutation) tests.
+//! Tests over real artifacts: the generated corpus in tests/bytecode (VHLO portable
+//! artifacts at several StableHLO versions, with JAX inputs/outputs), the shared JAX
+//! exports and bench models when present, and corruption (mutation) tests.
 
-use super::*;
-use crate::compiler::ir::{Op, Opcode, Region};
+use super::parse_bytecode;
+use crate::compiler::ir::{DType, Module, Op, TensorType};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
-fn op_names(r: &Region, out: &mut Vec<String>) {
-    r.walk(&mut |op: &Op| out.push(op.opcode.name()));
+/// Records the largest single allocation made by the current thread (test binary only), so
+/// the mutation test can check that corrupt counts never cause huge allocations.
+struct Tracking;
+
+thread_local! {
+    static LARGEST: Cell<usize> = const { Cell::new(0) };
 }
 
-fn files_in(dir: &Path, suffix: &str) -> Vec<PathBuf> {
+fn note(size: usize) {
+    let _ = LARGEST.try_with(|l| l.set(l.get().max(size)));
+}
+
+// SAFETY: forwards every call unchanged to the system allocator.
+unsafe impl GlobalAlloc for Tracking {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        note(l.size());
+        unsafe { System.alloc(l) }
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        unsafe { System.dealloc(p, l) }
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: Layout, n: usize) -> *mut u8 {
+        note(n);
+        unsafe { System.realloc(p, l, n) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Tracking = Tracking;
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/bytecode")
+}
+
+fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
         .unwrap_or_default();
-    v.retain(|p| p.to_string_lossy().ends_with(suffix));
     v.sort();
     v
 }
 
-#[test]
-fn decodes_shared_examples() {
-    let dir = Path::new("/work/shared/bytecode");
-    for p in files_in(dir, ".mlirbc") {
-        let bytes = std::fs::read(&p).unwrap();
-        let m = parse_bytecode(&bytes).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-        let f = m.entry().unwrap();
-        let mut names = Vec::new();
-        op_names(&f.body, &mut names);
-        eprintln!("{}: {:?} {:?} -> {:?}", p.display(), m.name, f.param_types(), f.result_types);
-        eprintln!("  {names:?}");
+fn bytecode_files(dir: &Path) -> Vec<PathBuf> {
+    sorted_entries(dir)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "mlirbc"))
+        .collect()
+}
+
+/// Dtype and shape from a .npy header.
+fn npy_type(path: &Path) -> TensorType {
+    let b = std::fs::read(path).unwrap();
+    assert_eq!(&b[..6], b"\x93NUMPY", "{}", path.display());
+    let (len, start) = if b[6] == 1 {
+        (u16::from_le_bytes([b[8], b[9]]) as usize, 10)
+    } else {
+        (u32::from_le_bytes([b[8], b[9], b[10], b[11]]) as usize, 12)
+    };
+    let h = String::from_utf8_lossy(&b[start..start + len]).to_string();
+    let descr = h.split("'descr': '").nth(1).unwrap().split('\'').next().unwrap();
+    let dtype = match &descr[1..] {
+        "b1" => DType::I1,
+        "i1" => DType::I8,
+        "i2" => DType::I16,
+        "i4" => DType::I32,
+        "i8" => DType::I64,
+        "u1" => DType::U8,
+        "u2" => DType::U16,
+        "u4" => DType::U32,
+        "u8" => DType::U64,
+        "f2" => DType::F16,
+        "f4" => DType::F32,
+        "f8" => DType::F64,
+        "V2" => DType::BF16,
+        d => panic!("{}: dtype {d}", path.display()),
+    };
+    let shape = h.split("'shape': (").nth(1).unwrap().split(')').next().unwrap();
+    let shape: Vec<i64> = shape
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap())
+        .collect();
+    TensorType::new(dtype, shape)
+}
+
+/// `stablehlo.*` op names in the order the text shows them (pre-order, all functions),
+/// without region terminators.
+fn text_ops(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let b = text.as_bytes();
+    let mut i = 0;
+    while let Some(k) = text[i..].find("stablehlo.") {
+        let at = i + k;
+        let start = at + "stablehlo.".len();
+        let mut end = start;
+        while end < b.len() && (b[end].is_ascii_alphanumeric() || b[end] == b'_') {
+            end += 1;
+        }
+        let prev = if at > 0 { b[at - 1] } else { b' ' };
+        let name = &text[start..end];
+        if prev != b'#' && prev != b'!' && name != "return" && !name.is_empty() {
+            out.push(format!("stablehlo.{name}"));
+        }
+        i = end;
     }
+    out
+}
+
+/// Op names of VHLO text (`"vhlo.add_v1"(...)`, `vhlo.func_v1 @main`), mapped to the StableHLO
+/// names, without functions, calls and terminators.
+fn vhlo_text_ops(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let b = text.as_bytes();
+    let mut i = 0;
+    while let Some(k) = text[i..].find("vhlo.") {
+        let at = i + k;
+        let start = at + "vhlo.".len();
+        let mut end = start;
+        while end < b.len() && (b[end].is_ascii_alphanumeric() || b[end] == b'_') {
+            end += 1;
+        }
+        let prev = if at > 0 { b[at - 1] } else { b' ' };
+        i = end;
+        if prev == b'#' || prev == b'!' {
+            continue;
+        }
+        let Some((name, _)) = text[start..end].rsplit_once("_v") else {
+            continue;
+        };
+        if !matches!(name, "func" | "return" | "call") {
+            out.push(format!("stablehlo.{name}"));
+        }
+    }
+    out
+}
+
+fn distinct(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v.dedup();
+    v
+}
+
+fn ir_ops(m: &Module) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in &m.funcs {
+        f.body.walk(&mut |op: &Op| {
+            let n = op.opcode.name();
+            if n.starts_with("stablehlo.") {
+                out.push(n);
+            }
+        });
+    }
+    out
+}
+
+fn parse_file(p: &Path) -> Module {
+    let bytes = std::fs::read(p).unwrap();
+    parse_bytecode(&bytes).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// `(major, minor, patch)` from `model.vX.Y.Z.mlirbc`.
+fn version_of(p: &Path) -> Vec<u32> {
+    let n = p.file_name().unwrap().to_string_lossy().to_string();
+    let v = n.trim_start_matches("model.v").trim_end_matches(".mlirbc");
+    v.split('.').map(|x| x.parse().unwrap_or(0)).collect()
 }
 
 #[test]
-fn decodes_bench_models() {
-    for d in files_in(Path::new("/work/bench-workloads"), "") {
+fn corpus_matches_text_and_signatures() {
+    let mut files = 0;
+    let mut cases = 0;
+    for case in sorted_entries(&corpus_dir()) {
+        let Ok(text) = std::fs::read_to_string(case.join("model.mlir")) else {
+            continue;
+        };
+        cases += 1;
+        // The StableHLO text is printed before JAX's serialization passes (constants may be
+        // deduplicated or moved), so only the set of op kinds must agree with it; the VHLO
+        // text of the same artifact gives the exact op sequence.
+        let want_kinds = distinct(text_ops(&text));
+        let want_ops = vhlo_text_ops(&std::fs::read_to_string(case.join("model.vhlo.mlir")).unwrap());
+        assert_eq!(distinct(want_ops.clone()), want_kinds, "{}", case.display());
+        let inputs: Vec<TensorType> = (0..)
+            .map(|i| case.join(format!("input_{i}.npy")))
+            .take_while(|p| p.exists())
+            .map(|p| npy_type(&p))
+            .collect();
+        let outputs: Vec<TensorType> = (0..)
+            .map(|i| case.join(format!("expected_{i}.npy")))
+            .take_while(|p| p.exists())
+            .map(|p| npy_type(&p))
+            .collect();
+        let paths = bytecode_files(&case);
+        let newest = paths.iter().max_by_key(|p| version_of(p)).unwrap().clone();
+        for p in paths {
+            let m = parse_file(&p);
+            let f = m.entry().unwrap_or_else(|| panic!("{}: no entry", p.display()));
+            assert_eq!(f.param_types(), inputs, "{}", p.display());
+            assert_eq!(f.result_types, outputs, "{}", p.display());
+            assert_eq!(distinct(ir_ops(&m)), want_kinds, "{}", p.display());
+            if p == newest {
+                assert_eq!(ir_ops(&m), want_ops, "{}", p.display());
+            }
+            assert!(
+                f.body.ops.iter().all(|op| op.loc.mlir.is_some()),
+                "{}: missing locations",
+                p.display()
+            );
+            files += 1;
+        }
+    }
+    assert!(cases >= 20, "only {cases} corpus cases");
+    eprintln!("{cases} cases, {files} bytecode files decoded");
+}
+
+#[test]
+fn shared_examples_and_bench_models() {
+    let mut n = 0;
+    let shared = Path::new("/work/shared/bytecode");
+    for p in bytecode_files(shared) {
+        let m = parse_file(&p);
+        let name = p.file_name().unwrap().to_string_lossy();
+        let stem = name.split('.').next().unwrap();
+        if let Ok(text) = std::fs::read_to_string(shared.join(format!("{stem}.mlir"))) {
+            assert_eq!(distinct(ir_ops(&m)), distinct(text_ops(&text)), "{}", p.display());
+        }
+        if !name.contains("export")
+            && let Ok(text) = std::fs::read_to_string(shared.join(format!("{stem}.vhlo.mlir")))
+        {
+            assert_eq!(ir_ops(&m), vhlo_text_ops(&text), "{}", p.display());
+        }
+        n += 1;
+    }
+    for d in sorted_entries(Path::new("/work/bench-workloads")) {
         let p = d.join("model.mlirbc");
-        let Ok(bytes) = std::fs::read(&p) else { continue };
-        let m = parse_bytecode(&bytes).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-        let f = m.entry().unwrap();
-        let mut names = Vec::new();
-        op_names(&f.body, &mut names);
-        eprintln!("{}: {} ops, {:?}", p.display(), names.len(), f.param_types());
-        let _ = Opcode::Select;
+        if !p.exists() {
+            continue;
+        }
+        let m = parse_file(&p);
+        if let Ok(text) = std::fs::read_to_string(d.join("model.mlir")) {
+            assert_eq!(distinct(ir_ops(&m)), distinct(text_ops(&text)), "{}", p.display());
+        }
+        n += 1;
+    }
+    eprintln!("{n} shared/bench files decoded");
+}
+
+/// Deterministic xorshift PRNG.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+fn mutate(data: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let mut d = data.to_vec();
+    let rounds = 1 + rng.below(3);
+    for _ in 0..rounds {
+        let len = d.len().max(1);
+        match rng.below(6) {
+            0 => {
+                let i = rng.below(len);
+                if let Some(b) = d.get_mut(i) {
+                    *b ^= 1 << rng.below(8);
+                }
+            }
+            1 => {
+                let i = rng.below(len);
+                if let Some(b) = d.get_mut(i) {
+                    *b = rng.next() as u8;
+                }
+            }
+            2 => d.truncate(rng.below(len)),
+            3 => {
+                let i = rng.below(len + 1).min(d.len());
+                let n = 1 + rng.below(8);
+                let ins: Vec<u8> = (0..n).map(|_| rng.next() as u8).collect();
+                d.splice(i..i, ins);
+            }
+            4 => {
+                let i = rng.below(len).min(d.len());
+                let n = (1 + rng.below(16)).min(d.len() - i);
+                d.drain(i..i + n);
+            }
+            _ => {
+                // A large varint-looking value somewhere (counts, sizes, indices).
+                let i = rng.below(len).min(d.len());
+                let v = [0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f];
+                let n = 1 + rng.below(v.len());
+                d.splice(i..(i + n).min(d.len()), v[..n].iter().copied());
+            }
+        }
+    }
+    d
+}
+
+#[test]
+fn mutated_bytecode_never_panics() {
+    let mut files: Vec<PathBuf> = Vec::new();
+    for case in sorted_entries(&corpus_dir()) {
+        files.extend(bytecode_files(&case));
+    }
+    files.extend(bytecode_files(Path::new("/work/shared/bytecode")));
+    assert!(!files.is_empty());
+    let mut ok = 0usize;
+    let mut err = 0usize;
+    for (k, p) in files.iter().enumerate() {
+        let data = std::fs::read(p).unwrap();
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (k as u64 + 1));
+        for i in 0..1000 {
+            let m = mutate(&data, &mut rng);
+            LARGEST.with(|l| l.set(0));
+            let t = Instant::now();
+            let r = std::panic::catch_unwind(|| parse_bytecode(&m));
+            let dt = t.elapsed();
+            match r {
+                Ok(Ok(_)) => ok += 1,
+                Ok(Err(_)) => err += 1,
+                Err(_) => panic!("{}: mutation {i} panicked", p.display()),
+            }
+            assert!(
+                dt < Duration::from_secs(2),
+                "{}: mutation {i} took {dt:?}",
+                p.display()
+            );
+            let big = LARGEST.with(|l| l.get());
+            assert!(
+                big <= 64 << 20,
+                "{}: mutation {i} allocated {big} bytes at once",
+                p.display()
+            );
+        }
+    }
+    eprintln!("{} files x 1000 mutations: {ok} Ok, {err} Err", files.len());
+}
+#[test]
+fn debug_one() {
+    if let Ok(p) = std::env::var("BCFILE") {
+        let b = std::fs::read(p).unwrap();
+        eprintln!("{:?}", parse_bytecode(&b).map(|_| ()));
     }
 }

@@ -621,7 +621,8 @@ fn ints_of(a: &Attr) -> Option<Vec<i64>> {
                 builtin::extend(u64::from_le_bytes(b), width, signed)
             };
             if data.len() == w && shape_n != 1 {
-                if shape_n > data.len() as u64 * 1_000_000 {
+                // A splat dimension list longer than this is corrupt input.
+                if shape_n > 1 << 20 {
                     return None;
                 }
                 Some(vec![get(0); shape_n as usize])
