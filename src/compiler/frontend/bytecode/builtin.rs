@@ -358,7 +358,10 @@ pub fn normalize_elements(ty: &Ty, blob: &[u8]) -> std::result::Result<Vec<u8>, 
         if blob.len() as u64 == n || blob.len() == 1 {
             return Ok(blob.iter().map(|&b| (b != 0) as u8).collect());
         }
-        return Err(format!("i1 dense data of {} bytes for {n} elements", blob.len()));
+        return Err(format!(
+            "i1 dense data of {} bytes for {n} elements",
+            blob.len()
+        ));
     }
     let w = elem_bytes(elem).ok_or("unsupported: dense elements of this element type")? as u64;
     if blob.len() as u64 == w || Some(blob.len() as u64) == n.checked_mul(w) {
@@ -569,7 +572,9 @@ pub fn parse_attr_text(text: &str) -> Attr {
 pub fn parse_type_text(text: &str) -> Ty {
     let t = text.trim();
     let int = |s: &str, signedness: u8| {
-        s.parse::<u64>().ok().map(|width| Ty::Int { width, signedness })
+        s.parse::<u64>()
+            .ok()
+            .map(|width| Ty::Int { width, signedness })
     };
     let parsed = match t {
         "index" => Some(Ty::Index),

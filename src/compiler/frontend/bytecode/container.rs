@@ -182,7 +182,9 @@ impl<'a> Bytecode<'a> {
         if version > V_MAX {
             return Err(BcError {
                 offset: at,
-                msg: format!("unsupported: MLIR bytecode version {version} (supported: 0 to {V_MAX})"),
+                msg: format!(
+                    "unsupported: MLIR bytecode version {version} (supported: 0 to {V_MAX})"
+                ),
             });
         }
         let producer = String::from_utf8_lossy(r.cstr()?).into_owned();
@@ -579,12 +581,15 @@ impl<'a> Bytecode<'a> {
     fn op(&self, r: &mut Reader<'a>, scopes: &mut Vec<Scope>) -> Result<GOp> {
         let offset = r.offset();
         let i = r.varint()?;
-        let (name, registered) = self.op_names.get(i as usize).cloned().ok_or_else(|| BcError {
-            offset,
-            msg: format!("invalid op name index {i}"),
-        })?;
+        let (name, registered) = self
+            .op_names
+            .get(i as usize)
+            .cloned()
+            .ok_or_else(|| BcError {
+                offset,
+                msg: format!("invalid op name index {i}"),
+            })?;
         let mask = r.byte()?;
-        if std::env::var("BCDEBUG").is_ok() { eprintln!("OP {name} at {offset} mask {mask:#x}"); }
         let loc = self.attr(r)?;
         let mut attrs = Vec::new();
         if mask & HAS_ATTRS != 0 {
@@ -611,14 +616,14 @@ impl<'a> Bytecode<'a> {
                 Some(true) => {
                     let at = r.offset();
                     let pi = r.varint()?;
-                    let mut p = self
-                        .properties
-                        .get(pi as usize)
-                        .cloned()
-                        .ok_or_else(|| BcError {
-                            offset: at,
-                            msg: format!("invalid properties index {pi}"),
-                        })?;
+                    let mut p =
+                        self.properties
+                            .get(pi as usize)
+                            .cloned()
+                            .ok_or_else(|| BcError {
+                                offset: at,
+                                msg: format!("invalid properties index {pi}"),
+                            })?;
                     attrs.extend(vhlo::read_properties(self, &name, &mut p)?);
                 }
             }
@@ -716,12 +721,7 @@ impl<'a> Bytecode<'a> {
         Ok(res)
     }
 
-    fn regions(
-        &self,
-        r: &mut Reader<'a>,
-        scopes: &mut Vec<Scope>,
-        n: u64,
-    ) -> Result<Vec<GRegion>> {
+    fn regions(&self, r: &mut Reader<'a>, scopes: &mut Vec<Scope>, n: u64) -> Result<Vec<GRegion>> {
         let mut out = Vec::new();
         for _ in 0..n {
             let num_blocks = r.varint()?;

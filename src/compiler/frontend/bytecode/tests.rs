@@ -3,7 +3,7 @@
 //! exports and bench models when present, and corruption (mutation) tests.
 
 use super::parse_bytecode;
-use crate::compiler::ir::{DType, Module, Op, TensorType};
+use crate::compiler::ir::{DType, Module, Op, Opcode, SourcePos, TensorType};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
@@ -60,6 +60,11 @@ fn bytecode_files(dir: &Path) -> Vec<PathBuf> {
 
 /// Dtype and shape from a .npy header.
 fn npy_type(path: &Path) -> TensorType {
+    npy(path).0
+}
+
+/// Dtype, shape and raw little-endian data of a .npy file.
+fn npy(path: &Path) -> (TensorType, Vec<u8>) {
     let b = std::fs::read(path).unwrap();
     assert_eq!(&b[..6], b"\x93NUMPY", "{}", path.display());
     let (len, start) = if b[6] == 1 {
@@ -68,7 +73,13 @@ fn npy_type(path: &Path) -> TensorType {
         (u32::from_le_bytes([b[8], b[9], b[10], b[11]]) as usize, 12)
     };
     let h = String::from_utf8_lossy(&b[start..start + len]).to_string();
-    let descr = h.split("'descr': '").nth(1).unwrap().split('\'').next().unwrap();
+    let descr = h
+        .split("'descr': '")
+        .nth(1)
+        .unwrap()
+        .split('\'')
+        .next()
+        .unwrap();
     let dtype = match &descr[1..] {
         "b1" => DType::I1,
         "i1" => DType::I8,
@@ -85,14 +96,20 @@ fn npy_type(path: &Path) -> TensorType {
         "V2" => DType::BF16,
         d => panic!("{}: dtype {d}", path.display()),
     };
-    let shape = h.split("'shape': (").nth(1).unwrap().split(')').next().unwrap();
+    let shape = h
+        .split("'shape': (")
+        .nth(1)
+        .unwrap()
+        .split(')')
+        .next()
+        .unwrap();
     let shape: Vec<i64> = shape
         .split(',')
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .map(|s| s.parse().unwrap())
         .collect();
-    TensorType::new(dtype, shape)
+    (TensorType::new(dtype, shape), b[start + len..].to_vec())
 }
 
 /// `stablehlo.*` op names in the order the text shows them (pre-order, all functions),
@@ -190,7 +207,8 @@ fn corpus_matches_text_and_signatures() {
         // deduplicated or moved), so only the set of op kinds must agree with it; the VHLO
         // text of the same artifact gives the exact op sequence.
         let want_kinds = distinct(text_ops(&text));
-        let want_ops = vhlo_text_ops(&std::fs::read_to_string(case.join("model.vhlo.mlir")).unwrap());
+        let want_ops =
+            vhlo_text_ops(&std::fs::read_to_string(case.join("model.vhlo.mlir")).unwrap());
         assert_eq!(distinct(want_ops.clone()), want_kinds, "{}", case.display());
         let inputs: Vec<TensorType> = (0..)
             .map(|i| case.join(format!("input_{i}.npy")))
@@ -206,7 +224,9 @@ fn corpus_matches_text_and_signatures() {
         let newest = paths.iter().max_by_key(|p| version_of(p)).unwrap().clone();
         for p in paths {
             let m = parse_file(&p);
-            let f = m.entry().unwrap_or_else(|| panic!("{}: no entry", p.display()));
+            let f = m
+                .entry()
+                .unwrap_or_else(|| panic!("{}: no entry", p.display()));
             assert_eq!(f.param_types(), inputs, "{}", p.display());
             assert_eq!(f.result_types, outputs, "{}", p.display());
             assert_eq!(distinct(ir_ops(&m)), want_kinds, "{}", p.display());
@@ -234,7 +254,12 @@ fn shared_examples_and_bench_models() {
         let name = p.file_name().unwrap().to_string_lossy();
         let stem = name.split('.').next().unwrap();
         if let Ok(text) = std::fs::read_to_string(shared.join(format!("{stem}.mlir"))) {
-            assert_eq!(distinct(ir_ops(&m)), distinct(text_ops(&text)), "{}", p.display());
+            assert_eq!(
+                distinct(ir_ops(&m)),
+                distinct(text_ops(&text)),
+                "{}",
+                p.display()
+            );
         }
         if !name.contains("export")
             && let Ok(text) = std::fs::read_to_string(shared.join(format!("{stem}.vhlo.mlir")))
@@ -250,7 +275,12 @@ fn shared_examples_and_bench_models() {
         }
         let m = parse_file(&p);
         if let Ok(text) = std::fs::read_to_string(d.join("model.mlir")) {
-            assert_eq!(distinct(ir_ops(&m)), distinct(text_ops(&text)), "{}", p.display());
+            assert_eq!(
+                distinct(ir_ops(&m)),
+                distinct(text_ops(&text)),
+                "{}",
+                p.display()
+            );
         }
         n += 1;
     }
@@ -353,10 +383,200 @@ fn mutated_bytecode_never_panics() {
     }
     eprintln!("{} files x 1000 mutations: {ok} Ok, {err} Err", files.len());
 }
+
 #[test]
-fn debug_one() {
-    if let Ok(p) = std::env::var("BCFILE") {
-        let b = std::fs::read(p).unwrap();
-        eprintln!("{:?}", parse_bytecode(&b).map(|_| ()));
+fn constants_match_jax_outputs() {
+    // The `constants` case returns constants of every dtype: their decoded bytes (i1
+    // unpacked, splats expanded, f16/bf16 bit patterns) must equal what JAX computed.
+    let case = corpus_dir().join("constants");
+    let mut checked = 0;
+    for p in bytecode_files(&case) {
+        let m = parse_file(&p);
+        let f = m.entry().unwrap();
+        for (i, y) in f.body.yields.iter().enumerate() {
+            let (ty, data) = npy(&case.join(format!("expected_{i}.npy")));
+            let Some(op) = f.body.ops.iter().find(|op| op.results.contains(y)) else {
+                continue;
+            };
+            if let Opcode::Constant(lit) = &op.opcode {
+                assert_eq!(lit.ty, ty, "{} output {i}", p.display());
+                assert_eq!(lit.bytes, data, "{} output {i}", p.display());
+                checked += 1;
+            }
+        }
     }
+    assert!(checked >= 7 * 12, "only {checked} constants checked");
+}
+
+/// Replaces the first occurrence of `from` by `to` (same length) in `data`.
+fn patch(data: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
+    assert_eq!(from.len(), to.len());
+    let i = data
+        .windows(from.len())
+        .position(|w| w == from)
+        .unwrap_or_else(|| panic!("{:?} not found", String::from_utf8_lossy(from)));
+    let mut d = data.to_vec();
+    d[i..i + to.len()].copy_from_slice(to);
+    d
+}
+
+fn read(rel: &str) -> Vec<u8> {
+    std::fs::read(corpus_dir().join(rel)).unwrap()
+}
+
+#[test]
+fn unknown_op_names_op_version_and_offset() {
+    let d = patch(
+        &read("reduce_sum/model.v1.17.0.mlirbc"),
+        b"add_v1",
+        b"foo_v3",
+    );
+    let e = parse_bytecode(&d).unwrap_err();
+    assert!(
+        e.message
+            .starts_with("unsupported: vhlo.foo_v3 (StableHLO version 1.17.0) at byte "),
+        "{}",
+        e.message
+    );
+    let SourcePos::Byte(at) = e.pos else {
+        panic!("{e:?}")
+    };
+    assert!(
+        e.message.ends_with(&format!("at byte {at}")),
+        "{}",
+        e.message
+    );
+    assert!(e.mlir_loc.is_some());
+}
+
+#[test]
+fn unknown_attribute_is_reported() {
+    // Bytecode v0 (StableHLO 0.9.0) keeps op attributes in a dictionary keyed by name.
+    let d = patch(
+        &read("gather/model.v0.9.0.mlirbc"),
+        b"index_vector_dim",
+        b"index_vector_dix",
+    );
+    let e = parse_bytecode(&d).unwrap_err();
+    assert!(
+        e.message.contains("attribute 'index_vector_dix'"),
+        "{}",
+        e.message
+    );
+    assert!(
+        e.message
+            .contains("vhlo.gather_v1 (StableHLO version 0.9.0) at byte"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn unsupported_versions_are_reported() {
+    let base = read("reduce_sum/model.v1.17.0.mlirbc");
+    let d = patch(&base, b"StableHLO_v1.17.0", b"StableHLO_v1.99.0");
+    let e = parse_bytecode(&d).unwrap_err();
+    assert!(
+        e.message.contains("StableHLO version 1.99.0"),
+        "{}",
+        e.message
+    );
+    let d = patch(&base, b"StableHLO_v1.17.0", b"StableHLO_v0.08.0");
+    assert!(parse_bytecode(&d).is_err());
+    // MLIR bytecode version 7 does not exist yet.
+    let mut d = base.clone();
+    d[4] = (7 << 1) | 1;
+    let e = parse_bytecode(&d).unwrap_err();
+    assert!(e.message.contains("bytecode version 7"), "{}", e.message);
+    assert!(parse_bytecode(b"not bytecode").is_err());
+    assert!(parse_bytecode(b"").is_err());
+}
+
+#[test]
+fn every_truncation_is_an_error() {
+    let base = read("while_loop/model.v1.17.0.mlirbc");
+    for n in 0..base.len() {
+        assert!(parse_bytecode(&base[..n]).is_err(), "prefix of {n} bytes");
+    }
+}
+
+#[test]
+fn locations_and_function_attributes() {
+    let m = parse_file(&corpus_dir().join("call/model.v1.17.0.mlirbc"));
+    assert_eq!(m.name.as_deref(), Some("jit_call"));
+    let main = m.entry().unwrap();
+    assert!(main.public);
+    assert!(
+        m.funcs.iter().any(|f| !f.public),
+        "the called function is private"
+    );
+    let call = main
+        .body
+        .ops
+        .iter()
+        .find(|op| matches!(op.opcode, Opcode::Call { .. }))
+        .unwrap();
+    let Opcode::Call { callee } = &call.opcode else {
+        unreachable!()
+    };
+    assert!(m.func(callee).is_some(), "callee {callee}");
+    let loc = call.loc.mlir.as_deref().unwrap();
+    assert!(
+        loc.starts_with("loc(") && loc.contains("gen_bytecode.py"),
+        "{loc}"
+    );
+    assert!(matches!(call.loc.pos, SourcePos::Byte(_)));
+    assert_eq!(
+        main.arg_attrs.len(),
+        main.params().len(),
+        "one attribute dictionary per argument"
+    );
+    let info = main.result_attrs[0]
+        .iter()
+        .find(|(k, _)| k == "jax.result_info");
+    assert!(info.is_some(), "{:?}", main.result_attrs);
+}
+
+#[test]
+fn region_ops_have_their_regions() {
+    let counts = |case: &str| {
+        let m = parse_file(&corpus_dir().join(format!("{case}/model.v1.17.0.mlirbc")));
+        let mut v = Vec::new();
+        for f in &m.funcs {
+            f.body.walk(&mut |op: &Op| {
+                if !op.regions.is_empty() {
+                    v.push((op.opcode.name(), op.regions.len()));
+                }
+            });
+        }
+        v
+    };
+    assert!(counts("while_loop").contains(&("stablehlo.while".into(), 2)));
+    assert!(counts("switch").contains(&("stablehlo.case".into(), 3)));
+    assert!(counts("sort").contains(&("stablehlo.sort".into(), 1)));
+    assert!(counts("scatter_add").contains(&("stablehlo.scatter".into(), 1)));
+    assert!(counts("pool_grad").contains(&("stablehlo.select_and_scatter".into(), 2)));
+    let m = parse_file(&corpus_dir().join("conv/model.v0.9.0.mlirbc"));
+    let conv = m
+        .entry()
+        .unwrap()
+        .body
+        .ops
+        .iter()
+        .find_map(|op| match &op.opcode {
+            Opcode::Convolution(c) => Some(c.clone()),
+            _ => None,
+        });
+    let c = conv.unwrap();
+    assert_eq!(c.window_strides, vec![2, 1]);
+    assert_eq!(c.padding, vec![(1, 1), (0, 2)]);
+    assert_eq!(c.rhs_dilation, vec![1, 2]);
+    assert_eq!(c.lhs_dilation, vec![1, 1]);
+    assert_eq!(c.window_reversal, vec![false, false]);
+    assert_eq!((c.input_batch_dim, c.input_feature_dim), (0, 3));
+    assert_eq!(c.input_spatial_dims, vec![1, 2]);
+    assert_eq!(
+        (c.kernel_input_feature_dim, c.kernel_output_feature_dim),
+        (2, 3)
+    );
 }

@@ -269,12 +269,52 @@ const OP_ATTRS: &[(&str, &[&str])] = &[
     ("abs_v1", &[]),
     ("add_v1", &[]),
     ("after_all_v1", &[]),
-    ("all_gather_v1", &["all_gather_dim", "channel_id", "replica_groups", "use_global_device_ids"]),
-    ("all_gather_v2", &["all_gather_dim", "channel_id", "replica_groups", "use_global_device_ids"]),
-    ("all_reduce_v1", &["channel_id", "replica_groups", "use_global_device_ids"]),
-    ("all_reduce_v2", &["channel_id", "replica_groups", "use_global_device_ids"]),
-    ("all_to_all_v1", &["channel_id", "concat_dimension", "replica_groups", "split_count", "split_dimension"]),
-    ("all_to_all_v2", &["channel_id", "concat_dimension", "replica_groups", "split_count", "split_dimension"]),
+    (
+        "all_gather_v1",
+        &[
+            "all_gather_dim",
+            "channel_id",
+            "replica_groups",
+            "use_global_device_ids",
+        ],
+    ),
+    (
+        "all_gather_v2",
+        &[
+            "all_gather_dim",
+            "channel_id",
+            "replica_groups",
+            "use_global_device_ids",
+        ],
+    ),
+    (
+        "all_reduce_v1",
+        &["channel_id", "replica_groups", "use_global_device_ids"],
+    ),
+    (
+        "all_reduce_v2",
+        &["channel_id", "replica_groups", "use_global_device_ids"],
+    ),
+    (
+        "all_to_all_v1",
+        &[
+            "channel_id",
+            "concat_dimension",
+            "replica_groups",
+            "split_count",
+            "split_dimension",
+        ],
+    ),
+    (
+        "all_to_all_v2",
+        &[
+            "channel_id",
+            "concat_dimension",
+            "replica_groups",
+            "split_count",
+            "split_dimension",
+        ],
+    ),
     ("and_v1", &[]),
     ("async_start_v1", &[]),
     ("async_done_v1", &[]),
@@ -294,31 +334,190 @@ const OP_ATTRS: &[(&str, &[&str])] = &[
     ("clamp_v1", &[]),
     ("count_leading_zeros_v1", &[]),
     ("collective_broadcast_v1", &["channel_id", "replica_groups"]),
-    ("collective_broadcast_v2", &["channel_id", "has_dynamic_root", "replica_groups"]),
-    ("collective_reduce_v1", &["channel_id", "has_dynamic_root", "replica_groups", "use_global_device_ids"]),
-    ("collective_permute_v1", &["channel_id", "source_target_pairs"]),
+    (
+        "collective_broadcast_v2",
+        &["channel_id", "has_dynamic_root", "replica_groups"],
+    ),
+    (
+        "collective_reduce_v1",
+        &[
+            "channel_id",
+            "has_dynamic_root",
+            "replica_groups",
+            "use_global_device_ids",
+        ],
+    ),
+    (
+        "collective_permute_v1",
+        &["channel_id", "source_target_pairs"],
+    ),
     ("compare_v1", &["compare_type", "comparison_direction"]),
     ("complex_v1", &[]),
-    ("composite_v1", &["composite_attributes", "decomposition", "name", "version"]),
-    ("composite_v2", &["composite_attributes", "decomposition", "name", "version"]),
+    (
+        "composite_v1",
+        &["composite_attributes", "decomposition", "name", "version"],
+    ),
+    (
+        "composite_v2",
+        &["composite_attributes", "decomposition", "name", "version"],
+    ),
     ("concatenate_v1", &["dimension"]),
     ("constant_v1", &["value"]),
     ("convert_v1", &[]),
-    ("convolution_v1", &["batch_group_count", "feature_group_count", "input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions", "kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions", "lhs_dilation", "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions", "padding", "precision_config", "rhs_dilation", "window_reversal", "window_strides"]),
+    (
+        "convolution_v1",
+        &[
+            "batch_group_count",
+            "feature_group_count",
+            "input_batch_dimension",
+            "input_feature_dimension",
+            "input_spatial_dimensions",
+            "kernel_input_feature_dimension",
+            "kernel_output_feature_dimension",
+            "kernel_spatial_dimensions",
+            "lhs_dilation",
+            "output_batch_dimension",
+            "output_feature_dimension",
+            "output_spatial_dimensions",
+            "padding",
+            "precision_config",
+            "rhs_dilation",
+            "window_reversal",
+            "window_strides",
+        ],
+    ),
     ("cosine_v1", &[]),
     ("cosine_v2", &["result_accuracy"]),
     ("create_token_v1", &[]),
-    ("custom_call_v1", &["api_version", "backend_config", "call_target_name", "called_computations", "has_side_effect", "operand_layouts", "output_operand_aliases", "result_layouts"]),
-    ("custom_call_v2", &["api_version", "backend_config", "call_target_name", "called_computations", "has_side_effect", "operand_layouts", "output_operand_aliases", "result_layouts", "result_tilings"]),
+    (
+        "custom_call_v1",
+        &[
+            "api_version",
+            "backend_config",
+            "call_target_name",
+            "called_computations",
+            "has_side_effect",
+            "operand_layouts",
+            "output_operand_aliases",
+            "result_layouts",
+        ],
+    ),
+    (
+        "custom_call_v2",
+        &[
+            "api_version",
+            "backend_config",
+            "call_target_name",
+            "called_computations",
+            "has_side_effect",
+            "operand_layouts",
+            "output_operand_aliases",
+            "result_layouts",
+            "result_tilings",
+        ],
+    ),
     ("divide_v1", &[]),
-    ("dot_general_v1", &["lhs_batching_dimensions", "lhs_contracting_dimensions", "precision_config", "rhs_batching_dimensions", "rhs_contracting_dimensions"]),
-    ("dot_general_v2", &["accumulation_type", "allow_imprecise_accumulation", "lhs_batching_dimensions", "lhs_component_count", "lhs_contracting_dimensions", "lhs_precision_type", "num_primitive_operations", "precision_config", "rhs_batching_dimensions", "rhs_component_count", "rhs_contracting_dimensions", "rhs_precision_type"]),
+    (
+        "dot_general_v1",
+        &[
+            "lhs_batching_dimensions",
+            "lhs_contracting_dimensions",
+            "precision_config",
+            "rhs_batching_dimensions",
+            "rhs_contracting_dimensions",
+        ],
+    ),
+    (
+        "dot_general_v2",
+        &[
+            "accumulation_type",
+            "allow_imprecise_accumulation",
+            "lhs_batching_dimensions",
+            "lhs_component_count",
+            "lhs_contracting_dimensions",
+            "lhs_precision_type",
+            "num_primitive_operations",
+            "precision_config",
+            "rhs_batching_dimensions",
+            "rhs_component_count",
+            "rhs_contracting_dimensions",
+            "rhs_precision_type",
+        ],
+    ),
     ("dot_v1", &["precision_config"]),
-    ("dynamic_broadcast_in_dim_v1", &["broadcast_dimensions", "known_expanding_dimensions", "known_nonexpanding_dimensions"]),
-    ("dynamic_conv_v1", &["batch_group_count", "feature_group_count", "input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions", "kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions", "lhs_dilation", "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions", "padding", "precision_config", "rhs_dilation", "window_reversal", "window_strides"]),
-    ("dynamic_conv_v2", &["batch_group_count", "feature_group_count", "input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions", "kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions", "lhs_dilation", "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions", "precision_config", "rhs_dilation", "window_reversal", "window_strides"]),
-    ("dynamic_gather_v1", &["collapsed_slice_dims", "index_vector_dim", "indices_are_sorted", "offset_dims", "start_index_map"]),
-    ("dynamic_gather_v2", &["collapsed_slice_dims", "index_vector_dim", "indices_are_sorted", "offset_dims", "operand_batching_dims", "start_index_map", "start_indices_batching_dims"]),
+    (
+        "dynamic_broadcast_in_dim_v1",
+        &[
+            "broadcast_dimensions",
+            "known_expanding_dimensions",
+            "known_nonexpanding_dimensions",
+        ],
+    ),
+    (
+        "dynamic_conv_v1",
+        &[
+            "batch_group_count",
+            "feature_group_count",
+            "input_batch_dimension",
+            "input_feature_dimension",
+            "input_spatial_dimensions",
+            "kernel_input_feature_dimension",
+            "kernel_output_feature_dimension",
+            "kernel_spatial_dimensions",
+            "lhs_dilation",
+            "output_batch_dimension",
+            "output_feature_dimension",
+            "output_spatial_dimensions",
+            "padding",
+            "precision_config",
+            "rhs_dilation",
+            "window_reversal",
+            "window_strides",
+        ],
+    ),
+    (
+        "dynamic_conv_v2",
+        &[
+            "batch_group_count",
+            "feature_group_count",
+            "input_batch_dimension",
+            "input_feature_dimension",
+            "input_spatial_dimensions",
+            "kernel_input_feature_dimension",
+            "kernel_output_feature_dimension",
+            "kernel_spatial_dimensions",
+            "lhs_dilation",
+            "output_batch_dimension",
+            "output_feature_dimension",
+            "output_spatial_dimensions",
+            "precision_config",
+            "rhs_dilation",
+            "window_reversal",
+            "window_strides",
+        ],
+    ),
+    (
+        "dynamic_gather_v1",
+        &[
+            "collapsed_slice_dims",
+            "index_vector_dim",
+            "indices_are_sorted",
+            "offset_dims",
+            "start_index_map",
+        ],
+    ),
+    (
+        "dynamic_gather_v2",
+        &[
+            "collapsed_slice_dims",
+            "index_vector_dim",
+            "indices_are_sorted",
+            "offset_dims",
+            "operand_batching_dims",
+            "start_index_map",
+            "start_indices_batching_dims",
+        ],
+    ),
     ("dynamic_iota_v1", &["iota_dimension"]),
     ("dynamic_pad_v1", &[]),
     ("dynamic_reshape_v1", &[]),
@@ -331,9 +530,40 @@ const OP_ATTRS: &[(&str, &[&str])] = &[
     ("exponential_v2", &["result_accuracy"]),
     ("fft_v1", &["fft_length", "fft_type"]),
     ("floor_v1", &[]),
-    ("func_v1", &["arg_attrs", "function_type", "res_attrs", "sym_name", "sym_visibility"]),
-    ("gather_v1", &["collapsed_slice_dims", "index_vector_dim", "indices_are_sorted", "offset_dims", "slice_sizes", "start_index_map"]),
-    ("gather_v2", &["collapsed_slice_dims", "index_vector_dim", "indices_are_sorted", "offset_dims", "operand_batching_dims", "slice_sizes", "start_index_map", "start_indices_batching_dims"]),
+    (
+        "func_v1",
+        &[
+            "arg_attrs",
+            "function_type",
+            "res_attrs",
+            "sym_name",
+            "sym_visibility",
+        ],
+    ),
+    (
+        "gather_v1",
+        &[
+            "collapsed_slice_dims",
+            "index_vector_dim",
+            "indices_are_sorted",
+            "offset_dims",
+            "slice_sizes",
+            "start_index_map",
+        ],
+    ),
+    (
+        "gather_v2",
+        &[
+            "collapsed_slice_dims",
+            "index_vector_dim",
+            "indices_are_sorted",
+            "offset_dims",
+            "operand_batching_dims",
+            "slice_sizes",
+            "start_index_map",
+            "start_indices_batching_dims",
+        ],
+    ),
     ("get_dimension_size_v1", &["dimension"]),
     ("get_tuple_element_v1", &["index"]),
     ("if_v1", &[]),
@@ -356,18 +586,49 @@ const OP_ATTRS: &[(&str, &[&str])] = &[
     ("optimization_barrier_v1", &[]),
     ("or_v1", &[]),
     ("outfeed_v1", &["outfeed_config"]),
-    ("pad_v1", &["edge_padding_high", "edge_padding_low", "interior_padding"]),
+    (
+        "pad_v1",
+        &["edge_padding_high", "edge_padding_low", "interior_padding"],
+    ),
     ("partition_id_v1", &[]),
     ("popcnt_v1", &[]),
     ("power_v1", &[]),
     ("real_dynamic_slice_v1", &[]),
     ("real_v1", &[]),
-    ("recv_v1", &["channel_id", "channel_type", "is_host_transfer"]),
-    ("recv_v2", &["channel_id", "channel_type", "is_host_transfer", "source_target_pairs"]),
+    (
+        "recv_v1",
+        &["channel_id", "channel_type", "is_host_transfer"],
+    ),
+    (
+        "recv_v2",
+        &[
+            "channel_id",
+            "channel_type",
+            "is_host_transfer",
+            "source_target_pairs",
+        ],
+    ),
     ("reduce_v1", &["dimensions"]),
     ("reduce_precision_v1", &["exponent_bits", "mantissa_bits"]),
-    ("reduce_scatter_v1", &["channel_id", "replica_groups", "scatter_dimension", "use_global_device_ids"]),
-    ("reduce_window_v1", &["base_dilations", "padding", "window_dilations", "window_dimensions", "window_strides"]),
+    (
+        "reduce_scatter_v1",
+        &[
+            "channel_id",
+            "replica_groups",
+            "scatter_dimension",
+            "use_global_device_ids",
+        ],
+    ),
+    (
+        "reduce_window_v1",
+        &[
+            "base_dilations",
+            "padding",
+            "window_dilations",
+            "window_dimensions",
+            "window_strides",
+        ],
+    ),
     ("remainder_v1", &[]),
     ("replica_id_v1", &[]),
     ("reshape_v1", &[]),
@@ -379,12 +640,48 @@ const OP_ATTRS: &[(&str, &[&str])] = &[
     ("round_nearest_afz_v1", &[]),
     ("rsqrt_v1", &[]),
     ("rsqrt_v2", &["result_accuracy"]),
-    ("scatter_v1", &["index_vector_dim", "indices_are_sorted", "inserted_window_dims", "scatter_dims_to_operand_dims", "unique_indices", "update_window_dims"]),
-    ("scatter_v2", &["index_vector_dim", "indices_are_sorted", "input_batching_dims", "inserted_window_dims", "scatter_dims_to_operand_dims", "scatter_indices_batching_dims", "unique_indices", "update_window_dims"]),
-    ("select_and_scatter_v1", &["padding", "window_dimensions", "window_strides"]),
+    (
+        "scatter_v1",
+        &[
+            "index_vector_dim",
+            "indices_are_sorted",
+            "inserted_window_dims",
+            "scatter_dims_to_operand_dims",
+            "unique_indices",
+            "update_window_dims",
+        ],
+    ),
+    (
+        "scatter_v2",
+        &[
+            "index_vector_dim",
+            "indices_are_sorted",
+            "input_batching_dims",
+            "inserted_window_dims",
+            "scatter_dims_to_operand_dims",
+            "scatter_indices_batching_dims",
+            "unique_indices",
+            "update_window_dims",
+        ],
+    ),
+    (
+        "select_and_scatter_v1",
+        &["padding", "window_dimensions", "window_strides"],
+    ),
     ("select_v1", &[]),
-    ("send_v1", &["channel_id", "channel_type", "is_host_transfer"]),
-    ("send_v2", &["channel_id", "channel_type", "is_host_transfer", "source_target_pairs"]),
+    (
+        "send_v1",
+        &["channel_id", "channel_type", "is_host_transfer"],
+    ),
+    (
+        "send_v2",
+        &[
+            "channel_id",
+            "channel_type",
+            "is_host_transfer",
+            "source_target_pairs",
+        ],
+    ),
     ("set_dimension_size_v1", &["dimension"]),
     ("shift_left_v1", &[]),
     ("shift_right_arithmetic_v1", &[]),
@@ -403,7 +700,10 @@ const OP_ATTRS: &[(&str, &[&str])] = &[
     ("tanh_v2", &["result_accuracy"]),
     ("torch_index_select_v1", &["batch_dims", "dim"]),
     ("transpose_v1", &["permutation"]),
-    ("triangular_solve_v1", &["left_side", "lower", "transpose_a", "unit_diagonal"]),
+    (
+        "triangular_solve_v1",
+        &["left_side", "lower", "transpose_a", "unit_diagonal"],
+    ),
     ("tuple_v1", &[]),
     ("unary_einsum_v1", &["einsum_config"]),
     ("uniform_dequantize_v1", &[]),
@@ -529,9 +829,29 @@ impl<'o> OpAttrs<'o> {
         }
     }
 
+    /// Rejects attributes the op does not define. Dialect-prefixed names (`mhlo.sharding`)
+    /// are discardable annotations and are allowed.
+    fn check_known(&self) -> DResult<()> {
+        let Some(known) = self
+            .op
+            .name
+            .strip_prefix("vhlo.")
+            .and_then(|n| OP_ATTRS.iter().find(|(op, _)| *op == n))
+            .map(|(_, a)| *a)
+        else {
+            return Ok(());
+        };
+        for (k, _) in &self.op.attrs {
+            if !k.contains('.') && !known.contains(&k.as_str()) {
+                return Err(self.err(&format!("unsupported: attribute '{k}'")));
+            }
+        }
+        Ok(())
+    }
+
     fn finish(&self) -> DResult<()> {
         for (i, (k, _)) in self.op.attrs.iter().enumerate() {
-            if !self.used[i] {
+            if !self.used[i] && !k.contains('.') {
                 return Err(self.err(&format!("unsupported: attribute '{k}'")));
             }
         }
@@ -540,7 +860,8 @@ impl<'o> OpAttrs<'o> {
 
     fn ints(&mut self, name: &str) -> DResult<Vec<i64>> {
         let a = self.req(name)?;
-        ints_of(&a).ok_or_else(|| self.err(&format!("attribute '{name}' is not a list of integers")))
+        ints_of(&a)
+            .ok_or_else(|| self.err(&format!("attribute '{name}' is not a list of integers")))
     }
 
     /// An integer list, or `None` when absent or empty (the op's default applies).
@@ -611,7 +932,11 @@ fn ints_of(a: &Attr) -> Option<Vec<i64>> {
                 Ty::Index => (64, true),
                 _ => return None,
             };
-            let w = if width == 1 { 1 } else { width.div_ceil(8) as usize };
+            let w = if width == 1 {
+                1
+            } else {
+                width.div_ceil(8) as usize
+            };
             if w == 0 || w > 8 {
                 return None;
             }
@@ -640,7 +965,11 @@ fn ints_of(a: &Attr) -> Option<Vec<i64>> {
             .collect(),
         Attr::DenseArray { elem, len, data } => {
             let width = builtin::int_width(elem)?;
-            let w = if width == 1 { 1 } else { width.div_ceil(8) as usize };
+            let w = if width == 1 {
+                1
+            } else {
+                width.div_ceil(8) as usize
+            };
             if w == 0 || w > 8 || (data.len() as u64) != len.checked_mul(w as u64)? {
                 return None;
             }
@@ -697,7 +1026,10 @@ fn tensor_type(t: &Ty) -> std::result::Result<TensorType, String> {
             encoded,
         } => {
             if *encoded || shape.iter().any(|&d| d < 0) {
-                return Err(format!("unsupported: dynamic shape {}", builtin::type_text(t)));
+                return Err(format!(
+                    "unsupported: dynamic shape {}",
+                    builtin::type_text(t)
+                ));
             }
             let dtype = dtype_of(elem)
                 .ok_or_else(|| format!("unsupported: element type {}", builtin::type_text(elem)))?;
@@ -781,6 +1113,7 @@ struct FnCx<'v> {
 impl<'v> FnCx<'v> {
     fn func(op: &GOp, vtext: &'v str) -> DResult<Func> {
         let mut a = OpAttrs::new(op, vtext);
+        a.check_known()?;
         let name = match a.req("sym_name")?.as_ref() {
             Attr::Str(s) => s.clone(),
             _ => return Err(a.err("sym_name is not a string")),
@@ -847,7 +1180,11 @@ impl<'v> FnCx<'v> {
     /// A single-block region whose last op is `vhlo.return_v1`.
     fn region(&mut self, owner: &GOp, r: &GRegion) -> DResult<Region> {
         let [block] = r.blocks.as_slice() else {
-            return Err(op_err(owner, "unsupported: a region without exactly one block", self.vtext));
+            return Err(op_err(
+                owner,
+                "unsupported: a region without exactly one block",
+                self.vtext,
+            ));
         };
         let mut out = Region::default();
         for (t, v) in &block.args {
@@ -860,7 +1197,11 @@ impl<'v> FnCx<'v> {
             out.ops.push(self.op(op)?);
         }
         if term.name != "vhlo.return_v1" {
-            return Err(op_err(term, "expected vhlo.return_v1 to end the region", self.vtext));
+            return Err(op_err(
+                term,
+                "expected vhlo.return_v1 to end the region",
+                self.vtext,
+            ));
         }
         OpAttrs::new(term, self.vtext).finish()?;
         for &v in &term.operands {
@@ -873,6 +1214,7 @@ impl<'v> FnCx<'v> {
     fn op(&mut self, op: &GOp) -> DResult<ir::Op> {
         let vtext = self.vtext;
         let mut a = OpAttrs::new(op, vtext);
+        a.check_known()?;
         let operands = op
             .operands
             .iter()
@@ -881,8 +1223,7 @@ impl<'v> FnCx<'v> {
         let base = op
             .name
             .strip_prefix("vhlo.")
-            .and_then(|n| n.rsplit_once("_v"))
-            .map(|(b, v)| (b, v));
+            .and_then(|n| n.rsplit_once("_v"));
         let unsupported = || {
             op_err(
                 op,
