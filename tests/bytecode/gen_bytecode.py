@@ -5,7 +5,8 @@ Usage: /work/main/.venv/bin/python tests/bytecode/gen_bytecode.py [OUT_DIR]
 For each case CASE it writes CASE/:
   model.mlir            StableHLO text (`jax.jit(f).lower(*args).as_text()`).
   model.v<X.Y.Z>.mlirbc VHLO portable artifacts of the same module for several target
-                        StableHLO versions, made with
+                        StableHLO versions (0.9.0, 0.10.0, 0.12.0 and 0.14.0 give MLIR
+                        bytecode v0, v1, v3 and v4; 1.x gives v6), made with
                         `jax._src.lib._jax.mlir.serialize_portable_artifact(
                              jax._src.interpreters.mlir.module_to_bytecode(
                                  jax.jit(f).lower(*args).compiler_ir("stablehlo")),
@@ -35,7 +36,7 @@ from jaxlib.mlir import ir  # noqa: E402
 from jaxlib.mlir.dialects import stablehlo as shlo  # noqa: E402
 
 OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
-VERSIONS = ["0.9.0", "1.0.0", "1.5.0", "1.9.0", "1.13.0", "1.15.0", shlo.get_current_version()]
+VERSIONS = ["0.9.0", "0.10.0", "0.12.0", "0.14.0", "1.0.0", "1.5.0", "1.9.0", "1.13.0", "1.15.0", shlo.get_current_version()]
 
 rng = np.random.default_rng(42)
 
