@@ -258,7 +258,8 @@ pub fn int_width(ty: &Ty) -> Option<u64> {
 pub fn read_int(r: &mut Reader<'_>, ty: &Ty) -> Result<i64> {
     let width = int_width(ty).ok_or_else(|| r.err("integer attribute of a non-integer type"))?;
     let raw = read_apint(r, width)?;
-    let unsigned = matches!(ty, Ty::Int { signedness: 2, .. });
+    // i1 holds 0/1 (`true` is 1, not -1).
+    let unsigned = matches!(ty, Ty::Int { signedness: 2, .. } | Ty::Int { width: 1, .. });
     Ok(extend(raw, width, !unsigned))
 }
 

@@ -580,3 +580,383 @@ fn region_ops_have_their_regions() {
         (2, 3)
     );
 }
+
+/// A minimal MLIR bytecode writer for hand-built test files.
+mod enc {
+    pub struct W(pub Vec<u8>);
+
+    impl W {
+        pub fn new() -> W {
+            W(Vec::new())
+        }
+        pub fn varint(&mut self, v: u64) -> &mut W {
+            if v < (1 << 56) {
+                let mut n = 1;
+                while n < 8 && v >= 1u64 << (7 * n) {
+                    n += 1;
+                }
+                let x = ((v << 1) | 1) << (n - 1);
+                self.0.extend_from_slice(&x.to_le_bytes()[..n]);
+            } else {
+                self.0.push(0);
+                self.0.extend_from_slice(&v.to_le_bytes());
+            }
+            self
+        }
+        pub fn svarint(&mut self, v: i64) -> &mut W {
+            self.varint(((v << 1) ^ (v >> 63)) as u64)
+        }
+        pub fn byte(&mut self, b: u8) -> &mut W {
+            self.0.push(b);
+            self
+        }
+        pub fn blob(&mut self, b: &[u8]) -> &mut W {
+            self.varint(b.len() as u64);
+            self.0.extend_from_slice(b);
+            self
+        }
+        pub fn section(&mut self, id: u8, data: &[u8]) -> &mut W {
+            self.byte(id);
+            self.varint(data.len() as u64);
+            self.0.extend_from_slice(data);
+            self
+        }
+    }
+
+    /// A v0 bytecode file: `strings`, dialect names (string indices), op names
+    /// `(dialect, string)`, attributes/types `(dialect, encoding)` (custom encodings), IR.
+    pub struct File {
+        pub strings: Vec<String>,
+        pub dialects: Vec<usize>,
+        pub ops: Vec<(usize, usize)>,
+        pub attrs: Vec<(usize, Vec<u8>)>,
+        pub types: Vec<(usize, Vec<u8>)>,
+        pub ir: Vec<u8>,
+    }
+
+    impl File {
+        pub fn string(&mut self, s: &str) -> u64 {
+            if let Some(i) = self.strings.iter().position(|x| x == s) {
+                return i as u64;
+            }
+            self.strings.push(s.to_string());
+            self.strings.len() as u64 - 1
+        }
+        pub fn bytes(&self) -> Vec<u8> {
+            let mut f = W::new();
+            f.0.extend_from_slice(b"ML\xefR");
+            f.varint(0);
+            f.0.extend_from_slice(b"StableHLO_v0.9.0\0");
+            let mut s = W::new();
+            s.varint(self.strings.len() as u64);
+            for x in self.strings.iter().rev() {
+                s.varint(x.len() as u64 + 1);
+            }
+            for x in &self.strings {
+                s.0.extend_from_slice(x.as_bytes());
+                s.0.push(0);
+            }
+            f.section(0, &s.0);
+            let mut d = W::new();
+            d.varint(self.dialects.len() as u64);
+            for &x in &self.dialects {
+                d.varint(x as u64);
+            }
+            for &(dialect, name) in &self.ops {
+                d.varint(dialect as u64).varint(1).varint(name as u64);
+            }
+            f.section(1, &d.0);
+            let mut data = W::new();
+            let mut offs = W::new();
+            offs.varint(self.attrs.len() as u64)
+                .varint(self.types.len() as u64);
+            for (dialect, e) in self.attrs.iter().chain(&self.types) {
+                data.0.extend_from_slice(e);
+                offs.varint(*dialect as u64)
+                    .varint(1)
+                    .varint(((e.len() as u64) << 1) | 1);
+            }
+            f.section(2, &data.0);
+            f.section(3, &offs.0);
+            f.section(4, &self.ir);
+            f.0
+        }
+    }
+}
+
+fn builtin_file() -> enc::File {
+    let mut f = enc::File {
+        strings: Vec::new(),
+        dialects: Vec::new(),
+        ops: Vec::new(),
+        attrs: Vec::new(),
+        types: Vec::new(),
+        ir: vec![1], // an empty top-level block
+    };
+    let b = f.string("builtin") as usize;
+    f.dialects.push(b);
+    f
+}
+
+#[test]
+fn builtin_attributes_and_types() {
+    use super::builtin::{attr_text, type_text};
+    use super::container::{Attr, Bytecode, Ty};
+    use enc::W;
+    let mut f = builtin_file();
+    let ty = |f: &mut enc::File, w: &mut W| {
+        f.types.push((0, std::mem::replace(w, W::new()).0));
+        f.types.len() as u64 - 1
+    };
+    let i32t = ty(&mut f, W::new().varint(0).varint(32 << 2));
+    let f32t = ty(&mut f, W::new().varint(5));
+    let t2x3 = ty(
+        &mut f,
+        W::new()
+            .varint(13)
+            .varint(2)
+            .svarint(2)
+            .svarint(3)
+            .varint(f32t),
+    );
+    let ui8 = ty(&mut f, W::new().varint(0).varint((8 << 2) | 2));
+    let i1 = ty(&mut f, W::new().varint(0).varint(1 << 2));
+    let t10i1 = ty(&mut f, W::new().varint(13).varint(1).svarint(10).varint(i1));
+    let func = ty(
+        &mut f,
+        W::new()
+            .varint(2)
+            .varint(2)
+            .varint(i32t)
+            .varint(f32t)
+            .varint(1)
+            .varint(t2x3),
+    );
+    let bf16 = ty(&mut f, W::new().varint(3));
+    let f16 = ty(&mut f, W::new().varint(4));
+    let f64t = ty(&mut f, W::new().varint(6));
+    let index = ty(&mut f, W::new().varint(1));
+    let si16 = ty(&mut f, W::new().varint(0).varint((16 << 2) | 1));
+    let i128 = ty(&mut f, W::new().varint(0).varint(128 << 2));
+    let i64t = ty(&mut f, W::new().varint(0).varint(64 << 2));
+    let tuple = ty(
+        &mut f,
+        W::new().varint(15).varint(2).varint(i32t).varint(f32t),
+    );
+    let none = ty(&mut f, W::new().varint(12));
+    // Attribute 0 is the string the encoded tensor type below refers to.
+    let hello = f.string("hello");
+    let fpy = f.string("f.py");
+    let n = f.string("n");
+    let enc_t = ty(
+        &mut f,
+        W::new()
+            .varint(14)
+            .varint(0)
+            .varint(2)
+            .svarint(-1)
+            .svarint(2)
+            .varint(f32t),
+    );
+    let at = |f: &mut enc::File, w: &mut W| {
+        f.attrs.push((0, std::mem::replace(w, W::new()).0));
+        f.attrs.len() as u64 - 1
+    };
+    let a_hello = at(&mut f, W::new().varint(2).varint(hello));
+    let a_unit = at(&mut f, W::new().varint(7));
+    let a_m5 = at(&mut f, W::new().varint(8).varint(i32t).svarint(-5));
+    let a_u200 = at(&mut f, W::new().varint(8).varint(ui8).byte(200));
+    let a_true = at(&mut f, W::new().varint(8).varint(i1).byte(1));
+    let a_f32 = at(
+        &mut f,
+        W::new()
+            .varint(9)
+            .varint(f32t)
+            .svarint(1.5f32.to_bits() as i64),
+    );
+    let a_bf16 = at(&mut f, W::new().varint(9).varint(bf16).svarint(0xC060));
+    let a_f16 = at(&mut f, W::new().varint(9).varint(f16).svarint(0x3C00));
+    let a_f64 = at(
+        &mut f,
+        W::new()
+            .varint(9)
+            .varint(f64t)
+            .svarint(0.1f64.to_bits() as i64),
+    );
+    let a_arr = at(
+        &mut f,
+        W::new().varint(0).varint(2).varint(a_hello).varint(a_unit),
+    );
+    let a_dict = at(
+        &mut f,
+        W::new().varint(1).varint(1).varint(a_hello).varint(a_m5),
+    );
+    let a_flat = at(&mut f, W::new().varint(4).varint(a_hello));
+    let a_sym = at(
+        &mut f,
+        W::new().varint(5).varint(a_hello).varint(1).varint(a_flat),
+    );
+    let a_type = at(&mut f, W::new().varint(6).varint(t2x3));
+    let a_unknown = at(&mut f, W::new().varint(15));
+    let a_fpy = at(&mut f, W::new().varint(2).varint(fpy));
+    let a_n = at(&mut f, W::new().varint(2).varint(n));
+    let a_flc = at(
+        &mut f,
+        W::new().varint(11).varint(a_fpy).varint(3).varint(7),
+    );
+    let a_name = at(&mut f, W::new().varint(14).varint(a_n).varint(a_flc));
+    let a_name_only = at(&mut f, W::new().varint(14).varint(a_n).varint(a_unknown));
+    let a_call = at(&mut f, W::new().varint(10).varint(a_name).varint(a_flc));
+    let a_fused = at(
+        &mut f,
+        W::new()
+            .varint(12)
+            .varint(2)
+            .varint(a_flc)
+            .varint(a_name_only),
+    );
+    let a_fused_meta = at(
+        &mut f,
+        W::new().varint(13).varint(1).varint(a_flc).varint(a_hello),
+    );
+    let a_splat = at(
+        &mut f,
+        W::new().varint(18).varint(t2x3).blob(&1.0f32.to_le_bytes()),
+    );
+    let a_bits = at(
+        &mut f,
+        W::new().varint(18).varint(t10i1).blob(&[0b1000_0101, 0b10]),
+    );
+    let a_darr = at(
+        &mut f,
+        W::new()
+            .varint(17)
+            .varint(i32t)
+            .varint(2)
+            .blob(&[1, 0, 0, 0, 2, 0, 0, 0]),
+    );
+    let a_str_ty = at(&mut f, W::new().varint(3).varint(hello).varint(i32t));
+    let a_distinct = at(&mut f, W::new().varint(21).varint(a_m5));
+    let a_range = at(
+        &mut f,
+        W::new()
+            .varint(22)
+            .varint(a_fpy)
+            .varint(3)
+            .varint(3)
+            .varint(7)
+            .varint(9),
+    );
+    let a_dstr = at(
+        &mut f,
+        W::new().varint(19).varint(t2x3).varint(1).varint(hello),
+    );
+    let a_i128 = at(&mut f, W::new().varint(8).varint(i128).varint(1).svarint(5));
+    let a_min = at(&mut f, W::new().varint(8).varint(i64t).svarint(i64::MIN));
+    let a_cycle = f.attrs.len() as u64;
+    at(&mut f, W::new().varint(0).varint(1).varint(a_cycle));
+    let a_bad_code = at(&mut f, W::new().varint(99));
+    let a_trailing = at(&mut f, W::new().varint(7).byte(0));
+
+    let bytes = f.bytes();
+    let (bc, _) = Bytecode::parse(&bytes).unwrap();
+    let a = |i: u64| bc.attr_at(i, 0).unwrap();
+    let t = |i: u64| type_text(&bc.ty_at(i, 0).unwrap());
+    assert_eq!(t(i32t), "i32");
+    assert_eq!(t(ui8), "ui8");
+    assert_eq!(t(si16), "si16");
+    assert_eq!(t(i1), "i1");
+    assert_eq!(t(index), "index");
+    assert_eq!(t(bf16), "bf16");
+    assert_eq!(t(f16), "f16");
+    assert_eq!(t(f64t), "f64");
+    assert_eq!(t(t2x3), "tensor<2x3xf32>");
+    assert_eq!(t(func), "(i32, f32) -> (tensor<2x3xf32>)");
+    assert_eq!(t(enc_t), "tensor<?x2xf32>");
+    assert!(matches!(
+        *bc.ty_at(enc_t, 0).unwrap(),
+        Ty::Tensor { encoded: true, .. }
+    ));
+    assert_eq!(t(tuple), "tuple");
+    assert_eq!(t(none), "none");
+    assert_eq!(*a(a_hello), Attr::Str("hello".into()));
+    assert_eq!(*a(a_unit), Attr::Unit);
+    let int = |i| match *a(i) {
+        Attr::Int { value, .. } => value,
+        ref other => panic!("{other:?}"),
+    };
+    let float = |i| match *a(i) {
+        Attr::Float { value, .. } => value,
+        ref other => panic!("{other:?}"),
+    };
+    assert_eq!(int(a_m5), -5);
+    assert_eq!(int(a_u200), 200);
+    assert_eq!(int(a_true), 1);
+    assert_eq!(int(a_i128), 5);
+    assert_eq!(int(a_min), i64::MIN);
+    assert_eq!(float(a_f32), 1.5);
+    assert_eq!(float(a_bf16), -3.5);
+    assert_eq!(float(a_f16), 1.0);
+    assert_eq!(float(a_f64), 0.1);
+    assert_eq!(attr_text(&a(a_arr)), "[\"hello\", unit]");
+    assert_eq!(attr_text(&a(a_dict)), "{hello = -5 : i32}");
+    assert_eq!(*a(a_flat), Attr::SymRef("hello".into()));
+    assert_eq!(*a(a_sym), Attr::SymRef("hello::@hello".into()));
+    assert_eq!(attr_text(&a(a_type)), "tensor<2x3xf32>");
+    let loc = |i| match &*a(i) {
+        Attr::Loc(l) => l.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(loc(a_unknown), "unknown");
+    assert_eq!(loc(a_flc), "\"f.py\":3:7");
+    assert_eq!(loc(a_name), "\"n\"(\"f.py\":3:7)");
+    assert_eq!(loc(a_name_only), "\"n\"");
+    assert_eq!(loc(a_call), "callsite(\"n\"(\"f.py\":3:7) at \"f.py\":3:7)");
+    assert_eq!(loc(a_fused), "fused[\"f.py\":3:7, \"n\"]");
+    assert_eq!(loc(a_fused_meta), "fused<\"hello\">[\"f.py\":3:7]");
+    assert_eq!(loc(a_range), "\"f.py\":3:7 to :9");
+    match &*a(a_splat) {
+        Attr::Elements { data, .. } => assert_eq!(**data, 1.0f32.to_le_bytes().to_vec()),
+        other => panic!("{other:?}"),
+    }
+    match &*a(a_bits) {
+        Attr::Elements { data, .. } => assert_eq!(**data, vec![1, 0, 1, 0, 0, 0, 0, 1, 0, 1]),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(*a(a_darr), Attr::DenseArray { len: 2, .. }));
+    assert_eq!(*a(a_str_ty), Attr::Str("hello".into()));
+    assert_eq!(*a(a_distinct), *a(a_m5));
+    assert!(matches!(*a(a_dstr), Attr::Other(_)));
+    assert!(
+        bc.attr_at(a_cycle, 0).is_err(),
+        "self-referencing attribute"
+    );
+    assert!(bc.attr_at(a_bad_code, 0).is_err());
+    assert!(bc.attr_at(a_trailing, 0).is_err());
+    assert!(bc.attr_at(999, 0).is_err());
+    assert!(bc.ty_at(999, 0).is_err());
+}
+
+#[test]
+fn shared_attributes_do_not_blow_up() {
+    use super::builtin::attr_text;
+    use super::container::Bytecode;
+    use enc::W;
+    // 60 levels of [prev, prev]: 2^60 leaves if expanded; text and decoding stay bounded.
+    let mut f = builtin_file();
+    f.attrs.push((0, W::new().varint(7).0.clone()));
+    for i in 0..60u64 {
+        f.attrs.push((
+            0,
+            W::new().varint(0).varint(2).varint(i).varint(i).0.clone(),
+        ));
+    }
+    let bytes = f.bytes();
+    let (bc, _) = Bytecode::parse(&bytes).unwrap();
+    // Decode bottom-up so no single chain exceeds the nesting bound.
+    for i in 0..=60 {
+        bc.attr_at(i, 0).unwrap();
+    }
+    let text = attr_text(&bc.attr_at(60, 0).unwrap());
+    assert!(text.len() < 4096, "{}", text.len());
+}
