@@ -230,6 +230,53 @@ CASES = {
 }
 
 
+# Hand-written StableHLO text for ops JAX does not emit on CPU (stablehlo.if, legacy dot and
+# broadcast, linalg ops, ...), serialized directly from text:
+# `_jax.mlir.serialize_portable_artifact(text, target)`. No inputs/outputs are written for
+# these. Cases named unsupported_* must be rejected by pjrtc with a diagnostic.
+TEXT_CASES = {
+    "text_if": """
+func.func public @main(%p: tensor<i1>, %x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = "stablehlo.if"(%p) ({
+    %a = stablehlo.exponential %x : tensor<4xf32>
+    stablehlo.return %a : tensor<4xf32>
+  }, {
+    stablehlo.return %x : tensor<4xf32>
+  }) : (tensor<i1>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+""",
+    "text_linalg": """
+func.func public @main(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>) -> (tensor<3x2xf32>, tensor<3x3xf32>) {
+  %0 = "stablehlo.triangular_solve"(%a, %b) {left_side = true, lower = true, unit_diagonal = false,
+      transpose_a = #stablehlo<transpose TRANSPOSE>} : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+  %1 = "stablehlo.cholesky"(%a) {lower = true} : (tensor<3x3xf32>) -> tensor<3x3xf32>
+  return %0, %1 : tensor<3x2xf32>, tensor<3x3xf32>
+}
+""",
+    "text_legacy": """
+func.func public @main(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2xf32>, tensor<4x2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) {
+  %0 = "stablehlo.dot"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2xf32>
+  %1 = "stablehlo.broadcast"(%a) {broadcast_sizes = array<i64: 4>} : (tensor<2x3xf32>) -> tensor<4x2x3xf32>
+  %2 = "stablehlo.reduce_precision"(%a) {exponent_bits = 5 : i32, mantissa_bits = 10 : i32} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %3 = "stablehlo.optimization_barrier"(%2) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %4 = stablehlo.custom_call @my_target(%3) {has_side_effect = true, backend_config = "cfg"} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %5 = stablehlo.clamp %a, %a, %a : tensor<2x3xf32>
+  %6 = stablehlo.bitcast_convert %5 : (tensor<2x3xf32>) -> tensor<2x3xi32>
+  %7 = stablehlo.bitcast_convert %6 : (tensor<2x3xi32>) -> tensor<2x3xf32>
+  return %0, %1, %7, %4 : tensor<2xf32>, tensor<4x2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>
+}
+""",
+    "unsupported_complex": """
+func.func public @main(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.complex %a, %b : tensor<2xcomplex<f32>>
+  %1 = stablehlo.real %0 : (tensor<2xcomplex<f32>>) -> tensor<2xf32>
+  return %1 : tensor<2xf32>
+}
+""",
+}
+
+
 def main():
     manifest = {"jax": jax.__version__, "stablehlo_current": shlo.get_current_version(),
                 "api": "_jax.mlir.serialize_portable_artifact(mlir.module_to_bytecode("
@@ -265,6 +312,28 @@ def main():
             np.save(os.path.join(d, f"expected_{i}.npy"), np.asarray(o))
         manifest["cases"][name] = {"versions": written, "refused": refused,
                                    "inputs": len(args), "outputs": len(outs)}
+        print(name, written, list(refused))
+    for name, text in TEXT_CASES.items():
+        d = os.path.join(OUT, name)
+        os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, "model.mlir"), "w") as fh:
+            fh.write(text.lstrip())
+        written, refused = [], {}
+        for v in VERSIONS:
+            try:
+                art = _jax.mlir.serialize_portable_artifact(text, v)
+            except Exception as e:
+                refused[v] = str(e).splitlines()[0][:200]
+                continue
+            with open(os.path.join(d, f"model.v{v}.mlirbc"), "wb") as fh:
+                fh.write(art)
+            written.append(v)
+            last = art
+        with jmlir.make_ir_context():
+            vhlo = str(ir.Module.parse(last))
+        with open(os.path.join(d, "model.vhlo.mlir"), "w") as fh:
+            fh.write(vhlo)
+        manifest["cases"][name] = {"versions": written, "refused": refused, "text": True}
         print(name, written, list(refused))
     with open(os.path.join(OUT, "manifest.json"), "w") as fh:
         json.dump(manifest, fh, indent=1, sort_keys=True)
