@@ -990,3 +990,73 @@ fn shared_attributes_do_not_blow_up() {
     let text = attr_text(&bc.attr_at(60, 0).unwrap());
     assert!(text.len() < 4096, "{}", text.len());
 }
+
+#[test]
+fn text_cases_attributes() {
+    use crate::compiler::ir::{DotDims, Transpose};
+    for v in ["0.9.0", "1.17.0"] {
+        let m = parse_file(&corpus_dir().join(format!("text_linalg/model.v{v}.mlirbc")));
+        let ops: Vec<Opcode> = m
+            .entry()
+            .unwrap()
+            .body
+            .ops
+            .iter()
+            .map(|o| o.opcode.clone())
+            .collect();
+        assert_eq!(
+            ops,
+            vec![
+                Opcode::TriangularSolve {
+                    left_side: true,
+                    lower: true,
+                    unit_diagonal: false,
+                    transpose_a: Transpose::Transpose
+                },
+                Opcode::Cholesky { lower: true }
+            ]
+        );
+        let m = parse_file(&corpus_dir().join(format!("text_legacy/model.v{v}.mlirbc")));
+        let f = m.entry().unwrap();
+        let ops: Vec<&Opcode> = f.body.ops.iter().map(|o| &o.opcode).collect();
+        assert_eq!(
+            ops[0],
+            &Opcode::DotGeneral(DotDims {
+                lhs_contracting: vec![1],
+                rhs_contracting: vec![0],
+                ..DotDims::default()
+            })
+        );
+        assert_eq!(
+            ops[1],
+            &Opcode::BroadcastInDim {
+                broadcast_dimensions: vec![1, 2]
+            }
+        );
+        assert_eq!(
+            ops[2],
+            &Opcode::ReducePrecision {
+                exponent_bits: 5,
+                mantissa_bits: 10
+            }
+        );
+        assert_eq!(
+            ops[4],
+            &Opcode::CustomCall {
+                target: "my_target".into(),
+                has_side_effect: true,
+                backend_config: "cfg".into()
+            }
+        );
+        let m = parse_file(&corpus_dir().join(format!("text_if/model.v{v}.mlirbc")));
+        let op = &m.entry().unwrap().body.ops[0];
+        assert_eq!(op.opcode, Opcode::If);
+        assert_eq!(op.regions.len(), 2);
+        assert_eq!(
+            op.regions[1].yields,
+            m.entry().unwrap().body.args[1..].to_vec()
+        );
+    }
+    let e = parse_bytecode(&read("unsupported_complex/model.v1.17.0.mlirbc")).unwrap_err();
+    assert!(e.message.contains("complex"), "{}", e.message);
+}
