@@ -36,9 +36,11 @@ const HAS_INLINE_REGIONS: u8 = 0x10;
 const HAS_USE_LIST_ORDERS: u8 = 0x20;
 const HAS_PROPERTIES: u8 = 0x40;
 
-/// Maximum nesting of regions and of attributes/types referring to each other; deeper input
-/// is rejected instead of overflowing the stack.
-pub const MAX_DEPTH: u32 = 64;
+/// Maximum nesting of attributes/types referring to each other (deep Python call stacks give
+/// deep `callsite` locations); deeper input is rejected instead of overflowing the stack.
+pub const MAX_ATTR_DEPTH: u32 = 256;
+/// Maximum nesting of regions.
+pub const MAX_REGION_DEPTH: u32 = 64;
 
 /// A decoded type (builtin and VHLO types share this model).
 #[derive(Clone, Debug, PartialEq)]
@@ -154,7 +156,8 @@ pub struct Bytecode<'a> {
     /// Dialect resource handles in file order: key and blob (if a blob was given).
     resources: Vec<(String, Option<&'a [u8]>)>,
     properties: Vec<Reader<'a>>,
-    depth: Cell<u32>,
+    attr_depth: Cell<u32>,
+    region_depth: Cell<u32>,
     next_value: Cell<u32>,
 }
 
@@ -241,7 +244,8 @@ impl<'a> Bytecode<'a> {
             type_cache: RefCell::new(Vec::new()),
             resources: Vec::new(),
             properties,
-            depth: Cell::new(0),
+            attr_depth: Cell::new(0),
+            region_depth: Cell::new(0),
             next_value: Cell::new(0),
         };
         bc.parse_dialects(dialect_sec)?;
@@ -420,12 +424,12 @@ impl<'a> Bytecode<'a> {
         Ok(())
     }
 
-    fn enter(&self, r: &Reader<'_>) -> Result<DepthGuard<'_>> {
-        if self.depth.get() >= MAX_DEPTH {
-            return Err(r.err("attributes, types or regions nested too deeply"));
+    fn enter<'b>(counter: &'b Cell<u32>, max: u32, r: &Reader<'_>) -> Result<DepthGuard<'b>> {
+        if counter.get() >= max {
+            return Err(r.err(format!("nesting deeper than {max} levels")));
         }
-        self.depth.set(self.depth.get() + 1);
-        Ok(DepthGuard(&self.depth))
+        counter.set(counter.get() + 1);
+        Ok(DepthGuard(counter))
     }
 
     /// Reads an attribute reference (index into the attribute table) and decodes it.
@@ -454,7 +458,7 @@ impl<'a> Bytecode<'a> {
             return Ok(a.clone());
         }
         let mut r = Reader::new(e.data, e.base);
-        let _g = self.enter(&r)?;
+        let _g = Self::enter(&self.attr_depth, MAX_ATTR_DEPTH, &r)?;
         let dialect = self.dialects[e.dialect].as_str();
         let a = if e.custom {
             let a = match dialect {
@@ -490,7 +494,7 @@ impl<'a> Bytecode<'a> {
             return Ok(t.clone());
         }
         let mut r = Reader::new(e.data, e.base);
-        let _g = self.enter(&r)?;
+        let _g = Self::enter(&self.attr_depth, MAX_ATTR_DEPTH, &r)?;
         let dialect = self.dialects[e.dialect].as_str();
         let t = if e.custom {
             let t = match dialect {
@@ -673,7 +677,7 @@ impl<'a> Bytecode<'a> {
         }
         let mut regions = Vec::new();
         if num_regions > 0 {
-            let _g = self.enter(r)?;
+            let _g = Self::enter(&self.region_depth, MAX_REGION_DEPTH, r)?;
             if isolated {
                 scopes.push(Scope::default());
             }

@@ -981,14 +981,21 @@ fn shared_attributes_do_not_blow_up() {
             W::new().varint(0).varint(2).varint(i).varint(i).0.clone(),
         ));
     }
+    // And a chain of 250 nested arrays (within the nesting bound), then one of 300.
+    let base = f.attrs.len() as u64;
+    f.attrs.push((0, W::new().varint(7).0.clone()));
+    for i in 0..300u64 {
+        f.attrs
+            .push((0, W::new().varint(0).varint(1).varint(base + i).0.clone()));
+    }
     let bytes = f.bytes();
     let (bc, _) = Bytecode::parse(&bytes).unwrap();
-    // Decode bottom-up so no single chain exceeds the nesting bound.
-    for i in 0..=60 {
-        bc.attr_at(i, 0).unwrap();
-    }
     let text = attr_text(&bc.attr_at(60, 0).unwrap());
     assert!(text.len() < 4096, "{}", text.len());
+    bc.attr_at(base + 250, 0).unwrap();
+    let (bc, _) = Bytecode::parse(&bytes).unwrap();
+    let e = bc.attr_at(base + 300, 0).unwrap_err();
+    assert!(e.msg.contains("nesting"), "{}", e.msg);
 }
 
 #[test]
