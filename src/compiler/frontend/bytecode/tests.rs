@@ -405,7 +405,7 @@ fn mutated_bytecode_never_panics() {
             );
             let big = LARGEST.with(|l| l.get());
             assert!(
-                big <= 64 << 20,
+                big as u64 <= super::vhlo::MAX_LITERAL_BYTES,
                 "{}: mutation {i} allocated {big} bytes at once",
                 p.display()
             );
@@ -662,6 +662,8 @@ mod enc {
         pub attrs: Vec<(usize, Vec<u8>)>,
         pub types: Vec<(usize, Vec<u8>)>,
         pub ir: Vec<u8>,
+        /// Blobs of the builtin dialect's resources: (key string, data).
+        pub resources: Vec<(u64, Vec<u8>)>,
     }
 
     impl File {
@@ -709,6 +711,20 @@ mod enc {
             f.section(2, &data.0);
             f.section(3, &offs.0);
             f.section(4, &self.ir);
+            if !self.resources.is_empty() {
+                let mut res = W::new();
+                let mut offs = W::new();
+                offs.varint(0).varint(0).varint(self.resources.len() as u64);
+                for (key, blob) in &self.resources {
+                    let start = res.0.len();
+                    res.varint(1).blob(blob);
+                    offs.varint(*key)
+                        .varint((res.0.len() - start) as u64)
+                        .byte(0);
+                }
+                f.section(5, &res.0);
+                f.section(6, &offs.0);
+            }
             f.0
         }
     }
@@ -722,6 +738,7 @@ fn builtin_file() -> enc::File {
         attrs: Vec::new(),
         types: Vec::new(),
         ir: vec![1], // an empty top-level block
+        resources: Vec::new(),
     };
     let b = f.string("builtin") as usize;
     f.dialects.push(b);
@@ -883,6 +900,16 @@ fn builtin_attributes_and_types() {
     );
     let a_i128 = at(&mut f, W::new().varint(8).varint(i128).varint(1).svarint(5));
     let a_min = at(&mut f, W::new().varint(8).varint(i64t).svarint(i64::MIN));
+    let key = f.string("blob_0");
+    f.resources.push((
+        key,
+        [1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0]
+            .iter()
+            .flat_map(|x| x.to_le_bytes())
+            .collect(),
+    ));
+    let a_resource = at(&mut f, W::new().varint(16).varint(t2x3).varint(0));
+    let a_bad_resource = at(&mut f, W::new().varint(16).varint(t2x3).varint(5));
     let a_cycle = f.attrs.len() as u64;
     at(&mut f, W::new().varint(0).varint(1).varint(a_cycle));
     let a_bad_code = at(&mut f, W::new().varint(99));

@@ -13,8 +13,9 @@ use crate::compiler::ir::{
 use std::collections::HashMap;
 use std::rc::Rc;
 
-/// Largest constant materialized from a splat, so a corrupt shape cannot exhaust memory.
-const MAX_LITERAL_BYTES: u64 = 1 << 28;
+/// Largest constant materialized from a splat (64 MiB), so a corrupt shape cannot exhaust
+/// memory; JAX writes big splats as a scalar constant plus `broadcast_in_dim`.
+pub const MAX_LITERAL_BYTES: u64 = 1 << 26;
 /// Budget of nodes when converting generic attributes (function argument attributes).
 const ATTR_BUDGET: usize = 100_000;
 
