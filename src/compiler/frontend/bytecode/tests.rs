@@ -984,6 +984,11 @@ fn builtin_attributes_and_types() {
     assert_eq!(*a(a_str_ty), Attr::Str("hello".into()));
     assert_eq!(*a(a_distinct), *a(a_m5));
     assert!(matches!(*a(a_dstr), Attr::Other(_)));
+    match &*a(a_resource) {
+        Attr::Elements { data, .. } => assert_eq!(data.len(), 24),
+        other => panic!("{other:?}"),
+    }
+    assert!(bc.attr_at(a_bad_resource, 0).is_err());
     assert!(
         bc.attr_at(a_cycle, 0).is_err(),
         "self-referencing attribute"
