@@ -1238,7 +1238,6 @@ impl<'v> FnCx<'v> {
         let ver: u32 = ver.parse().map_err(|_| unsupported())?;
         // Elementwise math ops gained a `result_accuracy` attribute in v2; pjrtc's
         // implementations are accurate, so the requested mode is not needed.
-        let accuracy_versions = |max: u32| ver >= 1 && ver <= max;
         let unary = |u| Some(Opcode::Unary(u));
         let binary = |b| Some(Opcode::Binary(b));
         use BinaryOp as B;
@@ -1246,18 +1245,18 @@ impl<'v> FnCx<'v> {
         let simple = match (base, ver) {
             ("abs", 1) => unary(U::Abs),
             ("negate", 1) => unary(U::Neg),
-            ("sqrt", v) if accuracy_versions(2) && v > 0 => unary(U::Sqrt),
-            ("rsqrt", v) if accuracy_versions(2) && v > 0 => unary(U::Rsqrt),
-            ("cbrt", v) if accuracy_versions(2) && v > 0 => unary(U::Cbrt),
-            ("exponential", v) if accuracy_versions(2) && v > 0 => unary(U::Exp),
-            ("exponential_minus_one", v) if accuracy_versions(2) && v > 0 => unary(U::Expm1),
-            ("log", v) if accuracy_versions(2) && v > 0 => unary(U::Log),
-            ("log_plus_one", v) if accuracy_versions(2) && v > 0 => unary(U::Log1p),
-            ("logistic", v) if accuracy_versions(2) && v > 0 => unary(U::Logistic),
-            ("tanh", v) if accuracy_versions(2) && v > 0 => unary(U::Tanh),
-            ("sine", v) if accuracy_versions(2) && v > 0 => unary(U::Sin),
-            ("cosine", v) if accuracy_versions(2) && v > 0 => unary(U::Cos),
-            ("tan", v) if accuracy_versions(2) && v > 0 => unary(U::Tan),
+            ("sqrt", 1 | 2) => unary(U::Sqrt),
+            ("rsqrt", 1 | 2) => unary(U::Rsqrt),
+            ("cbrt", 1 | 2) => unary(U::Cbrt),
+            ("exponential", 1 | 2) => unary(U::Exp),
+            ("exponential_minus_one", 1 | 2) => unary(U::Expm1),
+            ("log", 1 | 2) => unary(U::Log),
+            ("log_plus_one", 1 | 2) => unary(U::Log1p),
+            ("logistic", 1 | 2) => unary(U::Logistic),
+            ("tanh", 1 | 2) => unary(U::Tanh),
+            ("sine", 1 | 2) => unary(U::Sin),
+            ("cosine", 1 | 2) => unary(U::Cos),
+            ("tan", 1 | 2) => unary(U::Tan),
             ("floor", 1) => unary(U::Floor),
             ("ceil", 1) => unary(U::Ceil),
             ("round_nearest_afz", 1) => unary(U::RoundNearestAfz),
