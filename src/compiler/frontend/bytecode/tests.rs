@@ -1099,3 +1099,196 @@ fn text_cases_attributes() {
     let e = parse_bytecode(&read("unsupported_complex/model.v1.17.0.mlirbc")).unwrap_err();
     assert!(e.message.contains("complex"), "{}", e.message);
 }
+
+/// One step of a pre-order walk: values defined (function/block arguments, op results) or
+/// used (op operands, terminator operands).
+#[derive(Debug)]
+enum Step<T> {
+    Args(Vec<T>),
+    Op { results: Vec<T>, operands: Vec<T> },
+    Return(Vec<T>),
+}
+
+fn region_steps(r: &crate::compiler::ir::Region, out: &mut Vec<Step<u32>>) {
+    if !r.args.is_empty() {
+        out.push(Step::Args(r.args.iter().map(|v| v.0).collect()));
+    }
+    for op in &r.ops {
+        out.push(Step::Op {
+            results: op.results.iter().map(|v| v.0).collect(),
+            operands: op.operands.iter().map(|v| v.0).collect(),
+        });
+        for sub in &op.regions {
+            region_steps(sub, out);
+        }
+    }
+    out.push(Step::Return(r.yields.iter().map(|v| v.0).collect()));
+}
+
+/// `%a`, `%b#1` names of a parenthesized list starting at `open` (an index of `(`);
+/// with `defs`, only names followed by `:` (argument declarations).
+fn names_in_parens(text: &str, open: usize, defs: bool) -> Vec<String> {
+    let b = text.as_bytes();
+    let mut depth = 0;
+    let mut end = open;
+    for (i, &c) in b.iter().enumerate().skip(open) {
+        match c {
+            b'(' | b'<' | b'[' | b'{' => depth += 1,
+            b')' | b'>' | b']' | b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    end = i;
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let inner = &text[open + 1..end];
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(k) = inner[i..].find('%') {
+        let s = i + k;
+        let mut e = s + 1;
+        let ib = inner.as_bytes();
+        while e < ib.len() && (ib[e].is_ascii_alphanumeric() || ib[e] == b'_' || ib[e] == b'#') {
+            e += 1;
+        }
+        if !defs || inner[e..].starts_with(':') {
+            out.push(inner[s..e].to_string());
+        }
+        i = e;
+    }
+    out
+}
+
+/// The same walk over VHLO text (generic op form, as printed by MLIR).
+fn vhlo_text_steps(text: &str) -> Vec<Step<String>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    loop {
+        let next = ["vhlo.func_v1 @", "^bb0(", "\"vhlo."]
+            .iter()
+            .filter_map(|p| text[i..].find(p).map(|k| (i + k, *p)))
+            .min();
+        let Some((at, pat)) = next else { break };
+        match pat {
+            "vhlo.func_v1 @" => {
+                let open = at + text[at..].find('(').unwrap();
+                out.push(Step::Args(names_in_parens(text, open, true)));
+                i = open;
+            }
+            "^bb0(" => {
+                out.push(Step::Args(names_in_parens(text, at + 4, true)));
+                i = at + 5;
+            }
+            _ => {
+                let name_end = at + 1 + text[at + 1..].find('"').unwrap();
+                let name = &text[at + 1..name_end];
+                let operands = names_in_parens(text, name_end + 1, false);
+                let line_start = text[..at].rfind('\n').map_or(0, |k| k + 1);
+                let lhs = text[line_start..at].trim().trim_end_matches('=').trim();
+                let mut results = Vec::new();
+                for r in lhs.split(',').map(str::trim).filter(|r| !r.is_empty()) {
+                    if let Some((base, n)) = r.split_once(':') {
+                        for k in 0..n.parse::<usize>().unwrap() {
+                            results.push(format!("{base}#{k}"));
+                        }
+                    } else {
+                        results.push(r.to_string());
+                    }
+                }
+                if name == "vhlo.return_v1" {
+                    out.push(Step::Return(operands));
+                } else {
+                    out.push(Step::Op { results, operands });
+                }
+                i = name_end;
+            }
+        }
+    }
+    out
+}
+
+/// Checks that every operand of the decoded module is the value the VHLO text names.
+fn check_value_numbering(m: &Module, vhlo_text: &str, what: &str) {
+    let mut ours = Vec::new();
+    for f in &m.funcs {
+        ours.push(Step::Args(f.body.args.iter().map(|v| v.0).collect()));
+        let mut body = f.body.clone();
+        body.args.clear();
+        region_steps(&body, &mut ours);
+    }
+    let theirs = vhlo_text_steps(vhlo_text);
+    assert_eq!(ours.len(), theirs.len(), "{what}: {ours:?} vs {theirs:?}");
+    let mut map = std::collections::HashMap::new();
+    let mut define =
+        |names: &[String], ids: &[u32], map: &mut std::collections::HashMap<String, u32>| {
+            assert_eq!(names.len(), ids.len(), "{what}");
+            for (n, &v) in names.iter().zip(ids) {
+                map.insert(n.clone(), v);
+            }
+        };
+    for (o, t) in ours.iter().zip(&theirs) {
+        match (o, t) {
+            (Step::Args(ids), Step::Args(names)) => {
+                if names.first().is_some_and(|n| n == "%arg0") {
+                    map.clear(); // a new function
+                }
+                define(names, ids, &mut map)
+            }
+            (
+                Step::Op { results, operands },
+                Step::Op {
+                    results: rn,
+                    operands: on,
+                },
+            ) => {
+                let used: Vec<u32> = on.iter().map(|n| map[n]).collect();
+                assert_eq!(&used, operands, "{what}: operands {on:?}");
+                define(rn, results, &mut map);
+            }
+            (Step::Return(ids), Step::Return(names)) => {
+                let used: Vec<u32> = names.iter().map(|n| map[n]).collect();
+                assert_eq!(&used, ids, "{what}: return {names:?}");
+            }
+            _ => panic!("{what}: {o:?} vs {t:?}"),
+        }
+    }
+}
+
+#[test]
+fn operands_match_vhlo_text() {
+    let mut n = 0;
+    for case in sorted_entries(&corpus_dir()) {
+        let Ok(text) = std::fs::read_to_string(case.join("model.vhlo.mlir")) else {
+            continue;
+        };
+        if case
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("unsupported_")
+        {
+            continue;
+        }
+        let newest = bytecode_files(&case)
+            .into_iter()
+            .max_by_key(|p| version_of(p))
+            .unwrap();
+        check_value_numbering(&parse_file(&newest), &text, &newest.display().to_string());
+        n += 1;
+    }
+    let shared = Path::new("/work/shared/bytecode");
+    for p in bytecode_files(shared) {
+        let name = p.file_name().unwrap().to_string_lossy().to_string();
+        if name.contains("export") {
+            continue;
+        }
+        let stem = name.split('.').next().unwrap();
+        let text = std::fs::read_to_string(shared.join(format!("{stem}.vhlo.mlir"))).unwrap();
+        check_value_numbering(&parse_file(&p), &text, &name);
+        n += 1;
+    }
+    assert!(n >= 30, "{n}");
+}
