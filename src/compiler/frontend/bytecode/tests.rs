@@ -1222,7 +1222,7 @@ fn check_value_numbering(m: &Module, vhlo_text: &str, what: &str) {
     let theirs = vhlo_text_steps(vhlo_text);
     assert_eq!(ours.len(), theirs.len(), "{what}: {ours:?} vs {theirs:?}");
     let mut map = std::collections::HashMap::new();
-    let mut define =
+    let define =
         |names: &[String], ids: &[u32], map: &mut std::collections::HashMap<String, u32>| {
             assert_eq!(names.len(), ids.len(), "{what}");
             for (n, &v) in names.iter().zip(ids) {
