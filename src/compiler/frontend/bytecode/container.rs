@@ -231,7 +231,6 @@ impl<'a> Bytecode<'a> {
             }
             None => Vec::new(),
         };
-        let _ = SEC_DIALECT_VERSIONS;
         let mut bc = Bytecode {
             version,
             producer,

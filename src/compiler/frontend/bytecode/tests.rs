@@ -1272,11 +1272,10 @@ fn operands_match_vhlo_text() {
         {
             continue;
         }
-        let newest = bytecode_files(&case)
-            .into_iter()
-            .max_by_key(|p| version_of(p))
-            .unwrap();
-        check_value_numbering(&parse_file(&newest), &text, &newest.display().to_string());
+        // Older targets hold the same program, so the newest VHLO text applies to all.
+        for p in bytecode_files(&case) {
+            check_value_numbering(&parse_file(&p), &text, &p.display().to_string());
+        }
         n += 1;
     }
     let shared = Path::new("/work/shared/bytecode");
