@@ -777,8 +777,12 @@ impl<'a> Bytecode<'a> {
     }
 
     fn define(&self, r: &Reader<'_>, scopes: &mut [Scope]) -> Result<u32> {
-        let scope = scopes.last_mut().expect("scope");
-        let g = scope.regions.last_mut().expect("region");
+        let Some(scope) = scopes.last_mut() else {
+            return Err(r.err("value defined outside a region"));
+        };
+        let Some(g) = scope.regions.last_mut() else {
+            return Err(r.err("value defined outside a region"));
+        };
         if g.next >= g.start + g.len {
             return Err(r.err("more values defined than the region declares"));
         }
@@ -801,7 +805,9 @@ impl<'a> Bytecode<'a> {
     fn operand(&self, r: &mut Reader<'_>, scopes: &mut [Scope]) -> Result<u32> {
         let at = r.offset();
         let i = r.varint()?;
-        let scope = scopes.last_mut().expect("scope");
+        let Some(scope) = scopes.last_mut() else {
+            return Err(r.err("operand outside a region"));
+        };
         let limit = scope.regions.last().map_or(0, |g| g.start + g.len);
         if i >= limit {
             return Err(BcError {
