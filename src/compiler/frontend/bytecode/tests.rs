@@ -381,13 +381,21 @@ fn mutated_bytecode_never_panics() {
         files.extend(bytecode_files(&case));
     }
     files.extend(bytecode_files(Path::new("/work/shared/bytecode")));
+    for d in sorted_entries(Path::new("/work/bench-workloads")) {
+        files.extend(bytecode_files(&d));
+    }
     assert!(!files.is_empty());
+    // BYTECODE_MUTATIONS=N runs a longer campaign than the default 1,000 per file.
+    let rounds: usize = std::env::var("BYTECODE_MUTATIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1000);
     let mut ok = 0usize;
     let mut err = 0usize;
     for (k, p) in files.iter().enumerate() {
         let data = std::fs::read(p).unwrap();
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ (k as u64 + 1));
-        for i in 0..1000 {
+        for i in 0..rounds {
             let m = mutate(&data, &mut rng);
             LARGEST.with(|l| l.set(0));
             let t = Instant::now();
@@ -411,7 +419,10 @@ fn mutated_bytecode_never_panics() {
             );
         }
     }
-    eprintln!("{} files x 1000 mutations: {ok} Ok, {err} Err", files.len());
+    eprintln!(
+        "{} files x {rounds} mutations: {ok} Ok, {err} Err",
+        files.len()
+    );
 }
 
 #[test]
