@@ -28,6 +28,8 @@ mod types;
 #[cfg(test)]
 mod tests;
 
+pub mod bytecode;
+
 use super::diag::Diagnostic;
 use super::ir::{Module, SourcePos};
 
