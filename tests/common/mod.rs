@@ -98,3 +98,36 @@ pub fn compare(got: &Tensor, want: &Tensor, rtol: f64, atol: f64) -> Result<Comp
     }
     Ok(cmp)
 }
+
+/// Deterministic inputs for a signature: small finite values of each dtype, so that two
+/// compilations of one program can be compared on the same data.
+pub fn synth_inputs(sig: &pjrtc_runtime::format::Signature) -> Vec<Tensor> {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    sig.inputs
+        .iter()
+        .map(|spec| {
+            let n: u64 = spec.shape.iter().product();
+            let mut bytes = Vec::with_capacity(n as usize * spec.dtype.size());
+            for _ in 0..n {
+                let r = next();
+                let f = ((r % 2001) as f64 - 1000.0) / 250.0; // in [-4, 4]
+                let i = (r % 7) as i64 - 3;
+                match spec.dtype {
+                    DType::I1 => bytes.push((r & 1) as u8),
+                    DType::F16 => bytes.extend(half::f16::from_f64(f).to_le_bytes()),
+                    DType::BF16 => bytes.extend(half::bf16::from_f64(f).to_le_bytes()),
+                    DType::F32 => bytes.extend((f as f32).to_le_bytes()),
+                    DType::F64 => bytes.extend(f.to_le_bytes()),
+                    d => bytes.extend(&(i as u64).to_le_bytes()[..d.size()]),
+                }
+            }
+            Tensor::from_bytes(spec.dtype, &spec.shape, &bytes).expect("sized to the shape")
+        })
+        .collect()
+}

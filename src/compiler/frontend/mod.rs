@@ -33,16 +33,11 @@ pub mod bytecode;
 use super::diag::Diagnostic;
 use super::ir::{Module, SourcePos};
 
-/// The first bytes of an MLIR bytecode file.
-const BYTECODE_MAGIC: &[u8] = &[0x4D, 0x4C, 0xEF, 0x52];
-
-/// Parses StableHLO (MLIR text) into a module.
+/// Parses StableHLO into a module: MLIR bytecode (VHLO portable artifacts) when the bytes
+/// start with the bytecode magic, MLIR text otherwise.
 pub fn parse(source: &[u8]) -> Result<Module, Diagnostic> {
-    if source.starts_with(BYTECODE_MAGIC) {
-        return Err(Diagnostic::new(
-            SourcePos::Byte(0),
-            "MLIR bytecode input is not supported yet",
-        ));
+    if bytecode::is_bytecode(source) {
+        return bytecode::parse_bytecode(source);
     }
     let text = match std::str::from_utf8(source) {
         Ok(t) => t,

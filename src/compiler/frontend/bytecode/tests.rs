@@ -278,7 +278,7 @@ fn corpus_matches_text_and_signatures() {
 #[test]
 fn shared_examples_and_bench_models() {
     let mut n = 0;
-    let shared = Path::new("/work/shared/bytecode");
+    let shared = shared_bytecode_dir().as_path();
     for p in bytecode_files(shared) {
         let m = parse_file(&p);
         let name = p.file_name().unwrap().to_string_lossy();
@@ -298,7 +298,7 @@ fn shared_examples_and_bench_models() {
         }
         n += 1;
     }
-    for d in sorted_entries(Path::new("/work/bench-workloads")) {
+    for d in sorted_entries(bench_workloads_dir().as_path()) {
         let p = d.join("model.mlirbc");
         if !p.exists() {
             continue;
@@ -314,6 +314,7 @@ fn shared_examples_and_bench_models() {
         }
         n += 1;
     }
+    assert!(n >= 6, "../shared/bytecode/*.mlirbc not found");
     eprintln!("{n} shared/bench files decoded");
 }
 
@@ -380,8 +381,8 @@ fn mutated_bytecode_never_panics() {
     for case in sorted_entries(&corpus_dir()) {
         files.extend(bytecode_files(&case));
     }
-    files.extend(bytecode_files(Path::new("/work/shared/bytecode")));
-    for d in sorted_entries(Path::new("/work/bench-workloads")) {
+    files.extend(bytecode_files(shared_bytecode_dir().as_path()));
+    for d in sorted_entries(bench_workloads_dir().as_path()) {
         files.extend(bytecode_files(&d));
     }
     assert!(!files.is_empty());
@@ -1289,7 +1290,7 @@ fn operands_match_vhlo_text() {
         }
         n += 1;
     }
-    let shared = Path::new("/work/shared/bytecode");
+    let shared = shared_bytecode_dir().as_path();
     for p in bytecode_files(shared) {
         let name = p.file_name().unwrap().to_string_lossy().to_string();
         if name.contains("export") {
@@ -1301,4 +1302,17 @@ fn operands_match_vhlo_text() {
         n += 1;
     }
     assert!(n >= 30, "{n}");
+}
+
+/// `../shared/bytecode` beside the checkout (CI clones the repository with shared/ beside it).
+fn shared_bytecode_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/bytecode")
+}
+
+/// Workloads made by `../shared/bench/models.py --out DIR`, named by `PJRTC_BENCH_WORKLOADS`
+/// (they are ~120 MB and not committed); without it the bench models are not read.
+fn bench_workloads_dir() -> std::path::PathBuf {
+    std::env::var_os("PJRTC_BENCH_WORKLOADS")
+        .map(Into::into)
+        .unwrap_or_default()
 }
