@@ -278,7 +278,7 @@ fn corpus_matches_text_and_signatures() {
 #[test]
 fn shared_examples_and_bench_models() {
     let mut n = 0;
-    let shared = shared_bytecode_dir().as_path();
+    let shared = &shared_bytecode_dir();
     for p in bytecode_files(shared) {
         let m = parse_file(&p);
         let name = p.file_name().unwrap().to_string_lossy();
@@ -1290,7 +1290,7 @@ fn operands_match_vhlo_text() {
         }
         n += 1;
     }
-    let shared = shared_bytecode_dir().as_path();
+    let shared = &shared_bytecode_dir();
     for p in bytecode_files(shared) {
         let name = p.file_name().unwrap().to_string_lossy().to_string();
         if name.contains("export") {
