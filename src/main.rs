@@ -51,10 +51,11 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
-    /// Show an artifact's target, signature, sections and sizes.
+    /// Show an artifact's target, signature, sections and sizes; or print a StableHLO
+    /// program (text or bytecode) as StableHLO text that `compile` accepts again.
     Inspect {
-        /// The artifact.
-        artifact: PathBuf,
+        /// A .pjx artifact, or a StableHLO program.
+        file: PathBuf,
     },
 }
 
@@ -97,11 +98,18 @@ fn dispatch(command: Command) -> Result<()> {
             run_artifact(&bytes, &opts, &mut stdout)
                 .with_context(|| format!("running {}", artifact.display()))
         }
-        Command::Inspect { artifact } => {
-            let bytes = read(&artifact)?;
-            let pjx = pjrtc_runtime::Pjx::from_bytes(&bytes)
-                .with_context(|| format!("reading {}", artifact.display()))?;
-            print!("{}", pjrtc::runtime::inspect::describe(&pjx, bytes.len()));
+        Command::Inspect { file } => {
+            let bytes = read(&file)?;
+            if bytes.starts_with(&pjrtc_runtime::format::MAGIC) {
+                let pjx = pjrtc_runtime::Pjx::from_bytes(&bytes)
+                    .with_context(|| format!("reading {}", file.display()))?;
+                print!("{}", pjrtc::runtime::inspect::describe(&pjx, bytes.len()));
+            } else {
+                let module = compiler::frontend::parse(&bytes).map_err(|d| {
+                    anyhow::anyhow!("{}", d.render(&file.display().to_string(), &bytes))
+                })?;
+                print!("{}", compiler::ir::print::print_module(&module));
+            }
             Ok(())
         }
     }

@@ -195,8 +195,8 @@ fn corrupted_artifacts_are_refused_without_panicking() {
     flipped[mid] ^= 0x40;
     let corrupt = dir.join("corrupt.pjx");
     std::fs::write(&corrupt, &flipped).unwrap();
-    let not_pjx = dir.join("text.pjx");
-    std::fs::write(&not_pjx, ADD).unwrap();
+    let not_pjx = dir.join("garbage.pjx");
+    std::fs::write(&not_pjx, b"\x00\x01 neither an artifact nor a program \xff").unwrap();
 
     for bad in [&truncated, &corrupt, &not_pjx] {
         for cmd in ["inspect", "run"] {
@@ -265,4 +265,34 @@ fn the_mlp_example_runs() {
     let want = common::read_npy(Path::new(&example("expected_out0.npy")));
     let c = common::compare(&got, &want, 1e-5, 1e-6).unwrap();
     assert!(c.first_failure.is_none(), "max error {}", c.max_abs_err);
+}
+
+#[test]
+fn inspect_prints_bytecode_as_text_that_compiles_to_the_same_program() {
+    let dir = scratch("inspect-bytecode");
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/bytecode");
+    let bc = shared.join("mlp_f32x8x16.mlirbc");
+    let o = pjrtc(&["inspect", p(&bc)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = dir.join("mlp.mlir");
+    std::fs::write(&text, &o.stdout).unwrap();
+    assert!(
+        stdout(&o).contains("stablehlo.dot_general"),
+        "{}",
+        stdout(&o)
+    );
+
+    // The printed text and the bytecode compile to programs with identical outputs.
+    let run = |src: &Path| {
+        let bytes = common::compile_to_bytes(&std::fs::read(src).unwrap()).unwrap();
+        let exe = pjrtc_runtime::Executable::load(&bytes).unwrap();
+        let inputs = common::synth_inputs(exe.signature());
+        let refs: Vec<&pjrtc_runtime::Tensor> = inputs.iter().collect();
+        exe.run(&refs)
+            .unwrap()
+            .into_iter()
+            .map(|t| t.bytes().to_vec())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(run(&text), run(&bc));
 }
