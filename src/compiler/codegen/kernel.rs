@@ -86,6 +86,12 @@ fn classify(k: &Kernel, round_ok: bool) -> Option<Vec<Class>> {
     (stores > 0).then_some(cls)
 }
 
+/// Independent f32x4 accumulators per reduction in the vectorized innermost loop.
+const REDUCE_UNROLL: usize = 4;
+
+/// Elements of one block of a vectorized sum (a multiple of `LANES * REDUCE_UNROLL`).
+const REDUCE_BLOCK: i64 = 256;
+
 /// How a reduce runs its innermost loop on f32x4: node classes of its body (its
 /// accumulators are `Vector`s) and the combining op of each accumulator.
 #[derive(Clone)]
@@ -546,21 +552,47 @@ impl<'a, 'b> Emitter<'a, 'b> {
                     self.cx.fconst(types::F32X4, id)
                 })
                 .collect();
-            let (i, vaccs) = self.emit_loop(lo, hi, LANES, &ids, &mut |em, i, a| {
+            // Blocked: each block of REDUCE_BLOCK elements starts from fresh accumulators
+            // and then joins a running total, so no f32 partial sum grows a long chain of
+            // roundings. Sums keep that total as an f64 scalar (close to the exact sum, as
+            // XLA's tree-shaped sums are); other folds keep an f32x4 total.
+            let totals: Vec<Value> = rv
+                .ops
+                .iter()
+                .zip(&ids)
+                .map(|(op, &id)| match op {
+                    BinaryOp::Add => self.cx.fconst(types::F64, -0.0),
+                    _ => id,
+                })
+                .collect();
+            let (i, totals) = self.emit_loop(lo, hi, REDUCE_BLOCK, &totals, &mut |em, i, t| {
+                let end = em.cx.b.ins().iadd_imm_s(i, REDUCE_BLOCK);
+                let (_, block) = em.unrolled_partial(i, end, &ids, &ids, rv, idx, f)?;
+                em.join_block(rv, t, &block)
+            })?;
+            let (i, tail) = self.unrolled_partial(i, hi, &ids, &ids, rv, idx, f)?;
+            let (i, tail) = self.emit_loop(i, hi, LANES, &tail, &mut |em, i, a| {
                 idx.push(i);
                 let r = f(em, idx, a, Some(&rv.cls));
                 idx.pop();
                 r
             })?;
+            let totals = self.join_block(rv, &totals, &tail)?;
             start = i;
             for (k, op) in rv.ops.iter().enumerate() {
-                let lanes: Vec<Value> = (0..4u8)
-                    .map(|l| self.cx.b.ins().extractlane(vaccs[k], l))
-                    .collect();
-                let p = scalar::binary(&mut self.cx, *op, DType::F32, lanes[0], lanes[1])?;
-                let q = scalar::binary(&mut self.cx, *op, DType::F32, lanes[2], lanes[3])?;
-                let h = scalar::binary(&mut self.cx, *op, DType::F32, p, q)?;
-                accs[k] = scalar::binary(&mut self.cx, *op, DType::F32, accs[k], h)?;
+                accs[k] = if *op == BinaryOp::Add {
+                    let init = self.cx.b.ins().fpromote(types::F64, accs[k]);
+                    let sum = self.cx.b.ins().fadd(init, totals[k]);
+                    self.cx.b.ins().fdemote(types::F32, sum)
+                } else {
+                    let lanes: Vec<Value> = (0..4u8)
+                        .map(|l| self.cx.b.ins().extractlane(totals[k], l))
+                        .collect();
+                    let p = scalar::binary(&mut self.cx, *op, DType::F32, lanes[0], lanes[1])?;
+                    let q = scalar::binary(&mut self.cx, *op, DType::F32, lanes[2], lanes[3])?;
+                    let h = scalar::binary(&mut self.cx, *op, DType::F32, p, q)?;
+                    scalar::binary(&mut self.cx, *op, DType::F32, accs[k], h)?
+                };
             }
         }
         let (_, out) = self.emit_loop(start, hi, 1, &accs, &mut |em, i, a| {
@@ -570,6 +602,68 @@ impl<'a, 'b> Emitter<'a, 'b> {
             r
         })?;
         Ok(out)
+    }
+
+    /// Adds a block's f32x4 partial results into the running totals: the lanes of a sum
+    /// into its f64 scalar total, any other fold lane-wise into its f32x4 total.
+    fn join_block(&mut self, rv: &ReduceVec, totals: &[Value], block: &[Value]) -> R<Vec<Value>> {
+        let mut out = Vec::with_capacity(totals.len());
+        for (k, op) in rv.ops.iter().enumerate() {
+            out.push(if *op == BinaryOp::Add {
+                let mut t = totals[k];
+                for l in 0..4u8 {
+                    let lane = self.cx.b.ins().extractlane(block[k], l);
+                    let wide = self.cx.b.ins().fpromote(types::F64, lane);
+                    t = self.cx.b.ins().fadd(t, wide);
+                }
+                t
+            } else {
+                scalar::binary(&mut self.cx, *op, DType::F32, totals[k], block[k])?
+            });
+        }
+        Ok(out)
+    }
+
+    /// Folds `[lo, hi)` (whole steps of `LANES * REDUCE_UNROLL` only) into `into`, using
+    /// `REDUCE_UNROLL` independent vector accumulators started from `ids`: they hide the
+    /// latency of the folding op and shorten each partial result's dependency chain.
+    /// Returns where it stopped and the new `into`.
+    #[allow(clippy::too_many_arguments)]
+    fn unrolled_partial(
+        &mut self,
+        lo: Value,
+        hi: Value,
+        ids: &[Value],
+        into: &[Value],
+        rv: &ReduceVec,
+        idx: &mut Vec<Value>,
+        f: &mut ReduceBody<'_, 'a, 'b>,
+    ) -> R<(Value, Vec<Value>)> {
+        let k_accs = ids.len();
+        let wide: Vec<Value> = ids
+            .iter()
+            .copied()
+            .cycle()
+            .take(k_accs * REDUCE_UNROLL)
+            .collect();
+        let step = LANES * REDUCE_UNROLL as i64;
+        let (i, wide) = self.emit_loop(lo, hi, step, &wide, &mut |em, i, a| {
+            let mut out = Vec::with_capacity(a.len());
+            for (u, group) in a.chunks(k_accs).enumerate() {
+                let iu = em.cx.b.ins().iadd_imm_s(i, LANES * u as i64);
+                idx.push(iu);
+                out.extend(f(em, idx, group, Some(&rv.cls))?);
+                idx.pop();
+            }
+            Ok(out)
+        })?;
+        let mut folded = into.to_vec();
+        for group in wide.chunks(k_accs) {
+            for (k, op) in rv.ops.iter().enumerate() {
+                folded[k] = scalar::binary(&mut self.cx, *op, DType::F32, folded[k], group[k])?;
+            }
+        }
+        Ok((i, folded))
     }
 
     /// Address of element `index` of buffer `buffer`.

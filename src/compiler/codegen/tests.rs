@@ -1950,3 +1950,87 @@ fn vectorized_uniform_select() {
     };
     compile_kernels(&[k], &t).unwrap();
 }
+
+/// Row sums across the vectorized reduction's block, unroll and lane boundaries, against
+/// exact f64 sums: blocked summation keeps the error near pairwise summation's.
+#[test]
+fn vectorized_row_sum_is_blocked_and_accurate() {
+    for cols in [3i64, 8, 17, 255, 256, 257, 1000, 4099] {
+        let mut rb = Body::default();
+        let j = rb.push(Node::Index(0), DType::I64);
+        let oi = rb.push(Node::Outer(NodeId(0)), DType::I64);
+        let x = rb.push(
+            Node::Load {
+                buffer: 0,
+                index: vec![oi, j],
+            },
+            DType::F32,
+        );
+        let acc = rb.push(Node::Acc(0), DType::F32);
+        let s = rb.push(
+            Node::Binary {
+                op: BinaryOp::Add,
+                a: acc,
+                b: x,
+            },
+            DType::F32,
+        );
+        rb.yields = vec![s];
+        let mut body = Body::default();
+        let i = body.push(Node::Index(0), DType::I64);
+        let init = body.push(Node::Const(0.5f32.to_bits() as u64), DType::F32);
+        let red = body.push(
+            Node::Reduce {
+                extents: vec![cols],
+                inits: vec![init],
+                body: Box::new(rb),
+            },
+            DType::F32,
+        );
+        body.push(
+            Node::Store {
+                buffer: 1,
+                index: vec![i],
+                value: red,
+            },
+            DType::F32,
+        );
+        let rows = 3i64;
+        let k = Kernel {
+            name: "row_sum".into(),
+            buffers: vec![
+                buf(DType::F32, &[rows, cols], false),
+                buf(DType::F32, &[rows], true),
+            ],
+            domain: vec![rows],
+            body,
+        };
+        assert_eq!(kernel::reduce_is_vectorized(&k), cols >= 8, "cols {cols}");
+        // Large values of alternating sign with a small exact sum: a long sequential chain
+        // loses it, a blocked one keeps it.
+        let input: Vec<f32> = (0..rows * cols)
+            .map(|i| {
+                let sign = if i % 2 == 0 { 1.0 } else { -1.0 };
+                sign * (1000.0 + ((i * 7919) % 1013) as f32 * 0.37)
+            })
+            .collect();
+        let mut bufs = vec![to_bytes(&input), vec![0u8; rows as usize * 4]];
+        run(&k, &mut bufs);
+        let got: Vec<f32> = from_bytes(&bufs[1]);
+        for r in 0..rows as usize {
+            let row = &input[r * cols as usize..][..cols as usize];
+            let exact: f64 = 0.5 + row.iter().map(|&x| x as f64).sum::<f64>();
+            let scale: f64 = 0.5 + row.iter().map(|&x| (x as f64).abs()).sum::<f64>();
+            // Worst-case bound of the blocked scheme: the longest chain of roundings an
+            // element goes through is its lane's chain inside a block (256 / 16), the
+            // blocks (cols / 256), the unroll and lane folds and the scalar tail (< 16).
+            // A single sequential chain would be bounded by `cols` instead.
+            let chain = 16.0 + (cols as f64 / 256.0).ceil() + 16.0;
+            assert!(
+                ((got[r] as f64) - exact).abs() <= chain * f32::EPSILON as f64 * scale,
+                "cols {cols} row {r}: {} vs {exact}",
+                got[r]
+            );
+        }
+    }
+}
