@@ -48,7 +48,9 @@ fn host_arch() -> &'static str {
 }
 
 /// Is CPU feature `f` (named as in [`Target::features`]) present on this machine?
-fn host_has(f: &str) -> bool {
+/// The compiler asks the same question to choose the host's features, so what it
+/// records is exactly what this loader checks.
+pub fn host_has(f: &str) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         match f {

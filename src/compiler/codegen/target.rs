@@ -27,25 +27,11 @@ impl Target {
     pub fn host() -> Target {
         #[cfg(target_arch = "x86_64")]
         {
-            let has = |f: &str| match f {
-                "sse3" => std::is_x86_feature_detected!("sse3"),
-                "ssse3" => std::is_x86_feature_detected!("ssse3"),
-                "sse4.1" => std::is_x86_feature_detected!("sse4.1"),
-                "sse4.2" => std::is_x86_feature_detected!("sse4.2"),
-                "popcnt" => std::is_x86_feature_detected!("popcnt"),
-                "avx" => std::is_x86_feature_detected!("avx"),
-                "avx2" => std::is_x86_feature_detected!("avx2"),
-                "fma" => std::is_x86_feature_detected!("fma"),
-                "bmi1" => std::is_x86_feature_detected!("bmi1"),
-                "bmi2" => std::is_x86_feature_detected!("bmi2"),
-                "lzcnt" => std::is_x86_feature_detected!("lzcnt"),
-                _ => false,
-            };
             Target {
                 triple: X86_64.to_string(),
                 features: X86_FEATURES
                     .iter()
-                    .filter(|(f, _)| has(f))
+                    .filter(|(f, _)| pjrtc_runtime::loader::host_has(f))
                     .map(|(f, _)| f.to_string())
                     .collect(),
             }
@@ -54,7 +40,11 @@ impl Target {
         {
             Target {
                 triple: AARCH64.to_string(),
-                features: vec!["neon".to_string()],
+                features: ["neon"]
+                    .into_iter()
+                    .filter(|f| pjrtc_runtime::loader::host_has(f))
+                    .map(String::from)
+                    .collect(),
             }
         }
     }
