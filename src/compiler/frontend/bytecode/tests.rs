@@ -25,13 +25,16 @@ fn note(size: usize) {
 unsafe impl GlobalAlloc for Tracking {
     unsafe fn alloc(&self, l: Layout) -> *mut u8 {
         note(l.size());
+        // SAFETY: the caller upholds GlobalAlloc::alloc's contract, which System shares.
         unsafe { System.alloc(l) }
     }
     unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        // SAFETY: p was allocated by System (every allocation goes through it) with l.
         unsafe { System.dealloc(p, l) }
     }
     unsafe fn realloc(&self, p: *mut u8, l: Layout, n: usize) -> *mut u8 {
         note(n);
+        // SAFETY: p was allocated by System with l; the caller upholds realloc's contract.
         unsafe { System.realloc(p, l, n) }
     }
 }
