@@ -142,3 +142,17 @@ entry!(
         Ok(())
     }
 );
+
+unsafe extern "C" fn no_attributes_deleter(_: *mut std::ffi::c_void) {}
+
+entry!(
+    /// Used by JAX (API >= 0.92) whenever the slot is non-NULL: no attributes, nothing to free.
+    fn device_get_attributes(a: &mut PJRT_Device_GetAttributes_Args) {
+        device(a.device)?;
+        a.attributes = std::ptr::null();
+        a.num_attributes = 0;
+        a.device_attributes = std::ptr::null_mut();
+        a.attributes_deleter = Some(no_attributes_deleter);
+        Ok(())
+    }
+);

@@ -290,6 +290,20 @@ entry!(
     }
 );
 
+/// Replica 0, partition 0 on the one addressable device.
+static LOGICAL_IDS: [PJRT_LogicalDeviceIds; 1] = [PJRT_LogicalDeviceIds { replica: 0, partition: 0 }];
+
+entry!(
+    fn loaded_executable_addressable_device_logical_ids(
+        a: &mut PJRT_LoadedExecutable_AddressableDeviceLogicalIds_Args
+    ) {
+        loaded(a.executable)?;
+        a.addressable_device_logical_ids = LOGICAL_IDS.as_ptr();
+        a.num_addressable_device_logical_ids = LOGICAL_IDS.len();
+        Ok(())
+    }
+);
+
 /// `xla.DeviceAssignmentProto{replica_count: 1, computation_count: 1,
 /// computation_devices: [{replica_device_ids: [id]}]}`, hand-encoded.
 fn device_assignment_proto(id: i32) -> Vec<u8> {

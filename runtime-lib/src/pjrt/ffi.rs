@@ -524,6 +524,19 @@ pjrt_struct! {
     }
 }
 
+pjrt_struct! {
+    pub struct PJRT_Device_GetAttributes_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub device: *mut PJRT_Device,
+        pub attributes: *const PJRT_NamedValue,
+        pub num_attributes: usize,
+        /// Backing object of `attributes`, released with `attributes_deleter`.
+        pub device_attributes: *mut c_void,
+        pub attributes_deleter: Option<unsafe extern "C" fn(*mut c_void)>,
+    }
+}
+
 // ---- memories ----
 
 pjrt_struct! {
@@ -691,6 +704,23 @@ pjrt_struct! {
         pub executable: *mut PJRT_LoadedExecutable,
         pub addressable_devices: *const *mut PJRT_Device,
         pub num_addressable_devices: usize,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_LogicalDeviceIds {
+        pub replica: c_int,
+        pub partition: c_int,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_LoadedExecutable_AddressableDeviceLogicalIds_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub executable: *mut PJRT_LoadedExecutable,
+        pub addressable_device_logical_ids: *const PJRT_LogicalDeviceIds,
+        pub num_addressable_device_logical_ids: usize,
     }
 }
 
