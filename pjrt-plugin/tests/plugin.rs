@@ -32,7 +32,11 @@ impl Plugin {
         // table it returns lives for the process.
         unsafe {
             let lib = libc::dlopen(path.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL);
-            assert!(!lib.is_null(), "dlopen failed: {:?}", CStr::from_ptr(libc::dlerror()));
+            assert!(
+                !lib.is_null(),
+                "dlopen failed: {:?}",
+                CStr::from_ptr(libc::dlerror())
+            );
             let sym = libc::dlsym(lib, c"GetPjrtApi".as_ptr());
             assert!(!sym.is_null(), "GetPjrtApi is not exported");
             let get: extern "C" fn() -> *const PJRT_Api = std::mem::transmute(sym);
@@ -47,7 +51,11 @@ impl Plugin {
         unsafe { *(args as *mut T as *mut usize) = size };
         // SAFETY: `f` is a slot of the plugin and `args` the struct that slot takes.
         let err = unsafe { f(args as *mut T as *mut c_void) };
-        if err.is_null() { Ok(()) } else { Err(self.take_error(err)) }
+        if err.is_null() {
+            Ok(())
+        } else {
+            Err(self.take_error(err))
+        }
     }
 
     fn take_error(&self, err: *mut PJRT_Error) -> (i32, String) {
@@ -58,7 +66,12 @@ impl Plugin {
             error: err,
             code: 0,
         };
-        self.call(api.PJRT_Error_GetCode, &mut code, PJRT_Error_GetCode_Args::STRUCT_SIZE).unwrap();
+        self.call(
+            api.PJRT_Error_GetCode,
+            &mut code,
+            PJRT_Error_GetCode_Args::STRUCT_SIZE,
+        )
+        .unwrap();
         let mut msg = PJRT_Error_Message_Args {
             struct_size: 0,
             extension_start: null_mut(),
@@ -66,12 +79,27 @@ impl Plugin {
             message: null(),
             message_size: 0,
         };
-        self.call(api.PJRT_Error_Message, &mut msg, PJRT_Error_Message_Args::STRUCT_SIZE).unwrap();
+        self.call(
+            api.PJRT_Error_Message,
+            &mut msg,
+            PJRT_Error_Message_Args::STRUCT_SIZE,
+        )
+        .unwrap();
         // SAFETY: the message lives as long as the error, which is destroyed below.
-        let text = unsafe { std::slice::from_raw_parts(msg.message.cast::<u8>(), msg.message_size) };
+        let text =
+            unsafe { std::slice::from_raw_parts(msg.message.cast::<u8>(), msg.message_size) };
         let text = String::from_utf8_lossy(text).into_owned();
-        let mut destroy = PJRT_Error_Destroy_Args { struct_size: 0, extension_start: null_mut(), error: err };
-        self.call(api.PJRT_Error_Destroy, &mut destroy, PJRT_Error_Destroy_Args::STRUCT_SIZE).unwrap();
+        let mut destroy = PJRT_Error_Destroy_Args {
+            struct_size: 0,
+            extension_start: null_mut(),
+            error: err,
+        };
+        self.call(
+            api.PJRT_Error_Destroy,
+            &mut destroy,
+            PJRT_Error_Destroy_Args::STRUCT_SIZE,
+        )
+        .unwrap();
         (code.code, text)
     }
 }
@@ -99,19 +127,40 @@ macro_rules! sizes {
     ($($t:ty),*) => { $(impl StructSize for $t { const SIZE: usize = <$t>::STRUCT_SIZE; })* };
 }
 sizes!(
-    PJRT_Plugin_Initialize_Args, PJRT_Plugin_Attributes_Args, PJRT_Client_Create_Args,
-    PJRT_Client_Args, PJRT_Client_String_Args, PJRT_Client_Devices_Args,
-    PJRT_Device_GetDescription_Args, PJRT_DeviceDescription_String_Args,
-    PJRT_DeviceDescription_Int_Args, PJRT_Device_DefaultMemory_Args, PJRT_Memory_String_Args,
-    PJRT_Client_BufferFromHostBuffer_Args, PJRT_Event_Args, PJRT_Event_OnReady_Args,
-    PJRT_Event_IsReady_Args, PJRT_Buffer_Args, PJRT_Buffer_Dimensions_Args,
-    PJRT_Buffer_ElementType_Args, PJRT_Buffer_ToHostBuffer_Args, PJRT_Buffer_Bool_Args,
-    PJRT_Executable_DeserializeAndLoad_Args, PJRT_LoadedExecutable_GetExecutable_Args,
-    PJRT_Executable_Count_Args, PJRT_Executable_OutputElementTypes_Args,
-    PJRT_Executable_OutputDimensions_Args, PJRT_Executable_Serialize_Args,
-    PJRT_Executable_Destroy_Args, PJRT_LoadedExecutable_Args,
-    PJRT_LoadedExecutable_Execute_Args, PJRT_ExecuteOptions, PJRT_Client_Compile_Args,
-    PJRT_Program, PJRT_Executable_String_Args, PJRT_Buffer_Memory_Args
+    PJRT_Plugin_Initialize_Args,
+    PJRT_Plugin_Attributes_Args,
+    PJRT_Client_Create_Args,
+    PJRT_Client_Args,
+    PJRT_Client_String_Args,
+    PJRT_Client_Devices_Args,
+    PJRT_Device_GetDescription_Args,
+    PJRT_DeviceDescription_String_Args,
+    PJRT_DeviceDescription_Int_Args,
+    PJRT_Device_DefaultMemory_Args,
+    PJRT_Memory_String_Args,
+    PJRT_Client_BufferFromHostBuffer_Args,
+    PJRT_Event_Args,
+    PJRT_Event_OnReady_Args,
+    PJRT_Event_IsReady_Args,
+    PJRT_Buffer_Args,
+    PJRT_Buffer_Dimensions_Args,
+    PJRT_Buffer_ElementType_Args,
+    PJRT_Buffer_ToHostBuffer_Args,
+    PJRT_Buffer_Bool_Args,
+    PJRT_Executable_DeserializeAndLoad_Args,
+    PJRT_LoadedExecutable_GetExecutable_Args,
+    PJRT_Executable_Count_Args,
+    PJRT_Executable_OutputElementTypes_Args,
+    PJRT_Executable_OutputDimensions_Args,
+    PJRT_Executable_Serialize_Args,
+    PJRT_Executable_Destroy_Args,
+    PJRT_LoadedExecutable_Args,
+    PJRT_LoadedExecutable_Execute_Args,
+    PJRT_ExecuteOptions,
+    PJRT_Client_Compile_Args,
+    PJRT_Program,
+    PJRT_Executable_String_Args,
+    PJRT_Buffer_Memory_Args
 );
 fn struct_size_of<T: StructSize>(_: &T) -> usize {
     T::SIZE
@@ -126,7 +175,10 @@ func.func public @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf
 "#;
 
 fn f32s(bytes: &[u8]) -> Vec<f32> {
-    bytes.chunks_exact(4).map(|c| f32::from_le_bytes(c.try_into().unwrap())).collect()
+    bytes
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
 }
 
 struct Session<'p> {
@@ -141,7 +193,10 @@ impl<'p> Session<'p> {
         let mut create: PJRT_Client_Create_Args = zeroed();
         call!(p, PJRT_Client_Create, create).unwrap();
         assert!(!create.client.is_null());
-        Session { p, client: create.client }
+        Session {
+            p,
+            client: create.client,
+        }
     }
 
     fn device(&self) -> *mut PJRT_Device {
@@ -154,7 +209,13 @@ impl<'p> Session<'p> {
     }
 
     /// Uploads `data` (of `dims`, optional byte strides) and waits on the done event.
-    fn upload(&self, ty: PJRT_Buffer_Type, data: &[u8], dims: &[i64], strides: Option<&[i64]>) -> *mut PJRT_Buffer {
+    fn upload(
+        &self,
+        ty: PJRT_Buffer_Type,
+        data: &[u8],
+        dims: &[i64],
+        strides: Option<&[i64]>,
+    ) -> *mut PJRT_Buffer {
         let mut a: PJRT_Client_BufferFromHostBuffer_Args = zeroed();
         a.client = self.client;
         a.data = data.as_ptr().cast();
@@ -240,7 +301,12 @@ impl<'p> Session<'p> {
         call!(self.p, PJRT_Buffer_Destroy, d).unwrap();
     }
 
-    fn execute(&self, exe: *mut PJRT_LoadedExecutable, args: &[*mut PJRT_Buffer], num_outputs: usize) -> Vec<*mut PJRT_Buffer> {
+    fn execute(
+        &self,
+        exe: *mut PJRT_LoadedExecutable,
+        args: &[*mut PJRT_Buffer],
+        num_outputs: usize,
+    ) -> Vec<*mut PJRT_Buffer> {
         let mut opts: PJRT_ExecuteOptions = zeroed();
         opts.struct_size = PJRT_ExecuteOptions::STRUCT_SIZE;
         let non_donatable = [0i64, 1];
@@ -302,7 +368,8 @@ fn plugin_attributes_advertise_stablehlo_version() {
         if name == b"stablehlo_current_version" {
             assert_eq!(v.type_, PJRT_NamedValue_kInt64List);
             // SAFETY: the tag says int64 list of `value_size` entries.
-            let version = unsafe { std::slice::from_raw_parts(v.value.int64_array_value, v.value_size) };
+            let version =
+                unsafe { std::slice::from_raw_parts(v.value.int64_array_value, v.value_size) };
             assert_eq!(version.len(), 3);
             assert_eq!(version[0], 1);
             found = true;
@@ -329,7 +396,9 @@ fn bad_arguments_are_errors_not_crashes() {
     let p = Plugin::load();
     // struct_size smaller than the 0.112 struct.
     let mut a: PJRT_Client_String_Args = zeroed();
-    let err = p.call(p.api.PJRT_Client_PlatformName, &mut a, 16).unwrap_err();
+    let err = p
+        .call(p.api.PJRT_Client_PlatformName, &mut a, 16)
+        .unwrap_err();
     assert_eq!(err.0, PJRT_Error_Code_INVALID_ARGUMENT);
     // NULL handle.
     let err = call!(p, PJRT_Client_PlatformName, a).unwrap_err();
@@ -359,7 +428,10 @@ fn client_devices_and_memories() {
     kind.device_description = gd.device_description;
     call!(p, PJRT_DeviceDescription_Kind, kind).unwrap();
     // SAFETY: as above.
-    assert_eq!(unsafe { std::slice::from_raw_parts(kind.value.cast::<u8>(), kind.value_size) }, b"cpu");
+    assert_eq!(
+        unsafe { std::slice::from_raw_parts(kind.value.cast::<u8>(), kind.value_size) },
+        b"cpu"
+    );
     let mut id: PJRT_DeviceDescription_Int_Args = zeroed();
     id.device_description = gd.device_description;
     call!(p, PJRT_DeviceDescription_Id, id).unwrap();
@@ -372,7 +444,10 @@ fn client_devices_and_memories() {
     mk.memory = dm.memory;
     call!(p, PJRT_Memory_Kind, mk).unwrap();
     // SAFETY: as above.
-    assert_eq!(unsafe { std::slice::from_raw_parts(mk.value.cast::<u8>(), mk.value_size) }, b"device");
+    assert_eq!(
+        unsafe { std::slice::from_raw_parts(mk.value.cast::<u8>(), mk.value_size) },
+        b"device"
+    );
 }
 
 #[test]
@@ -385,7 +460,11 @@ fn transfers_keep_types_shapes_and_values() {
         (PJRT_Buffer_Type_S32, vec![], vec![0, 3]),
         (PJRT_Buffer_Type_F16, vec![0, 0x3c, 0, 0x40], vec![2]),
         (PJRT_Buffer_Type_BF16, vec![0x80, 0x3f], vec![1]),
-        (PJRT_Buffer_Type_F64, 2.5f64.to_le_bytes().to_vec(), vec![1, 1]),
+        (
+            PJRT_Buffer_Type_F64,
+            2.5f64.to_le_bytes().to_vec(),
+            vec![1, 1],
+        ),
     ];
     for (ty, data, dims) in cases {
         let b = s.upload(*ty, data, dims, None);
@@ -437,13 +516,19 @@ fn run_and_check(s: &Session, exe: *mut PJRT_LoadedExecutable) {
     ty.executable = ge.executable;
     call!(p, PJRT_Executable_OutputElementTypes, ty).unwrap();
     // SAFETY: plugin-owned array of `num_output_types`.
-    assert_eq!(unsafe { std::slice::from_raw_parts(ty.output_types, ty.num_output_types) }, [PJRT_Buffer_Type_F32]);
+    assert_eq!(
+        unsafe { std::slice::from_raw_parts(ty.output_types, ty.num_output_types) },
+        [PJRT_Buffer_Type_F32]
+    );
     let mut od: PJRT_Executable_OutputDimensions_Args = zeroed();
     od.executable = ge.executable;
     call!(p, PJRT_Executable_OutputDimensions, od).unwrap();
     // SAFETY: plugin-owned arrays: `num_outputs` sizes, their sum of dims.
     unsafe {
-        assert_eq!(std::slice::from_raw_parts(od.dim_sizes, od.num_outputs), [2]);
+        assert_eq!(
+            std::slice::from_raw_parts(od.dim_sizes, od.num_outputs),
+            [2]
+        );
         assert_eq!(std::slice::from_raw_parts(od.dims, 2), [2, 3]);
     }
     let mut name: PJRT_Executable_String_Args = zeroed();
@@ -463,7 +548,10 @@ fn run_and_check(s: &Session, exe: *mut PJRT_LoadedExecutable) {
     assert_eq!(s.dims(outs[0]), (PJRT_Buffer_Type_F32, vec![2, 3]));
     assert_eq!(f32s(&s.download(outs[0], None)), [0., 3., 6., 9., 12., 15.]);
     // Column-major host layout (minor_to_major = [0, 1]).
-    assert_eq!(f32s(&s.download(outs[0], Some(&[0, 1]))), [0., 9., 3., 12., 6., 15.]);
+    assert_eq!(
+        f32s(&s.download(outs[0], Some(&[0, 1]))),
+        [0., 9., 3., 12., 6., 15.]
+    );
     // Inputs were not consumed.
     assert_eq!(f32s(&s.download(b, None)), [2.; 6]);
 
@@ -505,7 +593,9 @@ fn deserialize_execute_and_serialize_a_pjx() {
     ser.executable = ge.executable;
     call!(p, PJRT_Executable_Serialize, ser).unwrap();
     // SAFETY: plugin-owned bytes, valid until the deleter runs.
-    let bytes = unsafe { std::slice::from_raw_parts(ser.serialized_bytes.cast::<u8>(), ser.serialized_bytes_size) };
+    let bytes = unsafe {
+        std::slice::from_raw_parts(ser.serialized_bytes.cast::<u8>(), ser.serialized_bytes_size)
+    };
     assert_eq!(bytes, pjx.as_slice());
     // SAFETY: the deleter the plugin returned, on its own object, once.
     unsafe { (ser.serialized_executable_deleter.unwrap())(ser.serialized_executable) };
@@ -522,7 +612,12 @@ fn deserialize_execute_and_serialize_a_pjx() {
     bad.client = s.client;
     bad.serialized_executable = c"not a pjx".as_ptr();
     bad.serialized_executable_size = 9;
-    assert_eq!(call!(p, PJRT_Executable_DeserializeAndLoad, bad).unwrap_err().0, PJRT_Error_Code_INVALID_ARGUMENT);
+    assert_eq!(
+        call!(p, PJRT_Executable_DeserializeAndLoad, bad)
+            .unwrap_err()
+            .0,
+        PJRT_Error_Code_INVALID_ARGUMENT
+    );
 }
 
 #[test]

@@ -206,7 +206,13 @@ mod tests {
         assert_eq!(SLOT_NAMES.len(), 138);
         assert_eq!(std::mem::size_of::<PJRT_Api>(), 40 + 8 * 138);
         assert_eq!(api().struct_size, 1144);
-        assert_eq!(std::mem::offset_of!(PJRT_Api, PJRT_Buffer_ToHostBuffer), 600);
-        assert_eq!(SLOT_NAMES[137], "PJRT_TopologyDescription_GetMemorySpaceKindIds");
+        assert_eq!(
+            std::mem::offset_of!(PJRT_Api, PJRT_Buffer_ToHostBuffer),
+            600
+        );
+        assert_eq!(
+            SLOT_NAMES[137],
+            "PJRT_TopologyDescription_GetMemorySpaceKindIds"
+        );
     }
 }

@@ -11,8 +11,8 @@ use super::error::{PjrtError, Result, entry, handle, slice};
 use super::event::Event;
 use super::ffi::*;
 use super::memory::memory;
-use crate::tensor::{Tensor, byte_size};
 use crate::DType;
+use crate::tensor::{Tensor, byte_size};
 
 pub struct Buffer {
     device: *mut PJRT_Device,
@@ -27,7 +27,11 @@ pub struct Buffer {
 
 impl Buffer {
     /// A new caller-owned buffer holding `tensor`.
-    pub fn new_raw(device: *mut PJRT_Device, memory: *mut PJRT_Memory, tensor: Tensor) -> *mut PJRT_Buffer {
+    pub fn new_raw(
+        device: *mut PJRT_Device,
+        memory: *mut PJRT_Memory,
+        tensor: Tensor,
+    ) -> *mut PJRT_Buffer {
         Box::into_raw(Box::new(Buffer {
             device,
             memory,
@@ -133,7 +137,11 @@ fn extent(dims: &[u64], strides: &[i64], elem: usize) -> (i64, i64) {
     let (mut lo, mut hi) = (0i64, elem as i64);
     for (&d, &s) in dims.iter().zip(strides) {
         let span = s.saturating_mul(d as i64 - 1);
-        if span < 0 { lo = lo.saturating_add(span) } else { hi = hi.saturating_add(span) }
+        if span < 0 {
+            lo = lo.saturating_add(span)
+        } else {
+            hi = hi.saturating_add(span)
+        }
     }
     (lo, hi)
 }
@@ -183,7 +191,9 @@ unsafe fn copy_strided(
 
 fn shape_of(dims: &[i64]) -> Result<Vec<u64>> {
     dims.iter()
-        .map(|&d| u64::try_from(d).map_err(|_| PjrtError::invalid(format!("negative dimension {d}"))))
+        .map(|&d| {
+            u64::try_from(d).map_err(|_| PjrtError::invalid(format!("negative dimension {d}")))
+        })
         .collect()
 }
 
@@ -208,16 +218,24 @@ entry!(
             let m = memory(a.memory)?;
             (m.devices[0], a.memory)
         } else {
-            let dev = if a.device.is_null() { c.default_device() } else { a.device };
+            let dev = if a.device.is_null() {
+                c.default_device()
+            } else {
+                a.device
+            };
             if !c.owns_device(dev) {
                 return Err(PjrtError::invalid("device does not belong to this client"));
             }
             (dev, device(dev)?.default_memory)
         };
-        let size = byte_size(dtype, &shape)
-            .ok_or_else(|| PjrtError::invalid(format!("array of {shape:?} {dtype} is too large")))?;
+        let size = byte_size(dtype, &shape).ok_or_else(|| {
+            PjrtError::invalid(format!("array of {shape:?} {dtype} is too large"))
+        })?;
         let mut t = Tensor::try_zeros(dtype, &shape).ok_or_else(|| {
-            PjrtError::new(PJRT_Error_Code_RESOURCE_EXHAUSTED, format!("cannot allocate {size} bytes"))
+            PjrtError::new(
+                PJRT_Error_Code_RESOURCE_EXHAUSTED,
+                format!("cannot allocate {size} bytes"),
+            )
         })?;
         if size > 0 {
             if a.data.is_null() {
@@ -239,7 +257,14 @@ entry!(
                 // SAFETY: the caller's strided view covers every in-range index (PJRT
                 // contract); the destination is our dense array of exactly this shape.
                 unsafe {
-                    copy_strided(src, strides, t.data.as_mut_ptr(), &dense, &shape, dtype.size())
+                    copy_strided(
+                        src,
+                        strides,
+                        t.data.as_mut_ptr(),
+                        &dense,
+                        &shape,
+                        dtype.size(),
+                    )
                 };
             }
         }
@@ -346,15 +371,28 @@ fn host_strides(layout: &PJRT_Buffer_MemoryLayout, shape: &[u64], elem: usize) -
             // SAFETY: the type tag says the union holds the tiled layout.
             let tiled = unsafe { &layout.layout.tiled };
             if tiled.num_tiles != 0 {
-                return Err(PjrtError::unimplemented("ToHostBuffer: tiled host layouts are not supported"));
+                return Err(PjrtError::unimplemented(
+                    "ToHostBuffer: tiled host layouts are not supported",
+                ));
             }
             // SAFETY: the caller's array of `minor_to_major_size` int64.
-            let m2m = unsafe { slice(tiled.minor_to_major, tiled.minor_to_major_size, "minor_to_major")? };
+            let m2m = unsafe {
+                slice(
+                    tiled.minor_to_major,
+                    tiled.minor_to_major_size,
+                    "minor_to_major",
+                )?
+            };
             let mut seen = vec![false; rank];
             if m2m.len() != rank
-                || !m2m.iter().all(|&d| usize::try_from(d).is_ok_and(|d| d < rank && !std::mem::replace(&mut seen[d], true)))
+                || !m2m.iter().all(|&d| {
+                    usize::try_from(d)
+                        .is_ok_and(|d| d < rank && !std::mem::replace(&mut seen[d], true))
+                })
             {
-                return Err(PjrtError::invalid(format!("minor_to_major {m2m:?} is not a permutation of 0..{rank}")));
+                return Err(PjrtError::invalid(format!(
+                    "minor_to_major {m2m:?} is not a permutation of 0..{rank}"
+                )));
             }
             let mut strides = vec![0i64; rank];
             let mut s = elem as i64;
@@ -370,7 +408,10 @@ fn host_strides(layout: &PJRT_Buffer_MemoryLayout, shape: &[u64], elem: usize) -
             // SAFETY: the caller's array of `num_byte_strides` int64.
             let strides = unsafe { slice(st.byte_strides, st.num_byte_strides, "byte_strides")? };
             if strides.len() != rank {
-                return Err(PjrtError::invalid(format!("{} byte strides for {rank} dimensions", strides.len())));
+                return Err(PjrtError::invalid(format!(
+                    "{} byte strides for {rank} dimensions",
+                    strides.len()
+                )));
             }
             Ok(strides.to_vec())
         }
@@ -390,11 +431,18 @@ entry!(
             Some(layout) => host_strides(layout, &t.shape, elem)?,
         };
         let empty = t.shape.contains(&0);
-        let (lo, hi) = if empty { (0, 0) } else { extent(&t.shape, &strides, elem) };
+        let (lo, hi) = if empty {
+            (0, 0)
+        } else {
+            extent(&t.shape, &strides, elem)
+        };
         if lo < 0 {
-            return Err(PjrtError::unimplemented("ToHostBuffer: negative host strides are not supported"));
+            return Err(PjrtError::unimplemented(
+                "ToHostBuffer: negative host strides are not supported",
+            ));
         }
-        let needed = usize::try_from(hi).map_err(|_| PjrtError::invalid("host layout too large"))?;
+        let needed =
+            usize::try_from(hi).map_err(|_| PjrtError::invalid("host layout too large"))?;
         if a.dst.is_null() {
             a.dst_size = needed;
             return Ok(());
@@ -423,7 +471,9 @@ entry!(
 
 entry!(
     fn buffer_increase_external_reference_count(a: &mut PJRT_Buffer_Args) {
-        buffer(a.buffer)?.external_refs.fetch_add(1, Ordering::Relaxed);
+        buffer(a.buffer)?
+            .external_refs
+            .fetch_add(1, Ordering::Relaxed);
         Ok(())
     }
 );
@@ -439,7 +489,9 @@ entry!(
 );
 
 entry!(
-    fn buffer_opaque_device_memory_data_pointer(a: &mut PJRT_Buffer_OpaqueDeviceMemoryDataPointer_Args) {
+    fn buffer_opaque_device_memory_data_pointer(
+        a: &mut PJRT_Buffer_OpaqueDeviceMemoryDataPointer_Args,
+    ) {
         let t = buffer(a.buffer)?.tensor()?;
         // Stays valid while the buffer is neither deleted nor destroyed.
         a.device_memory_ptr = t.bytes().as_ptr() as *mut c_void;

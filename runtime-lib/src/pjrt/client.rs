@@ -11,7 +11,9 @@ pub const PLATFORM_VERSION: &str = concat!("pjrtc ", env!("CARGO_PKG_VERSION"));
 
 pub struct Client {
     /// Boxed so that the pointers handed out stay put.
+    #[allow(clippy::vec_box)]
     devices: Vec<Box<Device>>,
+    #[allow(clippy::vec_box)]
     memories: Vec<Box<Memory>>,
     pub(crate) device_ptrs: Vec<*mut PJRT_Device>,
     memory_ptrs: Vec<*mut PJRT_Memory>,
@@ -70,7 +72,9 @@ fn num_devices(options: &[PJRT_NamedValue]) -> Result<usize> {
         let name = unsafe { super::error::bytes(o.name, o.name_size, "option name")? };
         if name == b"num_devices" {
             if o.type_ != PJRT_NamedValue_kInt64 {
-                return Err(PjrtError::invalid("create option num_devices must be an int64"));
+                return Err(PjrtError::invalid(
+                    "create option num_devices must be an int64",
+                ));
             }
             // SAFETY: the type tag says the union holds an int64.
             let v = unsafe { o.value.int64_value };
@@ -144,9 +148,12 @@ entry!(
 entry!(
     fn client_lookup_device(a: &mut PJRT_Client_LookupDevice_Args) {
         let c = client(a.client)?;
-        a.device = c
-            .device_by_id(a.id)
-            .ok_or_else(|| PjrtError::new(PJRT_Error_Code_NOT_FOUND, format!("no device with id {}", a.id)))?;
+        a.device = c.device_by_id(a.id).ok_or_else(|| {
+            PjrtError::new(
+                PJRT_Error_Code_NOT_FOUND,
+                format!("no device with id {}", a.id),
+            )
+        })?;
         Ok(())
     }
 );
@@ -154,9 +161,11 @@ entry!(
 entry!(
     fn client_lookup_addressable_device(a: &mut PJRT_Client_LookupDevice_Args) {
         let c = client(a.client)?;
-        let found = c.device_ptrs.iter().copied().find(|&d| {
-            device(d).is_ok_and(|d| d.local_hardware_id == a.id)
-        });
+        let found = c
+            .device_ptrs
+            .iter()
+            .copied()
+            .find(|&d| device(d).is_ok_and(|d| d.local_hardware_id == a.id));
         a.device = found.ok_or_else(|| {
             PjrtError::new(
                 PJRT_Error_Code_NOT_FOUND,

@@ -79,7 +79,11 @@ entry!(
 
 entry!(
     fn description_kind(a: &mut PJRT_DeviceDescription_String_Args) {
-        set_str(&description(a.device_description)?.kind, &mut a.value, &mut a.value_size);
+        set_str(
+            &description(a.device_description)?.kind,
+            &mut a.value,
+            &mut a.value_size,
+        );
         Ok(())
     }
 );

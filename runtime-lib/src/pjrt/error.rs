@@ -158,11 +158,15 @@ pub fn unimplemented(name: &str) -> *mut PJRT_Error {
 /// Defines an entry point `unsafe extern "C" fn $name(*mut c_void) -> *mut PJRT_Error` whose
 /// body sees its args as `&mut $Args` and returns [`Result<()>`].
 macro_rules! entry {
-    ($(#[$m:meta])* fn $name:ident($a:ident: &mut $Args:ty) $body:block) => {
+    ($(#[$m:meta])* fn $name:ident($a:ident: &mut $Args:ty $(,)?) $body:block) => {
         entry!($(#[$m])* fn $name($a: &mut $Args, min = <$Args>::STRUCT_SIZE) $body);
     };
-    ($(#[$m:meta])* fn $name:ident($a:ident: &mut $Args:ty, min = $min:expr) $body:block) => {
+    ($(#[$m:meta])* fn $name:ident($a:ident: &mut $Args:ty, min = $min:expr $(,)?) $body:block) => {
         $(#[$m])*
+        ///
+        /// # Safety
+        /// `raw` is NULL or this function's PJRT args struct, live and not touched by anyone
+        /// else for the duration of the call; handles in it are this plugin's.
         pub unsafe extern "C" fn $name(raw: *mut std::ffi::c_void) -> *mut $crate::pjrt::ffi::PJRT_Error {
             $crate::pjrt::error::guard(stringify!($name), || {
                 // SAFETY: the PJRT contract: `raw` is this function's args struct, owned by

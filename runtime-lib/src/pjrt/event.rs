@@ -46,6 +46,9 @@ entry!(
 );
 
 /// Event_Error and Event_Await both return the event's outcome.
+///
+/// # Safety
+/// As for every entry point: `raw` is NULL or a live `PJRT_Event_Args`.
 pub unsafe extern "C" fn event_error(raw: *mut std::ffi::c_void) -> *mut PJRT_Error {
     let mut out = std::ptr::null_mut();
     let err = super::error::guard("event_error", || {

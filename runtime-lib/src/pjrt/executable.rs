@@ -51,7 +51,10 @@ impl ExecutableData {
             .map_err(|e| PjrtError::invalid(format!("cannot load the .pjx artifact: {e}")))?;
         let outs = &exe.signature().outputs;
         let output_types = outs.iter().map(|o| dtype_to_pjrt(o.dtype)).collect();
-        let output_dims = outs.iter().flat_map(|o| o.shape.iter().map(|&d| d as i64)).collect();
+        let output_dims = outs
+            .iter()
+            .flat_map(|o| o.shape.iter().map(|&d| d as i64))
+            .collect();
         let output_dim_sizes = outs.iter().map(|o| o.shape.len()).collect();
         let output_kinds = outs.iter().map(|_| DEVICE_KIND.as_ptr().cast()).collect();
         let output_kind_sizes = outs.iter().map(|_| DEVICE_KIND.len()).collect();
@@ -262,13 +265,17 @@ entry!(
 entry!(
     fn loaded_executable_get_executable(a: &mut PJRT_LoadedExecutable_GetExecutable_Args) {
         let l = loaded(a.loaded_executable)?;
-        a.executable = Box::into_raw(Box::new(ExecutableHandle { data: l.data.clone() }));
+        a.executable = Box::into_raw(Box::new(ExecutableHandle {
+            data: l.data.clone(),
+        }));
         Ok(())
     }
 );
 
 entry!(
-    fn loaded_executable_addressable_devices(a: &mut PJRT_LoadedExecutable_AddressableDevices_Args) {
+    fn loaded_executable_addressable_devices(
+        a: &mut PJRT_LoadedExecutable_AddressableDevices_Args,
+    ) {
         let l = loaded(a.executable)?;
         a.addressable_devices = l.devices.as_ptr();
         a.num_addressable_devices = l.devices.len();
@@ -291,11 +298,14 @@ entry!(
 );
 
 /// Replica 0, partition 0 on the one addressable device.
-static LOGICAL_IDS: [PJRT_LogicalDeviceIds; 1] = [PJRT_LogicalDeviceIds { replica: 0, partition: 0 }];
+static LOGICAL_IDS: [PJRT_LogicalDeviceIds; 1] = [PJRT_LogicalDeviceIds {
+    replica: 0,
+    partition: 0,
+}];
 
 entry!(
     fn loaded_executable_addressable_device_logical_ids(
-        a: &mut PJRT_LoadedExecutable_AddressableDeviceLogicalIds_Args
+        a: &mut PJRT_LoadedExecutable_AddressableDeviceLogicalIds_Args,
     ) {
         loaded(a.executable)?;
         a.addressable_device_logical_ids = LOGICAL_IDS.as_ptr();
@@ -327,7 +337,9 @@ fn device_assignment_proto(id: i32) -> Vec<u8> {
 }
 
 entry!(
-    fn loaded_executable_get_device_assignment(a: &mut PJRT_LoadedExecutable_GetDeviceAssignment_Args) {
+    fn loaded_executable_get_device_assignment(
+        a: &mut PJRT_LoadedExecutable_GetDeviceAssignment_Args,
+    ) {
         let l = loaded(a.executable)?;
         let id = device(l.devices[0])?.description.id;
         let bytes = Box::new(device_assignment_proto(id));
@@ -345,7 +357,10 @@ entry!(
     fn loaded_executable_execute(a: &mut PJRT_LoadedExecutable_Execute_Args) {
         let l = loaded(a.executable)?;
         if l.deleted.load(Ordering::Acquire) {
-            return Err(PjrtError::new(PJRT_Error_Code_FAILED_PRECONDITION, "the executable has been deleted"));
+            return Err(PjrtError::new(
+                PJRT_Error_Code_FAILED_PRECONDITION,
+                "the executable has been deleted",
+            ));
         }
         if a.num_devices != 1 {
             return Err(PjrtError::unimplemented(format!(
@@ -355,9 +370,15 @@ entry!(
         }
         // SAFETY: the client outlives its executables (framework contract).
         let c = unsafe { handle(l.client as *mut Client, "client")? };
-        let dev = if a.execute_device.is_null() { l.devices[0] } else { a.execute_device };
+        let dev = if a.execute_device.is_null() {
+            l.devices[0]
+        } else {
+            a.execute_device
+        };
         if !c.owns_device(dev) {
-            return Err(PjrtError::invalid("execute_device does not belong to this client"));
+            return Err(PjrtError::invalid(
+                "execute_device does not belong to this client",
+            ));
         }
         let mem = device(dev)?.default_memory;
         // SAFETY: `argument_lists` has `num_devices` (= 1) rows...
@@ -374,7 +395,11 @@ entry!(
             })
             .collect::<Result<_>>()?;
         let refs: Vec<&Tensor> = inputs.iter().map(|t| &**t).collect();
-        let outputs = l.data.exe.run(&refs).map_err(|e| PjrtError::invalid(e.to_string()))?;
+        let outputs = l
+            .data
+            .exe
+            .run(&refs)
+            .map_err(|e| PjrtError::invalid(e.to_string()))?;
         // SAFETY: `output_lists` has `num_devices` (= 1) rows...
         let out_lists = unsafe { slice(a.output_lists, 1, "output_lists")? };
         let out = out_lists[0];
@@ -397,7 +422,13 @@ entry!(
 mod tests {
     #[test]
     fn device_assignment_encoding() {
-        assert_eq!(super::device_assignment_proto(0), [8, 1, 16, 1, 26, 3, 10, 1, 0]);
-        assert_eq!(super::device_assignment_proto(300), [8, 1, 16, 1, 26, 4, 10, 2, 0xac, 0x02]);
+        assert_eq!(
+            super::device_assignment_proto(0),
+            [8, 1, 16, 1, 26, 3, 10, 1, 0]
+        );
+        assert_eq!(
+            super::device_assignment_proto(300),
+            [8, 1, 16, 1, 26, 4, 10, 2, 0xac, 0x02]
+        );
     }
 }

@@ -82,11 +82,11 @@ unsafe extern "C" fn vt_set_user_data(
 ) {
     let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         // SAFETY: as in `vt_get_user_data`.
-        if let Some(m) = unsafe { memory.as_ref() } {
-            if let Ok(mut map) = m.user_data.lock() {
-                // Replacing drops (and so destroys) the previous entry.
-                map.insert(key as usize, UserData { data, dtor });
-            }
+        if let Some(m) = unsafe { memory.as_ref() }
+            && let Ok(mut map) = m.user_data.lock()
+        {
+            // Replacing drops (and so destroys) the previous entry.
+            map.insert(key as usize, UserData { data, dtor });
         }
     }));
 }

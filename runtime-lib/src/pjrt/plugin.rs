@@ -19,7 +19,12 @@ struct Attributes([PJRT_NamedValue; 3]);
 // SAFETY: immutable, and every pointer inside points to `'static` data.
 unsafe impl Sync for Attributes {}
 
-const fn named(name: &'static str, type_: PJRT_NamedValue_Type, value: PJRT_NamedValue_Value, value_size: usize) -> PJRT_NamedValue {
+const fn named(
+    name: &'static str,
+    type_: PJRT_NamedValue_Type,
+    value: PJRT_NamedValue_Value,
+    value_size: usize,
+) -> PJRT_NamedValue {
     PJRT_NamedValue {
         struct_size: PJRT_NamedValue::STRUCT_SIZE,
         extension_start: std::ptr::null_mut(),
@@ -32,17 +37,28 @@ const fn named(name: &'static str, type_: PJRT_NamedValue_Type, value: PJRT_Name
 }
 
 static ATTRIBUTES: Attributes = Attributes([
-    named("xla_version", PJRT_NamedValue_kInt64, PJRT_NamedValue_Value { int64_value: XLA_VERSION }, 1),
+    named(
+        "xla_version",
+        PJRT_NamedValue_kInt64,
+        PJRT_NamedValue_Value {
+            int64_value: XLA_VERSION,
+        },
+        1,
+    ),
     named(
         "stablehlo_current_version",
         PJRT_NamedValue_kInt64List,
-        PJRT_NamedValue_Value { int64_array_value: STABLEHLO_CURRENT_VERSION.as_ptr() },
+        PJRT_NamedValue_Value {
+            int64_array_value: STABLEHLO_CURRENT_VERSION.as_ptr(),
+        },
         3,
     ),
     named(
         "stablehlo_minimum_version",
         PJRT_NamedValue_kInt64List,
-        PJRT_NamedValue_Value { int64_array_value: STABLEHLO_MINIMUM_VERSION.as_ptr() },
+        PJRT_NamedValue_Value {
+            int64_array_value: STABLEHLO_MINIMUM_VERSION.as_ptr(),
+        },
         3,
     ),
 ]);
