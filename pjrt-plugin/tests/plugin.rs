@@ -113,8 +113,6 @@ fn zeroed<T>() -> T {
 macro_rules! call {
     ($p:expr, $slot:ident, $args:expr) => {{
         let a = &mut $args;
-        let size = std::mem::size_of_val(a);
-        let _ = size;
         $p.call($p.api.$slot, a, struct_size_of(a))
     }};
 }

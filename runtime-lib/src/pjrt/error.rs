@@ -250,3 +250,45 @@ pub unsafe fn handle<'a, T>(ptr: *mut T, what: &str) -> Result<&'a T> {
     // SAFETY: caller contract.
     unsafe { ptr.as_ref() }.ok_or_else(|| PjrtError::invalid(format!("{what} is NULL")))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code_and_message(e: *mut PJRT_Error) -> (PJRT_Error_Code, String) {
+        assert!(!e.is_null());
+        let (mut p, mut n) = (std::ptr::null(), 0);
+        // SAFETY: `e` is a live error of ours; the out pointers are locals.
+        let code = unsafe {
+            vt_message(e, &mut p, &mut n);
+            vt_get_code(e)
+        };
+        // SAFETY: the message lives until the error is destroyed below.
+        let msg = String::from_utf8_lossy(unsafe { std::slice::from_raw_parts(p.cast(), n) })
+            .into_owned();
+        // SAFETY: ours, destroyed once.
+        unsafe { vt_destroy(e) };
+        (code, msg)
+    }
+
+    #[test]
+    fn guard_turns_errors_and_panics_into_pjrt_errors() {
+        assert!(guard("ok", || Ok(())).is_null());
+        let e = guard("bad", || Err(PjrtError::invalid("nope")));
+        assert_eq!(
+            code_and_message(e),
+            (PJRT_Error_Code_INVALID_ARGUMENT, "nope".into())
+        );
+        let e = guard("boom_fn", || panic!("boom"));
+        let (code, msg) = code_and_message(e);
+        assert_eq!(code, PJRT_Error_Code_INTERNAL);
+        assert!(msg.contains("boom_fn") && msg.contains("boom"), "{msg}");
+    }
+
+    #[test]
+    fn unimplemented_names_the_function() {
+        let (code, msg) = code_and_message(unimplemented("PJRT_Foo"));
+        assert_eq!(code, PJRT_Error_Code_UNIMPLEMENTED);
+        assert!(msg.contains("PJRT_Foo"));
+    }
+}
