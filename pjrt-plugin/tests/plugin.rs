@@ -426,10 +426,8 @@ fn client_devices_and_memories() {
     kind.device_description = gd.device_description;
     call!(p, PJRT_DeviceDescription_Kind, kind).unwrap();
     // SAFETY: as above.
-    assert_eq!(
-        unsafe { std::slice::from_raw_parts(kind.value.cast::<u8>(), kind.value_size) },
-        b"cpu"
-    );
+    let k = unsafe { std::slice::from_raw_parts(kind.value.cast::<u8>(), kind.value_size) };
+    assert_eq!(k, b"cpu");
     let mut id: PJRT_DeviceDescription_Int_Args = zeroed();
     id.device_description = gd.device_description;
     call!(p, PJRT_DeviceDescription_Id, id).unwrap();
@@ -442,10 +440,8 @@ fn client_devices_and_memories() {
     mk.memory = dm.memory;
     call!(p, PJRT_Memory_Kind, mk).unwrap();
     // SAFETY: as above.
-    assert_eq!(
-        unsafe { std::slice::from_raw_parts(mk.value.cast::<u8>(), mk.value_size) },
-        b"device"
-    );
+    let k = unsafe { std::slice::from_raw_parts(mk.value.cast::<u8>(), mk.value_size) };
+    assert_eq!(k, b"device");
 }
 
 #[test]
@@ -514,10 +510,8 @@ fn run_and_check(s: &Session, exe: *mut PJRT_LoadedExecutable) {
     ty.executable = ge.executable;
     call!(p, PJRT_Executable_OutputElementTypes, ty).unwrap();
     // SAFETY: plugin-owned array of `num_output_types`.
-    assert_eq!(
-        unsafe { std::slice::from_raw_parts(ty.output_types, ty.num_output_types) },
-        [PJRT_Buffer_Type_F32]
-    );
+    let types = unsafe { std::slice::from_raw_parts(ty.output_types, ty.num_output_types) };
+    assert_eq!(types, [PJRT_Buffer_Type_F32]);
     let mut od: PJRT_Executable_OutputDimensions_Args = zeroed();
     od.executable = ge.executable;
     call!(p, PJRT_Executable_OutputDimensions, od).unwrap();

@@ -49,11 +49,10 @@ fn without_a_compile_hook_client_compile_is_unimplemented() {
     // SAFETY: all-zero is a valid value of these plain-data args structs.
     let mut create: PJRT_Client_Create_Args = unsafe { std::mem::zeroed() };
     create.struct_size = PJRT_Client_Create_Args::STRUCT_SIZE;
+    let raw = (&mut create as *mut PJRT_Client_Create_Args).cast();
     // SAFETY: the slot with its args struct.
-    assert!(
-        unsafe { (api.PJRT_Client_Create)((&mut create as *mut PJRT_Client_Create_Args).cast()) }
-            .is_null()
-    );
+    let err = unsafe { (api.PJRT_Client_Create)(raw) };
+    assert!(err.is_null());
 
     let code = "func.func @main() -> () { return }";
     // SAFETY: as above.
@@ -82,9 +81,8 @@ fn without_a_compile_hook_client_compile_is_unimplemented() {
         extension_start: null_mut(),
         client: create.client,
     };
+    let raw = (&mut destroy as *mut PJRT_Client_Args).cast();
     // SAFETY: the slot with its args struct; the client is ours.
-    assert!(
-        unsafe { (api.PJRT_Client_Destroy)((&mut destroy as *mut PJRT_Client_Args).cast()) }
-            .is_null()
-    );
+    let err = unsafe { (api.PJRT_Client_Destroy)(raw) };
+    assert!(err.is_null());
 }

@@ -169,10 +169,10 @@ macro_rules! entry {
         /// else for the duration of the call; handles in it are this plugin's.
         pub unsafe extern "C" fn $name(raw: *mut std::ffi::c_void) -> *mut $crate::pjrt::ffi::PJRT_Error {
             $crate::pjrt::error::guard(stringify!($name), || {
+                let view = $crate::pjrt::error::args::<$Args>;
                 // SAFETY: the PJRT contract: `raw` is this function's args struct, owned by
                 // the caller for the duration of the call.
-                let $a: &mut $Args =
-                    unsafe { $crate::pjrt::error::args::<$Args>(raw, $min, stringify!($name))? };
+                let $a: &mut $Args = unsafe { view(raw, $min, stringify!($name)) }?;
                 $body
             })
         }
