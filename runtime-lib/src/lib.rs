@@ -14,6 +14,7 @@ pub mod kernels;
 pub mod loader;
 pub mod math;
 pub mod npy;
+pub mod pjrt;
 pub mod runner;
 pub mod tensor;
 

@@ -1,0 +1,218 @@
+//! The PJRT_Api function table: exactly the 138 slots of version 0.112, in header order.
+//! Every slot is filled; the ones this plugin does not implement return UNIMPLEMENTED
+//! naming the function.
+
+#![allow(non_snake_case)]
+
+use super::ffi::*;
+use super::{buffer, client, device, error, event, executable, memory, plugin};
+
+macro_rules! api_table {
+    (@slot $slot:ident, stub) => {{
+        unsafe extern "C" fn stub(_args: *mut std::ffi::c_void) -> *mut PJRT_Error {
+            error::unimplemented(stringify!($slot))
+        }
+        stub as StubFn
+    }};
+    (@slot $slot:ident, $m:ident :: $f:ident) => {
+        $m::$f as StubFn
+    };
+    ($($slot:ident: $($imp:ident)::+,)*) => {
+        #[repr(C)]
+        pub struct PJRT_Api {
+            pub struct_size: usize,
+            pub extension_start: *mut PJRT_Extension_Base,
+            pub pjrt_api_version: PJRT_Api_Version,
+            $(pub $slot: StubFn,)*
+        }
+
+        /// Slot names in table order.
+        pub const SLOT_NAMES: &[&str] = &[$(stringify!($slot),)*];
+
+        const fn table() -> PJRT_Api {
+            PJRT_Api {
+                struct_size: std::mem::size_of::<PJRT_Api>(),
+                extension_start: std::ptr::null_mut(),
+                pjrt_api_version: PJRT_Api_Version {
+                    struct_size: PJRT_Api_Version::STRUCT_SIZE,
+                    extension_start: std::ptr::null_mut(),
+                    major_version: PJRT_API_MAJOR,
+                    minor_version: PJRT_API_MINOR,
+                },
+                $($slot: api_table!(@slot $slot, $($imp)::+),)*
+            }
+        }
+    };
+}
+
+api_table! {
+    PJRT_Error_Destroy: error::error_destroy,
+    PJRT_Error_Message: error::error_message,
+    PJRT_Error_GetCode: error::error_get_code,
+    PJRT_Plugin_Initialize: plugin::plugin_initialize,
+    PJRT_Plugin_Attributes: plugin::plugin_attributes,
+    PJRT_Event_Destroy: event::event_destroy,
+    PJRT_Event_IsReady: event::event_is_ready,
+    PJRT_Event_Error: event::event_error,
+    PJRT_Event_Await: event::event_error,
+    PJRT_Event_OnReady: event::event_on_ready,
+    PJRT_Client_Create: client::client_create,
+    PJRT_Client_Destroy: client::client_destroy,
+    PJRT_Client_PlatformName: client::client_platform_name,
+    PJRT_Client_ProcessIndex: client::client_process_index,
+    PJRT_Client_PlatformVersion: client::client_platform_version,
+    PJRT_Client_Devices: client::client_devices,
+    PJRT_Client_AddressableDevices: client::client_devices,
+    PJRT_Client_LookupDevice: client::client_lookup_device,
+    PJRT_Client_LookupAddressableDevice: client::client_lookup_addressable_device,
+    PJRT_Client_AddressableMemories: client::client_addressable_memories,
+    PJRT_Client_Compile: executable::client_compile,
+    PJRT_Client_DefaultDeviceAssignment: client::client_default_device_assignment,
+    PJRT_Client_BufferFromHostBuffer: buffer::client_buffer_from_host_buffer,
+    PJRT_DeviceDescription_Id: device::description_id,
+    PJRT_DeviceDescription_ProcessIndex: device::description_process_index,
+    PJRT_DeviceDescription_Attributes: device::description_attributes,
+    PJRT_DeviceDescription_Kind: device::description_kind,
+    PJRT_DeviceDescription_DebugString: device::description_debug_string,
+    PJRT_DeviceDescription_ToString: device::description_to_string,
+    PJRT_Device_GetDescription: device::device_get_description,
+    PJRT_Device_IsAddressable: device::device_is_addressable,
+    PJRT_Device_LocalHardwareId: device::device_local_hardware_id,
+    PJRT_Device_AddressableMemories: device::device_addressable_memories,
+    PJRT_Device_DefaultMemory: device::device_default_memory,
+    PJRT_Device_MemoryStats: stub,
+    PJRT_Memory_Id: memory::memory_id,
+    PJRT_Memory_Kind: memory::memory_kind,
+    PJRT_Memory_DebugString: memory::memory_debug_string,
+    PJRT_Memory_ToString: memory::memory_to_string,
+    PJRT_Memory_AddressableByDevices: memory::memory_addressable_by_devices,
+    PJRT_Executable_Destroy: executable::executable_destroy,
+    PJRT_Executable_Name: executable::executable_name,
+    PJRT_Executable_NumReplicas: executable::executable_one,
+    PJRT_Executable_NumPartitions: executable::executable_one,
+    PJRT_Executable_NumOutputs: executable::executable_num_outputs,
+    PJRT_Executable_SizeOfGeneratedCodeInBytes: executable::executable_size_of_generated_code,
+    PJRT_Executable_GetCostAnalysis: stub,
+    PJRT_Executable_OutputMemoryKinds: executable::executable_output_memory_kinds,
+    PJRT_Executable_OptimizedProgram: stub,
+    PJRT_Executable_Serialize: executable::executable_serialize,
+    PJRT_LoadedExecutable_Destroy: executable::loaded_executable_destroy,
+    PJRT_LoadedExecutable_GetExecutable: executable::loaded_executable_get_executable,
+    PJRT_LoadedExecutable_AddressableDevices: executable::loaded_executable_addressable_devices,
+    PJRT_LoadedExecutable_Delete: executable::loaded_executable_delete,
+    PJRT_LoadedExecutable_IsDeleted: executable::loaded_executable_is_deleted,
+    PJRT_LoadedExecutable_Execute: executable::loaded_executable_execute,
+    PJRT_Executable_DeserializeAndLoad: executable::executable_deserialize_and_load,
+    PJRT_LoadedExecutable_Fingerprint: stub,
+    PJRT_Buffer_Destroy: buffer::buffer_destroy,
+    PJRT_Buffer_ElementType: buffer::buffer_element_type,
+    PJRT_Buffer_Dimensions: buffer::buffer_dimensions,
+    PJRT_Buffer_UnpaddedDimensions: buffer::buffer_dimensions,
+    PJRT_Buffer_DynamicDimensionIndices: buffer::buffer_dynamic_dimension_indices,
+    PJRT_Buffer_GetMemoryLayout: stub,
+    PJRT_Buffer_OnDeviceSizeInBytes: buffer::buffer_on_device_size_in_bytes,
+    PJRT_Buffer_Device: buffer::buffer_device,
+    PJRT_Buffer_Memory: buffer::buffer_memory,
+    PJRT_Buffer_Delete: buffer::buffer_delete,
+    PJRT_Buffer_IsDeleted: buffer::buffer_is_deleted,
+    PJRT_Buffer_CopyToDevice: buffer::buffer_copy_to_device,
+    PJRT_Buffer_ToHostBuffer: buffer::buffer_to_host_buffer,
+    PJRT_Buffer_IsOnCpu: buffer::buffer_is_on_cpu,
+    PJRT_Buffer_ReadyEvent: buffer::buffer_ready_event,
+    PJRT_Buffer_UnsafePointer: buffer::buffer_unsafe_pointer,
+    PJRT_Buffer_IncreaseExternalReferenceCount: buffer::buffer_increase_external_reference_count,
+    PJRT_Buffer_DecreaseExternalReferenceCount: buffer::buffer_decrease_external_reference_count,
+    PJRT_Buffer_OpaqueDeviceMemoryDataPointer: buffer::buffer_opaque_device_memory_data_pointer,
+    PJRT_CopyToDeviceStream_Destroy: stub,
+    PJRT_CopyToDeviceStream_AddChunk: stub,
+    PJRT_CopyToDeviceStream_TotalBytes: stub,
+    PJRT_CopyToDeviceStream_GranuleSize: stub,
+    PJRT_CopyToDeviceStream_CurrentBytes: stub,
+    PJRT_TopologyDescription_Create: stub,
+    PJRT_TopologyDescription_Destroy: stub,
+    PJRT_TopologyDescription_PlatformName: stub,
+    PJRT_TopologyDescription_PlatformVersion: stub,
+    PJRT_TopologyDescription_GetDeviceDescriptions: stub,
+    PJRT_TopologyDescription_Serialize: stub,
+    PJRT_TopologyDescription_Attributes: stub,
+    PJRT_Compile: stub,
+    PJRT_Executable_OutputElementTypes: executable::executable_output_element_types,
+    PJRT_Executable_OutputDimensions: executable::executable_output_dimensions,
+    PJRT_Buffer_CopyToMemory: buffer::buffer_copy_to_memory,
+    PJRT_Client_CreateViewOfDeviceBuffer: stub,
+    PJRT_Executable_Fingerprint: executable::executable_fingerprint,
+    PJRT_Client_TopologyDescription: stub,
+    PJRT_Executable_GetCompiledMemoryStats: stub,
+    PJRT_Memory_Kind_Id: memory::memory_kind_id,
+    PJRT_ExecuteContext_Create: stub,
+    PJRT_ExecuteContext_Destroy: stub,
+    PJRT_Buffer_CopyRawToHost: stub,
+    PJRT_AsyncHostToDeviceTransferManager_Destroy: stub,
+    PJRT_AsyncHostToDeviceTransferManager_TransferData: stub,
+    PJRT_Client_CreateBuffersForAsyncHostToDevice: stub,
+    PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer: stub,
+    PJRT_AsyncHostToDeviceTransferManager_Device: stub,
+    PJRT_AsyncHostToDeviceTransferManager_BufferCount: stub,
+    PJRT_AsyncHostToDeviceTransferManager_BufferSize: stub,
+    PJRT_AsyncHostToDeviceTransferManager_SetBufferError: stub,
+    PJRT_AsyncHostToDeviceTransferManager_AddMetadata: stub,
+    PJRT_Client_DmaMap: stub,
+    PJRT_Client_DmaUnmap: stub,
+    PJRT_Client_CreateUninitializedBuffer: stub,
+    PJRT_Client_UpdateGlobalProcessInfo: stub,
+    PJRT_TopologyDescription_Deserialize: stub,
+    PJRT_Client_CreateAliasBuffer: stub,
+    PJRT_Client_FulfillAliasBuffer: stub,
+    PJRT_LoadedExecutable_GetDeviceAssignment: executable::loaded_executable_get_device_assignment,
+    PJRT_Client_CreateErrorBuffer: stub,
+    PJRT_AsyncHostToDeviceTransferManager_TransferLiteral: stub,
+    PJRT_Buffer_CopyRawToHostFuture: stub,
+    PJRT_Device_PoisonExecution: stub,
+    PJRT_Device_CreateAsyncTrackingEvent: stub,
+    PJRT_AsyncTrackingEvent_Destroy: stub,
+    PJRT_Executable_GetCompileOptions: stub,
+    PJRT_Buffer_DonateWithControlDependency: stub,
+    PJRT_Event_Create: stub,
+    PJRT_Event_Set: stub,
+    PJRT_Device_GetAttributes: device::device_get_attributes,
+    PJRT_Client_Load: stub,
+    PJRT_LoadedExecutable_AddressableDeviceLogicalIds: executable::loaded_executable_addressable_device_logical_ids,
+    PJRT_Buffer_Bitcast: stub,
+    PJRT_Error_ForEachPayload: error::error_for_each_payload,
+    PJRT_TopologyDescription_Fingerprint: stub,
+    PJRT_Executable_ParameterMemoryKinds: stub,
+    PJRT_Device_ClearMemoryStats: stub,
+    PJRT_TopologyDescription_MakeCanonicalShapeForMemorySpace: stub,
+    PJRT_TopologyDescription_GetMemorySpaceKindIds: stub,
+}
+
+struct SyncApi(PJRT_Api);
+// SAFETY: the table is immutable and holds only function pointers and NULL extensions.
+unsafe impl Sync for SyncApi {}
+
+static API: SyncApi = SyncApi(table());
+
+/// The process-wide table `GetPjrtApi` returns.
+pub fn api() -> &'static PJRT_Api {
+    &API.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_has_the_138_slots_of_0_112() {
+        assert_eq!(SLOT_NAMES.len(), 138);
+        assert_eq!(std::mem::size_of::<PJRT_Api>(), 40 + 8 * 138);
+        assert_eq!(api().struct_size, 1144);
+        assert_eq!(
+            std::mem::offset_of!(PJRT_Api, PJRT_Buffer_ToHostBuffer),
+            600
+        );
+        assert_eq!(
+            SLOT_NAMES[137],
+            "PJRT_TopologyDescription_GetMemorySpaceKindIds"
+        );
+    }
+}

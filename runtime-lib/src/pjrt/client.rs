@@ -1,0 +1,213 @@
+//! PJRT_Client: the devices and memories of this process (CPU devices, one `"device"` memory
+//! each). Buffers and executables are in their own modules.
+
+use super::device::{Device, device};
+use super::error::{PjrtError, Result, entry, handle, slice};
+use super::ffi::*;
+use super::memory::Memory;
+
+pub const PLATFORM_NAME: &str = "pjrtc";
+pub const PLATFORM_VERSION: &str = concat!("pjrtc ", env!("CARGO_PKG_VERSION"));
+
+pub struct Client {
+    /// Boxed so that the pointers handed out stay put.
+    #[allow(clippy::vec_box)]
+    devices: Vec<Box<Device>>,
+    #[allow(clippy::vec_box)]
+    memories: Vec<Box<Memory>>,
+    pub(crate) device_ptrs: Vec<*mut PJRT_Device>,
+    memory_ptrs: Vec<*mut PJRT_Memory>,
+}
+
+impl Client {
+    /// `num_devices` CPU devices, each with its own memory.
+    pub fn new(num_devices: usize) -> Box<Client> {
+        let mut client = Box::new(Client {
+            devices: Vec::new(),
+            memories: Vec::new(),
+            device_ptrs: Vec::new(),
+            memory_ptrs: Vec::new(),
+        });
+        for id in 0..num_devices as i32 {
+            let mut memory = Box::new(Memory::new(id));
+            let mut device = Box::new(Device::new(id, &mut *memory));
+            memory.devices.push(&mut *device);
+            client.device_ptrs.push(&mut *device);
+            client.memory_ptrs.push(&mut *memory);
+            client.devices.push(device);
+            client.memories.push(memory);
+        }
+        client
+    }
+
+    pub fn device_by_id(&self, id: i32) -> Option<*mut PJRT_Device> {
+        let i = self.devices.iter().position(|d| d.description.id == id)?;
+        Some(self.device_ptrs[i])
+    }
+
+    pub fn default_device(&self) -> *mut PJRT_Device {
+        self.device_ptrs[0]
+    }
+
+    /// Whether `device` belongs to this client.
+    pub fn owns_device(&self, device: *mut PJRT_Device) -> bool {
+        self.device_ptrs.contains(&device)
+    }
+
+    pub fn owns_memory(&self, memory: *mut PJRT_Memory) -> bool {
+        self.memory_ptrs.contains(&memory)
+    }
+}
+
+pub(crate) fn client<'a>(ptr: *mut PJRT_Client) -> Result<&'a Client> {
+    // SAFETY: the framework passes clients this plugin created and has not destroyed.
+    unsafe { handle(ptr, "client") }
+}
+
+/// Reads the `num_devices` create option (int64), default 1.
+fn num_devices(options: &[PJRT_NamedValue]) -> Result<usize> {
+    let mut n = 1;
+    for o in options {
+        // SAFETY: option names are the caller's `(ptr, len)` strings.
+        let name = unsafe { super::error::bytes(o.name, o.name_size, "option name")? };
+        if name == b"num_devices" {
+            if o.type_ != PJRT_NamedValue_kInt64 {
+                return Err(PjrtError::invalid(
+                    "create option num_devices must be an int64",
+                ));
+            }
+            // SAFETY: the type tag says the union holds an int64.
+            let v = unsafe { o.value.int64_value };
+            n = usize::try_from(v)
+                .ok()
+                .filter(|n| (1..=1024).contains(n))
+                .ok_or_else(|| PjrtError::invalid(format!("num_devices {v} is not in 1..=1024")))?;
+        }
+        // Other options (and the KV-store callbacks) are ignored: single process, no
+        // tuning knobs yet.
+    }
+    Ok(n)
+}
+
+entry!(
+    fn client_create(a: &mut PJRT_Client_Create_Args) {
+        // SAFETY: `create_options` is the caller's array of `num_options` values.
+        let options = unsafe { slice(a.create_options, a.num_options, "create_options")? };
+        a.client = Box::into_raw(Client::new(num_devices(options)?));
+        Ok(())
+    }
+);
+
+entry!(
+    fn client_destroy(a: &mut PJRT_Client_Args) {
+        if !a.client.is_null() {
+            // SAFETY: made by `client_create` (a Box); the caller gives it up here, after
+            // destroying the buffers and executables that point into it.
+            drop(unsafe { Box::from_raw(a.client) });
+        }
+        Ok(())
+    }
+);
+
+entry!(
+    fn client_platform_name(a: &mut PJRT_Client_String_Args) {
+        client(a.client)?;
+        a.value = PLATFORM_NAME.as_ptr().cast();
+        a.value_size = PLATFORM_NAME.len();
+        Ok(())
+    }
+);
+
+entry!(
+    fn client_platform_version(a: &mut PJRT_Client_String_Args) {
+        client(a.client)?;
+        a.value = PLATFORM_VERSION.as_ptr().cast();
+        a.value_size = PLATFORM_VERSION.len();
+        Ok(())
+    }
+);
+
+entry!(
+    fn client_process_index(a: &mut PJRT_Client_ProcessIndex_Args) {
+        client(a.client)?;
+        a.process_index = 0;
+        Ok(())
+    }
+);
+
+entry!(
+    /// Client_Devices and Client_AddressableDevices: one process, so the same list.
+    fn client_devices(a: &mut PJRT_Client_Devices_Args) {
+        let c = client(a.client)?;
+        a.devices = c.device_ptrs.as_ptr();
+        a.num_devices = c.device_ptrs.len();
+        Ok(())
+    }
+);
+
+entry!(
+    fn client_lookup_device(a: &mut PJRT_Client_LookupDevice_Args) {
+        let c = client(a.client)?;
+        a.device = c.device_by_id(a.id).ok_or_else(|| {
+            PjrtError::new(
+                PJRT_Error_Code_NOT_FOUND,
+                format!("no device with id {}", a.id),
+            )
+        })?;
+        Ok(())
+    }
+);
+
+entry!(
+    fn client_lookup_addressable_device(a: &mut PJRT_Client_LookupDevice_Args) {
+        let c = client(a.client)?;
+        let found = c
+            .device_ptrs
+            .iter()
+            .copied()
+            .find(|&d| device(d).is_ok_and(|d| d.local_hardware_id == a.id));
+        a.device = found.ok_or_else(|| {
+            PjrtError::new(
+                PJRT_Error_Code_NOT_FOUND,
+                format!("no addressable device with local hardware id {}", a.id),
+            )
+        })?;
+        Ok(())
+    }
+);
+
+entry!(
+    fn client_addressable_memories(a: &mut PJRT_Client_AddressableMemories_Args) {
+        let c = client(a.client)?;
+        a.addressable_memories = c.memory_ptrs.as_ptr();
+        a.num_addressable_memories = c.memory_ptrs.len();
+        Ok(())
+    }
+);
+
+entry!(
+    /// Replica r, partition p runs on device `r * num_partitions + p`.
+    fn client_default_device_assignment(a: &mut PJRT_Client_DefaultDeviceAssignment_Args) {
+        let c = client(a.client)?;
+        let (r, p) = (a.num_replicas, a.num_partitions);
+        let n = usize::try_from(r)
+            .ok()
+            .zip(usize::try_from(p).ok())
+            .and_then(|(r, p)| r.checked_mul(p))
+            .ok_or_else(|| PjrtError::invalid(format!("bad replica/partition counts {r}x{p}")))?;
+        if n > c.devices.len() {
+            return Err(PjrtError::invalid(format!(
+                "{r} replicas x {p} partitions need {n} devices; this client has {}",
+                c.devices.len()
+            )));
+        }
+        if a.default_assignment_size < n || (n > 0 && a.default_assignment.is_null()) {
+            return Err(PjrtError::invalid("default_assignment is too small"));
+        }
+        for (i, d) in c.devices.iter().take(n).enumerate() {
+            // SAFETY: the caller's array holds `default_assignment_size >= n` ints.
+            unsafe { *a.default_assignment.add(i) = d.description.id };
+        }
+        Ok(())
+    }
+);

@@ -1,0 +1,434 @@
+//! PJRT_Executable / PJRT_LoadedExecutable: a loaded `.pjx`. Client_Compile goes through
+//! the compile hook (see [`super::CompileHook`]); DeserializeAndLoad takes `.pjx` bytes and
+//! Executable_Serialize gives them back unchanged, so JAX's persistent compilation cache
+//! stores plain `.pjx` artifacts.
+
+use std::ffi::{c_char, c_void};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::buffer::{Buffer, buffer, dtype_to_pjrt};
+use super::client::{Client, client};
+use super::device::device;
+use super::error::{PjrtError, Result, bytes, entry, handle, slice};
+use super::event::Event;
+use super::ffi::*;
+use super::memory::DEVICE_KIND;
+use crate::exec::Executable;
+use crate::tensor::Tensor;
+
+/// What both handle kinds share: the artifact and the metadata handed out by pointer.
+pub struct ExecutableData {
+    exe: Executable,
+    pjx: Vec<u8>,
+    name: String,
+    fingerprint: String,
+    output_types: Vec<PJRT_Buffer_Type>,
+    output_dims: Vec<i64>,
+    output_dim_sizes: Vec<usize>,
+    output_kinds: Vec<*const c_char>,
+    output_kind_sizes: Vec<usize>,
+}
+
+// SAFETY: the raw pointers in `output_kinds` point to a `'static` string; everything else
+// is Send + Sync.
+unsafe impl Send for ExecutableData {}
+// SAFETY: as above; nothing is mutated after construction.
+unsafe impl Sync for ExecutableData {}
+
+/// FNV-1a: stable across processes, unlike `DefaultHasher`.
+fn fingerprint(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("pjrtc-{h:016x}")
+}
+
+impl ExecutableData {
+    pub fn load(pjx: Vec<u8>) -> Result<ExecutableData> {
+        let exe = Executable::load(&pjx)
+            .map_err(|e| PjrtError::invalid(format!("cannot load the .pjx artifact: {e}")))?;
+        let outs = &exe.signature().outputs;
+        let output_types = outs.iter().map(|o| dtype_to_pjrt(o.dtype)).collect();
+        let output_dims = outs
+            .iter()
+            .flat_map(|o| o.shape.iter().map(|&d| d as i64))
+            .collect();
+        let output_dim_sizes = outs.iter().map(|o| o.shape.len()).collect();
+        let output_kinds = outs.iter().map(|_| DEVICE_KIND.as_ptr().cast()).collect();
+        let output_kind_sizes = outs.iter().map(|_| DEVICE_KIND.len()).collect();
+        Ok(ExecutableData {
+            exe,
+            fingerprint: fingerprint(&pjx),
+            pjx,
+            name: "main".into(),
+            output_types,
+            output_dims,
+            output_dim_sizes,
+            output_kinds,
+            output_kind_sizes,
+        })
+    }
+
+    pub fn executable(&self) -> &Executable {
+        &self.exe
+    }
+}
+
+/// PJRT_Executable: a view of the artifact with its own lifetime.
+pub struct ExecutableHandle {
+    data: Arc<ExecutableData>,
+}
+
+/// PJRT_LoadedExecutable: the artifact bound to a client and its device.
+pub struct LoadedExecutable {
+    data: Arc<ExecutableData>,
+    /// The one device it runs on (`Execute` may name another one of the client's).
+    devices: Vec<*mut PJRT_Device>,
+    client: *const Client,
+    deleted: AtomicBool,
+}
+
+impl LoadedExecutable {
+    pub fn new_raw(c: &Client, data: ExecutableData) -> *mut PJRT_LoadedExecutable {
+        Box::into_raw(Box::new(LoadedExecutable {
+            data: Arc::new(data),
+            devices: vec![c.default_device()],
+            client: c,
+            deleted: AtomicBool::new(false),
+        }))
+    }
+}
+
+fn exe<'a>(ptr: *mut PJRT_Executable) -> Result<&'a ExecutableData> {
+    // SAFETY: the framework passes executables this plugin created and has not destroyed.
+    Ok(&unsafe { handle(ptr, "executable") }?.data)
+}
+
+fn loaded<'a>(ptr: *mut PJRT_LoadedExecutable) -> Result<&'a LoadedExecutable> {
+    // SAFETY: as above, for loaded executables.
+    unsafe { handle(ptr, "loaded executable") }
+}
+
+entry!(
+    fn client_compile(a: &mut PJRT_Client_Compile_Args) {
+        let c = client(a.client)?;
+        // SAFETY: the program is the caller's struct for this call.
+        let program = unsafe { handle(a.program as *mut PJRT_Program, "program")? };
+        // SAFETY: `(format, format_size)` and `(code, code_size)` are the caller's strings.
+        let format = unsafe { bytes(program.format, program.format_size, "program format")? };
+        // SAFETY: as above.
+        let code = unsafe { bytes(program.code, program.code_size, "program code")? };
+        if format != b"mlir" {
+            return Err(PjrtError::invalid(format!(
+                "program format {:?} is not supported; pjrtc compiles \"mlir\" (StableHLO text or VHLO bytecode)",
+                String::from_utf8_lossy(format)
+            )));
+        }
+        let hook = super::compile_hook().ok_or_else(|| {
+            PjrtError::unimplemented(
+                "this runtime-only plugin cannot compile; use the full pjrtc plugin or load a .pjx with PJRT_Executable_DeserializeAndLoad",
+            )
+        })?;
+        // Compile options (replicas, partitions, device assignment) are not read yet: every
+        // executable runs on one device.
+        let pjx = hook(code).map_err(PjrtError::invalid)?;
+        a.executable = LoadedExecutable::new_raw(c, ExecutableData::load(pjx)?);
+        Ok(())
+    }
+);
+
+entry!(
+    /// Overridden compile options, if any, are ignored like those of Client_Compile.
+    fn executable_deserialize_and_load(
+        a: &mut PJRT_Executable_DeserializeAndLoad_Args,
+        min = std::mem::offset_of!(PJRT_Executable_DeserializeAndLoad_Args, overridden_serialized_compile_options)
+    ) {
+        let c = client(a.client)?;
+        // SAFETY: the caller's serialized bytes for this call.
+        let pjx = unsafe { bytes(a.serialized_executable, a.serialized_executable_size, "serialized_executable")? };
+        a.loaded_executable = LoadedExecutable::new_raw(c, ExecutableData::load(pjx.to_vec())?);
+        Ok(())
+    }
+);
+
+unsafe extern "C" fn free_serialized(p: *mut PJRT_SerializedBytes) {
+    if !p.is_null() {
+        // SAFETY: made by `executable_serialize` from a `Box<Vec<u8>>`.
+        drop(unsafe { Box::from_raw(p.cast::<Vec<u8>>()) });
+    }
+}
+
+entry!(
+    fn executable_serialize(a: &mut PJRT_Executable_Serialize_Args) {
+        let d = exe(a.executable as *mut _)?;
+        let bytes = Box::new(d.pjx.clone());
+        a.serialized_bytes = bytes.as_ptr().cast();
+        a.serialized_bytes_size = bytes.len();
+        a.serialized_executable = Box::into_raw(bytes).cast::<c_void>();
+        a.serialized_executable_deleter = Some(free_serialized);
+        Ok(())
+    }
+);
+
+entry!(
+    fn executable_destroy(a: &mut PJRT_Executable_Destroy_Args) {
+        if !a.executable.is_null() {
+            // SAFETY: made by `loaded_executable_get_executable` (a Box); given up here.
+            drop(unsafe { Box::from_raw(a.executable) });
+        }
+        Ok(())
+    }
+);
+
+entry!(
+    fn executable_name(a: &mut PJRT_Executable_String_Args) {
+        let d = exe(a.executable)?;
+        a.value = d.name.as_ptr().cast();
+        a.value_size = d.name.len();
+        Ok(())
+    }
+);
+
+entry!(
+    fn executable_fingerprint(a: &mut PJRT_Executable_String_Args) {
+        let d = exe(a.executable)?;
+        a.value = d.fingerprint.as_ptr().cast();
+        a.value_size = d.fingerprint.len();
+        Ok(())
+    }
+);
+
+entry!(
+    /// Executable_NumReplicas and Executable_NumPartitions.
+    fn executable_one(a: &mut PJRT_Executable_Count_Args) {
+        exe(a.executable)?;
+        a.value = 1;
+        Ok(())
+    }
+);
+
+entry!(
+    fn executable_num_outputs(a: &mut PJRT_Executable_Count_Args) {
+        a.value = exe(a.executable)?.output_types.len();
+        Ok(())
+    }
+);
+
+entry!(
+    fn executable_size_of_generated_code(a: &mut PJRT_Executable_SizeOfGeneratedCodeInBytes_Args) {
+        a.size_in_bytes = exe(a.executable)?.exe.pjx().code.bytes.len() as i64;
+        Ok(())
+    }
+);
+
+entry!(
+    fn executable_output_element_types(a: &mut PJRT_Executable_OutputElementTypes_Args) {
+        let d = exe(a.executable)?;
+        a.output_types = d.output_types.as_ptr();
+        a.num_output_types = d.output_types.len();
+        Ok(())
+    }
+);
+
+entry!(
+    fn executable_output_dimensions(a: &mut PJRT_Executable_OutputDimensions_Args) {
+        let d = exe(a.executable)?;
+        a.num_outputs = d.output_dim_sizes.len();
+        a.dims = d.output_dims.as_ptr();
+        a.dim_sizes = d.output_dim_sizes.as_ptr();
+        Ok(())
+    }
+);
+
+entry!(
+    fn executable_output_memory_kinds(a: &mut PJRT_Executable_OutputMemoryKinds_Args) {
+        let d = exe(a.executable)?;
+        a.num_outputs = d.output_kinds.len();
+        a.memory_kinds = d.output_kinds.as_ptr();
+        a.memory_kind_sizes = d.output_kind_sizes.as_ptr();
+        Ok(())
+    }
+);
+
+entry!(
+    fn loaded_executable_destroy(a: &mut PJRT_LoadedExecutable_Args) {
+        if !a.executable.is_null() {
+            // SAFETY: made by `LoadedExecutable::new_raw` (a Box); given up here.
+            drop(unsafe { Box::from_raw(a.executable) });
+        }
+        Ok(())
+    }
+);
+
+entry!(
+    fn loaded_executable_get_executable(a: &mut PJRT_LoadedExecutable_GetExecutable_Args) {
+        let l = loaded(a.loaded_executable)?;
+        a.executable = Box::into_raw(Box::new(ExecutableHandle {
+            data: l.data.clone(),
+        }));
+        Ok(())
+    }
+);
+
+entry!(
+    fn loaded_executable_addressable_devices(
+        a: &mut PJRT_LoadedExecutable_AddressableDevices_Args,
+    ) {
+        let l = loaded(a.executable)?;
+        a.addressable_devices = l.devices.as_ptr();
+        a.num_addressable_devices = l.devices.len();
+        Ok(())
+    }
+);
+
+entry!(
+    fn loaded_executable_delete(a: &mut PJRT_LoadedExecutable_Args) {
+        loaded(a.executable)?.deleted.store(true, Ordering::Release);
+        Ok(())
+    }
+);
+
+entry!(
+    fn loaded_executable_is_deleted(a: &mut PJRT_LoadedExecutable_IsDeleted_Args) {
+        a.is_deleted = loaded(a.executable)?.deleted.load(Ordering::Acquire);
+        Ok(())
+    }
+);
+
+/// Replica 0, partition 0 on the one addressable device.
+static LOGICAL_IDS: [PJRT_LogicalDeviceIds; 1] = [PJRT_LogicalDeviceIds {
+    replica: 0,
+    partition: 0,
+}];
+
+entry!(
+    fn loaded_executable_addressable_device_logical_ids(
+        a: &mut PJRT_LoadedExecutable_AddressableDeviceLogicalIds_Args,
+    ) {
+        loaded(a.executable)?;
+        a.addressable_device_logical_ids = LOGICAL_IDS.as_ptr();
+        a.num_addressable_device_logical_ids = LOGICAL_IDS.len();
+        Ok(())
+    }
+);
+
+/// `xla.DeviceAssignmentProto{replica_count: 1, computation_count: 1,
+/// computation_devices: [{replica_device_ids: [id]}]}`, hand-encoded.
+fn device_assignment_proto(id: i32) -> Vec<u8> {
+    let mut id_varint = Vec::new();
+    let mut v = id as i64 as u64;
+    loop {
+        let b = (v & 0x7f) as u8;
+        v >>= 7;
+        if v == 0 {
+            id_varint.push(b);
+            break;
+        }
+        id_varint.push(b | 0x80);
+    }
+    // computation_devices: field 1 (replica_device_ids), packed.
+    let mut inner = vec![0x0a, id_varint.len() as u8];
+    inner.extend(&id_varint);
+    let mut out = vec![0x08, 0x01, 0x10, 0x01, 0x1a, inner.len() as u8];
+    out.extend(inner);
+    out
+}
+
+entry!(
+    fn loaded_executable_get_device_assignment(
+        a: &mut PJRT_LoadedExecutable_GetDeviceAssignment_Args,
+    ) {
+        let l = loaded(a.executable)?;
+        let id = device(l.devices[0])?.description.id;
+        let bytes = Box::new(device_assignment_proto(id));
+        a.serialized_bytes = bytes.as_ptr().cast();
+        a.serialized_bytes_size = bytes.len();
+        a.serialized_device_assignment = Box::into_raw(bytes).cast::<c_void>();
+        a.serialized_device_assignment_deleter = Some(free_serialized);
+        Ok(())
+    }
+);
+
+entry!(
+    /// Runs synchronously on one device. Inputs are never consumed (outputs are fresh
+    /// buffers), so donation and `non_donatable_input_indices` need nothing here.
+    fn loaded_executable_execute(a: &mut PJRT_LoadedExecutable_Execute_Args) {
+        let l = loaded(a.executable)?;
+        if l.deleted.load(Ordering::Acquire) {
+            return Err(PjrtError::new(
+                PJRT_Error_Code_FAILED_PRECONDITION,
+                "the executable has been deleted",
+            ));
+        }
+        if a.num_devices != 1 {
+            return Err(PjrtError::unimplemented(format!(
+                "Execute on {} devices; pjrtc runs an executable on one device",
+                a.num_devices
+            )));
+        }
+        // SAFETY: the client outlives its executables (framework contract).
+        let c = unsafe { handle(l.client as *mut Client, "client")? };
+        let dev = if a.execute_device.is_null() {
+            l.devices[0]
+        } else {
+            a.execute_device
+        };
+        if !c.owns_device(dev) {
+            return Err(PjrtError::invalid(
+                "execute_device does not belong to this client",
+            ));
+        }
+        let mem = device(dev)?.default_memory;
+        // SAFETY: `argument_lists` has `num_devices` (= 1) rows...
+        let lists = unsafe { slice(a.argument_lists, 1, "argument_lists")? };
+        // SAFETY: ...each of `num_args` buffers.
+        let args = unsafe { slice(lists[0], a.num_args, "argument list")? };
+        let inputs: Vec<std::sync::Arc<Tensor>> = args
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| {
+                buffer(b)
+                    .and_then(|b| b.tensor())
+                    .map_err(|e| PjrtError::new(e.code, format!("argument {i}: {}", e.message)))
+            })
+            .collect::<Result<_>>()?;
+        let refs: Vec<&Tensor> = inputs.iter().map(|t| &**t).collect();
+        let outputs = l
+            .data
+            .exe
+            .run(&refs)
+            .map_err(|e| PjrtError::invalid(e.to_string()))?;
+        // SAFETY: `output_lists` has `num_devices` (= 1) rows...
+        let out_lists = unsafe { slice(a.output_lists, 1, "output_lists")? };
+        let out = out_lists[0];
+        if out.is_null() && !outputs.is_empty() {
+            return Err(PjrtError::invalid("output list is NULL"));
+        }
+        for (i, t) in outputs.into_iter().enumerate() {
+            // SAFETY: ...each with room for NumOutputs buffers, allocated by the caller.
+            unsafe { *out.add(i) = Buffer::new_raw(dev, mem, t) };
+        }
+        if !a.device_complete_events.is_null() {
+            // SAFETY: a non-NULL events array has `num_devices` slots.
+            unsafe { *a.device_complete_events = Event::ready() };
+        }
+        Ok(())
+    }
+);
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn device_assignment_encoding() {
+        assert_eq!(
+            super::device_assignment_proto(0),
+            [8, 1, 16, 1, 26, 3, 10, 1, 0]
+        );
+        assert_eq!(
+            super::device_assignment_proto(300),
+            [8, 1, 16, 1, 26, 4, 10, 2, 0xac, 0x02]
+        );
+    }
+}
