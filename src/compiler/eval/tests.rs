@@ -611,6 +611,27 @@ fn dot_general_f32_accumulates_in_f32() {
     assert_eq!(want.to_bits(), 0x3cda_1d00);
 }
 
+/// bitcast_convert between widths works on bits (i1 is one bit, not one byte): the
+/// conformance vectors `interp__bitcast_convert__001/003`.
+#[test]
+fn bitcast_convert_between_widths() {
+    let word = 0x0123_4567_89ab_cdefu64;
+    let bits: Vec<i128> = (0..64).map(|k| ((word >> k) & 1) as i128).collect();
+    let b = ints(DType::I1, &[64], &bits);
+    let r = run1(Opcode::BitcastConvert, &[b.clone()], t(DType::I64, &[]));
+    assert_eq!(r.bytes, word.to_le_bytes());
+    let f = Literal {
+        ty: t(DType::F64, &[]),
+        bytes: word.to_le_bytes().to_vec(),
+    };
+    let r = run1(Opcode::BitcastConvert, &[f.clone()], t(DType::I1, &[64]));
+    assert_eq!(r, b);
+    let r = run1(Opcode::BitcastConvert, &[f], t(DType::U16, &[4]));
+    assert_eq!(as_int(&r), [0xcdef, 0x89ab, 0x4567, 0x0123]);
+    let r = run1(Opcode::BitcastConvert, &[r], t(DType::F64, &[]));
+    assert_eq!(r.bytes, word.to_le_bytes());
+}
+
 fn conv1d(pad: (i64, i64), stride: i64, lhs_dil: i64, groups: i64, reversal: bool) -> ConvAttrs {
     ConvAttrs {
         window_strides: vec![stride],
