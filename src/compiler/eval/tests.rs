@@ -618,13 +618,21 @@ fn bitcast_convert_between_widths() {
     let word = 0x0123_4567_89ab_cdefu64;
     let bits: Vec<i128> = (0..64).map(|k| ((word >> k) & 1) as i128).collect();
     let b = ints(DType::I1, &[64], &bits);
-    let r = run1(Opcode::BitcastConvert, &[b.clone()], t(DType::I64, &[]));
+    let r = run1(
+        Opcode::BitcastConvert,
+        std::slice::from_ref(&b),
+        t(DType::I64, &[]),
+    );
     assert_eq!(r.bytes, word.to_le_bytes());
     let f = Literal {
         ty: t(DType::F64, &[]),
         bytes: word.to_le_bytes().to_vec(),
     };
-    let r = run1(Opcode::BitcastConvert, &[f.clone()], t(DType::I1, &[64]));
+    let r = run1(
+        Opcode::BitcastConvert,
+        std::slice::from_ref(&f),
+        t(DType::I1, &[64]),
+    );
     assert_eq!(r, b);
     let r = run1(Opcode::BitcastConvert, &[f], t(DType::U16, &[4]));
     assert_eq!(as_int(&r), [0xcdef, 0x89ab, 0x4567, 0x0123]);
