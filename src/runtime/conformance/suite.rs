@@ -45,6 +45,8 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
     Ok(())
 }
 
+const WORKER_STACK: usize = 8 << 20;
+
 /// Tests `files` on `jobs` threads. `on_done` sees each result as it finishes (on the
 /// calling thread); the returned results are in the order of `files`.
 pub fn run_files(
@@ -61,7 +63,7 @@ pub fn run_files(
             for _ in 0..jobs.clamp(1, files.len().max(1)) {
                 let tx = tx.clone();
                 let next = &next;
-                s.spawn(move || {
+                let worker = move || {
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(path) = files.get(i) else { break };
@@ -69,7 +71,15 @@ pub fn run_files(
                             break;
                         }
                     }
-                });
+                };
+                // The main thread's stack size: the front end and passes recurse on nesting.
+                let spawned = std::thread::Builder::new()
+                    .stack_size(WORKER_STACK)
+                    .spawn_scoped(s, worker);
+                if let Err(e) = spawned {
+                    // Fewer workers is fine; none is reported by the missing results below.
+                    eprintln!("warning: cannot start a test thread: {e}");
+                }
             }
             drop(tx);
             for (i, r) in rx {
@@ -78,7 +88,20 @@ pub fn run_files(
             }
         });
     });
-    results.into_iter().flatten().collect()
+    results
+        .into_iter()
+        .zip(files)
+        .map(|(r, path)| {
+            r.unwrap_or_else(|| FileResult {
+                path: path.clone(),
+                status: Status::Crash,
+                messages: vec![format!("{}: not run (no test thread)", path.display())],
+                ops: vec![],
+                cases: 0,
+                millis: 0.0,
+            })
+        })
+        .collect()
 }
 
 /// Runs `f` with a panic hook that records the message (with its location) for
