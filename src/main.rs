@@ -51,6 +51,26 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
     },
+    /// Run conformance tests: programs whose checks (`check.expect_*`) must hold.
+    ///
+    /// Exits 0 only if every check of every file holds.
+    Test {
+        /// .mlir files, or directories to search for them.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Files tested in parallel (default: all cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Write one TSV line per file (file, status, first message, ops).
+        #[arg(long, value_name = "FILE")]
+        report: Option<PathBuf>,
+        /// Which compile pipelines each case must pass.
+        #[arg(long, value_enum, default_value_t = PipelineArg::Both)]
+        pipeline: PipelineArg,
+        /// Also list passing files.
+        #[arg(short, long)]
+        verbose: bool,
+    },
     /// Show an artifact's target, signature, sections and sizes; or print a StableHLO
     /// program (text or bytecode) as StableHLO text that `compile` accepts again.
     Inspect {
@@ -59,10 +79,19 @@ enum Command {
     },
 }
 
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum PipelineArg {
+    /// fold + CSE + DCE, as `pjrtc compile` (constant programs are folded by the evaluator).
+    Optimized,
+    /// No optimizing passes: every op goes through lowering and codegen.
+    Unoptimized,
+    Both,
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match dispatch(cli.command) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(code) => code,
         Err(e) => {
             // One line (a compile diagnostic adds its source line and caret below it).
             eprintln!("error: {e:#}");
@@ -71,13 +100,14 @@ fn main() -> ExitCode {
     }
 }
 
-fn dispatch(command: Command) -> Result<()> {
+fn dispatch(command: Command) -> Result<ExitCode> {
+    let done = |()| ExitCode::SUCCESS;
     match command {
         Command::Compile {
             input,
             output,
             timings,
-        } => compile_file(&input, &output, timings),
+        } => compile_file(&input, &output, timings).map(done),
         Command::Run {
             artifact,
             inputs,
@@ -97,6 +127,7 @@ fn dispatch(command: Command) -> Result<()> {
             let mut stdout = std::io::stdout().lock();
             run_artifact(&bytes, &opts, &mut stdout)
                 .with_context(|| format!("running {}", artifact.display()))
+                .map(done)
         }
         Command::Inspect { file } => {
             let bytes = read(&file)?;
@@ -110,9 +141,44 @@ fn dispatch(command: Command) -> Result<()> {
                 })?;
                 print!("{}", compiler::ir::print::print_module(&module));
             }
-            Ok(())
+            Ok(ExitCode::SUCCESS)
         }
+        Command::Test {
+            paths,
+            jobs,
+            report,
+            pipeline,
+            verbose,
+        } => test(paths, jobs, report, pipeline, verbose),
     }
+}
+
+fn test(
+    paths: Vec<PathBuf>,
+    jobs: Option<usize>,
+    report: Option<PathBuf>,
+    pipeline: PipelineArg,
+    verbose: bool,
+) -> Result<ExitCode> {
+    use pjrtc::runtime::conformance::{Pipeline, TestOptions, suite};
+    let pipelines = match pipeline {
+        PipelineArg::Optimized => vec![Pipeline::Optimized],
+        PipelineArg::Unoptimized => vec![Pipeline::Unoptimized],
+        PipelineArg::Both => vec![Pipeline::Optimized, Pipeline::Unoptimized],
+    };
+    let opts = suite::CliOptions {
+        paths,
+        jobs: jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        report,
+        test: TestOptions { pipelines },
+        verbose,
+    };
+    let all_pass = suite::run_cli(&opts, &mut std::io::stdout().lock())?;
+    Ok(if all_pass {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
 }
 
 fn compile_file(input: &Path, output: &Path, print_timings: bool) -> Result<()> {

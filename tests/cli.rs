@@ -77,6 +77,7 @@ fn every_command_has_help() {
         &["compile", "--help"],
         &["run", "--help"],
         &["inspect", "--help"],
+        &["test", "--help"],
     ] {
         let o = pjrtc(cmd);
         assert!(o.status.success(), "{cmd:?}: {}", stderr(&o));
@@ -265,6 +266,64 @@ fn the_mlp_example_runs() {
     let want = common::read_npy(Path::new(&example("expected_out0.npy")));
     let c = common::compare(&got, &want, 1e-5, 1e-6).unwrap();
     assert!(c.first_failure.is_none(), "max error {}", c.max_abs_err);
+}
+
+#[test]
+fn test_command_exit_codes_report_and_summary() {
+    let dir = scratch("test");
+    let pass = dir.join("pass.mlir");
+    let fail = dir.join("fail.mlir");
+    let unsupported = dir.join("unsupported.mlir");
+    let case = |want: &str| {
+        format!(
+            "func.func @main() {{\n  %0 = stablehlo.constant dense<[1, 2]> : tensor<2xi32>\n  \
+             %1 = stablehlo.add %0, %0 : tensor<2xi32>\n  \
+             check.expect_eq_const %1, dense<{want}> : tensor<2xi32>\n  func.return\n}}\n"
+        )
+    };
+    std::fs::write(&pass, case("[2, 4]")).unwrap();
+    std::fs::write(&fail, case("[2, 5]")).unwrap();
+    std::fs::write(
+        &unsupported,
+        "func.func @main() {\n  %0 = stablehlo.constant dense<[2, 1]> : tensor<2xi32>\n  \
+         %1 = \"stablehlo.sort\"(%0) ({\n  ^bb0(%a: tensor<i32>, %b: tensor<i32>):\n    \
+         %c = stablehlo.compare LT, %a, %b : (tensor<i32>, tensor<i32>) -> tensor<i1>\n    \
+         stablehlo.return %c : tensor<i1>\n  }) {dimension = 0 : i64} : (tensor<2xi32>) -> tensor<2xi32>\n  \
+         check.expect_eq_const %1, dense<[1, 2]> : tensor<2xi32>\n  func.return\n}\n",
+    )
+    .unwrap();
+
+    let o = pjrtc(&["test", p(&pass)]);
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("1 files: 1 passed"), "{}", stdout(&o));
+
+    let o = pjrtc(&["test", p(&fail)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("at [1]: got 4, expected 5"),
+        "{}",
+        stdout(&o)
+    );
+
+    let o = pjrtc(&["test", "--pipeline", "unoptimized", p(&unsupported)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("unsupported:"), "{}", stdout(&o));
+
+    let report = dir.join("report.tsv");
+    let o = pjrtc(&["test", "--jobs", "2", "--report", p(&report), p(&dir)]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("3 files: 1 passed, 1 failed, 1 errors"),
+        "{out}"
+    );
+    assert!(out.contains("\nadd "), "per-op table missing: {out}");
+    let tsv = std::fs::read_to_string(&report).unwrap();
+    let rows: Vec<&str> = tsv.lines().collect();
+    assert_eq!(rows.len(), 4, "{tsv}");
+    assert!(rows[1].contains("fail.mlir\tfail\t"), "{tsv}");
+    assert!(rows[2].contains("pass.mlir\tpass\t\tadd,constant"), "{tsv}");
+    assert!(rows[3].contains("unsupported.mlir\terror\t"), "{tsv}");
 }
 
 #[test]

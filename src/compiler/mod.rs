@@ -5,6 +5,7 @@
 //!       -lower-> kernels (kir) + planned schedule -codegen-> code image -> Pjx
 //! ```
 
+pub mod checks;
 pub mod codegen;
 pub mod diag;
 pub mod eval;
@@ -97,8 +98,18 @@ pub fn compile_with_timings(
     t: &mut Timings,
 ) -> Result<Pjx, CompileError> {
     let module = t.record("parse", || frontend::parse(source))?;
-    t.record("verify", || passes::verify::verify_module(&module))?;
-    let mut func = t.record("inline", || passes::inline::inline_entry(&module))?;
+    compile_module(&module, options, t)
+}
+
+/// Compiles the entry function of an already parsed module (e.g. one rewritten by
+/// [`checks::extract_checks`]).
+pub fn compile_module(
+    module: &ir::Module,
+    options: &Options,
+    t: &mut Timings,
+) -> Result<Pjx, CompileError> {
+    t.record("verify", || passes::verify::verify_module(module))?;
+    let mut func = t.record("inline", || passes::inline::inline_entry(module))?;
     if options.optimize {
         t.record("fold", || passes::fold::fold(&mut func))?;
         t.record("cse", || passes::cse::cse(&mut func));

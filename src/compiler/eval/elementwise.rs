@@ -2,7 +2,7 @@
 //! rounded back after each op. Integers are computed exactly in i128 and wrapped.
 use super::EvalError;
 use super::tensor::{Tensor, convert_bits, from_f64, from_int, to_f64, to_int};
-use crate::compiler::ir::{BinaryOp, CompareDirection, CompareType, DType, UnaryOp};
+use crate::compiler::ir::{BinaryOp, CompareDirection, CompareType, DType, TensorType, UnaryOp};
 
 fn unsupported(what: String) -> EvalError {
     EvalError::Unsupported(what)
@@ -307,6 +307,33 @@ pub(crate) fn clamp(lo: &Tensor, x: &Tensor, hi: &Tensor) -> Result<Tensor, Eval
         })
         .collect::<Result<_, _>>()?;
     Ok(Tensor::new(x.ty.clone(), bits))
+}
+
+/// `bitcast_convert`: reinterprets raw bits. Between widths, the narrow side has an extra
+/// minor dimension and element `k` of it holds bits `[k * narrow, (k + 1) * narrow)` of the
+/// wide value (little-endian; `i1` is one bit, not one byte).
+pub(crate) fn bitcast_convert(x: &Tensor, ty: &TensorType) -> Tensor {
+    let (a, b) = (x.dtype().bits(), ty.dtype.bits());
+    let mask = |w: u32| if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
+    let bits = if a == b {
+        x.bits.clone()
+    } else if a > b {
+        x.bits
+            .iter()
+            .flat_map(|&v| (0..a / b).map(move |k| (v >> (k * b)) & mask(b)))
+            .collect()
+    } else {
+        x.bits
+            .chunks((b / a) as usize)
+            .map(|piece| {
+                piece
+                    .iter()
+                    .enumerate()
+                    .fold(0, |acc, (k, &v)| acc | (v & mask(a)) << (k as u32 * a))
+            })
+            .collect()
+    };
+    Tensor::new(ty.clone(), bits)
 }
 
 pub(crate) fn convert(x: &Tensor, to: DType) -> Tensor {

@@ -6,34 +6,49 @@ use super::tensor::{
 };
 use crate::compiler::ir::{ConvAttrs, DType, DotDims, TensorType};
 
-/// Sum of products, in the domain of the result dtype.
+/// Sum of products, in the domain of the result dtype. Floats accumulate in order over
+/// the contraction in the precision compiled code uses (f32 for f16/bf16/f32, f64 for f64)
+/// and round once at the end: a folded product must equal the one computed at run time,
+/// and both match StableHLO's reference (which sums in the element type), not a more
+/// exact f64 sum.
 struct Acc {
     out: DType,
     f: f64,
+    f32: f32,
     i: i128,
 }
 
 impl Acc {
     fn new(out: DType) -> Acc {
-        Acc { out, f: 0.0, i: 0 }
+        Acc {
+            out,
+            f: 0.0,
+            f32: 0.0,
+            i: 0,
+        }
     }
 
     fn add(&mut self, a: &Tensor, ai: usize, b: &Tensor, bi: usize) {
-        if self.out.is_float() {
-            self.f += value_f64(a, ai) * value_f64(b, bi);
-        } else {
-            let p = to_int(a.dtype(), a.bits[ai]).wrapping_mul(to_int(b.dtype(), b.bits[bi]));
-            self.i = self.i.wrapping_add(p);
+        match self.out {
+            DType::F64 => self.f += value_f64(a, ai) * value_f64(b, bi),
+            d if d.is_float() => {
+                let (x, y) = (value_f64(a, ai) as f32, value_f64(b, bi) as f32);
+                // Separate multiply and add, as the reference does (no FMA contraction).
+                self.f32 += x * y;
+            }
+            _ => {
+                let p = to_int(a.dtype(), a.bits[ai]).wrapping_mul(to_int(b.dtype(), b.bits[bi]));
+                self.i = self.i.wrapping_add(p);
+            }
         }
     }
 
     fn bits(&self) -> u64 {
-        if self.out.is_float() {
-            from_f64(self.out, self.f)
-        } else if self.out == DType::I1 {
-            (self.i != 0) as u64
-        } else {
-            from_int(self.out, self.i)
+        match self.out {
+            DType::F64 => from_f64(self.out, self.f),
+            d if d.is_float() => from_f64(self.out, self.f32 as f64),
+            DType::I1 => (self.i != 0) as u64,
+            _ => from_int(self.out, self.i),
         }
     }
 }

@@ -308,14 +308,7 @@ fn eval_in(func: &Func, op: &Op, xs: Vec<Tensor>, env: &Env) -> Result<Vec<Tenso
         Opcode::Select => one(ew::select(&xs[0], &xs[1], &xs[2])),
         Opcode::Clamp => one(ew::clamp(&xs[0], &xs[1], &xs[2])?),
         Opcode::Convert => one(ew::convert(&xs[0], res[0].dtype)),
-        Opcode::BitcastConvert => {
-            // Little-endian reinterpretation of the element bytes, as on every target.
-            let lit = xs[0].to_literal();
-            one(Tensor::from_literal(&Literal {
-                ty: res[0].clone(),
-                bytes: lit.bytes,
-            })?)
-        }
+        Opcode::BitcastConvert => one(ew::bitcast_convert(&xs[0], &res[0])),
         Opcode::ReducePrecision {
             exponent_bits,
             mantissa_bits,

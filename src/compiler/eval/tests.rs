@@ -592,6 +592,54 @@ fn dot_general_batched() {
     assert_eq!(as_int(&r), [(20000i32 as i8) as i128]);
 }
 
+/// f32 dot products sum in f32, in contraction order (as compiled code and StableHLO's
+/// reference do), not in f64 rounded once: the two differ by 128 ulp here, where
+/// cancellation leaves a small result (row 0, column 1 of the conformance vector
+/// `td__dot_general_int8_4_3_float32_3_6`).
+#[test]
+fn dot_general_f32_accumulates_in_f32() {
+    let lhs = f32s(&[1, 3], &[-3.0, -2.0, -1.0]);
+    let rhs = f32s(&[3, 1], &[2.589_194_5, -1.430_497_4, -4.933_214]);
+    let d = DotDims {
+        lhs_contracting: vec![1],
+        rhs_contracting: vec![0],
+        ..DotDims::default()
+    };
+    let r = run1(Opcode::DotGeneral(d), &[lhs, rhs], t(DType::F32, &[1, 1]));
+    let want = (-3.0f32 * 2.589_194_5) + (-2.0f32 * -1.430_497_4) + (-1.0f32 * -4.933_214);
+    assert_eq!(as_f32(&r)[0].to_bits(), want.to_bits());
+    assert_eq!(want.to_bits(), 0x3cda_1d00);
+}
+
+/// bitcast_convert between widths works on bits (i1 is one bit, not one byte): the
+/// conformance vectors `interp__bitcast_convert__001/003`.
+#[test]
+fn bitcast_convert_between_widths() {
+    let word = 0x0123_4567_89ab_cdefu64;
+    let bits: Vec<i128> = (0..64).map(|k| ((word >> k) & 1) as i128).collect();
+    let b = ints(DType::I1, &[64], &bits);
+    let r = run1(
+        Opcode::BitcastConvert,
+        std::slice::from_ref(&b),
+        t(DType::I64, &[]),
+    );
+    assert_eq!(r.bytes, word.to_le_bytes());
+    let f = Literal {
+        ty: t(DType::F64, &[]),
+        bytes: word.to_le_bytes().to_vec(),
+    };
+    let r = run1(
+        Opcode::BitcastConvert,
+        std::slice::from_ref(&f),
+        t(DType::I1, &[64]),
+    );
+    assert_eq!(r, b);
+    let r = run1(Opcode::BitcastConvert, &[f], t(DType::U16, &[4]));
+    assert_eq!(as_int(&r), [0xcdef, 0x89ab, 0x4567, 0x0123]);
+    let r = run1(Opcode::BitcastConvert, &[r], t(DType::F64, &[]));
+    assert_eq!(r.bytes, word.to_le_bytes());
+}
+
 fn conv1d(pad: (i64, i64), stride: i64, lhs_dil: i64, groups: i64, reversal: bool) -> ConvAttrs {
     ConvAttrs {
         window_strides: vec![stride],

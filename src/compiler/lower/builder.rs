@@ -93,6 +93,104 @@ impl<'l, 'f> KernelBuilder<'l, 'f> {
         self.expand(body, op, idx)
     }
 
+    /// `bitcast_convert` between element types of different widths: the narrow side has an
+    /// extra minor dimension of `wide / narrow` elements, element `k` holding bits
+    /// `[k * narrow, (k + 1) * narrow)` of the wide value (little-endian, as StableHLO's
+    /// reference; `i1` is one bit). Computed on unsigned integers with shifts.
+    fn bitcast_resize(
+        &mut self,
+        body: &mut Body,
+        op: &Op,
+        idx: &[NodeId],
+    ) -> Result<NodeId, Diagnostic> {
+        let (from, to) = (
+            self.lw.ty(op.operands[0]).dtype,
+            self.lw.ty(op.results[0]).dtype,
+        );
+        let unsigned = |d: DType| match d.bits() {
+            1 => DType::I1,
+            8 => DType::U8,
+            16 => DType::U16,
+            32 => DType::U32,
+            _ => DType::U64,
+        };
+        // Same-width reinterpretation (float <-> unsigned), skipped when already that type.
+        let recast = |body: &mut Body, x: NodeId, d: DType| {
+            if body.ty(x) == d {
+                x
+            } else {
+                body.push(Node::Bitcast { x }, d)
+            }
+        };
+        let (wide, narrow) = if from.bits() > to.bits() {
+            (unsigned(from), unsigned(to))
+        } else {
+            (unsigned(to), unsigned(from))
+        };
+        let nbits = i64::from(narrow.bits());
+        if from.bits() > to.bits() {
+            // Split: the result's last index picks the piece.
+            let (outer, k) = idx.split_at(idx.len() - 1);
+            let x = self.value_at(body, op.operands[0], outer)?;
+            let x = recast(body, x, wide);
+            let shift = imul_c(body, k[0], nbits);
+            let shift = convert(body, shift, wide);
+            let piece = body.push(
+                Node::Binary {
+                    op: BinaryOp::ShiftRightLogical,
+                    a: x,
+                    b: shift,
+                },
+                wide,
+            );
+            let piece = if narrow == DType::I1 {
+                // convert to i1 is `!= 0`: keep only the lowest bit first.
+                let one = body.const_int(wide, 1);
+                body.push(
+                    Node::Binary {
+                        op: BinaryOp::And,
+                        a: piece,
+                        b: one,
+                    },
+                    wide,
+                )
+            } else {
+                piece
+            };
+            let piece = convert(body, piece, narrow);
+            Ok(recast(body, piece, to))
+        } else {
+            // Combine: OR the shifted pieces of the operand's last dimension.
+            let ratio = i64::from(to.bits() / from.bits());
+            let mut acc = body.const_int(wide, 0);
+            for j in 0..ratio {
+                let mut at = idx.to_vec();
+                at.push(body.index_const(j));
+                let x = self.value_at(body, op.operands[0], &at)?;
+                let x = recast(body, x, narrow);
+                let x = convert(body, x, wide);
+                let shift = body.const_int(wide, j * nbits);
+                let x = body.push(
+                    Node::Binary {
+                        op: BinaryOp::ShiftLeft,
+                        a: x,
+                        b: shift,
+                    },
+                    wide,
+                );
+                acc = body.push(
+                    Node::Binary {
+                        op: BinaryOp::Or,
+                        a: acc,
+                        b: x,
+                    },
+                    wide,
+                );
+            }
+            Ok(recast(body, acc, to))
+        }
+    }
+
     /// The (single) result of expression op `op` at `idx`.
     pub fn expand(
         &mut self,
@@ -114,6 +212,9 @@ impl<'l, 'f> KernelBuilder<'l, 'f> {
                 body.push(Node::Const(bits), rty.dtype)
             }
             Opcode::Iota { dimension } => convert(body, idx[*dimension as usize], rty.dtype),
+            Opcode::BitcastConvert if oty(0).dtype.bits() != rty.dtype.bits() => {
+                self.bitcast_resize(body, op, idx)?
+            }
             Opcode::Unary(_)
             | Opcode::Binary(_)
             | Opcode::Compare { .. }

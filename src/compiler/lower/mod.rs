@@ -112,7 +112,7 @@ impl<'f> Lowerer<'f> {
         let mut def = vec![None; n];
         let mut forward: Vec<ValueId> = (0..n as u32).map(ValueId).collect();
         for (i, op) in func.body.ops.iter().enumerate() {
-            check_supported(func, op)?;
+            check_supported(op)?;
             for (r, &v) in op.results.iter().enumerate() {
                 def[v.index()] = Some((i, r));
             }
@@ -489,7 +489,7 @@ pub(crate) fn is_expression_op(op: &Opcode) -> bool {
     )
 }
 
-fn check_supported(func: &Func, op: &Op) -> Result<(), Diagnostic> {
+fn check_supported(op: &Op) -> Result<(), Diagnostic> {
     match &op.opcode {
         o if is_expression_op(o) => {}
         Opcode::Reduce { .. }
@@ -498,18 +498,6 @@ fn check_supported(func: &Func, op: &Op) -> Result<(), Diagnostic> {
         | Opcode::Convolution(_)
         | Opcode::OptimizationBarrier => {}
         _ => return Err(unsupported(op)),
-    }
-    if let Opcode::BitcastConvert = op.opcode {
-        let a = func.ty(op.operands[0]).dtype;
-        let b = func.ty(op.results[0]).dtype;
-        if a.bits() != b.bits() {
-            return Err(Diagnostic::at(
-                &op.loc,
-                format!(
-                    "unsupported: stablehlo.bitcast_convert between different bit widths ({a:?} -> {b:?})"
-                ),
-            ));
-        }
     }
     if op.results.len() != 1
         && !matches!(

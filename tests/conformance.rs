@@ -1,0 +1,63 @@
+//! CI guard: the StableHLO conformance vectors of tier 1 (../shared/conformance/suite,
+//! beside the checkout) run through the same code as `pjrtc test`, and the number of
+//! passing files must not drop below the one recorded in tests/conformance_baseline.txt.
+//! Raise the baseline when a fix makes more files pass.
+
+use pjrtc::runtime::conformance::{Status, TestOptions, suite};
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+/// The recorded pass count of `tier` (`tier1 <N>` lines).
+fn baseline(tier: &str) -> usize {
+    let path = root().join("tests/conformance_baseline.txt");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
+    text.lines()
+        .filter_map(|l| l.split_once(' '))
+        .find(|(t, _)| *t == tier)
+        .and_then(|(_, n)| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{} has no `{tier} <N>` line", path.display()))
+}
+
+#[test]
+fn tier1_pass_count_does_not_drop() {
+    let dir = root().join("../shared/conformance/suite/tier1");
+    assert!(
+        dir.is_dir(),
+        "the conformance suite is missing: expected {} (the shared conformance directory \
+         beside the checkout); this test cannot pass without it",
+        dir.display()
+    );
+    let files = suite::collect_files(&[dir]).expect("listing the suite");
+    assert!(!files.is_empty(), "no .mlir files in the tier 1 suite");
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let start = std::time::Instant::now();
+    let results = suite::run_files(&files, &TestOptions::default(), jobs, |_| {});
+    let c = suite::count(&results);
+    let want = baseline("tier1");
+    println!(
+        "tier1: {} files, {} passed, {} failed, {} errors, {} crashed (baseline {want}) in {:.1} s",
+        c.total(),
+        c.pass,
+        c.fail,
+        c.error,
+        c.crash,
+        start.elapsed().as_secs_f64()
+    );
+    for r in results.iter().filter(|r| r.status != Status::Pass) {
+        let first = r
+            .messages
+            .first()
+            .map_or("", |m| m.lines().next().unwrap_or(""));
+        println!("  {} {}: {first}", r.status.name(), r.path.display());
+    }
+    assert_eq!(c.total(), files.len());
+    assert!(
+        c.pass >= want,
+        "tier 1 conformance regressed: {} files pass, the baseline is {want}",
+        c.pass
+    );
+}
