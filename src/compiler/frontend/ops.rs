@@ -18,62 +18,12 @@ use crate::compiler::ir::{
     Region, RngAlgorithm, ScatterAttrs, TensorType, Transpose, UnaryOp, ValueId, WindowAttrs,
 };
 
-const UNARY: [UnaryOp; 23] = {
-    use UnaryOp::*;
-    [
-        Abs,
-        Neg,
-        Sqrt,
-        Rsqrt,
-        Cbrt,
-        Exp,
-        Expm1,
-        Log,
-        Log1p,
-        Logistic,
-        Tanh,
-        Sin,
-        Cos,
-        Tan,
-        Floor,
-        Ceil,
-        RoundNearestAfz,
-        RoundNearestEven,
-        Sign,
-        Not,
-        PopCnt,
-        CountLeadingZeros,
-        IsFinite,
-    ]
-};
-
-const BINARY: [BinaryOp; 15] = {
-    use BinaryOp::*;
-    [
-        Add,
-        Sub,
-        Mul,
-        Div,
-        Rem,
-        Pow,
-        Max,
-        Min,
-        And,
-        Or,
-        Xor,
-        ShiftLeft,
-        ShiftRightArithmetic,
-        ShiftRightLogical,
-        Atan2,
-    ]
-};
-
 /// The elementwise unary or binary op named `name` (names as in [`Opcode::name`]).
 fn elementwise(name: &str) -> Option<Opcode> {
     static TABLE: OnceLock<HashMap<String, Opcode>> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
-        let unary = UNARY.iter().map(|&u| Opcode::Unary(u));
-        let binary = BINARY.iter().map(|&b| Opcode::Binary(b));
+        let unary = UnaryOp::ALL.iter().map(|&u| Opcode::Unary(u));
+        let binary = BinaryOp::ALL.iter().map(|&b| Opcode::Binary(b));
         unary.chain(binary).map(|op| (op.name(), op)).collect()
     });
     table.get(name).cloned()

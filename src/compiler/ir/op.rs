@@ -58,6 +58,62 @@ pub enum BinaryOp {
     Atan2,
 }
 
+impl UnaryOp {
+    /// Every unary op, for tables keyed by op (e.g. name -> op).
+    pub const ALL: [UnaryOp; 23] = {
+        use UnaryOp::*;
+        [
+            Abs,
+            Neg,
+            Sqrt,
+            Rsqrt,
+            Cbrt,
+            Exp,
+            Expm1,
+            Log,
+            Log1p,
+            Logistic,
+            Tanh,
+            Sin,
+            Cos,
+            Tan,
+            Floor,
+            Ceil,
+            RoundNearestAfz,
+            RoundNearestEven,
+            Sign,
+            Not,
+            PopCnt,
+            CountLeadingZeros,
+            IsFinite,
+        ]
+    };
+}
+
+impl BinaryOp {
+    /// Every binary op, for tables keyed by op (e.g. name -> op).
+    pub const ALL: [BinaryOp; 15] = {
+        use BinaryOp::*;
+        [
+            Add,
+            Sub,
+            Mul,
+            Div,
+            Rem,
+            Pow,
+            Max,
+            Min,
+            And,
+            Or,
+            Xor,
+            ShiftLeft,
+            ShiftRightArithmetic,
+            ShiftRightLogical,
+            Atan2,
+        ]
+    };
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum CompareDirection {
     Eq,
