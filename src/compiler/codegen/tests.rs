@@ -105,6 +105,7 @@ fn elementwise(
         buffers,
         domain: vec![n],
         body,
+        sequential: false,
     }
 }
 
@@ -754,6 +755,7 @@ fn row_sum(rows: i64, cols: i64) -> Kernel {
         ],
         domain: vec![rows],
         body,
+        sequential: false,
     }
 }
 
@@ -825,6 +827,7 @@ fn reduce_column_sum_vectorized() {
         ],
         domain: vec![cols],
         body,
+        sequential: false,
     };
     let input: Vec<f32> = (0..rows * cols).map(|i| (i % 23) as f32 - 7.5).collect();
     let mut bufs = vec![to_bytes(&input), vec![0u8; cols as usize * 4]];
@@ -918,6 +921,7 @@ fn reduce_argmax_two_accumulators() {
         ],
         domain: vec![rows],
         body,
+        sequential: false,
     };
     let input: Vec<f32> = (0..rows * cols)
         .map(|i| ((i * 7919) % 101) as f32)
@@ -972,8 +976,9 @@ fn transpose_by_index_permutation() {
         ],
         domain: vec![c, r],
         body,
+        sequential: false,
     };
-    assert!(workgroups(&k.domain) > 1);
+    assert!(workgroups(&k) > 1);
     let input: Vec<i64> = (0..r * c).collect();
     let mut bufs = vec![to_bytes(&input), vec![0u8; (r * c) as usize * 8]];
     run(&k, &mut bufs);
@@ -1057,6 +1062,7 @@ fn vectorized_kernel_with_remainder() {
         ],
         domain: vec![r, c],
         body,
+        sequential: false,
     };
     assert!(kernel::is_vectorized(&k));
     let av: Vec<f32> = (0..r * c).map(|x| (x % 13) as f32 - 6.0).collect();
@@ -1111,11 +1117,12 @@ fn scalar_domain_and_empty_domain() {
         buffers: vec![buf(DType::F64, &[], false), buf(DType::F64, &[], true)],
         domain: vec![],
         body,
+        sequential: false,
     };
     let mut bufs = vec![to_bytes(&[2.5f64]), vec![0u8; 8]];
     run(&k, &mut bufs);
     assert_eq!(from_bytes::<f64>(&bufs[1]), vec![7.5]);
-    assert_eq!(workgroups(&[3, 0, 5]), 0);
+    assert_eq!(kernel::plan(&[3, 0, 5], false).workgroups, 0);
 }
 
 #[test]
@@ -1310,6 +1317,7 @@ fn run_math(op: UnaryOp, x: &[f32]) -> [Vec<f32>; 2] {
         ],
         domain: vec![rows, 3],
         body,
+        sequential: false,
     };
     assert!(!kernel::is_vectorized(&sk));
     let mut bufs = vec![
@@ -1672,6 +1680,7 @@ fn vectorized_row_reduces_max_and_sum() {
         ],
         domain: vec![rows],
         body,
+        sequential: false,
     };
     assert!(kernel::reduce_is_vectorized(&k));
     let input: Vec<f32> = (0..rows * cols)
@@ -1772,6 +1781,7 @@ fn vectorized_index_compare_iota_gather_scatter() {
         ],
         domain: vec![r, c],
         body,
+        sequential: false,
     };
     assert!(kernel::is_vectorized(&k));
     let xv: Vec<f32> = (0..r * c).map(|v| v as f32 * 0.5).collect();
@@ -1926,6 +1936,7 @@ fn uniform_select_kernel(r: i64, c: i64) -> Kernel {
         ],
         domain: vec![r, c],
         body,
+        sequential: false,
     }
 }
 
@@ -2004,6 +2015,7 @@ fn vectorized_row_sum_is_blocked_and_accurate() {
             ],
             domain: vec![rows],
             body,
+            sequential: false,
         };
         assert_eq!(kernel::reduce_is_vectorized(&k), cols >= 8, "cols {cols}");
         // Large values of alternating sign with a small exact sum: a long sequential chain
