@@ -207,16 +207,22 @@ pub(crate) fn lower_scatter(lw: &mut Lowerer, op: &Op, s: &ScatterAttrs) -> Resu
         upd.push(kb.value_at(&mut body, v, &u)?);
     }
     let new = translate_reducer(kb.lw, op, region, &current, &upd, &mut body)?;
-    for k in 0..n {
-        let dt = body.ty(current[k]);
-        let v = convert(&mut body, new[k], dt);
+    if new.len() != n {
+        return Err(Diagnostic::at(
+            &region.yield_loc,
+            "scatter update computation must yield one value per input",
+        ));
+    }
+    for ((&cur, &val), &buffer) in current.iter().zip(&new).zip(&outs) {
+        let dt = body.ty(cur);
+        let v = convert(&mut body, val, dt);
         let v = match inside {
-            Some(c) => select(&mut body, c, v, current[k]),
+            Some(c) => select(&mut body, c, v, cur),
             None => v,
         };
         body.push(
             Node::Store {
-                buffer: outs[k],
+                buffer,
                 index: clamped.clone(),
                 value: v,
             },
