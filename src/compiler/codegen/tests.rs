@@ -1084,6 +1084,145 @@ fn vectorized_kernel_with_remainder() {
     }
 }
 
+/// A running sum written in place: point i reads what point i - 1 stored, so it is only
+/// right if the kernel runs as one row-major sequence (no split, no vector lanes).
+#[test]
+fn sequential_kernel_sees_earlier_points() {
+    let (r, c) = (40i64, 300i64);
+    let mut body = Body::default();
+    let i = body.push(Node::Index(0), DType::I64);
+    let j = body.push(Node::Index(1), DType::I64);
+    let x = body.push(
+        Node::Load {
+            buffer: 0,
+            index: vec![i, j],
+        },
+        DType::F32,
+    );
+    // The previous point in row-major order (clamped at the first one).
+    let one = body.push(Node::Const(1), DType::I64);
+    let zero = body.push(Node::Const(0), DType::I64);
+    let first_col = body.push(
+        Node::Compare {
+            dir: CompareDirection::Eq,
+            a: j,
+            b: zero,
+            total_order: false,
+        },
+        DType::I1,
+    );
+    let im1 = body.push(
+        Node::Binary {
+            op: BinaryOp::Sub,
+            a: i,
+            b: one,
+        },
+        DType::I64,
+    );
+    let im1 = body.push(
+        Node::Binary {
+            op: BinaryOp::Max,
+            a: im1,
+            b: zero,
+        },
+        DType::I64,
+    );
+    let pi = body.push(
+        Node::Select {
+            cond: first_col,
+            on_true: im1,
+            on_false: i,
+        },
+        DType::I64,
+    );
+    let jm1 = body.push(
+        Node::Binary {
+            op: BinaryOp::Sub,
+            a: j,
+            b: one,
+        },
+        DType::I64,
+    );
+    let last = body.push(Node::Const((c - 1) as u64), DType::I64);
+    let pj = body.push(
+        Node::Select {
+            cond: first_col,
+            on_true: last,
+            on_false: jm1,
+        },
+        DType::I64,
+    );
+    let prev = body.push(
+        Node::Load {
+            buffer: 1,
+            index: vec![pi, pj],
+        },
+        DType::F32,
+    );
+    let i0 = body.push(
+        Node::Compare {
+            dir: CompareDirection::Eq,
+            a: i,
+            b: zero,
+            total_order: false,
+        },
+        DType::I1,
+    );
+    let very_first = body.push(
+        Node::Binary {
+            op: BinaryOp::And,
+            a: i0,
+            b: first_col,
+        },
+        DType::I1,
+    );
+    let fz = body.push(Node::Const(0), DType::F32);
+    let prev = body.push(
+        Node::Select {
+            cond: very_first,
+            on_true: fz,
+            on_false: prev,
+        },
+        DType::F32,
+    );
+    let s = body.push(
+        Node::Binary {
+            op: BinaryOp::Add,
+            a: prev,
+            b: x,
+        },
+        DType::F32,
+    );
+    body.push(
+        Node::Store {
+            buffer: 1,
+            index: vec![i, j],
+            value: s,
+        },
+        DType::F32,
+    );
+    let mut k = Kernel {
+        name: "running_sum".into(),
+        buffers: vec![
+            buf(DType::F32, &[r, c], false),
+            buf(DType::F32, &[r, c], true),
+        ],
+        domain: vec![r, c],
+        body,
+        sequential: false,
+    };
+    // The same body as an ordinary kernel would be split across workgroups.
+    assert!(workgroups(&k) > 1);
+    k.sequential = true;
+    assert_eq!(workgroups(&k), 1);
+    assert!(!kernel::is_vectorized(&k));
+    let n = (r * c) as usize;
+    let mut bufs = vec![to_bytes(&vec![1f32; n]), vec![0u8; n * 4]];
+    run(&k, &mut bufs);
+    let want: Vec<f32> = (1..=n).map(|v| v as f32).collect();
+    assert_eq!(from_bytes::<f32>(&bufs[1]), want);
+}
+
 #[test]
 fn scalar_domain_and_empty_domain() {
     // rank 0: out[] = a[] * 3
