@@ -123,8 +123,8 @@ impl KernelBuilder<'_, '_> {
 }
 
 /// `scatter`: each result starts as a copy of its input; then one sequential kernel walks
-/// the update points in row-major order (the order the spec applies colliding updates
-/// in), combines each with the current result element through the update computation
+/// the update points in row-major order (the spec leaves the order of colliding updates
+/// to the implementation; this is the reference interpreter's), combines each with the current result element through the update computation
 /// and stores it back. Updates whose full index falls outside the result are skipped:
 /// the index is clamped for the load and store, and the old value is stored.
 pub(crate) fn lower_scatter(lw: &mut Lowerer, op: &Op, s: &ScatterAttrs) -> Result<(), Diagnostic> {
