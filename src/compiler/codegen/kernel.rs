@@ -28,7 +28,9 @@ pub(crate) struct Plan {
     pub workgroups: u64,
 }
 
-pub(crate) fn plan(domain: &[i64]) -> Plan {
+/// `sequential`: one workgroup covering the whole domain, so points run in row-major
+/// order on one thread (see [`Kernel::sequential`]).
+pub(crate) fn plan(domain: &[i64], sequential: bool) -> Plan {
     if domain.is_empty() {
         return Plan {
             split: 0,
@@ -43,6 +45,14 @@ pub(crate) fn plan(domain: &[i64]) -> Plan {
             block: 1,
             nblocks: 0,
             workgroups: 0,
+        };
+    }
+    if sequential {
+        return Plan {
+            split: 0,
+            block: domain[0],
+            nblocks: 1,
+            workgroups: 1,
         };
     }
     let mut s = domain.len() - 1;
@@ -78,6 +88,10 @@ enum Class {
 
 /// Classes of the top-level nodes if the kernel can run its innermost loop on f32x4.
 fn classify(k: &Kernel, round_ok: bool) -> Option<Vec<Class>> {
+    // Four points at once would load before earlier lanes store.
+    if k.sequential {
+        return None;
+    }
     let inner = k.domain.len().checked_sub(1)?;
     if k.domain[inner] < 2 * LANES {
         return None;

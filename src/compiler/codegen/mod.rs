@@ -59,9 +59,9 @@ pub struct CompiledCode {
     pub workgroups: Vec<u64>,
 }
 
-/// Workgroup count [`compile_kernels`] gives a kernel with this domain.
-pub fn workgroups(domain: &[i64]) -> u64 {
-    kernel::plan(domain).workgroups
+/// Workgroup count [`compile_kernels`] gives kernel `k`.
+pub fn workgroups(k: &Kernel) -> u64 {
+    kernel::plan(&k.domain, k.sequential).workgroups
 }
 
 pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCode, CompileError> {
@@ -76,7 +76,7 @@ pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCo
             kernel: k.name.clone(),
             message,
         };
-        let plan = kernel::plan(&k.domain);
+        let plan = kernel::plan(&k.domain, k.sequential);
         let mut func = Function::new();
         func.name = UserFuncName::user(0, i as u32);
         kernel::build(

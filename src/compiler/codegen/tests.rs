@@ -105,6 +105,7 @@ fn elementwise(
         buffers,
         domain: vec![n],
         body,
+        sequential: false,
     }
 }
 
@@ -754,6 +755,7 @@ fn row_sum(rows: i64, cols: i64) -> Kernel {
         ],
         domain: vec![rows],
         body,
+        sequential: false,
     }
 }
 
@@ -825,6 +827,7 @@ fn reduce_column_sum_vectorized() {
         ],
         domain: vec![cols],
         body,
+        sequential: false,
     };
     let input: Vec<f32> = (0..rows * cols).map(|i| (i % 23) as f32 - 7.5).collect();
     let mut bufs = vec![to_bytes(&input), vec![0u8; cols as usize * 4]];
@@ -918,6 +921,7 @@ fn reduce_argmax_two_accumulators() {
         ],
         domain: vec![rows],
         body,
+        sequential: false,
     };
     let input: Vec<f32> = (0..rows * cols)
         .map(|i| ((i * 7919) % 101) as f32)
@@ -972,8 +976,9 @@ fn transpose_by_index_permutation() {
         ],
         domain: vec![c, r],
         body,
+        sequential: false,
     };
-    assert!(workgroups(&k.domain) > 1);
+    assert!(workgroups(&k) > 1);
     let input: Vec<i64> = (0..r * c).collect();
     let mut bufs = vec![to_bytes(&input), vec![0u8; (r * c) as usize * 8]];
     run(&k, &mut bufs);
@@ -1057,6 +1062,7 @@ fn vectorized_kernel_with_remainder() {
         ],
         domain: vec![r, c],
         body,
+        sequential: false,
     };
     assert!(kernel::is_vectorized(&k));
     let av: Vec<f32> = (0..r * c).map(|x| (x % 13) as f32 - 6.0).collect();
@@ -1076,6 +1082,145 @@ fn vectorized_kernel_with_remainder() {
             assert_eq!(out[x * c as usize + y], want, "({x}, {y})");
         }
     }
+}
+
+/// A running sum written in place: point i reads what point i - 1 stored, so it is only
+/// right if the kernel runs as one row-major sequence (no split, no vector lanes).
+#[test]
+fn sequential_kernel_sees_earlier_points() {
+    let (r, c) = (40i64, 300i64);
+    let mut body = Body::default();
+    let i = body.push(Node::Index(0), DType::I64);
+    let j = body.push(Node::Index(1), DType::I64);
+    let x = body.push(
+        Node::Load {
+            buffer: 0,
+            index: vec![i, j],
+        },
+        DType::F32,
+    );
+    // The previous point in row-major order (clamped at the first one).
+    let one = body.push(Node::Const(1), DType::I64);
+    let zero = body.push(Node::Const(0), DType::I64);
+    let first_col = body.push(
+        Node::Compare {
+            dir: CompareDirection::Eq,
+            a: j,
+            b: zero,
+            total_order: false,
+        },
+        DType::I1,
+    );
+    let im1 = body.push(
+        Node::Binary {
+            op: BinaryOp::Sub,
+            a: i,
+            b: one,
+        },
+        DType::I64,
+    );
+    let im1 = body.push(
+        Node::Binary {
+            op: BinaryOp::Max,
+            a: im1,
+            b: zero,
+        },
+        DType::I64,
+    );
+    let pi = body.push(
+        Node::Select {
+            cond: first_col,
+            on_true: im1,
+            on_false: i,
+        },
+        DType::I64,
+    );
+    let jm1 = body.push(
+        Node::Binary {
+            op: BinaryOp::Sub,
+            a: j,
+            b: one,
+        },
+        DType::I64,
+    );
+    let last = body.push(Node::Const((c - 1) as u64), DType::I64);
+    let pj = body.push(
+        Node::Select {
+            cond: first_col,
+            on_true: last,
+            on_false: jm1,
+        },
+        DType::I64,
+    );
+    let prev = body.push(
+        Node::Load {
+            buffer: 1,
+            index: vec![pi, pj],
+        },
+        DType::F32,
+    );
+    let i0 = body.push(
+        Node::Compare {
+            dir: CompareDirection::Eq,
+            a: i,
+            b: zero,
+            total_order: false,
+        },
+        DType::I1,
+    );
+    let very_first = body.push(
+        Node::Binary {
+            op: BinaryOp::And,
+            a: i0,
+            b: first_col,
+        },
+        DType::I1,
+    );
+    let fz = body.push(Node::Const(0), DType::F32);
+    let prev = body.push(
+        Node::Select {
+            cond: very_first,
+            on_true: fz,
+            on_false: prev,
+        },
+        DType::F32,
+    );
+    let s = body.push(
+        Node::Binary {
+            op: BinaryOp::Add,
+            a: prev,
+            b: x,
+        },
+        DType::F32,
+    );
+    body.push(
+        Node::Store {
+            buffer: 1,
+            index: vec![i, j],
+            value: s,
+        },
+        DType::F32,
+    );
+    let mut k = Kernel {
+        name: "running_sum".into(),
+        buffers: vec![
+            buf(DType::F32, &[r, c], false),
+            buf(DType::F32, &[r, c], true),
+        ],
+        domain: vec![r, c],
+        body,
+        sequential: false,
+    };
+    // The same body as an ordinary kernel would be split across workgroups.
+    assert!(workgroups(&k) > 1);
+    k.sequential = true;
+    assert_eq!(workgroups(&k), 1);
+    assert!(!kernel::is_vectorized(&k));
+    let n = (r * c) as usize;
+    let mut bufs = vec![to_bytes(&vec![1f32; n]), vec![0u8; n * 4]];
+    run(&k, &mut bufs);
+    let want: Vec<f32> = (1..=n).map(|v| v as f32).collect();
+    assert_eq!(from_bytes::<f32>(&bufs[1]), want);
 }
 
 #[test]
@@ -1111,11 +1256,12 @@ fn scalar_domain_and_empty_domain() {
         buffers: vec![buf(DType::F64, &[], false), buf(DType::F64, &[], true)],
         domain: vec![],
         body,
+        sequential: false,
     };
     let mut bufs = vec![to_bytes(&[2.5f64]), vec![0u8; 8]];
     run(&k, &mut bufs);
     assert_eq!(from_bytes::<f64>(&bufs[1]), vec![7.5]);
-    assert_eq!(workgroups(&[3, 0, 5]), 0);
+    assert_eq!(kernel::plan(&[3, 0, 5], false).workgroups, 0);
 }
 
 #[test]
@@ -1310,6 +1456,7 @@ fn run_math(op: UnaryOp, x: &[f32]) -> [Vec<f32>; 2] {
         ],
         domain: vec![rows, 3],
         body,
+        sequential: false,
     };
     assert!(!kernel::is_vectorized(&sk));
     let mut bufs = vec![
@@ -1672,6 +1819,7 @@ fn vectorized_row_reduces_max_and_sum() {
         ],
         domain: vec![rows],
         body,
+        sequential: false,
     };
     assert!(kernel::reduce_is_vectorized(&k));
     let input: Vec<f32> = (0..rows * cols)
@@ -1772,6 +1920,7 @@ fn vectorized_index_compare_iota_gather_scatter() {
         ],
         domain: vec![r, c],
         body,
+        sequential: false,
     };
     assert!(kernel::is_vectorized(&k));
     let xv: Vec<f32> = (0..r * c).map(|v| v as f32 * 0.5).collect();
@@ -1926,6 +2075,7 @@ fn uniform_select_kernel(r: i64, c: i64) -> Kernel {
         ],
         domain: vec![r, c],
         body,
+        sequential: false,
     }
 }
 
@@ -2004,6 +2154,7 @@ fn vectorized_row_sum_is_blocked_and_accurate() {
             ],
             domain: vec![rows],
             body,
+            sequential: false,
         };
         assert_eq!(kernel::reduce_is_vectorized(&k), cols >= 8, "cols {cols}");
         // Large values of alternating sign with a small exact sum: a long sequential chain

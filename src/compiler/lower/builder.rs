@@ -58,6 +58,7 @@ impl<'l, 'f> KernelBuilder<'l, 'f> {
                 buffers: self.buffers,
                 domain,
                 body,
+                sequential: false,
             },
             self.bindings,
         )
@@ -221,7 +222,8 @@ impl<'l, 'f> KernelBuilder<'l, 'f> {
             | Opcode::Select
             | Opcode::Clamp
             | Opcode::Convert
-            | Opcode::BitcastConvert => {
+            | Opcode::BitcastConvert
+            | Opcode::ReducePrecision { .. } => {
                 let mut args = Vec::with_capacity(op.operands.len());
                 for &o in &op.operands {
                     // select/clamp may take scalar operands with a non-scalar result.
@@ -294,6 +296,7 @@ impl<'l, 'f> KernelBuilder<'l, 'f> {
                 self.value_at(body, op.operands[0], &oidx)?
             }
             Opcode::DynamicUpdateSlice => self.dynamic_update_slice(body, op, idx)?,
+            Opcode::Gather(g) => self.gather(body, op, g, idx)?,
             _ => {
                 return Err(Diagnostic::at(
                     &op.loc,

@@ -2,7 +2,7 @@
 
 use super::kir::{Body, Node, NodeId};
 use crate::compiler::diag::Diagnostic;
-use crate::compiler::ir::{BinaryOp, CompareType, DType, Op, Opcode};
+use crate::compiler::ir::{BinaryOp, CompareDirection, CompareType, DType, Op, Opcode};
 
 /// Emits the scalar computation of elementwise `op` on `args` (already evaluated at the
 /// same point); `result` is the op's element type.
@@ -62,6 +62,10 @@ pub fn emit_scalar(
             )
         }
         Opcode::Convert => convert(body, args[0], result),
+        Opcode::ReducePrecision {
+            exponent_bits,
+            mantissa_bits,
+        } => reduce_precision(body, args[0], *exponent_bits, *mantissa_bits),
         Opcode::BitcastConvert => {
             let from = body.ty(args[0]);
             if from == result {
@@ -102,4 +106,110 @@ pub fn convert(body: &mut Body, x: NodeId, to: DType) -> NodeId {
     } else {
         body.push(Node::Convert { x }, to)
     }
+}
+
+/// `reduce_precision` on the bits, as the reference evaluator
+/// (`eval::elementwise::reduce_precision_elem`): round the mantissa to nearest even, then
+/// overflow past the reduced exponent range to infinity and flush below it to (signed)
+/// zero; a NaN stays NaN (with its payload, or quiet if no mantissa bits remain).
+fn reduce_precision(body: &mut Body, x: NodeId, ebits: i32, mbits: i32) -> NodeId {
+    let ft = body.ty(x);
+    let (src_e, src_m, ut) = match ft {
+        DType::F16 => (5u32, 10u32, DType::U16),
+        DType::BF16 => (8, 7, DType::U16),
+        DType::F32 => (8, 23, DType::U32),
+        DType::F64 => (11, 52, DType::U64),
+        // Not a float: verification rejects it; the identity keeps this total.
+        _ => return x,
+    };
+    let (ebits, mbits) = (ebits.max(1) as u32, mbits.max(0) as u32);
+    let c = |body: &mut Body, v: u64| body.push(Node::Const(v), ut);
+    let bin = |body: &mut Body, op: BinaryOp, a: NodeId, b: NodeId| {
+        body.push(Node::Binary { op, a, b }, ut)
+    };
+    let cmp = |body: &mut Body, dir: CompareDirection, a: NodeId, b: NodeId| {
+        body.push(
+            Node::Compare {
+                dir,
+                a,
+                b,
+                total_order: false,
+            },
+            DType::I1,
+        )
+    };
+    let sel = |body: &mut Body, cond: NodeId, on_true: NodeId, on_false: NodeId| {
+        body.push(
+            Node::Select {
+                cond,
+                on_true,
+                on_false,
+            },
+            ut,
+        )
+    };
+    let w = src_e + src_m + 1;
+    let sign_mask = 1u64 << (w - 1);
+    let exp_mask = ((1u64 << src_e) - 1) << src_m;
+    let man_mask = (1u64 << src_m) - 1;
+    let bits = body.push(Node::Bitcast { x }, ut);
+    let mut r = bits;
+    if mbits < src_m {
+        // Add half an ulp of the reduced mantissa (minus one unless the kept last bit is
+        // odd: ties go to even), then truncate. The sum wraps within the type's width.
+        let shift = src_m - mbits;
+        let sh = c(body, u64::from(shift));
+        let last = bin(body, BinaryOp::ShiftRightLogical, r, sh);
+        let one = c(body, 1);
+        let last = bin(body, BinaryOp::And, last, one);
+        let half = c(body, (1u64 << (shift - 1)) - 1);
+        let bias = bin(body, BinaryOp::Add, half, last);
+        r = bin(body, BinaryOp::Add, r, bias);
+        let keep = c(body, !((1u64 << shift) - 1) & (sign_mask | (sign_mask - 1)));
+        r = bin(body, BinaryOp::And, r, keep);
+    }
+    if ebits < src_e {
+        let exp_bias = (1u64 << (src_e - 1)) - 1;
+        let red_bias = (1u64 << (ebits - 1)) - 1;
+        let max_e = c(body, (exp_bias + red_bias) << src_m);
+        let min_e = c(body, (exp_bias - red_bias) << src_m);
+        let em = c(body, exp_mask);
+        let sm = c(body, sign_mask);
+        let e = bin(body, BinaryOp::And, r, em);
+        let signed_zero = bin(body, BinaryOp::And, r, sm);
+        let inf = bin(body, BinaryOp::Or, signed_zero, em);
+        let over = cmp(body, CompareDirection::Gt, e, max_e);
+        let under = cmp(body, CompareDirection::Le, e, min_e);
+        let t = sel(body, under, signed_zero, r);
+        r = sel(body, over, inf, t);
+    }
+    if r == bits {
+        return x;
+    }
+    {
+        let em = c(body, exp_mask);
+        let mm = c(body, man_mask);
+        let e = bin(body, BinaryOp::And, bits, em);
+        let m = bin(body, BinaryOp::And, bits, mm);
+        let zero = c(body, 0);
+        let all_ones = cmp(body, CompareDirection::Eq, e, em);
+        let payload = cmp(body, CompareDirection::Ne, m, zero);
+        let nan = body.push(
+            Node::Binary {
+                op: BinaryOp::And,
+                a: all_ones,
+                b: payload,
+            },
+            DType::I1,
+        );
+        let nan_bits = if mbits > 0 {
+            bits
+        } else {
+            let sm = c(body, sign_mask);
+            let s = bin(body, BinaryOp::And, bits, sm);
+            bin(body, BinaryOp::Or, s, em)
+        };
+        r = sel(body, nan, nan_bits, r);
+    }
+    body.push(Node::Bitcast { x: r }, ft)
 }

@@ -16,6 +16,8 @@
 //! - Each point is computed independently: no two points store to the same element, and
 //!   no point reads an element another point of the same kernel writes. So codegen may
 //!   vectorize along the innermost dimension and split the domain into workgroups freely.
+//!   The one exception is a kernel marked [`Kernel::sequential`] (scatter): its points run
+//!   one after another in row-major order, and a point sees what earlier points stored.
 
 use crate::compiler::ir::{BinaryOp, CompareDirection, DType, UnaryOp};
 
@@ -47,6 +49,11 @@ pub struct Kernel {
     /// Iteration space, one loop per entry, innermost last. Empty = a single point.
     pub domain: Vec<i64>,
     pub body: Body,
+    /// Points run one after another in row-major order on one thread, and a point may
+    /// read (and overwrite) what earlier points wrote: scatter with colliding indices.
+    /// Codegen then neither vectorizes nor splits the domain (one workgroup) and keeps
+    /// every point's loads and stores in program order. False for every other kernel.
+    pub sequential: bool,
 }
 
 /// A scalar SSA program: nodes in evaluation order; a node may only refer to earlier nodes.

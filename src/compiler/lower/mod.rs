@@ -20,6 +20,9 @@ mod dot;
 mod elementwise;
 mod plan;
 mod reduce;
+mod scatter;
+#[cfg(test)]
+mod scatter_tests;
 #[cfg(test)]
 mod tests;
 
@@ -192,6 +195,14 @@ impl<'f> Lowerer<'f> {
             }
             Opcode::DotGeneral(_) => vec![Use::Expanding; n],
             Opcode::Convolution(_) => vec![Use::Inline; n],
+            // Each index vector is read once per slice element; operand elements may be
+            // read any number of times.
+            Opcode::Gather(_) => vec![Use::Expanding; n],
+            Opcode::Scatter(_) => {
+                let mut u = vec![Use::Inline; n];
+                u[n / 2] = Use::Expanding;
+                u
+            }
             _ => vec![Use::Inline; n],
         }
     }
@@ -383,6 +394,7 @@ impl<'f> Lowerer<'f> {
             Opcode::ReduceWindow(_) => reduce::lower_reduce_window(self, op),
             Opcode::DotGeneral(d) => dot::lower_dot(self, op, d),
             Opcode::Convolution(c) => conv::lower_conv(self, op, c),
+            Opcode::Scatter(s) => scatter::lower_scatter(self, op, s),
             Opcode::Concatenate { dimension } => {
                 builder::lower_concatenate(self, op, *dimension as usize)
             }
@@ -486,6 +498,8 @@ pub(crate) fn is_expression_op(op: &Opcode) -> bool {
             | Opcode::Reverse { .. }
             | Opcode::DynamicSlice { .. }
             | Opcode::DynamicUpdateSlice
+            | Opcode::Gather(_)
+            | Opcode::ReducePrecision { .. }
     )
 }
 
@@ -496,13 +510,17 @@ fn check_supported(op: &Op) -> Result<(), Diagnostic> {
         | Opcode::ReduceWindow(_)
         | Opcode::DotGeneral(_)
         | Opcode::Convolution(_)
+        | Opcode::Scatter(_)
         | Opcode::OptimizationBarrier => {}
         _ => return Err(unsupported(op)),
     }
     if op.results.len() != 1
         && !matches!(
             op.opcode,
-            Opcode::Reduce { .. } | Opcode::ReduceWindow(_) | Opcode::OptimizationBarrier
+            Opcode::Reduce { .. }
+                | Opcode::ReduceWindow(_)
+                | Opcode::Scatter(_)
+                | Opcode::OptimizationBarrier
         )
     {
         return Err(Diagnostic::at(
