@@ -243,3 +243,14 @@ def test_random(cpu, pj):
 def test_bitcast_and_shifts(check):
     x = rand((8,), np.uint32)
     check(lambda x: (x << 3, x >> 2, lax.bitcast_convert_type(x, jnp.float32) * 0), x)
+
+
+def test_norm(check):
+    x = rand((4, 4), np.float32)
+    check(lambda x: (jnp.linalg.norm(x), jnp.linalg.norm(x, axis=0)), x, rtol=1e-5, atol=1e-5)
+
+
+@not_compiled("stablehlo.cholesky")
+def test_cholesky(check):
+    a = rand((4, 4), np.float32)
+    check(lambda a: jnp.linalg.cholesky(a @ a.T + 4 * jnp.eye(4)), a, rtol=1e-4, atol=1e-4)

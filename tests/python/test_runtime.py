@@ -133,3 +133,22 @@ def test_shardy_program(pj):
     with config.use_shardy_partitioner(True):
         x = jax.device_put(np.ones(3, np.float32), pj)
         np.testing.assert_array_equal(np.asarray(jax.jit(lambda x: x + 1)(x)), np.full(3, 2.0))
+
+
+def test_cross_backend_device_put(cpu, pj):
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    y = jax.device_put(jax.device_put(a, pj), cpu)
+    assert y.devices() == {cpu}
+    np.testing.assert_array_equal(np.asarray(y), a)
+    z = jax.device_put(jax.device_put(a, cpu), pj)
+    assert z.devices() == {pj}
+    np.testing.assert_array_equal(jax.device_get(z), a)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="host callbacks: JAX has no debug_print/callback lowering for platform pjrtc",
+)
+def test_debug_print(pj):
+    x = jax.device_put(np.ones(2, np.float32), pj)
+    jax.jit(lambda x: jax.debug.print("x={}", x))(x)
