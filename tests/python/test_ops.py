@@ -254,3 +254,33 @@ def test_norm(check):
 def test_cholesky(check):
     a = rand((4, 4), np.float32)
     check(lambda a: jnp.linalg.cholesky(a @ a.T + 4 * jnp.eye(4)), a, rtol=1e-4, atol=1e-4)
+
+
+UNARY = {
+    "sin": jnp.sin, "cos": jnp.cos, "tan": jnp.tan, "expm1": jnp.expm1, "log1p": lambda x: jnp.log1p(jnp.abs(x)),
+    "erf": jax.scipy.special.erf, "gelu_exact": lambda x: jax.nn.gelu(x, approximate=False),
+    "gelu": jax.nn.gelu, "round": jnp.round, "ceil": jnp.ceil, "sign": jnp.sign,
+    "square": jnp.square, "cube": lambda x: x ** 3, "pow": lambda x: jnp.abs(x) ** 1.7,
+    "rsqrt": lambda x: lax.rsqrt(jnp.abs(x) + 1), "atan2": lambda x: jnp.arctan2(x, 1 - x),
+    "logistic": jax.nn.sigmoid, "silu": jax.nn.silu, "softplus": jax.nn.softplus,
+    "fmod": lambda x: jnp.fmod(x * 5, 2.0), "isfinite": jnp.isfinite,
+    "logsumexp": lambda x: jax.nn.logsumexp(x, axis=-1), "one_hot": lambda x: jax.nn.one_hot(
+        jnp.argmax(x, -1), 8), "to_int": lambda x: (x * 10).astype(jnp.int32),
+}
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=not_compiled("vhlo.composite_v2 (chlo.erf sent as a composite)"))
+    if n == "erf" else n
+    for n in sorted(UNARY)
+])
+def test_unary_f32(check, name):
+    x = rand((4, 8), np.float32)
+    check(UNARY[name], x, rtol=2e-5, atol=2e-6)
+
+
+@pytest.mark.parametrize("dtype", [np.float16, ml_dtypes.bfloat16], ids=lambda d: np.dtype(d).name)
+def test_low_precision_matmul_and_sum(check, dtype):
+    a, b = rand((8, 16), dtype), rand((16, 4), dtype)
+    tol = TOL[dtype] * 10
+    check(lambda a, b: (a @ b, a.sum(axis=1), a.max()), a, b, rtol=tol, atol=tol)
