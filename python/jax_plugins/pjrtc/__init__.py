@@ -52,18 +52,28 @@ def _avoid_shardy() -> None:
     jax.config.update("jax_use_shardy_partitioner", False)
 
 
+def _named_in_env() -> bool:
+    # JAX registers PJRT_NAMES_AND_LIBRARY_PATHS entries after the plugin modules, and a
+    # second registration of the same name fails (ALREADY_EXISTS): let the variable win.
+    entries = os.environ.get("PJRT_NAMES_AND_LIBRARY_PATHS", "")
+    sep = ";" if os.name == "nt" else ":"
+    return any(e.split(sep, 1)[0].strip() == PLATFORM for e in entries.split(",") if e)
+
+
 def initialize() -> None:
     from jax._src import xla_bridge as xb
 
-    path = library_path()
-    if path is None:
+    named = _named_in_env()
+    path = None if named else library_path()
+    if not named and path is None:
         logger.warning(
             "pjrtc: %s is not bundled and PJRTC_PLUGIN_LIBRARY is unset; "
             "the pjrtc platform is not registered",
             _LIB,
         )
         return
-    priority = int(os.environ.get("PJRTC_PRIORITY", "-1"))
-    xb.register_plugin(PLATFORM, priority=priority, library_path=path, options=None)
     _enable_donation()
     _avoid_shardy()
+    if not named:
+        priority = int(os.environ.get("PJRTC_PRIORITY", "-1"))
+        xb.register_plugin(PLATFORM, priority=priority, library_path=path, options=None)
