@@ -305,11 +305,21 @@ impl<'p> Session<'p> {
         args: &[*mut PJRT_Buffer],
         num_outputs: usize,
     ) -> Vec<*mut PJRT_Buffer> {
+        self.execute_keeping(exe, args, num_outputs, &[0, 1])
+    }
+
+    /// Execute with `non_donatable_input_indices` = `keep`.
+    fn execute_keeping(
+        &self,
+        exe: *mut PJRT_LoadedExecutable,
+        args: &[*mut PJRT_Buffer],
+        num_outputs: usize,
+        keep: &[i64],
+    ) -> Vec<*mut PJRT_Buffer> {
         let mut opts: PJRT_ExecuteOptions = zeroed();
         opts.struct_size = PJRT_ExecuteOptions::STRUCT_SIZE;
-        let non_donatable = [0i64, 1];
-        opts.non_donatable_input_indices = non_donatable.as_ptr();
-        opts.num_non_donatable_input_indices = 2;
+        opts.non_donatable_input_indices = keep.as_ptr();
+        opts.num_non_donatable_input_indices = keep.len();
         let arg_list: *const *mut PJRT_Buffer = args.as_ptr();
         let mut outs = vec![null_mut::<PJRT_Buffer>(); num_outputs];
         let out_list: *mut *mut PJRT_Buffer = outs.as_mut_ptr();
@@ -637,4 +647,51 @@ fn client_compile_goes_through_the_compiler() {
     c.program = &prog;
     let (code, msg) = call!(p, PJRT_Client_Compile, c).unwrap_err();
     assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT, "{msg}");
+}
+
+#[test]
+fn donated_inputs_are_deleted_unless_non_donatable() {
+    const DONATING: &str = r#"
+func.func public @main(%a: tensor<4xf32> {tf.aliasing_output = 0 : i32}, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.add %a, %b : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+"#;
+    let p = Plugin::load();
+    let s = Session::new(&p);
+    let mut prog: PJRT_Program = zeroed();
+    prog.struct_size = PJRT_Program::STRUCT_SIZE;
+    prog.code = DONATING.as_ptr() as *mut _;
+    prog.code_size = DONATING.len();
+    prog.format = c"mlir".as_ptr();
+    prog.format_size = 4;
+    let mut c: PJRT_Client_Compile_Args = zeroed();
+    c.client = s.client;
+    c.program = &prog;
+    call!(p, PJRT_Client_Compile, c).unwrap();
+    let bytes: Vec<u8> = [1f32, 2., 3., 4.]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    let is_deleted = |b| {
+        let mut d: PJRT_Buffer_Bool_Args = zeroed();
+        d.buffer = b;
+        call!(p, PJRT_Buffer_IsDeleted, d).unwrap();
+        d.value
+    };
+    for keep in [&[][..], &[0]] {
+        let a = s.upload(PJRT_Buffer_Type_F32, &bytes, &[4], None);
+        let b = s.upload(PJRT_Buffer_Type_F32, &bytes, &[4], None);
+        let outs = s.execute_keeping(c.executable, &[a, b], 1, keep);
+        assert_eq!(f32s(&s.download(outs[0], None)), [2., 4., 6., 8.]);
+        // Donated `a` is consumed unless listed as non-donatable; `b` never is.
+        assert_eq!(is_deleted(a), keep.is_empty());
+        assert!(!is_deleted(b));
+        for buf in [a, b, outs[0]] {
+            s.destroy_buffer(buf);
+        }
+    }
+    let mut le: PJRT_LoadedExecutable_Args = zeroed();
+    le.executable = c.executable;
+    call!(p, PJRT_LoadedExecutable_Destroy, le).unwrap();
 }

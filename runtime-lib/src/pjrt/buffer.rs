@@ -63,7 +63,8 @@ impl Buffer {
         self.data.lock().map(|d| d.is_none()).unwrap_or(true)
     }
 
-    fn delete(&self) {
+    /// Drops the data; the handle stays valid and reports deleted (also after donation).
+    pub(crate) fn delete(&self) {
         if let Ok(mut d) = self.data.lock() {
             *d = None;
         }

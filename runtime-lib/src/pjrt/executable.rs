@@ -352,8 +352,9 @@ entry!(
 );
 
 entry!(
-    /// Runs synchronously on one device. Inputs are never consumed (outputs are fresh
-    /// buffers), so donation and `non_donatable_input_indices` need nothing here.
+    /// Runs synchronously on one device. Outputs are fresh buffers; an input donated to an
+    /// output (`tf.aliasing_output`) is deleted after a successful run, as the framework
+    /// expects of a donated buffer, unless `non_donatable_input_indices` lists it.
     fn loaded_executable_execute(a: &mut PJRT_LoadedExecutable_Execute_Args) {
         let l = loaded(a.executable)?;
         if l.deleted.load(Ordering::Acquire) {
@@ -410,6 +411,13 @@ entry!(
             // SAFETY: ...each with room for NumOutputs buffers, allocated by the caller.
             unsafe { *out.add(i) = Buffer::new_raw(dev, mem, t) };
         }
+        // SAFETY: `options` is NULL or the caller's ExecuteOptions for this call.
+        let kept = unsafe { non_donatable(a.options)? };
+        for i in donated_inputs(l.data.exe.signature(), args.len()) {
+            if !kept.contains(&(i as i64)) {
+                buffer(args[i])?.delete();
+            }
+        }
         if !a.device_complete_events.is_null() {
             // SAFETY: a non-NULL events array has `num_devices` slots.
             unsafe { *a.device_complete_events = Event::ready() };
@@ -418,8 +426,63 @@ entry!(
     }
 );
 
+/// Inputs some output may reuse (`alias_of_input`), each once, ascending.
+fn donated_inputs(sig: &crate::format::Signature, num_args: usize) -> Vec<usize> {
+    let mut v: Vec<usize> = sig
+        .outputs
+        .iter()
+        .filter_map(|o| o.alias_of_input.map(|i| i as usize))
+        .filter(|&i| i < num_args)
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// `ExecuteOptions.non_donatable_input_indices`, empty when absent.
+///
+/// # Safety
+/// `options` is NULL or points to an ExecuteOptions of at least its `struct_size` bytes.
+unsafe fn non_donatable<'a>(options: *const PJRT_ExecuteOptions) -> Result<&'a [i64]> {
+    // SAFETY: per the contract above.
+    let Some(o) = (unsafe { options.as_ref() }) else {
+        return Ok(&[]);
+    };
+    let end = std::mem::offset_of!(PJRT_ExecuteOptions, num_non_donatable_input_indices)
+        + std::mem::size_of::<usize>();
+    if o.struct_size < end || o.num_non_donatable_input_indices == 0 {
+        return Ok(&[]);
+    }
+    // SAFETY: the caller's array has `num_non_donatable_input_indices` entries.
+    unsafe {
+        slice(
+            o.non_donatable_input_indices,
+            o.num_non_donatable_input_indices,
+            "non_donatable_input_indices",
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn donated_inputs_are_the_aliased_ones() {
+        use crate::format::{Signature, TensorSpec};
+        let spec = |alias| TensorSpec {
+            name: String::new(),
+            dtype: crate::DType::F32,
+            shape: vec![],
+            alias_of_input: alias,
+        };
+        let sig = Signature {
+            inputs: vec![spec(None), spec(None), spec(None)],
+            outputs: vec![spec(Some(2)), spec(None), spec(Some(0)), spec(Some(2))],
+        };
+        assert_eq!(super::donated_inputs(&sig, 3), [0, 2]);
+        // An alias past the arguments actually passed is ignored, not indexed.
+        assert_eq!(super::donated_inputs(&sig, 1), [0]);
+    }
+
     #[test]
     fn device_assignment_encoding() {
         assert_eq!(

@@ -1,0 +1,79 @@
+"""JAX plugin for pjrtc: registers `libpjrtc_pjrt_plugin.so` as the platform "pjrtc".
+
+JAX imports this module (entry point group `jax_plugins`) and calls `initialize()`.
+Use it with `JAX_PLATFORMS=pjrtc` or `jax.devices("pjrtc")`.
+
+Environment:
+  PJRTC_PLUGIN_LIBRARY  path of the plugin library to load instead of the bundled one
+                        (development: `cargo build --release -p pjrtc-pjrt-plugin`).
+  PJRTC_PRIORITY        backend priority (default -1: the CPU backend, priority 0, stays
+                        JAX's default unless JAX_PLATFORMS selects pjrtc).
+  JAX_USE_SHARDY_PARTITIONER
+                        left alone when set; otherwise initialize() turns Shardy off (below).
+"""
+
+import logging
+import os
+from pathlib import Path
+
+logger = logging.getLogger(__name__)
+
+PLATFORM = "pjrtc"
+_LIB = "libpjrtc_pjrt_plugin.so"
+
+
+def library_path() -> str | None:
+    """The plugin library JAX should load, or None when there is none."""
+    given = os.environ.get("PJRTC_PLUGIN_LIBRARY")
+    if given:
+        return given
+    bundled = Path(__file__).resolve().parent / _LIB
+    return str(bundled) if bundled.exists() else None
+
+
+def _enable_donation() -> None:
+    # JAX only lowers donated arguments (`tf.aliasing_output`) for platforms in this
+    # list; without it `donate_argnums` is dropped with a warning.
+    from jax._src.interpreters import mlir
+
+    if PLATFORM not in mlir._platforms_with_donation:
+        mlir._platforms_with_donation.append(PLATFORM)
+
+
+def _avoid_shardy() -> None:
+    # With Shardy on, JAX puts an `sdy.mesh` op and `sdy.sharding` attributes in every
+    # program with committed arguments, and pjrtc's bytecode reader does not read the
+    # sdy dialect yet. GSPMD annotations (`mhlo.sharding` strings) are read and ignored;
+    # on one device both mean the same. Remove once the reader accepts sdy.mesh.
+    if "JAX_USE_SHARDY_PARTITIONER" in os.environ:
+        return
+    import jax
+
+    jax.config.update("jax_use_shardy_partitioner", False)
+
+
+def _named_in_env() -> bool:
+    # JAX registers PJRT_NAMES_AND_LIBRARY_PATHS entries after the plugin modules, and a
+    # second registration of the same name fails (ALREADY_EXISTS): let the variable win.
+    entries = os.environ.get("PJRT_NAMES_AND_LIBRARY_PATHS", "")
+    sep = ";" if os.name == "nt" else ":"
+    return any(e.split(sep, 1)[0].strip() == PLATFORM for e in entries.split(",") if e)
+
+
+def initialize() -> None:
+    from jax._src import xla_bridge as xb
+
+    named = _named_in_env()
+    path = None if named else library_path()
+    if not named and path is None:
+        logger.warning(
+            "pjrtc: %s is not bundled and PJRTC_PLUGIN_LIBRARY is unset; "
+            "the pjrtc platform is not registered",
+            _LIB,
+        )
+        return
+    _enable_donation()
+    _avoid_shardy()
+    if not named:
+        priority = int(os.environ.get("PJRTC_PRIORITY", "-1"))
+        xb.register_plugin(PLATFORM, priority=priority, library_path=path, options=None)
