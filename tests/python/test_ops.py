@@ -155,25 +155,21 @@ def test_cumsum(check):
     check(lambda x: jnp.cumsum(x, axis=0), x, rtol=1e-5, atol=1e-5)
 
 
-@not_compiled("stablehlo.gather")
 def test_gather(check):
     x, i = rand((10, 3), np.float32), np.array([3, 0, 9, 3], np.int32)
     check(lambda x, i: x[i], x, i)
 
 
-@not_compiled("stablehlo.gather")
 def test_take_along_axis(check):
     x, i = rand((4, 5), np.float32), rng.integers(0, 5, (4, 2)).astype(np.int32)
     check(lambda x, i: jnp.take_along_axis(x, i, axis=1), x, i)
 
 
-@not_compiled("stablehlo.scatter")
 def test_at_set(check):
     x = rand((6,), np.float32)
     check(lambda x: x.at[2].set(7.0), x)
 
 
-@not_compiled("stablehlo.scatter")
 def test_at_add(check):
     x, i = rand((6, 2), np.float32), np.array([1, 4, 1], np.int32)
     check(lambda x, i: x.at[i].add(1.0), x, i, rtol=1e-6, atol=1e-6)
