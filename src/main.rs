@@ -89,14 +89,20 @@ enum PipelineArg {
 }
 
 fn main() -> ExitCode {
+    // A panic is a pjrtc bug; report it as one line like any other error, not a trace.
+    std::panic::set_hook(Box::new(|info| {
+        let what = info.to_string().replace('\n', " ");
+        eprintln!("error: internal error (a bug in pjrtc, please report it): {what}");
+    }));
     let cli = Cli::parse();
-    match dispatch(cli.command) {
-        Ok(code) => code,
-        Err(e) => {
+    match std::panic::catch_unwind(|| dispatch(cli.command)) {
+        Ok(Ok(code)) => code,
+        Ok(Err(e)) => {
             // One line (a compile diagnostic adds its source line and caret below it).
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
+        Err(_) => ExitCode::FAILURE,
     }
 }
 
