@@ -11,7 +11,8 @@
 //!    or a Conv (with relayout kernels around them when layouts need it), or a Copy.
 //! 4. Plan arena offsets from liveness ([`plan`]).
 
-pub mod interp;
+#[cfg(test)]
+pub(crate) mod interp;
 pub mod kir;
 
 mod builder;

@@ -264,6 +264,28 @@ pub fn read_properties(
     Ok(out)
 }
 
+/// Attribute names of `vhlo.convolution_v1`, shared with `vhlo.dynamic_conv_v1`
+/// (sorted, as properties are stored).
+const CONV_ATTRS: &[&str] = &[
+    "batch_group_count",
+    "feature_group_count",
+    "input_batch_dimension",
+    "input_feature_dimension",
+    "input_spatial_dimensions",
+    "kernel_input_feature_dimension",
+    "kernel_output_feature_dimension",
+    "kernel_spatial_dimensions",
+    "lhs_dilation",
+    "output_batch_dimension",
+    "output_feature_dimension",
+    "output_spatial_dimensions",
+    "padding",
+    "precision_config",
+    "rhs_dilation",
+    "window_reversal",
+    "window_strides",
+];
+
 /// The attributes of every VHLO op (from `VhloOps.td`), sorted by name: the order in which
 /// they are stored as properties.
 const OP_ATTRS: &[(&str, &[&str])] = &[
@@ -365,28 +387,7 @@ const OP_ATTRS: &[(&str, &[&str])] = &[
     ("concatenate_v1", &["dimension"]),
     ("constant_v1", &["value"]),
     ("convert_v1", &[]),
-    (
-        "convolution_v1",
-        &[
-            "batch_group_count",
-            "feature_group_count",
-            "input_batch_dimension",
-            "input_feature_dimension",
-            "input_spatial_dimensions",
-            "kernel_input_feature_dimension",
-            "kernel_output_feature_dimension",
-            "kernel_spatial_dimensions",
-            "lhs_dilation",
-            "output_batch_dimension",
-            "output_feature_dimension",
-            "output_spatial_dimensions",
-            "padding",
-            "precision_config",
-            "rhs_dilation",
-            "window_reversal",
-            "window_strides",
-        ],
-    ),
+    ("convolution_v1", CONV_ATTRS),
     ("cosine_v1", &[]),
     ("cosine_v2", &["result_accuracy"]),
     ("create_token_v1", &[]),
@@ -454,28 +455,7 @@ const OP_ATTRS: &[(&str, &[&str])] = &[
             "known_nonexpanding_dimensions",
         ],
     ),
-    (
-        "dynamic_conv_v1",
-        &[
-            "batch_group_count",
-            "feature_group_count",
-            "input_batch_dimension",
-            "input_feature_dimension",
-            "input_spatial_dimensions",
-            "kernel_input_feature_dimension",
-            "kernel_output_feature_dimension",
-            "kernel_spatial_dimensions",
-            "lhs_dilation",
-            "output_batch_dimension",
-            "output_feature_dimension",
-            "output_spatial_dimensions",
-            "padding",
-            "precision_config",
-            "rhs_dilation",
-            "window_reversal",
-            "window_strides",
-        ],
-    ),
+    ("dynamic_conv_v1", CONV_ATTRS),
     (
         "dynamic_conv_v2",
         &[
