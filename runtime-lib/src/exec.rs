@@ -85,7 +85,9 @@ impl Executable {
     pub fn from_pjx(pjx: Pjx) -> Result<Executable, ArtifactError> {
         // The encoder asserts the per-dimension conv lists have the rank's length; report
         // that as an error instead.
-        for (i, step) in pjx.steps.iter().enumerate() {
+        let mut convs = Vec::new();
+        crate::format::walk_steps(&pjx.steps, &mut |s| convs.push(s));
+        for (i, step) in convs.into_iter().enumerate() {
             if let Step::Conv(c) = step {
                 let r = c.in_spatial.len();
                 let lens = [
@@ -195,7 +197,22 @@ impl Executable {
             constants: self.constants.as_ptr() as *mut u8,
         };
         let mut bindings: Vec<*mut u8> = Vec::new();
-        for step in &self.pjx.steps {
+        // SAFETY: the regions behind `bases` have the sizes the artifact was validated
+        // against (inputs and outputs checked above, the arena allocated at its size).
+        unsafe { self.run_steps(&self.pjx.steps, &bases, &mut bindings) };
+        drop(arena);
+        Ok(())
+    }
+}
+
+impl Executable {
+    /// Runs a step list (recursing into loops and branches, at most
+    /// [`crate::format::MAX_NESTING`] deep, as the decoder checked).
+    ///
+    /// # Safety
+    /// `bases` must point at regions of the sizes the steps were validated against.
+    unsafe fn run_steps(&self, steps: &[Step], bases: &Bases, bindings: &mut Vec<*mut u8>) {
+        for step in steps {
             match step {
                 Step::Dispatch {
                     kernel,
@@ -206,22 +223,49 @@ impl Executable {
                     bindings.extend(refs.iter().map(|b| bases.ptr(b)));
                     let f = self.kernels[*kernel as usize];
                     // SAFETY: the buffers lie inside regions of the sizes the artifact was
-                    // validated against (inputs and outputs checked above), and the kernel
-                    // was compiled for exactly these bindings.
-                    unsafe { dispatch(f, &bindings, *workgroups, self.threads) }
+                    // validated against, and the kernel was compiled for these bindings.
+                    unsafe { dispatch(f, bindings, *workgroups, self.threads) }
                 }
                 // SAFETY: steps validated by from_bytes against these region sizes.
-                Step::Gemm(g) => unsafe { kernels::gemm::gemm(g, &bases, self.threads) },
+                Step::Gemm(g) => unsafe { kernels::gemm::gemm(g, bases, self.threads) },
                 // SAFETY: as above.
-                Step::Conv(c) => unsafe { kernels::conv::conv(c, &bases, self.threads) },
+                Step::Conv(c) => unsafe { kernels::conv::conv(c, bases, self.threads) },
                 Step::Copy { src, dst } => {
                     // SAFETY: both ranges are in bounds (validated); `copy` allows overlap.
                     unsafe { std::ptr::copy(bases.ptr(src), bases.ptr(dst), src.size as usize) }
                 }
+                Step::While { cond, pred, body } => loop {
+                    // SAFETY: nested lists were validated like the top-level one.
+                    unsafe { self.run_steps(cond, bases, bindings) };
+                    // SAFETY: `pred` is one in-bounds byte (validated).
+                    if unsafe { *bases.ptr(pred) } & 1 == 0 {
+                        break;
+                    }
+                    // SAFETY: as above.
+                    unsafe { self.run_steps(body, bases, bindings) };
+                },
+                Step::Case { index, branches } => {
+                    let p = bases.ptr(index);
+                    // SAFETY: `index` is 1 or 4 in-bounds bytes (validated).
+                    let i = unsafe {
+                        if index.size == 1 {
+                            i64::from(*p)
+                        } else {
+                            i64::from(std::ptr::read_unaligned(p as *const i32))
+                        }
+                    };
+                    let last = branches.len() - 1; // the decoder refused empty cases
+                    let b = usize::try_from(i).map_or(last, |i| i.min(last));
+                    // SAFETY: as for loops.
+                    unsafe { self.run_steps(&branches[b], bases, bindings) };
+                }
+                Step::Sort(s) => {
+                    let f = self.kernels[s.comparator as usize];
+                    // SAFETY: validated by from_bytes (sizes, disjoint outputs, kernel index).
+                    unsafe { kernels::sort::sort(s, bases, f) }
+                }
             }
         }
-        drop(arena);
-        Ok(())
     }
 }
 

@@ -17,7 +17,7 @@ use crate::DType;
 /// `PJX\0`.
 pub const MAGIC: [u8; 4] = *b"PJX\0";
 /// Bumped on every incompatible change of the layout below.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// A whole artifact, as the compiler produces it and the loader consumes it.
 #[derive(Clone, Debug, PartialEq)]
@@ -135,6 +135,91 @@ pub enum Step {
     Conv(Conv),
     /// `dst = src` (equal sizes).
     Copy { src: BufRef, dst: BufRef },
+    /// A loop: run `cond`, then read the i1 byte at `pred`; if it is non-zero run `body`
+    /// and start over. The carried values live in fixed buffers that both lists read and
+    /// `body` rewrites (the compiler adds copies where an in-place update is not safe).
+    While {
+        cond: Vec<Step>,
+        pred: BufRef,
+        body: Vec<Step>,
+    },
+    /// Runs one of `branches`: the one numbered by the value at `index`, an unsigned byte
+    /// if `index` is 1 byte (an i1 predicate: `if` is a case over `[false, true]`) or an
+    /// i32 if it is 4 bytes. An index out of range, negative included, selects the last
+    /// branch (StableHLO `case`).
+    Case {
+        index: BufRef,
+        branches: Vec<Vec<Step>>,
+    },
+    /// Sorts slices of equal-shaped operands together, see [`Sort`].
+    Sort(Sort),
+}
+
+/// Nesting limit of [`Step::While`] and [`Step::Case`] step lists; deeper is malformed.
+pub const MAX_NESTING: usize = 64;
+
+impl Step {
+    /// The step lists nested in this step (loop condition and body, case branches).
+    pub fn nested(&self) -> Vec<&[Step]> {
+        match self {
+            Step::While { cond, body, .. } => vec![cond, body],
+            Step::Case { branches, .. } => branches.iter().map(|b| b.as_slice()).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Mutable [`Step::nested`].
+    pub fn nested_mut(&mut self) -> Vec<&mut Vec<Step>> {
+        match self {
+            Step::While { cond, body, .. } => vec![cond, body],
+            Step::Case { branches, .. } => branches.iter_mut().collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Calls `f` on every step of `steps` and of the lists nested in them, parents first.
+pub fn walk_steps<'a>(steps: &'a [Step], f: &mut impl FnMut(&'a Step)) {
+    for s in steps {
+        f(s);
+        for inner in s.nested() {
+            walk_steps(inner, f);
+        }
+    }
+}
+
+/// Mutable [`walk_steps`].
+pub fn walk_steps_mut(steps: &mut [Step], f: &mut impl FnMut(&mut Step)) {
+    for s in steps {
+        f(s);
+        for inner in s.nested_mut() {
+            walk_steps_mut(inner, f);
+        }
+    }
+}
+
+/// `stablehlo.sort`: for every 1-d slice along `dimension` of `shape`, a stable merge sort
+/// of the slice's positions ordered by kernel `comparator`, then each operand's elements
+/// permuted into its output. The comparator is an ordinary kernel with a single point whose
+/// bindings are 0-d buffers `lhs_0, rhs_0, lhs_1, rhs_1, ..., out` (`out` an i1 byte, true
+/// if lhs goes before rhs); the runtime points them at the two elements compared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sort {
+    pub comparator: u32,
+    pub dimension: u32,
+    pub shape: Vec<u64>,
+    pub operands: Vec<SortOperand>,
+    /// `is_stable`; the runtime always sorts stably, so this is informational.
+    pub stable: bool,
+}
+
+/// One operand of a [`Sort`]: a dense row-major tensor of the sort's shape, and where its
+/// sorted copy goes (disjoint from every input and other output).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SortOperand {
+    pub dtype: DType,
+    pub input: BufRef,
+    pub output: BufRef,
 }
 
 /// A strided view of a batch of matrices: element `(b, i, j)` is at

@@ -283,6 +283,51 @@ pub(crate) fn conv_out_dim(
     })
 }
 
+fn check_sort(s: &Sort, cx: &StepCtx) -> std::result::Result<(), String> {
+    if s.comparator as usize >= cx.kernels {
+        return Err(format!(
+            "sort comparator kernel {} out of range ({} kernels)",
+            s.comparator, cx.kernels
+        ));
+    }
+    if s.dimension as usize >= s.shape.len() {
+        return Err(format!(
+            "sort dimension {} out of range for rank {}",
+            s.dimension,
+            s.shape.len()
+        ));
+    }
+    if s.operands.is_empty() {
+        return Err("sort without operands".into());
+    }
+    for (i, o) in s.operands.iter().enumerate() {
+        let need = byte_size(o.dtype, &s.shape)
+            .ok_or_else(|| format!("sort shape {:?} is too large", s.shape))?
+            as u64;
+        for (b, what) in [(&o.input, "input"), (&o.output, "output")] {
+            let what = format!("sort operand {i} {what}");
+            cx.regions.check(b, &what)?;
+            aligned(b, o.dtype, &what)?;
+            if b.size != need {
+                return Err(format!(
+                    "{what} has {} bytes, {}{:?} needs {need}",
+                    b.size, o.dtype, s.shape
+                ));
+            }
+        }
+        writable(&o.output, &format!("sort operand {i} output"))?;
+    }
+    // Outputs are written while inputs are still read (permuting slice by slice).
+    for (i, o) in s.operands.iter().enumerate() {
+        for (j, p) in s.operands.iter().enumerate() {
+            if overlap(&o.output, &p.input) || (i != j && overlap(&o.output, &p.output)) {
+                return Err(format!("sort output {i} overlaps operand {j}"));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn check_conv(c: &Conv, regions: &Regions) -> std::result::Result<(), String> {
     regions.check(&c.input, "conv input")?;
     regions.check(&c.kernel, "conv kernel")?;
@@ -657,117 +702,11 @@ impl Pjx {
             arena: arena_size,
             constants: constants.len() as u64,
         };
-        // The smallest step is a dispatch with no bindings.
-        let ns = r.count(1 + 4 + 8 + 4, "steps")?;
-        let mut steps = Vec::with_capacity(ns);
-        for si in 0..ns {
-            let at = r.pos;
-            let tag = r.u8("step tag")?;
-            let step = match tag {
-                STEP_DISPATCH => {
-                    let kernel = r.u32("dispatch")?;
-                    let workgroups = r.u64("dispatch")?;
-                    let nb = r.count(BUFREF_LEN, "bindings")?;
-                    let mut bindings = Vec::with_capacity(nb);
-                    for bi in 0..nb {
-                        let b = r.bufref("binding")?;
-                        regions
-                            .check(&b, &format!("binding {bi}"))
-                            .map_err(|m| r.err_at(at, format!("step {si}: {m}")))?;
-                        bindings.push(b);
-                    }
-                    if kernel as usize >= kernels.len() {
-                        return Err(r.err_at(
-                            at,
-                            format!("step {si}: kernel {kernel} out of range ({nk} kernels)"),
-                        ));
-                    }
-                    Step::Dispatch {
-                        kernel,
-                        bindings,
-                        workgroups,
-                    }
-                }
-                STEP_GEMM => {
-                    let dtype = r.dtype("gemm dtype")?;
-                    let g = Gemm {
-                        dtype,
-                        batch: r.u64("gemm")?,
-                        m: r.u64("gemm")?,
-                        n: r.u64("gemm")?,
-                        k: r.u64("gemm")?,
-                        lhs: r.view("gemm lhs")?,
-                        rhs: r.view("gemm rhs")?,
-                        out: r.view("gemm out")?,
-                    };
-                    check_gemm(&g, &regions)
-                        .map_err(|m| r.err_at(at, format!("step {si}: {m}")))?;
-                    Step::Gemm(g)
-                }
-                STEP_CONV => {
-                    let dtype = r.dtype("conv dtype")?;
-                    let input = r.bufref("conv input")?;
-                    let kernel = r.bufref("conv kernel")?;
-                    let output = r.bufref("conv output")?;
-                    let batch = r.u64("conv")?;
-                    let in_features = r.u64("conv")?;
-                    let out_features = r.u64("conv")?;
-                    let feature_groups = r.u64("conv")?;
-                    let batch_groups = r.u64("conv")?;
-                    let rank = r.count(64, "conv rank")?;
-                    let mut c = Conv {
-                        dtype,
-                        input,
-                        kernel,
-                        output,
-                        batch,
-                        in_features,
-                        out_features,
-                        in_spatial: Vec::with_capacity(rank),
-                        kernel_spatial: Vec::with_capacity(rank),
-                        out_spatial: Vec::with_capacity(rank),
-                        strides: Vec::with_capacity(rank),
-                        padding: Vec::with_capacity(rank),
-                        lhs_dilation: Vec::with_capacity(rank),
-                        rhs_dilation: Vec::with_capacity(rank),
-                        feature_groups,
-                        batch_groups,
-                    };
-                    for _ in 0..rank {
-                        c.in_spatial.push(r.u64("conv")?);
-                        c.kernel_spatial.push(r.u64("conv")?);
-                        c.out_spatial.push(r.u64("conv")?);
-                        c.strides.push(r.u64("conv")?);
-                        c.padding.push((r.i64("conv")?, r.i64("conv")?));
-                        c.lhs_dilation.push(r.u64("conv")?);
-                        c.rhs_dilation.push(r.u64("conv")?);
-                    }
-                    check_conv(&c, &regions)
-                        .map_err(|m| r.err_at(at, format!("step {si}: {m}")))?;
-                    Step::Conv(c)
-                }
-                STEP_COPY => {
-                    let src = r.bufref("copy src")?;
-                    let dst = r.bufref("copy dst")?;
-                    let check = || -> std::result::Result<(), String> {
-                        regions.check(&src, "copy src")?;
-                        regions.check(&dst, "copy dst")?;
-                        writable(&dst, "copy dst")?;
-                        if src.size != dst.size {
-                            return Err(format!(
-                                "copy sizes differ (src {} bytes, dst {} bytes)",
-                                src.size, dst.size
-                            ));
-                        }
-                        Ok(())
-                    };
-                    check().map_err(|m| r.err_at(at, format!("step {si}: {m}")))?;
-                    Step::Copy { src, dst }
-                }
-                t => return Err(r.err_at(at, format!("step {si}: invalid step tag {t}"))),
-            };
-            steps.push(step);
-        }
+        let cx = StepCtx {
+            regions: &regions,
+            kernels: nk,
+        };
+        let steps = r.steps(&cx, 0, "")?;
         r.finish()?;
 
         Ok(Pjx {
@@ -780,5 +719,214 @@ impl Pjx {
             kernels,
             steps,
         })
+    }
+}
+
+/// What steps are checked against.
+struct StepCtx<'a> {
+    regions: &'a Regions,
+    kernels: usize,
+}
+
+impl R<'_> {
+    /// A step list at nesting `depth`; `path` prefixes step numbers in messages
+    /// (`3.body.` for the body of loop step 3).
+    fn steps(&mut self, cx: &StepCtx, depth: usize, path: &str) -> Result<Vec<Step>> {
+        let at = self.pos;
+        if depth > MAX_NESTING {
+            return Err(self.err_at(
+                at,
+                format!("step {path}: nesting deeper than {MAX_NESTING} levels"),
+            ));
+        }
+        // The smallest step is a dispatch with no bindings.
+        let ns = self.count(1 + 4 + 8 + 4, "steps")?;
+        let mut steps = Vec::with_capacity(ns);
+        for si in 0..ns {
+            steps.push(self.step(cx, depth, path, si)?);
+        }
+        Ok(steps)
+    }
+
+    fn step(&mut self, cx: &StepCtx, depth: usize, path: &str, si: usize) -> Result<Step> {
+        let r = self;
+        let at = r.pos;
+        let tag = r.u8("step tag")?;
+        let step = match tag {
+            STEP_DISPATCH => {
+                let kernel = r.u32("dispatch")?;
+                let workgroups = r.u64("dispatch")?;
+                let nb = r.count(BUFREF_LEN, "bindings")?;
+                let mut bindings = Vec::with_capacity(nb);
+                for bi in 0..nb {
+                    let b = r.bufref("binding")?;
+                    cx.regions
+                        .check(&b, &format!("binding {bi}"))
+                        .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                    bindings.push(b);
+                }
+                if kernel as usize >= cx.kernels {
+                    return Err(r.err_at(
+                        at,
+                        format!("step {path}{si}: kernel {kernel} out of range ({} kernels)", cx.kernels),
+                    ));
+                }
+                Step::Dispatch {
+                    kernel,
+                    bindings,
+                    workgroups,
+                }
+            }
+            STEP_GEMM => {
+                let dtype = r.dtype("gemm dtype")?;
+                let g = Gemm {
+                    dtype,
+                    batch: r.u64("gemm")?,
+                    m: r.u64("gemm")?,
+                    n: r.u64("gemm")?,
+                    k: r.u64("gemm")?,
+                    lhs: r.view("gemm lhs")?,
+                    rhs: r.view("gemm rhs")?,
+                    out: r.view("gemm out")?,
+                };
+                check_gemm(&g, cx.regions)
+                    .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                Step::Gemm(g)
+            }
+            STEP_CONV => {
+                let dtype = r.dtype("conv dtype")?;
+                let input = r.bufref("conv input")?;
+                let kernel = r.bufref("conv kernel")?;
+                let output = r.bufref("conv output")?;
+                let batch = r.u64("conv")?;
+                let in_features = r.u64("conv")?;
+                let out_features = r.u64("conv")?;
+                let feature_groups = r.u64("conv")?;
+                let batch_groups = r.u64("conv")?;
+                let rank = r.count(64, "conv rank")?;
+                let mut c = Conv {
+                    dtype,
+                    input,
+                    kernel,
+                    output,
+                    batch,
+                    in_features,
+                    out_features,
+                    in_spatial: Vec::with_capacity(rank),
+                    kernel_spatial: Vec::with_capacity(rank),
+                    out_spatial: Vec::with_capacity(rank),
+                    strides: Vec::with_capacity(rank),
+                    padding: Vec::with_capacity(rank),
+                    lhs_dilation: Vec::with_capacity(rank),
+                    rhs_dilation: Vec::with_capacity(rank),
+                    feature_groups,
+                    batch_groups,
+                };
+                for _ in 0..rank {
+                    c.in_spatial.push(r.u64("conv")?);
+                    c.kernel_spatial.push(r.u64("conv")?);
+                    c.out_spatial.push(r.u64("conv")?);
+                    c.strides.push(r.u64("conv")?);
+                    c.padding.push((r.i64("conv")?, r.i64("conv")?));
+                    c.lhs_dilation.push(r.u64("conv")?);
+                    c.rhs_dilation.push(r.u64("conv")?);
+                }
+                check_conv(&c, cx.regions)
+                    .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                Step::Conv(c)
+            }
+            STEP_COPY => {
+                let src = r.bufref("copy src")?;
+                let dst = r.bufref("copy dst")?;
+                let check = || -> std::result::Result<(), String> {
+                    cx.regions.check(&src, "copy src")?;
+                    cx.regions.check(&dst, "copy dst")?;
+                    writable(&dst, "copy dst")?;
+                    if src.size != dst.size {
+                        return Err(format!(
+                            "copy sizes differ (src {} bytes, dst {} bytes)",
+                            src.size, dst.size
+                        ));
+                    }
+                    Ok(())
+                };
+                check().map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                Step::Copy { src, dst }
+            }
+            STEP_WHILE => {
+                let cond = r.steps(cx, depth + 1, &format!("{path}{si}.cond."))?;
+                let pat = r.pos;
+                let pred = r.bufref("while pred")?;
+                let check = || -> std::result::Result<(), String> {
+                    cx.regions.check(&pred, "while pred")?;
+                    if pred.size != 1 {
+                        return Err(format!("while pred has {} bytes, not 1", pred.size));
+                    }
+                    Ok(())
+                };
+                check().map_err(|m| r.err_at(pat, format!("step {path}{si}: {m}")))?;
+                let body = r.steps(cx, depth + 1, &format!("{path}{si}.body."))?;
+                Step::While { cond, pred, body }
+            }
+            STEP_CASE => {
+                let index = r.bufref("case index")?;
+                let check = || -> std::result::Result<(), String> {
+                    cx.regions.check(&index, "case index")?;
+                    if index.size != 1 && index.size != 4 {
+                        return Err(format!("case index has {} bytes, not 1 or 4", index.size));
+                    }
+                    Ok(())
+                };
+                check().map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                let bat = r.pos;
+                let nb = r.count(4, "case branches")?;
+                if nb == 0 {
+                    return Err(r.err_at(bat, format!("step {path}{si}: case without branches")));
+                }
+                let mut branches = Vec::with_capacity(nb);
+                for b in 0..nb {
+                    branches.push(r.steps(cx, depth + 1, &format!("{path}{si}.branch{b}."))?);
+                }
+                Step::Case { index, branches }
+            }
+            STEP_SORT => {
+                let comparator = r.u32("sort comparator")?;
+                let dimension = r.u32("sort dimension")?;
+                let sat = r.pos;
+                let stable = match r.u8("sort stable")? {
+                    0 => false,
+                    1 => true,
+                    b => {
+                        return Err(r.err_at(sat, format!("step {path}{si}: sort stable flag {b}")));
+                    }
+                };
+                let rank = r.count(8, "sort rank")?;
+                let mut shape = Vec::with_capacity(rank);
+                for _ in 0..rank {
+                    shape.push(r.u64("sort shape")?);
+                }
+                let n = r.count(1 + 2 * BUFREF_LEN, "sort operands")?;
+                let mut operands = Vec::with_capacity(n);
+                for _ in 0..n {
+                    operands.push(SortOperand {
+                        dtype: r.dtype("sort operand dtype")?,
+                        input: r.bufref("sort input")?,
+                        output: r.bufref("sort output")?,
+                    });
+                }
+                let s = Sort {
+                    comparator,
+                    dimension,
+                    shape,
+                    operands,
+                    stable,
+                };
+                check_sort(&s, cx)
+                    .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                Step::Sort(s)
+            }
+            t => return Err(r.err_at(at, format!("step {path}{si}: invalid step tag {t}"))),
+        };
+        Ok(step)
     }
 }

@@ -16,6 +16,7 @@
 //! ```
 //!
 //! Inside sections, strings are `u32 length + UTF-8`, lists are `u32 count + items`.
+//! Step lists nest (`while`, `case`): a nested list is encoded like the top-level one.
 
 use super::*;
 
@@ -44,6 +45,9 @@ pub(super) const STEP_DISPATCH: u8 = 0;
 pub(super) const STEP_GEMM: u8 = 1;
 pub(super) const STEP_CONV: u8 = 2;
 pub(super) const STEP_COPY: u8 = 3;
+pub(super) const STEP_WHILE: u8 = 4;
+pub(super) const STEP_CASE: u8 = 5;
+pub(super) const STEP_SORT: u8 = 6;
 
 pub(super) const REGION_INPUT: u8 = 0;
 pub(super) const REGION_OUTPUT: u8 = 1;
@@ -170,6 +174,42 @@ impl Enc {
                 self.buf(src);
                 self.buf(dst);
             }
+            Step::While { cond, pred, body } => {
+                self.u8(STEP_WHILE);
+                self.steps(cond);
+                self.buf(pred);
+                self.steps(body);
+            }
+            Step::Case { index, branches } => {
+                self.u8(STEP_CASE);
+                self.buf(index);
+                self.count(branches.len());
+                for b in branches {
+                    self.steps(b);
+                }
+            }
+            Step::Sort(s) => {
+                self.u8(STEP_SORT);
+                self.u32(s.comparator);
+                self.u32(s.dimension);
+                self.u8(s.stable as u8);
+                self.count(s.shape.len());
+                for &d in &s.shape {
+                    self.u64(d);
+                }
+                self.count(s.operands.len());
+                for o in &s.operands {
+                    self.u8(o.dtype.code());
+                    self.buf(&o.input);
+                    self.buf(&o.output);
+                }
+            }
+        }
+    }
+    fn steps(&mut self, steps: &[Step]) {
+        self.count(steps.len());
+        for s in steps {
+            self.step(s);
         }
     }
 }
@@ -210,10 +250,7 @@ impl Pjx {
             e.str(&k.name);
             e.u64(k.offset);
         }
-        e.count(self.steps.len());
-        for s in &self.steps {
-            e.step(s);
-        }
+        e.steps(&self.steps);
         sections.push((SEC_SCHEDULE, e.0));
 
         sections.push((SEC_CONSTANTS, self.constants.clone()));

@@ -1,10 +1,11 @@
-//! Runtime routines called from the schedule (GEMM, convolution).
+//! Runtime routines called from the schedule (GEMM, convolution, sort).
 //!
 //! They receive a validated step ([`crate::format::Pjx::from_bytes`] proved every element
 //! they touch lies inside its buffer) and the base address of every region for this call.
 
 pub mod conv;
 pub mod gemm;
+pub mod sort;
 
 use crate::format::{BufRef, Region};
 
