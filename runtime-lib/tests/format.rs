@@ -118,6 +118,49 @@ pub fn rich() -> Pjx {
                 src: buf(Region::Input(0), 0, 128),
                 dst: buf(Region::Output(2), 0, 128),
             },
+            Step::While {
+                cond: vec![Step::Copy {
+                    src: buf(Region::Arena, 0, 1),
+                    dst: buf(Region::Arena, 1, 1),
+                }],
+                pred: buf(Region::Arena, 1, 1),
+                body: vec![Step::Case {
+                    index: buf(Region::Arena, 0, 1),
+                    branches: vec![vec![], vec![]],
+                }],
+            },
+            Step::Case {
+                index: buf(Region::Constant, 4, 4),
+                branches: vec![
+                    vec![Step::Copy {
+                        src: buf(Region::Constant, 0, 64),
+                        dst: buf(Region::Arena, 1024, 64),
+                    }],
+                    vec![],
+                    vec![Step::Copy {
+                        src: buf(Region::Constant, 64, 64),
+                        dst: buf(Region::Arena, 1024, 64),
+                    }],
+                ],
+            },
+            Step::Sort(Sort {
+                comparator: 0,
+                dimension: 1,
+                shape: vec![4, 8],
+                operands: vec![
+                    SortOperand {
+                        dtype: DType::F32,
+                        input: buf(Region::Input(0), 0, 128),
+                        output: buf(Region::Arena, 2048, 128),
+                    },
+                    SortOperand {
+                        dtype: DType::I32,
+                        input: buf(Region::Constant, 0, 128),
+                        output: buf(Region::Arena, 2176, 128),
+                    },
+                ],
+                stable: true,
+            }),
         ],
     }
 }
@@ -239,6 +282,116 @@ fn validation_errors_name_the_problem() {
     assert!(Pjx::from_bytes(b"").is_err());
 }
 
+#[test]
+fn nested_steps_are_validated() {
+    // Errors inside nested lists name the path to the step.
+    let mut p = rich();
+    if let Step::While { body, .. } = &mut p.steps[4] {
+        body.push(Step::Copy {
+            src: buf(Region::Arena, 0, 8),
+            dst: buf(Region::Constant, 0, 8),
+        });
+    }
+    let e = err_of(&p);
+    assert!(e.starts_with("section 'schedule' at byte "), "{e}");
+    assert!(
+        e.contains("step 4.body.1: copy dst writes to read-only"),
+        "{e}"
+    );
+
+    let mut p = rich();
+    if let Step::While { pred, .. } = &mut p.steps[4] {
+        pred.size = 4;
+    }
+    assert!(err_of(&p).contains("step 4: while pred has 4 bytes, not 1"));
+
+    let mut p = rich();
+    if let Step::Case { index, .. } = &mut p.steps[5] {
+        index.size = 2;
+    }
+    assert!(err_of(&p).contains("case index has 2 bytes"));
+    let mut p = rich();
+    if let Step::Case { branches, .. } = &mut p.steps[5] {
+        branches.clear();
+    }
+    assert!(err_of(&p).contains("step 5: case without branches"));
+    let mut p = rich();
+    if let Step::Case { branches, .. } = &mut p.steps[5] {
+        branches[2][0] = Step::Dispatch {
+            kernel: 5,
+            bindings: vec![],
+            workgroups: 1,
+        };
+    }
+    assert!(err_of(&p).contains("step 5.branch2.0: kernel 5 out of range"));
+
+    // Deep nesting is refused before it could exhaust the stack.
+    let mut p = rich();
+    let mut deep = Step::Copy {
+        src: buf(Region::Arena, 0, 1),
+        dst: buf(Region::Arena, 1, 1),
+    };
+    for _ in 0..=MAX_NESTING {
+        deep = Step::Case {
+            index: buf(Region::Arena, 0, 1),
+            branches: vec![vec![deep]],
+        };
+    }
+    p.steps = vec![deep];
+    assert!(
+        err_of(&p).contains("nesting deeper than 64 levels"),
+        "{}",
+        err_of(&p)
+    );
+    // One level less is fine.
+    if let Step::Case { branches, .. } = &p.steps[0] {
+        p.steps = branches[0].clone();
+    }
+    assert!(Pjx::from_bytes(&p.to_bytes()).is_ok());
+}
+
+#[test]
+fn sort_steps_are_validated() {
+    fn sort(p: &mut Pjx) -> &mut Sort {
+        match &mut p.steps[6] {
+            Step::Sort(s) => s,
+            _ => unreachable!(),
+        }
+    }
+    let cases: [(&dyn Fn(&mut Sort), &str); 7] = [
+        (
+            &|s| s.comparator = 2,
+            "sort comparator kernel 2 out of range",
+        ),
+        (
+            &|s| s.dimension = 2,
+            "sort dimension 2 out of range for rank 2",
+        ),
+        (&|s| s.operands.clear(), "sort without operands"),
+        (
+            &|s| s.shape = vec![4, 9],
+            "sort operand 0 input has 128 bytes, f32[4, 9] needs 144",
+        ),
+        (
+            &|s| s.operands[1].output.offset = 2100,
+            "sort output 0 overlaps operand 1",
+        ),
+        (
+            &|s| s.operands[0].output = buf(Region::Constant, 0, 128),
+            "read-only",
+        ),
+        (
+            &|s| s.operands[0].output.offset = 2050,
+            "not aligned to f32",
+        ),
+    ];
+    for (mutate, want) in cases {
+        let mut p = rich();
+        mutate(sort(&mut p));
+        assert!(err_of(&p).contains(want), "{want}: {}", err_of(&p));
+    }
+}
+
 /// xorshift64*: deterministic, no dependency.
 struct Rng(u64);
 impl Rng {
@@ -326,6 +479,9 @@ fn accepted_mutants_run() {
     p.kernels.clear();
     p.code = CodeImage::default();
     p.steps.remove(0);
+    // Without kernels there is no comparator; a mutated loop predicate could spin forever.
+    p.steps
+        .retain(|s| !matches!(s, Step::Sort(_) | Step::While { .. }));
     // Also a grouped, dilated i32 conv (the direct path).
     p.signature
         .inputs

@@ -768,7 +768,10 @@ impl R<'_> {
                 if kernel as usize >= cx.kernels {
                     return Err(r.err_at(
                         at,
-                        format!("step {path}{si}: kernel {kernel} out of range ({} kernels)", cx.kernels),
+                        format!(
+                            "step {path}{si}: kernel {kernel} out of range ({} kernels)",
+                            cx.kernels
+                        ),
                     ));
                 }
                 Step::Dispatch {
@@ -921,8 +924,7 @@ impl R<'_> {
                     operands,
                     stable,
                 };
-                check_sort(&s, cx)
-                    .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                check_sort(&s, cx).map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
                 Step::Sort(s)
             }
             t => return Err(r.err_at(at, format!("step {path}{si}: invalid step tag {t}"))),
