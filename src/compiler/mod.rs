@@ -122,14 +122,14 @@ pub fn compile_module(
     })?;
 
     let mut steps = lowered.steps;
-    for step in &mut steps {
+    pjrtc_runtime::format::walk_steps_mut(&mut steps, &mut |step| {
         if let Step::Dispatch {
             kernel, workgroups, ..
         } = step
         {
             *workgroups = code.workgroups[*kernel as usize];
         }
-    }
+    });
     Ok(Pjx {
         producer: format!("pjrtc {}", env!("CARGO_PKG_VERSION")),
         target: options.target.to_format(),

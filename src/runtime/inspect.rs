@@ -1,6 +1,6 @@
 //! `pjrtc inspect`: a readable summary of an artifact.
 
-use pjrtc_runtime::format::{Pjx, Region, Step, TensorSpec};
+use pjrtc_runtime::format::{BufRef, Pjx, Region, Step, TensorSpec, walk_steps};
 use std::fmt::Write;
 
 /// The artifact's producer, target, signature, sections with their sizes, and schedule.
@@ -24,11 +24,11 @@ pub fn describe(pjx: &Pjx, file_len: usize) -> String {
             .unwrap_or_default();
         let _ = writeln!(s, "  out{i}: {}{alias}", spec(t));
     }
-    let dispatches = pjx
-        .steps
-        .iter()
-        .filter(|s| matches!(s, Step::Dispatch { .. }))
-        .count();
+    let (mut all, mut dispatches) = (0, 0);
+    walk_steps(&pjx.steps, &mut |s| {
+        all += 1;
+        dispatches += matches!(s, Step::Dispatch { .. }) as usize;
+    });
     let _ = writeln!(s, "sections:");
     let _ = writeln!(
         s,
@@ -39,11 +39,7 @@ pub fn describe(pjx: &Pjx, file_len: usize) -> String {
         pjx.kernels.len()
     );
     let _ = writeln!(s, "  constants:  {:>10} bytes", pjx.constants.len());
-    let _ = writeln!(
-        s,
-        "  schedule:   {:>10} steps ({dispatches} dispatches)",
-        pjx.steps.len()
-    );
+    let _ = writeln!(s, "  schedule:   {all:>10} steps ({dispatches} dispatches)");
     let _ = writeln!(
         s,
         "  arena:      {:>10} bytes (scratch per call)",
@@ -51,10 +47,32 @@ pub fn describe(pjx: &Pjx, file_len: usize) -> String {
     );
     let _ = writeln!(s, "  file:       {file_len:>10} bytes");
     let _ = writeln!(s, "schedule:");
-    for (i, step) in pjx.steps.iter().enumerate() {
-        let _ = writeln!(s, "  {i:>4}: {}", step_line(pjx, step));
-    }
+    schedule(&mut s, pjx, &pjx.steps, 1);
     s
+}
+
+/// One line per step, nested lists (loop condition and body, case branches) indented
+/// under a heading line.
+fn schedule(s: &mut String, pjx: &Pjx, steps: &[Step], depth: usize) {
+    let pad = "  ".repeat(depth);
+    for (i, step) in steps.iter().enumerate() {
+        let _ = writeln!(s, "{pad}{i:>4}: {}", step_line(pjx, step));
+        let heads: Vec<String> = match step {
+            Step::While { .. } => vec!["cond:".into(), "body:".into()],
+            Step::Case { branches, .. } => (0..branches.len())
+                .map(|b| format!("branch {b}:"))
+                .collect(),
+            _ => vec![],
+        };
+        for (head, inner) in heads.iter().zip(step.nested()) {
+            let _ = writeln!(s, "{pad}      {head}");
+            schedule(s, pjx, inner, depth + 4);
+        }
+    }
+}
+
+fn buf(b: &BufRef) -> String {
+    format!("{}+{}", region(&b.region), b.offset)
 }
 
 fn spec(t: &TensorSpec) -> String {
@@ -120,5 +138,30 @@ fn step_line(pjx: &Pjx, step: &Step) -> String {
             region(&dst.region),
             dst.offset
         ),
+        Step::While { pred, .. } => format!("while (predicate {})", buf(pred)),
+        Step::Case { index, branches } => format!(
+            "case on {} {} ({} branches)",
+            if index.size == 1 { "i1" } else { "i32" },
+            buf(index),
+            branches.len()
+        ),
+        Step::Sort(st) => {
+            let name = pjx
+                .kernels
+                .get(st.comparator as usize)
+                .map_or("?", |k| k.name.as_str());
+            let ops: Vec<String> = st
+                .operands
+                .iter()
+                .map(|o| format!("{} {} -> {}", o.dtype, buf(&o.input), buf(&o.output)))
+                .collect();
+            format!(
+                "sort dim {} of {:?} by {name}{} ({})",
+                st.dimension,
+                st.shape,
+                if st.stable { ", stable" } else { "" },
+                ops.join(", ")
+            )
+        }
     }
 }

@@ -10,12 +10,19 @@
 //! 3. Emit the steps of each materializing op in program order: a kernel dispatch, a Gemm
 //!    or a Conv (with relayout kernels around them when layouts need it), or a Copy.
 //! 4. Plan arena offsets from liveness ([`plan`]).
+//!
+//! `while`, `if` and `case` nest: their regions are lowered like the entry body, into the
+//! step lists of [`Step::While`] and [`Step::Case`] ([`control`]). Values are numbered per
+//! function, so the per-value tables below cover region values too.
 
 #[cfg(test)]
 pub(crate) mod interp;
 pub mod kir;
 
 mod builder;
+mod control;
+#[cfg(test)]
+mod control_tests;
 mod conv;
 mod dot;
 mod elementwise;
@@ -28,8 +35,10 @@ mod scatter_tests;
 mod tests;
 
 use super::diag::Diagnostic;
-use super::ir::{Attr, Func, Literal, Op, Opcode, TensorType, ValueId};
-use pjrtc_runtime::format::{BufRef, Region, Signature, Step, TensorSpec};
+use super::ir::{Attr, Func, Literal, Op, Opcode, Region as IrRegion, TensorType, ValueId};
+use pjrtc_runtime::format::{
+    BufRef, Region, Signature, Step, TensorSpec, walk_steps, walk_steps_mut,
+};
 
 /// The entry function, lowered.
 #[derive(Clone, Debug)]
@@ -54,13 +63,13 @@ pub fn lower(func: &Func) -> Result<LoweredProgram, Diagnostic> {
     lw.finish_outputs();
     let (offsets, arena_size) = plan::plan(&lw.arena, &lw.steps, &lw.kernels);
     let mut steps = lw.steps;
-    for step in &mut steps {
+    walk_steps_mut(&mut steps, &mut |step| {
         plan::for_each_bufref(step, |b| {
             if b.region == Region::Arena {
                 b.offset = offsets[b.offset as usize];
             }
-        });
-    }
+        })
+    });
     Ok(LoweredProgram {
         kernels: lw.kernels,
         steps,
@@ -83,13 +92,17 @@ enum Use {
 
 pub(crate) struct Lowerer<'f> {
     pub func: &'f Func,
-    /// Defining top-level op (index) and result number of every value.
-    def: Vec<Option<(usize, usize)>>,
+    /// Defining op and result number of every value defined by a lowered op (top level
+    /// or in a `while`/`if`/`case` region; region arguments have none).
+    def: Vec<Option<(&'f Op, usize)>>,
     /// Identity ops (optimization_barrier) resolved away: value -> value it forwards.
     forward: Vec<ValueId>,
     uses: Vec<u32>,
     /// Output index of each returned value (first occurrence).
     output_of: Vec<Option<u32>>,
+    /// Yielded by a `while`/`if`/`case` region, or read in place by a control-flow op or
+    /// a sort: must be in a buffer.
+    needs_buffer: Vec<bool>,
     /// Placed buffer of every materialized value; arena buffers carry their id in `offset`
     /// until the plan assigns offsets.
     pub buf: Vec<Option<BufRef>>,
@@ -115,10 +128,10 @@ impl<'f> Lowerer<'f> {
         let n = func.values.len();
         let mut def = vec![None; n];
         let mut forward: Vec<ValueId> = (0..n as u32).map(ValueId).collect();
-        for (i, op) in func.body.ops.iter().enumerate() {
+        for op in lowered_ops(&func.body) {
             check_supported(op)?;
             for (r, &v) in op.results.iter().enumerate() {
-                def[v.index()] = Some((i, r));
+                def[v.index()] = Some((op, r));
             }
             if matches!(op.opcode, Opcode::OptimizationBarrier) {
                 for (r, &v) in op.results.iter().enumerate() {
@@ -132,6 +145,7 @@ impl<'f> Lowerer<'f> {
             forward,
             uses: vec![0; n],
             output_of: vec![None; n],
+            needs_buffer: vec![false; n],
             buf: vec![None; n],
             arena: Vec::new(),
             kernels: Vec::new(),
@@ -153,8 +167,7 @@ impl<'f> Lowerer<'f> {
 
     /// The top-level op defining `v` (after forwarding), if any.
     pub fn def_op(&self, v: ValueId) -> Option<(&'f Op, usize)> {
-        let (i, r) = self.def[self.r(v).index()]?;
-        Some((&self.func.body.ops[i], r))
+        self.def[self.r(v).index()]
     }
 
     fn operand_uses(&self, op: &Op) -> Vec<Use> {
@@ -241,15 +254,30 @@ impl<'f> Lowerer<'f> {
                 self.output_of[y.index()] = Some(j as u32);
             }
         }
-        let ops = func
-            .body
-            .ops
+        let all = lowered_ops(&func.body);
+        let ops = all
             .iter()
+            .copied()
             .filter(|op| !matches!(op.opcode, Opcode::OptimizationBarrier));
         for op in ops.clone() {
             for &o in &op.operands {
                 let o = self.r(o);
                 self.uses[o.index()] += 1;
+            }
+            if control::reads_operands_in_place(&op.opcode) {
+                for &o in &op.operands {
+                    let o = self.r(o);
+                    self.needs_buffer[o.index()] = true;
+                }
+            }
+            if control::is_control_flow(&op.opcode) {
+                for region in &op.regions {
+                    for &y in &region.yields {
+                        let y = self.r(y);
+                        self.uses[y.index()] += 1;
+                        self.needs_buffer[y.index()] = true;
+                    }
+                }
             }
         }
         for op in ops {
@@ -264,17 +292,18 @@ impl<'f> Lowerer<'f> {
                 }
             }
         }
-        for op in &func.body.ops {
+        for op in all {
             for &v in &op.results {
                 if self.r(v) != v {
                     continue;
                 }
                 let i = v.index();
                 let used = self.uses[i] > 0 || self.output_of[i].is_some();
+                let out = self.output_of[i].is_some() || self.needs_buffer[i];
                 self.materialize[i] = match &op.opcode {
                     Opcode::OptimizationBarrier => false,
-                    Opcode::Constant(l) => self.output_of[i].is_some() || !l.is_splat() && used,
-                    Opcode::Iota { .. } => self.output_of[i].is_some(),
+                    Opcode::Constant(l) => out || !l.is_splat() && used,
+                    Opcode::Iota { .. } => out,
                     // A reshape of a value in a buffer is that buffer, seen with another
                     // shape: no copy, and consumers index it directly.
                     Opcode::Reshape
@@ -285,16 +314,12 @@ impl<'f> Lowerer<'f> {
                     }
                     // Gemms read a transpose of a buffer in place (permuted strides).
                     Opcode::Transpose { .. }
-                        if gemm_only[i]
-                            && self.has_buffer(op.operands[0])
-                            && self.output_of[i].is_none() =>
+                        if gemm_only[i] && self.has_buffer(op.operands[0]) && !out =>
                     {
                         false
                     }
                     o if is_expression_op(o) => {
-                        self.output_of[i].is_some()
-                            || self.uses[i] != 1
-                            || expanding[i] && !self.cheap(v, 0)
+                        out || self.uses[i] != 1 || expanding[i] && !self.cheap(v, 0)
                     }
                     _ => true,
                 };
@@ -317,7 +342,11 @@ impl<'f> Lowerer<'f> {
                 size: self.ty(p).byte_size(),
             });
         }
-        for op in &func.body.ops {
+        for op in lowered_ops(&func.body) {
+            if let Opcode::While = op.opcode {
+                control::place_while(self, op);
+                continue;
+            }
             for &v in &op.results {
                 if !self.materialize[v.index()] {
                     continue;
@@ -372,7 +401,14 @@ impl<'f> Lowerer<'f> {
         self.kernels.push(k);
     }
 
-    fn emit_op(&mut self, op: &'f Op) -> Result<(), Diagnostic> {
+    /// Adds a kernel that no dispatch runs (a sort comparator); returns its index.
+    pub fn add_kernel(&mut self, mut k: kir::Kernel) -> u32 {
+        k.name = format!("k{}_{}", self.kernels.len(), k.name);
+        self.kernels.push(k);
+        self.kernels.len() as u32 - 1
+    }
+
+    pub(crate) fn emit_op(&mut self, op: &'f Op) -> Result<(), Diagnostic> {
         if !op.results.iter().any(|r| self.materialize[r.index()]) {
             return Ok(());
         }
@@ -399,6 +435,9 @@ impl<'f> Lowerer<'f> {
             Opcode::Concatenate { dimension } => {
                 builder::lower_concatenate(self, op, *dimension as usize)
             }
+            Opcode::While => control::lower_while(self, op),
+            Opcode::If | Opcode::Case => control::lower_case(self, op),
+            Opcode::Sort { dimension, .. } => control::lower_sort(self, op, *dimension),
             o if is_expression_op(o) => builder::lower_expression_op(self, op),
             _ => Err(unsupported(op)),
         }
@@ -440,8 +479,19 @@ impl<'f> Lowerer<'f> {
             let input = Region::Input(i as u32);
             let mut last_read = None;
             let mut first_write = None;
-            for (s, step) in self.steps.iter().enumerate() {
-                plan::for_each_bufref_ref(step, &self.kernels, |b, written| {
+            // Positions in execution order of the flattened schedule; a loop body counts
+            // once, and a read inside a loop comes after any write in an earlier part of it
+            // only in the order listed, so loops containing both are rerouted (see below).
+            let mut s = 0usize;
+            let mut loops = Vec::new();
+            let kernels = &self.kernels;
+            walk_steps(&self.steps, &mut |step| {
+                if let Step::While { .. } = step {
+                    let mut n = 0;
+                    walk_steps(std::slice::from_ref(step), &mut |_| n += 1);
+                    loops.push((s, s + n - 1));
+                }
+                plan::for_each_bufref_ref(step, kernels, |b, written| {
                     if b.region == input {
                         last_read = Some(s);
                     }
@@ -449,6 +499,15 @@ impl<'f> Lowerer<'f> {
                         first_write = Some(s);
                     }
                 });
+                s += 1;
+            });
+            // A read inside a loop happens again after every earlier write in that loop.
+            if let Some(r) = last_read.as_mut() {
+                for &(a, e) in &loops {
+                    if a <= *r && *r <= e {
+                        *r = (*r).max(e);
+                    }
+                }
             }
             let (Some(r), Some(w)) = (last_read, first_write) else {
                 continue;
@@ -466,15 +525,34 @@ impl<'f> Lowerer<'f> {
                     *b = new;
                 }
             }
-            for step in &mut self.steps {
+            walk_steps_mut(&mut self.steps, &mut |step| {
                 plan::for_each_bufref(step, |b| {
                     if b.region == out {
                         *b = new;
                     }
-                });
+                })
+            });
+        }
+    }
+}
+
+/// The ops lowering handles, in program order: `body`'s, each followed by the ops of its
+/// `while`/`if`/`case` regions (recursively). Other ops' regions (reducers, comparators)
+/// are translated into kernel bodies instead.
+fn lowered_ops(body: &IrRegion) -> Vec<&Op> {
+    fn walk<'a>(body: &'a IrRegion, out: &mut Vec<&'a Op>) {
+        for op in &body.ops {
+            out.push(op);
+            if control::is_control_flow(&op.opcode) {
+                for r in &op.regions {
+                    walk(r, out);
+                }
             }
         }
     }
+    let mut out = Vec::new();
+    walk(body, &mut out);
+    out
 }
 
 /// Ops lowered as an expression at an output index (fusable into consumers).
@@ -512,6 +590,10 @@ fn check_supported(op: &Op) -> Result<(), Diagnostic> {
         | Opcode::DotGeneral(_)
         | Opcode::Convolution(_)
         | Opcode::Scatter(_)
+        | Opcode::Sort { .. }
+        | Opcode::While
+        | Opcode::If
+        | Opcode::Case
         | Opcode::OptimizationBarrier => {}
         _ => return Err(unsupported(op)),
     }
@@ -521,6 +603,10 @@ fn check_supported(op: &Op) -> Result<(), Diagnostic> {
             Opcode::Reduce { .. }
                 | Opcode::ReduceWindow(_)
                 | Opcode::Scatter(_)
+                | Opcode::Sort { .. }
+                | Opcode::While
+                | Opcode::If
+                | Opcode::Case
                 | Opcode::OptimizationBarrier
         )
     {

@@ -1,13 +1,18 @@
 //! Arena planning: each arena buffer is live from the step that first touches it (its
 //! writer) to the last step that reads it; buffers whose lifetimes overlap get disjoint
 //! 64-byte aligned ranges (best fit among the gaps, else the end of the used range).
+//!
+//! Nested step lists are numbered in order, parents first, so a loop `[s, e]` covers its
+//! condition and body. A buffer live before a loop and touched in or after it stays live
+//! for the whole loop (the next iteration reads it again), as does the loop predicate
+//! (written by the condition, read by the loop step after the condition's last step).
 
 use super::kir::Kernel;
-use pjrtc_runtime::format::{BufRef, Step};
+use pjrtc_runtime::format::{BufRef, Region, Step};
 
 pub const ALIGN: u64 = 64;
 
-/// Calls `f` on every buffer reference of `step`.
+/// Calls `f` on every buffer reference of `step` itself (not of its nested lists).
 pub fn for_each_bufref(step: &mut Step, mut f: impl FnMut(&mut BufRef)) {
     match step {
         Step::Dispatch { bindings, .. } => bindings.iter_mut().for_each(f),
@@ -25,10 +30,18 @@ pub fn for_each_bufref(step: &mut Step, mut f: impl FnMut(&mut BufRef)) {
             f(src);
             f(dst);
         }
+        Step::While { pred, .. } => f(pred),
+        Step::Case { index, .. } => f(index),
+        Step::Sort(s) => {
+            for o in &mut s.operands {
+                f(&mut o.input);
+                f(&mut o.output);
+            }
+        }
     }
 }
 
-/// Calls `f(buf, written)` on every buffer reference of `step`.
+/// Calls `f(buf, written)` on every buffer reference of `step` itself.
 pub fn for_each_bufref_ref(step: &Step, kernels: &[Kernel], mut f: impl FnMut(&BufRef, bool)) {
     match step {
         Step::Dispatch {
@@ -53,29 +66,71 @@ pub fn for_each_bufref_ref(step: &Step, kernels: &[Kernel], mut f: impl FnMut(&B
             f(src, false);
             f(dst, true);
         }
+        Step::While { pred, .. } => f(pred, false),
+        Step::Case { index, .. } => f(index, false),
+        Step::Sort(s) => {
+            for o in &s.operands {
+                f(&o.input, false);
+                f(&o.output, true);
+            }
+        }
+    }
+}
+
+/// Numbers `steps` (nested lists included, parents first) from `*pos`, recording each
+/// arena buffer's first and last step and each loop's `(first, last, predicate)`.
+fn number(
+    steps: &[Step],
+    kernels: &[Kernel],
+    pos: &mut usize,
+    span: &mut [(usize, usize)],
+    loops: &mut Vec<(usize, usize, Option<usize>)>,
+) {
+    for step in steps {
+        let s = *pos;
+        *pos += 1;
+        for_each_bufref_ref(step, kernels, |b, _| {
+            if b.region == Region::Arena {
+                let id = b.offset as usize;
+                span[id].0 = span[id].0.min(s);
+                span[id].1 = span[id].1.max(s);
+            }
+        });
+        for inner in step.nested() {
+            number(inner, kernels, pos, span, loops);
+        }
+        if let Step::While { pred, .. } = step {
+            let p = (pred.region == Region::Arena).then_some(pred.offset as usize);
+            loops.push((s, *pos - 1, p));
+        }
     }
 }
 
 /// Offsets for arena buffers `0..sizes.len()` (ids carried in the `offset` of arena
 /// `BufRef`s in `steps`) and the arena size.
 pub fn plan(sizes: &[u64], steps: &[Step], kernels: &[Kernel]) -> (Vec<u64>, u64) {
-    let mut first = vec![usize::MAX; sizes.len()];
-    let mut last = vec![0usize; sizes.len()];
-    for (s, step) in steps.iter().enumerate() {
-        for_each_bufref_ref(step, kernels, |b, _| {
-            if b.region == pjrtc_runtime::format::Region::Arena {
-                let id = b.offset as usize;
-                first[id] = first[id].min(s);
-                last[id] = last[id].max(s);
+    let mut span = vec![(usize::MAX, 0usize); sizes.len()];
+    let mut loops = Vec::new();
+    number(steps, kernels, &mut 0, &mut span, &mut loops);
+    // Inner loops come first, so an extension by an inner loop is seen by outer ones.
+    for &(s, e, pred) in &loops {
+        for (id, (first, last)) in span.iter_mut().enumerate() {
+            if *first == usize::MAX {
+                continue;
             }
-        });
+            if (*first < s && *last >= s) || pred == Some(id) {
+                *first = (*first).min(s);
+                *last = (*last).max(e);
+            }
+        }
     }
     let intervals: Vec<(usize, usize, u64)> = (0..sizes.len())
         .map(|i| {
-            if first[i] == usize::MAX {
+            let (first, last) = span[i];
+            if first == usize::MAX {
                 (0, 0, 0)
             } else {
-                (first[i], last[i], sizes[i])
+                (first, last, sizes[i])
             }
         })
         .collect();

@@ -291,7 +291,13 @@ pub fn run(p: &LoweredProgram, inputs: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
         arena: vec![0xCD; p.arena_size as usize],
         constants: &p.constants,
     };
-    for step in &p.steps {
+    run_steps(p, &mut mem, &p.steps);
+    mem.outputs
+}
+
+/// Runs a step list (recursing into loops and branches) on `mem`.
+fn run_steps(p: &LoweredProgram, mem: &mut Mem, steps: &[Step]) {
+    for step in steps {
         for_each_bufref_ref(step, &p.kernels, |b, _| {
             if b.region == MemRegion::Arena && b.size > 0 {
                 assert!(b.offset % 64 == 0 && b.offset + b.size <= p.arena_size);
@@ -315,15 +321,93 @@ pub fn run(p: &LoweredProgram, inputs: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
                     }
                 }
             }
-            Step::Gemm(g) => run_gemm(&mut mem, g),
-            Step::Conv(c) => run_conv(&mut mem, c),
+            Step::Gemm(g) => run_gemm(mem, g),
+            Step::Conv(c) => run_conv(mem, c),
             Step::Copy { src, dst } => {
                 let d = mem.read(src);
                 mem.write(dst, &d);
             }
+            Step::While { cond, pred, body } => loop {
+                run_steps(p, mem, cond);
+                if mem.read(pred)[0] & 1 == 0 {
+                    break;
+                }
+                run_steps(p, mem, body);
+            },
+            Step::Case { index, branches } => {
+                let b = mem.read(index);
+                let i = if b.len() == 1 {
+                    i64::from(b[0])
+                } else {
+                    i64::from(i32::from_le_bytes(b[..4].try_into().unwrap()))
+                };
+                let last = branches.len() - 1;
+                let i = usize::try_from(i).map_or(last, |i| i.min(last));
+                run_steps(p, mem, &branches[i]);
+            }
+            Step::Sort(st) => run_sort(p, mem, st),
         }
     }
-    mem.outputs
+}
+
+/// Sorts like the runtime (a stable merge sort of positions), with the comparator kernel
+/// run by the kir interpreter.
+fn run_sort(p: &LoweredProgram, mem: &mut Mem, st: &pjrtc_runtime::format::Sort) {
+    let k = &p.kernels[st.comparator as usize];
+    let d = st.dimension as usize;
+    let n = st.shape[d] as usize;
+    let inner: usize = st.shape[d + 1..].iter().map(|&x| x as usize).product();
+    let outer: usize = st.shape[..d].iter().map(|&x| x as usize).product();
+    let ins: Vec<Vec<u8>> = st.operands.iter().map(|o| mem.read(&o.input)).collect();
+    let mut outs = ins.clone();
+    let sz: Vec<usize> = st.operands.iter().map(|o| o.dtype.size()).collect();
+    for o in 0..outer {
+        for i in 0..inner {
+            let base = o * n * inner + i;
+            let el = |k: usize, j: usize| ins[k][(base + j * inner) * sz[k]..][..sz[k]].to_vec();
+            let less = |a: usize, b: usize| {
+                let mut bufs = Vec::new();
+                for kk in 0..ins.len() {
+                    bufs.push(el(kk, a));
+                    bufs.push(el(kk, b));
+                }
+                bufs.push(vec![0]);
+                run_kernel(k, &mut bufs);
+                bufs.last().unwrap()[0] & 1 == 1
+            };
+            fn msort(v: Vec<usize>, less: &dyn Fn(usize, usize) -> bool) -> Vec<usize> {
+                if v.len() <= 1 {
+                    return v;
+                }
+                let mut l = v;
+                let r = l.split_off(l.len() / 2);
+                let (l, r) = (msort(l, less), msort(r, less));
+                let (mut a, mut b, mut out) = (0, 0, Vec::new());
+                while a < l.len() && b < r.len() {
+                    if less(r[b], l[a]) {
+                        out.push(r[b]);
+                        b += 1;
+                    } else {
+                        out.push(l[a]);
+                        a += 1;
+                    }
+                }
+                out.extend(&l[a..]);
+                out.extend(&r[b..]);
+                out
+            }
+            let perm = msort((0..n).collect(), &less);
+            for kk in 0..ins.len() {
+                for (j, &from) in perm.iter().enumerate() {
+                    let e = el(kk, from);
+                    outs[kk][(base + j * inner) * sz[kk]..][..sz[kk]].copy_from_slice(&e);
+                }
+            }
+        }
+    }
+    for (o, data) in st.operands.iter().zip(&outs) {
+        mem.write(&o.output, data);
+    }
 }
 
 fn lower_run(f: &Func, inputs: Vec<Vec<u8>>) -> (LoweredProgram, Vec<Vec<u8>>) {
@@ -458,19 +542,14 @@ fn bitcast_between_widths() {
 #[test]
 fn unsupported_op_is_diagnosed() {
     let mut b = FB::new();
-    let x = b.param(DType::F32, &[2]);
-    let y = b.op(
-        Opcode::Sort {
-            dimension: 0,
-            is_stable: false,
-        },
-        &[x],
-        DType::F32,
-        &[2],
-    );
+    let x = b.param(DType::F32, &[2, 2]);
+    let y = b.op(Opcode::Cholesky { lower: true }, &[x], DType::F32, &[2, 2]);
     let f = b.ret(&[y]);
     let e = lower(&f).unwrap_err();
-    assert_eq!(e.message, "unsupported: stablehlo.sort is not compiled yet");
+    assert_eq!(
+        e.message,
+        "unsupported: stablehlo.cholesky is not compiled yet"
+    );
 }
 
 // ---------------------------------------------------------------- data movement
