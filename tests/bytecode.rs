@@ -180,7 +180,7 @@ fn bytecode_matches_text_across_versions() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(
-        programs_compared.len() >= 15,
+        programs_compared.len() >= 29,
         "only {} programs compared",
         programs_compared.len()
     );

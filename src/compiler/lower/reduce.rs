@@ -42,12 +42,17 @@ pub fn translate_reducer(
     for rop in &region.ops {
         let mut args = Vec::with_capacity(rop.operands.len());
         for o in &rop.operands {
-            let Some(&n) = map.get(o) else {
-                return Err(Diagnostic::at(
-                    &rop.loc,
-                    "unsupported: reducer body uses a value from outside its region",
-                ));
+            let n = match map.get(o) {
+                Some(&n) => n,
+                // Serializers may hoist a region's scalar constants out of it.
+                None => outer_constant(lw, *o, body).ok_or_else(|| {
+                    Diagnostic::at(
+                        &rop.loc,
+                        "unsupported: reducer body uses a value from outside its region",
+                    )
+                })??,
             };
+            map.insert(*o, n);
             args.push(n);
         }
         if !rop.regions.is_empty() || rop.results.is_empty() {
@@ -80,15 +85,27 @@ pub fn translate_reducer(
     region
         .yields
         .iter()
-        .map(|y| {
-            map.get(y).copied().ok_or_else(|| {
-                Diagnostic::at(
+        .map(|y| match map.get(y) {
+            Some(&n) => Ok(n),
+            None => outer_constant(lw, *y, body).unwrap_or_else(|| {
+                Err(Diagnostic::at(
                     &region.yield_loc,
                     "unsupported: reducer yields an outer value",
-                )
-            })
+                ))
+            }),
         })
         .collect()
+}
+
+/// `v` as a constant node if it is a splat constant defined outside the region.
+fn outer_constant(lw: &Lowerer, v: ValueId, body: &mut Body) -> Option<Result<NodeId, Diagnostic>> {
+    let (op, _) = lw.def_op(v)?;
+    match &op.opcode {
+        Opcode::Constant(l) if l.ty.num_elements() >= 1 && l.is_splat() => {
+            Some(emit_scalar(body, op, &[], l.ty.dtype))
+        }
+        _ => None,
+    }
 }
 
 /// Pushes the reduce node and stores each of its results at `idx` into the op's buffers.
