@@ -165,3 +165,64 @@ fn step_line(pjx: &Pjx, step: &Step) -> String {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::describe;
+    use crate::compiler::{Options, compile};
+
+    #[test]
+    fn nested_steps_are_indented() {
+        let src = r#"
+func.func public @main(%n: tensor<i32>, %x: tensor<4xf32>) -> tensor<4xf32> {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %0:2 = stablehlo.while(%i = %c0, %a = %x) : tensor<i32>, tensor<4xf32>
+  cond {
+    %1 = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %1 : tensor<i1>
+  } do {
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.add %i, %one : tensor<i32>
+    %2 = "stablehlo.sort"(%a) <{dimension = 0 : i64, is_stable = true}> ({
+    ^bb0(%l: tensor<f32>, %r: tensor<f32>):
+      %3 = stablehlo.compare GT, %l, %r, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %3 : tensor<i1>
+    }) : (tensor<4xf32>) -> tensor<4xf32>
+    %4 = "stablehlo.case"(%i) ({
+      stablehlo.return %2 : tensor<4xf32>
+    }, {
+      %5 = stablehlo.negate %2 : tensor<4xf32>
+      stablehlo.return %5 : tensor<4xf32>
+    }) : (tensor<i32>) -> tensor<4xf32>
+    stablehlo.return %1, %4 : tensor<i32>, tensor<4xf32>
+  }
+  return %0#1 : tensor<4xf32>
+}
+"#;
+        let pjx = compile(src.as_bytes(), &Options::default()).unwrap();
+        let text = describe(&pjx, 0);
+        let lines: Vec<&str> = text.lines().collect();
+        let at = |needle: &str| {
+            lines
+                .iter()
+                .find(|l| l.contains(needle))
+                .unwrap_or_else(|| panic!("no '{needle}' in\n{text}"))
+                .to_string()
+        };
+        let indent = |l: String| l.len() - l.trim_start().len();
+        let w = at("while (predicate arena+");
+        let cond = at("cond:");
+        let sort = at(": sort dim 0 of [4] by k");
+        let case = at(": case on i32 arena+");
+        let branch = at("branch 1:");
+        assert!(indent(cond) > indent(w.clone()), "{text}");
+        assert!(indent(sort.clone()) > indent(w), "{text}");
+        assert!(indent(branch) > indent(case.clone()), "{text}");
+        assert_eq!(indent(sort), indent(case));
+        assert!(sort_is_stable(&text), "{text}");
+    }
+
+    fn sort_is_stable(text: &str) -> bool {
+        text.contains("_sort_comparator, stable (f32 arena+")
+    }
+}
