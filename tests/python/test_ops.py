@@ -175,31 +175,26 @@ def test_at_add(check):
     check(lambda x, i: x.at[i].add(1.0), x, i, rtol=1e-6, atol=1e-6)
 
 
-@not_compiled("stablehlo.sort")
 def test_sort(check):
     x = rand((3, 9), np.float32)
     check(lambda x: jnp.sort(x, axis=1), x)
 
 
-@not_compiled("stablehlo.sort")
 def test_argsort(check):
     x = rand((17,), np.float32)
     check(jnp.argsort, x)
 
 
-@not_compiled("stablehlo.while")
 def test_fori_loop(check):
     x = rand((4,), np.float32)
     check(lambda x: lax.fori_loop(0, 10, lambda i, c: c * 0.9 + i, x), x, rtol=1e-5, atol=1e-5)
 
 
-@not_compiled("stablehlo.while")
 def test_while_loop(check):
     check(lambda n: lax.while_loop(lambda c: c[0] < n, lambda c: (c[0] + 1, c[1] * 2), (0, 1)),
           np.int32(10))
 
 
-@not_compiled("stablehlo.case")
 def test_cond(check):
     x = rand((3,), np.float32)
     f = lambda p, x: lax.cond(p > 0, lambda x: x * 2, lambda x: x - 1, x)  # noqa: E731
@@ -207,14 +202,12 @@ def test_cond(check):
     check(f, np.int32(-1), x)
 
 
-@not_compiled("stablehlo.case")
 def test_select_n(check):
     x = rand((3,), np.float32)
     check(lambda i, x: lax.switch(i, [lambda x: x, lambda x: x * 3, jnp.sin], x), np.int32(1), x,
           rtol=1e-6, atol=1e-6)
 
 
-@not_compiled("stablehlo.while")
 def test_scan(check):
     xs = rand((6, 3), np.float32)
     check(lambda xs: lax.scan(lambda c, x: (c + x, c * x), jnp.zeros(3), xs), xs,

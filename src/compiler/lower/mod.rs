@@ -479,9 +479,7 @@ impl<'f> Lowerer<'f> {
             let input = Region::Input(i as u32);
             let mut last_read = None;
             let mut first_write = None;
-            // Positions in execution order of the flattened schedule; a loop body counts
-            // once, and a read inside a loop comes after any write in an earlier part of it
-            // only in the order listed, so loops containing both are rerouted (see below).
+            // Positions in the flattened schedule (nested lists in order, parents first).
             let mut s = 0usize;
             let mut loops = Vec::new();
             let kernels = &self.kernels;
@@ -501,7 +499,8 @@ impl<'f> Lowerer<'f> {
                 });
                 s += 1;
             });
-            // A read inside a loop happens again after every earlier write in that loop.
+            // A read inside a loop happens again, after any write in that loop: it counts
+            // as a read at the loop's end.
             if let Some(r) = last_read.as_mut() {
                 for &(a, e) in &loops {
                     if a <= *r && *r <= e {

@@ -173,3 +173,56 @@ pub fn assign(intervals: &[(usize, usize, u64)]) -> (Vec<u64>, u64) {
     }
     (offsets, high)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::plan;
+    use pjrtc_runtime::format::{BufRef, Region, Step};
+
+    fn arena(id: u64, size: u64) -> BufRef {
+        BufRef {
+            region: Region::Arena,
+            offset: id,
+            size,
+        }
+    }
+
+    #[test]
+    fn buffers_read_in_a_loop_stay_live_for_the_whole_loop() {
+        let input = BufRef {
+            region: Region::Input(0),
+            offset: 0,
+            size: 64,
+        };
+        let output = BufRef {
+            region: Region::Output(0),
+            offset: 0,
+            size: 64,
+        };
+        let copy = |src, dst| Step::Copy { src, dst };
+        // b0 is written before the loop and last read by its condition; b2 is a temporary
+        // of the body, written after that read. The next iteration reads b0 again, so the
+        // two must not share memory; nor may the predicate b1 share with b2.
+        let steps = vec![
+            copy(input, arena(0, 64)),
+            Step::While {
+                cond: vec![copy(arena(0, 1), arena(1, 1))],
+                pred: arena(1, 1),
+                body: vec![copy(input, arena(2, 64)), copy(arena(2, 64), output)],
+            },
+        ];
+        let (offsets, size) = plan(&[64, 1, 64], &steps, &[]);
+        assert_ne!(offsets[0], offsets[2]);
+        assert_ne!(offsets[1], offsets[2]);
+        assert_ne!(offsets[0], offsets[1]);
+        assert_eq!(size, 3 * 64);
+        // Without the loop the temporary reuses b0's memory.
+        let flat = vec![
+            copy(input, arena(0, 64)),
+            copy(arena(0, 1), arena(1, 1)),
+            copy(input, arena(2, 64)),
+        ];
+        let (offsets, _) = plan(&[64, 1, 64], &flat, &[]);
+        assert_eq!(offsets[0], offsets[2]);
+    }
+}
