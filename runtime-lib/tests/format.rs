@@ -358,7 +358,8 @@ fn sort_steps_are_validated() {
             _ => unreachable!(),
         }
     }
-    let cases: [(&dyn Fn(&mut Sort), &str); 7] = [
+    type Mutation<'a> = (&'a dyn Fn(&mut Sort), &'a str);
+    let cases: [Mutation; 7] = [
         (
             &|s| s.comparator = 2,
             "sort comparator kernel 2 out of range",

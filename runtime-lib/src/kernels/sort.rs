@@ -112,7 +112,7 @@ mod tests {
         // A comparator that is not an order still yields a permutation.
         let mut v: Vec<usize> = (0..9).collect();
         let mut flip = false;
-        merge_sort(&mut v, &mut vec![0; 9], &mut |_, _| {
+        merge_sort(&mut v, &mut [0; 9], &mut |_, _| {
             flip = !flip;
             flip
         });
