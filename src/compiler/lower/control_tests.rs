@@ -464,3 +464,103 @@ func.func public @main(%x: tensor<5xi1>) -> tensor<5xi32> {
     assert_eq!(k.2, 1);
     assert_eq!(i32_out(&out[0]), [1, 3, 4, 0, 2]);
 }
+
+/// Deterministic pseudo-random sorts: shapes of rank 1-3 (unit and empty dims included),
+/// every dimension, several dtypes, ascending and descending, one or two operands.
+#[test]
+fn sort_random_shapes_dims_and_dtypes_agree() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let shapes: [&[i64]; 7] = [
+        &[1],
+        &[9],
+        &[4, 1],
+        &[3, 5],
+        &[2, 3, 4],
+        &[1, 6, 2],
+        &[0, 3],
+    ];
+    let dtypes = [
+        ("f32", DType::F32, "FLOAT"),
+        ("i32", DType::I32, "SIGNED"),
+        ("ui8", DType::U8, "UNSIGNED"),
+        ("f16", DType::F16, "FLOAT"),
+        ("i64", DType::I64, "SIGNED"),
+    ];
+    let mut sorts = 0;
+    for shape in shapes {
+        let n: i64 = shape.iter().product();
+        let shape_s: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+        let shape_s = shape_s.join("x");
+        for dim in 0..shape.len() as i64 {
+            for &(name, dt, ty) in &dtypes {
+                let dir = if next() % 2 == 0 { "LT" } else { "GT" };
+                let two = next() % 2 == 0;
+                let cmp = format!(
+                    "%c = stablehlo.compare {dir}, %l0, %r0, {ty} : (tensor<{name}>, tensor<{name}>) -> tensor<i1>\n    stablehlo.return %c : tensor<i1>"
+                );
+                let dts: Vec<&str> = if two { vec![name, "i32"] } else { vec![name] };
+                let src = sort_src(&shape_s, &dts, dim, true, &cmp);
+                // Few distinct keys, so ties are common and stability shows.
+                let keys: Vec<i128> = (0..n).map(|_| (next() % 5) as i128).collect();
+                let mut args = vec![if dt.is_float() {
+                    let v: Vec<f64> = keys.iter().map(|&k| k as f64 - 2.0).collect();
+                    lit_f(dt, shape, &v)
+                } else {
+                    lit_i(dt, shape, &keys)
+                }];
+                if two {
+                    let idx: Vec<i128> = (0..n as i128).collect();
+                    args.push(lit_i(DType::I32, shape, &idx));
+                }
+                let (_, k) = check(&src, &args);
+                sorts += k.2;
+            }
+        }
+    }
+    // Every non-empty case compiled to a sort step (the empty ones need none).
+    assert_eq!(sorts, (1 + 1 + 2 + 2 + 3 + 3) * dtypes.len());
+}
+
+/// Carried values that are empty, loop-invariant (the body yields an outer value) or
+/// yielded in swapped order through a reshape, and a result returned twice.
+const ODD_CARRIES: &str = r#"
+func.func public @main(%x: tensor<2x2xf32>, %e: tensor<0xf32>, %n: tensor<i32>) -> (tensor<2x2xf32>, tensor<0xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %flat = stablehlo.reshape %x : (tensor<2x2xf32>) -> tensor<4xf32>
+  %neg = stablehlo.negate %flat : tensor<4xf32>
+  %0:5 = stablehlo.while(%i = %c0, %a = %x, %z = %e, %b = %flat, %k = %neg) : tensor<i32>, tensor<2x2xf32>, tensor<0xf32>, tensor<4xf32>, tensor<4xf32>
+  cond {
+    %1 = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %1 : tensor<i1>
+  } do {
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %1 = stablehlo.add %i, %one : tensor<i32>
+    %2 = stablehlo.reshape %b : (tensor<4xf32>) -> tensor<2x2xf32>
+    %3 = stablehlo.reshape %a : (tensor<2x2xf32>) -> tensor<4xf32>
+    %4 = stablehlo.add %3, %k : tensor<4xf32>
+    stablehlo.return %1, %2, %z, %4, %neg : tensor<i32>, tensor<2x2xf32>, tensor<0xf32>, tensor<4xf32>, tensor<4xf32>
+  }
+  return %0#1, %0#2, %0#3, %0#3, %0#4 : tensor<2x2xf32>, tensor<0xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+"#;
+
+#[test]
+fn while_with_empty_invariant_and_reshaped_carries() {
+    let x = lit_f(DType::F32, &[2, 2], &[1.0, 2.0, 3.0, 4.0]);
+    let e = lit_f(DType::F32, &[0], &[]);
+    for n in [0, 1, 2, 5] {
+        let (out, k) = check(
+            ODD_CARRIES,
+            &[x.clone(), e.clone(), lit_i(DType::I32, &[], &[n])],
+        );
+        assert_eq!(k.0, 1);
+        assert_eq!(out[2], out[3]);
+        assert_eq!(f32_out(&out[4]), [-1.0, -2.0, -3.0, -4.0]);
+    }
+}
