@@ -122,7 +122,7 @@ fn dispatch(command: Command) -> Result<ExitCode> {
             iters,
             threads,
         } => {
-            let bytes = read(&artifact)?;
+            let bytes = read_artifact(&artifact)?;
             let opts = RunOptions {
                 inputs,
                 outputs,
@@ -137,6 +137,13 @@ fn dispatch(command: Command) -> Result<ExitCode> {
         }
         Command::Inspect { file } => {
             let bytes = read(&file)?;
+            let bytes = if compiler::frontend::bytecode::is_bytecode(&bytes)
+                || std::str::from_utf8(&bytes).is_ok()
+            {
+                bytes
+            } else {
+                jax_cache_artifact(bytes, &file)?
+            };
             if bytes.starts_with(&pjrtc_runtime::format::MAGIC) {
                 let pjx = pjrtc_runtime::Pjx::from_bytes(&bytes)
                     .with_context(|| format!("reading {}", file.display()))?;
@@ -206,6 +213,16 @@ fn compile_file(input: &Path, output: &Path, print_timings: bool) -> Result<()> 
         eprintln!("{}", timings.to_json(total));
     }
     Ok(())
+}
+
+/// A `.pjx`, or the pjrtc executable inside an entry of JAX's compilation cache.
+fn read_artifact(path: &Path) -> Result<Vec<u8>> {
+    jax_cache_artifact(read(path)?, path)
+}
+
+fn jax_cache_artifact(bytes: Vec<u8>, path: &Path) -> Result<Vec<u8>> {
+    pjrtc::runtime::jax_cache::artifact_bytes(bytes)
+        .with_context(|| format!("reading {}", path.display()))
 }
 
 fn read(path: &Path) -> Result<Vec<u8>> {

@@ -1,6 +1,8 @@
 """Regenerate the StableHLO bytecode corpus in this folder.
 
-Usage: /work/main/.venv/bin/python tests/bytecode/gen_bytecode.py [OUT_DIR]
+Usage: /work/main/.venv/bin/python tests/bytecode/gen_bytecode.py [OUT_DIR [CASE...]]
+
+With CASE names, only those cases are (re)written and the manifest keeps the others.
 
 For each case CASE it writes CASE/:
   model.mlir            StableHLO text (`jax.jit(f).lower(*args).as_text()`).
@@ -267,6 +269,26 @@ func.func public @main(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> (tensor<2xf32>
   return %0, %1, %7, %4 : tensor<2xf32>, tensor<4x2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>
 }
 """,
+    # What JAX puts around a computation when it sends it to a PJRT plugin: a Shardy mesh
+    # and sharding attributes/constraints (committed arguments), GSPMD's
+    # `custom_call @Sharding` (jax.random keys) and composites (chlo.erf). On one device
+    # all of them are identities or calls of their decomposition.
+    "text_annotations": """
+module @annotated {
+  sdy.mesh @mesh = <["x"=1]>
+  func.func public @main(%x: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) -> (tensor<4xf32> {jax.result_info = "result"}) {
+    %0 = sdy.sharding_constraint %x <@mesh, [{"x"}]> : tensor<4xf32>
+    %1 = stablehlo.custom_call @Sharding(%0) {mhlo.sharding = "{replicated}"} : (tensor<4xf32>) -> tensor<4xf32>
+    %2 = stablehlo.composite "my.double_exp" %1 {composite_attributes = {k = 2 : i64}, decomposition = @double_exp} : (tensor<4xf32>) -> tensor<4xf32>
+    return %2 : tensor<4xf32>
+  }
+  func.func private @double_exp(%a: tensor<4xf32>) -> tensor<4xf32> {
+    %0 = stablehlo.exponential %a : tensor<4xf32>
+    %1 = stablehlo.add %0, %0 : tensor<4xf32>
+    return %1 : tensor<4xf32>
+  }
+}
+""",
     "unsupported_complex": """
 func.func public @main(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
   %0 = stablehlo.complex %a, %b : tensor<2xcomplex<f32>>
@@ -278,11 +300,19 @@ func.func public @main(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
 
 
 def main():
+    only = set(sys.argv[2:])
     manifest = {"jax": jax.__version__, "stablehlo_current": shlo.get_current_version(),
                 "api": "_jax.mlir.serialize_portable_artifact(mlir.module_to_bytecode("
                        "jit(f).lower(*args).compiler_ir('stablehlo')), target)",
                 "cases": {}}
+    old = {}
+    if only:
+        with open(os.path.join(OUT, "manifest.json")) as fh:
+            old = json.load(fh)["cases"]
     for name, (f, args) in CASES.items():
+        if only and name not in only:
+            manifest["cases"][name] = old[name]
+            continue
         d = os.path.join(OUT, name)
         os.makedirs(d, exist_ok=True)
         lowered = jax.jit(f).lower(*args)
@@ -314,6 +344,9 @@ def main():
                                    "inputs": len(args), "outputs": len(outs)}
         print(name, written, list(refused))
     for name, text in TEXT_CASES.items():
+        if only and name not in only:
+            manifest["cases"][name] = old[name]
+            continue
         d = os.path.join(OUT, name)
         os.makedirs(d, exist_ok=True)
         with open(os.path.join(d, "model.mlir"), "w") as fh:

@@ -221,7 +221,6 @@ def test_scan(check):
           rtol=1e-5, atol=1e-5)
 
 
-@not_compiled("stablehlo.custom_call @Sharding (GSPMD sharding constraint; normal also needs chlo.erf_inv)")
 def test_random(cpu, pj):
     outs = []
     for dev in (cpu, pj):
@@ -265,11 +264,7 @@ UNARY = {
 }
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(n, marks=not_compiled("vhlo.composite_v2 (chlo.erf sent as a composite)"))
-    if n == "erf" else n
-    for n in sorted(UNARY)
-])
+@pytest.mark.parametrize("name", sorted(UNARY))
 def test_unary_f32(check, name):
     x = rand((4, 8), np.float32)
     check(UNARY[name], x, rtol=2e-5, atol=2e-6)

@@ -98,11 +98,6 @@ def test_compile_api(pj):
     c.cost_analysis()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="jax 0.10.2 uses the persistent cache only for platforms tpu/gpu/cpu/neuron "
-    "(compilation_cache.is_cache_used), so nothing is written for pjrtc",
-)
 def test_persistent_cache(pj, tmp_path):
     from jax.experimental.compilation_cache import compilation_cache as cc
 
@@ -126,7 +121,6 @@ def test_persistent_cache(pj, tmp_path):
         cc.reset_cache()
 
 
-@pytest.mark.xfail(strict=True, reason="sdy.mesh (Shardy) not read by the bytecode reader yet")
 def test_shardy_program(pj):
     from jax._src import config
 

@@ -737,6 +737,10 @@ pub fn convert(top: &[GOp], version: Option<Version>) -> std::result::Result<Mod
         ops => ops,
     };
     for f in funcs {
+        // A Shardy mesh declares device axes for sharding annotations: no computation.
+        if f.name == "sdy.mesh" {
+            continue;
+        }
         if f.name != "vhlo.func_v1" {
             return Err(op_err(
                 f,
@@ -747,6 +751,27 @@ pub fn convert(top: &[GOp], version: Option<Version>) -> std::result::Result<Mod
         module.funcs.push(FnCx::func(f, &vtext)?);
     }
     Ok(module)
+}
+
+/// Sharding annotations are identities on one device: `sdy.sharding_constraint`,
+/// `sdy.reshard`, and GSPMD's `custom_call @Sharding` (what `jax.random` emits around
+/// keys); so are the type casts around them. Returns `(operand, result type, result)` when `op` is one; the caller checks
+/// that the types agree.
+fn identity_annotation(op: &GOp) -> Option<(u32, &Ty, u32)> {
+    let ([operand], [(ty, result)]) = (op.operands.as_slice(), op.results.as_slice()) else {
+        return None;
+    };
+    let is_annotation = match op.name.as_str() {
+        "sdy.sharding_constraint" | "sdy.reshard" => true,
+        // The serializer brackets non-VHLO ops (Shardy's) with casts between VHLO and
+        // builtin tensor types; both denote the same tensor type here.
+        "builtin.unrealized_conversion_cast" => true,
+        "vhlo.custom_call_v1" | "vhlo.custom_call_v2" => op.attrs.iter().any(|(k, a)| {
+            k == "call_target_name" && matches!(&**a, Attr::Str(s) if s == "Sharding")
+        }),
+        _ => false,
+    };
+    is_annotation.then_some((*operand, &**ty, *result))
 }
 
 fn loc_of(op: &GOp) -> Loc {
@@ -1175,6 +1200,13 @@ impl<'v> FnCx<'v> {
             return Err(op_err(owner, "a region without a terminator", self.vtext));
         };
         for op in body {
+            if let Some((operand, ty, result)) = identity_annotation(op) {
+                let v = self.value(op, operand)?;
+                if tensor_type(ty).ok().as_ref() == Some(self.func.ty(v)) {
+                    self.map.insert(result, v);
+                    continue;
+                }
+            }
             out.ops.push(self.op(op)?);
         }
         if term.name != "vhlo.return_v1" {
@@ -1450,6 +1482,15 @@ impl<'v> FnCx<'v> {
                     dimension: a.int("dimension")?,
                     is_stable: a.boolean("is_stable", false)?,
                 },
+                // A composite is its decomposition (e.g. `chlo.erf` as JAX sends it).
+                ("composite", 1 | 2) => {
+                    a.ignore(&["composite_attributes", "name", "version"]);
+                    let callee = match a.req("decomposition")?.as_ref() {
+                        Attr::Str(s) | Attr::SymRef(s) => s.clone(),
+                        _ => return Err(a.err("decomposition is not a symbol")),
+                    };
+                    Opcode::Call { callee }
+                }
                 ("call", 1) => {
                     let callee = match a.req("callee")?.as_ref() {
                         Attr::Str(s) | Attr::SymRef(s) => s.clone(),
