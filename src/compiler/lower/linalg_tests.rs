@@ -344,11 +344,20 @@ fn numel(s: &[i64]) -> usize {
     s.iter().product::<i64>() as usize
 }
 
+/// Operand shape, source shape, window, strides, padding.
+type WindowCase = (
+    &'static [i64],
+    &'static [i64],
+    &'static [i64],
+    &'static [i64],
+    &'static [(i64, i64)],
+);
+
 #[test]
 fn select_and_scatter_matches_evaluator_for_every_dtype() {
     // Overlapping windows (stride 1 < window 2) collide; padding puts windows partly (and
     // with pad 2 entirely) outside the operand.
-    let cases: [(&[i64], &[i64], &[i64], &[i64], &[(i64, i64)]); 4] = [
+    let cases: [WindowCase; 4] = [
         (&[4, 6], &[3, 5], &[2, 2], &[1, 1], &[(0, 0), (0, 0)]),
         (&[4, 6], &[2, 3], &[2, 2], &[2, 2], &[(0, 0), (0, 0)]),
         (
@@ -444,8 +453,5 @@ fn select_and_scatter_on_bool_with_or() {
         BinaryOp::Or,
     );
     let out = check(&f, &[x, s, init]);
-    assert!(
-        out[0].iter().any(|&b| b == 1),
-        "some source bit reaches the result"
-    );
+    assert!(out[0].contains(&1), "some source bit reaches the result");
 }
