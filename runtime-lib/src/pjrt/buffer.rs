@@ -97,8 +97,15 @@ pub fn dtype_from_pjrt(t: PJRT_Buffer_Type) -> Result<DType> {
         PJRT_Buffer_Type_F64 => DType::F64,
         PJRT_Buffer_Type_BF16 => DType::BF16,
         other => {
+            // Name what users meet most (numbers from pjrt_c_api.h's PJRT_Buffer_Type).
+            let name = match other {
+                14 => "complex64 (C64)".to_string(),
+                15 => "complex128 (C128)".to_string(),
+                23 => "token".to_string(),
+                n => format!("number {n}"),
+            };
             return Err(PjrtError::unimplemented(format!(
-                "pjrtc does not support PJRT buffer type {other}"
+                "pjrtc does not support arrays of PJRT buffer type {name}"
             )));
         }
     })

@@ -364,7 +364,9 @@ pub fn normalize_elements(ty: &Ty, blob: &[u8]) -> std::result::Result<Vec<u8>, 
             blob.len()
         ));
     }
-    let w = elem_bytes(elem).ok_or("unsupported: dense elements of this element type")? as u64;
+    let w = elem_bytes(elem)
+        .ok_or_else(|| format!("unsupported: dense elements of type {}", type_text(elem)))?
+        as u64;
     if blob.len() as u64 == w || Some(blob.len() as u64) == n.checked_mul(w) {
         return Ok(blob.to_vec());
     }
