@@ -270,13 +270,14 @@ fn compile_file(
                 .file_stem()
                 .map(|s| s.to_string_lossy())
                 .unwrap_or_default();
-            let name = format!("pjx_{}", deploy::c_identifier(&stem));
+            let stem = deploy::c_identifier(&stem);
+            let name = deploy::header::symbol(&stem);
             let obj = deploy::object::artifact_object(&bytes, triple, &name)?;
             std::fs::write(path, obj).with_context(|| format!("writing {}", path.display()))?;
             let header = path.with_extension("h");
             std::fs::write(
                 &header,
-                deploy::header::c_header(&name, triple, &pjx.signature),
+                deploy::header::c_header(&stem, triple, &pjx.signature),
             )
             .with_context(|| format!("writing {}", header.display()))?;
         }

@@ -3,7 +3,9 @@
 
 use super::DeployError;
 use object::write::{Object, StandardSection, Symbol, SymbolSection};
-use object::{Architecture, BinaryFormat, Endianness, SymbolFlags, SymbolKind, SymbolScope};
+use object::{
+    Architecture, BinaryFormat, Endianness, SectionKind, SymbolFlags, SymbolKind, SymbolScope,
+};
 
 /// The object file's bytes for `triple` (x86_64 or aarch64 Linux).
 pub fn artifact_object(pjx: &[u8], triple: &str, name: &str) -> Result<Vec<u8>, DeployError> {
@@ -16,6 +18,13 @@ pub fn artifact_object(pjx: &[u8], triple: &str, name: &str) -> Result<Vec<u8>, 
         return Err(DeployError::UnsupportedTarget(triple.to_string()));
     }
     let mut obj = Object::new(BinaryFormat::Elf, arch, Endianness::Little);
+    // An empty .note.GNU-stack: the stack need not be executable (else ld warns and
+    // makes it so).
+    obj.add_section(
+        Vec::new(),
+        b".note.GNU-stack".to_vec(),
+        SectionKind::Elf(object::elf::SHT_PROGBITS),
+    );
     let rodata = obj.section_id(StandardSection::ReadOnlyData);
     let define = |obj: &mut Object, sym: &str, data: &[u8], align: u64| {
         let offset = obj.append_section_data(rodata, data, align);
@@ -53,6 +62,7 @@ mod tests {
         assert_eq!(u16::from_le_bytes([o[18], o[19]]), 183);
         let text = String::from_utf8_lossy(&o);
         assert!(text.contains("m_len") && text.contains("PJX\0abc"));
+        assert!(text.contains(".note.GNU-stack"));
         let o = artifact_object(b"x", "x86_64-unknown-linux-gnu", "m").unwrap();
         assert_eq!(u16::from_le_bytes([o[18], o[19]]), 62); // EM_X86_64
         assert!(matches!(
