@@ -21,7 +21,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Compile a StableHLO program (MLIR text) into a native .pjx artifact.
+    /// Compile a StableHLO program (MLIR text or bytecode) into a native .pjx artifact,
+    /// an object file for C programs, or a self-contained executable.
     Compile {
         /// The StableHLO program.
         input: PathBuf,

@@ -99,7 +99,7 @@ mod tests {
             "#define MLP_NUM_OUTPUTS 2",
             "#define MLP_OUTPUT0_SIZE 32",
             "#define MLP_OUTPUT1_SIZE 2",
-            "#ifndef MLP_H",
+            "#ifndef MLP_PJX_H",
         ] {
             assert!(h.contains(want), "missing {want:?} in\n{h}");
         }

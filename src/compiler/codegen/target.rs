@@ -120,3 +120,26 @@ pub(crate) fn make_isa(target: &Target) -> Result<OwnedTargetIsa, String> {
     ib.finish(settings::Flags::new(fb))
         .map_err(|e| e.to_string())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn triples_name_targets() {
+        assert_eq!(
+            Target::from_triple(&Target::host().triple),
+            Ok(Target::host())
+        );
+        let a = Target::from_triple(AARCH64).unwrap();
+        assert_eq!(a.features, vec!["neon".to_string()]);
+        assert!(make_isa(&a).is_ok());
+        let x = Target::from_triple(X86_64).unwrap();
+        assert!(x.features.iter().any(|f| f == "avx2") && make_isa(&x).is_ok());
+        let e = Target::from_triple("riscv64gc-unknown-linux-gnu").unwrap_err();
+        assert!(
+            e.contains("unsupported target") && e.contains(AARCH64),
+            "{e}"
+        );
+    }
+}
