@@ -6,6 +6,7 @@
 //!       -> exec::Executable::run(inputs) -> outputs
 //! ```
 
+pub mod capi;
 pub mod dtype;
 pub mod exec;
 pub mod format;

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod golden;
+
 use pjrtc::compiler::{self, Options};
 use pjrtc_runtime::{DType, Executable, Pjx, Tensor};
 use std::path::Path;

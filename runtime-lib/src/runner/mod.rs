@@ -1,6 +1,8 @@
 //! What `pjx-run` and `pjrtc run` do: load an artifact, read .npy inputs, run, then write
 //! or print the outputs, or time repeated calls.
 
+pub mod args;
+
 use crate::DType;
 use crate::exec::{ArtifactError, Executable, RunError, type_string};
 use crate::npy::{NpyError, read_npy, write_npy};
@@ -9,7 +11,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct RunOptions {
     /// One .npy file per entry parameter, in order.
     pub inputs: Vec<PathBuf>,
