@@ -1,6 +1,6 @@
 //! .npy: fixtures written by numpy (tests/data/make_npy.py), round trips, corrupt files.
 
-use pjrtc_runtime::npy::{decode_npy, encode_npy, read_npy, write_npy};
+use pjrtc_runtime::npy::{decode_npy, decode_npy_as, encode_npy, read_npy, read_npy_as, write_npy};
 use pjrtc_runtime::{DType, Tensor};
 use std::path::PathBuf;
 
@@ -26,6 +26,7 @@ fn values(t: &Tensor) -> Vec<f64> {
             DType::BF16 => half::bf16::from_le_bytes(c.try_into().unwrap()).to_f64(),
             DType::F32 => f32::from_le_bytes(c.try_into().unwrap()) as f64,
             DType::F64 => f64::from_le_bytes(c.try_into().unwrap()),
+            d => d.int_value(u64::from(c[0])) as f64,
         })
         .collect()
 }
@@ -35,6 +36,9 @@ fn arange(n: usize, dtype: DType) -> Vec<f64> {
         .map(|i| {
             if dtype == DType::I1 {
                 (i % 2) as f64
+            } else if dtype.is_sub_byte_int() {
+                // numpy's astype wraps: int2 holds 0 1 -2 -1 0 1.
+                dtype.int_value(dtype.wrap_int(i as i128)) as f64
             } else {
                 i as f64
             }
@@ -45,7 +49,7 @@ fn arange(n: usize, dtype: DType) -> Vec<f64> {
 #[test]
 fn reads_numpy_files_of_every_dtype() {
     for d in DType::ALL {
-        let t = read_npy(&data(&format!("{}_2x3.npy", d.numpy_name()))).unwrap();
+        let t = read_npy_as(&data(&format!("{}_2x3.npy", d.numpy_name())), Some(d)).unwrap();
         assert_eq!((t.dtype, &t.shape[..]), (d, &[2u64, 3][..]));
         assert_eq!(values(&t), arange(6, d), "{d}");
     }
@@ -56,7 +60,11 @@ fn writes_what_numpy_writes() {
     for d in DType::ALL {
         let path = data(&format!("{}_2x3.npy", d.numpy_name()));
         let bytes = std::fs::read(&path).unwrap();
-        assert_eq!(encode_npy(&read_npy(&path).unwrap()), bytes, "{d}");
+        assert_eq!(
+            encode_npy(&read_npy_as(&path, Some(d)).unwrap()),
+            bytes,
+            "{d}"
+        );
     }
     let path = data("float32_scalar.npy");
     assert_eq!(
@@ -118,17 +126,29 @@ fn round_trips_every_dtype() {
             let t = Tensor::from_bytes(d, &shape, &bytes).unwrap();
             let enc = encode_npy(&t);
             assert_eq!((enc.len() - t.bytes().len()) % 64, 0);
-            let back = decode_npy(&enc, "mem").unwrap();
+            let back = decode_npy_as(&enc, "mem", Some(d)).unwrap();
             assert_eq!(
                 (back.dtype, &back.shape, back.bytes()),
                 (d, &shape, t.bytes())
             );
             let path = dir.join(format!("{d}.npy"));
             write_npy(&path, &t).unwrap();
-            assert_eq!(read_npy(&path).unwrap().bytes(), t.bytes());
+            assert_eq!(read_npy_as(&path, Some(d)).unwrap().bytes(), t.bytes());
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn raw_byte_descr_needs_a_one_byte_ml_dtypes_type() {
+    let path = data("int4_2x3.npy");
+    let e = read_npy(&path).unwrap_err().to_string();
+    assert!(e.contains("'<V1'") && e.contains("expected type"), "{e}");
+    let e = read_npy_as(&path, Some(DType::U8)).unwrap_err().to_string();
+    assert!(e.contains("not uint8"), "{e}");
+    // The same bytes read as another one-byte type are that type's values.
+    let t = read_npy_as(&path, Some(DType::I2)).unwrap();
+    assert_eq!(values(&t), [0.0, 1.0, -2.0, -1.0, 0.0, 1.0]);
 }
 
 #[test]

@@ -57,6 +57,35 @@ macro_rules! int_elem {
 }
 int_elem!(i8, i16, i32, i64, u8, u16, u32, u64);
 
+/// `I2`/`I4`/`U2`/`U4` elements: one byte holding the low `BITS` bits (see [`crate::DType`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(transparent)]
+pub(crate) struct SubInt<const BITS: u32, const SIGNED: bool>(pub u8);
+
+impl<const BITS: u32, const SIGNED: bool> SubInt<BITS, SIGNED> {
+    fn value(self) -> i64 {
+        if SIGNED {
+            ((self.0 << (8 - BITS)) as i8 >> (8 - BITS)) as i64
+        } else {
+            (self.0 & ((1u8 << BITS) - 1)) as i64
+        }
+    }
+}
+
+impl<const BITS: u32, const SIGNED: bool> Elem for SubInt<BITS, SIGNED> {
+    type Acc = i64;
+    fn zero() -> i64 {
+        0
+    }
+    // Wraps at the type's width, like the wider integer dots.
+    fn mac(acc: i64, a: Self, b: Self) -> i64 {
+        acc.wrapping_add(a.value() * b.value())
+    }
+    fn done(acc: i64) -> Self {
+        SubInt((acc as u8) & ((1u8 << BITS) - 1))
+    }
+}
+
 impl Elem for Bool {
     type Acc = bool;
     fn zero() -> bool {
@@ -178,6 +207,22 @@ macro_rules! with_elem {
             }
             $crate::DType::F64 => {
                 type $T = f64;
+                $body
+            }
+            $crate::DType::I2 => {
+                type $T = $crate::kernels::SubInt<2, true>;
+                $body
+            }
+            $crate::DType::I4 => {
+                type $T = $crate::kernels::SubInt<4, true>;
+                $body
+            }
+            $crate::DType::U2 => {
+                type $T = $crate::kernels::SubInt<2, false>;
+                $body
+            }
+            $crate::DType::U4 => {
+                type $T = $crate::kernels::SubInt<4, false>;
                 $body
             }
         }

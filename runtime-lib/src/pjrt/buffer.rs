@@ -96,6 +96,10 @@ pub fn dtype_from_pjrt(t: PJRT_Buffer_Type) -> Result<DType> {
         PJRT_Buffer_Type_F32 => DType::F32,
         PJRT_Buffer_Type_F64 => DType::F64,
         PJRT_Buffer_Type_BF16 => DType::BF16,
+        PJRT_Buffer_Type_S2 => DType::I2,
+        PJRT_Buffer_Type_S4 => DType::I4,
+        PJRT_Buffer_Type_U2 => DType::U2,
+        PJRT_Buffer_Type_U4 => DType::U4,
         other => {
             return Err(PjrtError::unimplemented(format!(
                 "pjrtc does not support PJRT buffer type {other}"
@@ -119,6 +123,10 @@ pub fn dtype_to_pjrt(d: DType) -> PJRT_Buffer_Type {
         DType::F32 => PJRT_Buffer_Type_F32,
         DType::F64 => PJRT_Buffer_Type_F64,
         DType::BF16 => PJRT_Buffer_Type_BF16,
+        DType::I2 => PJRT_Buffer_Type_S2,
+        DType::I4 => PJRT_Buffer_Type_S4,
+        DType::U2 => PJRT_Buffer_Type_U2,
+        DType::U4 => PJRT_Buffer_Type_U4,
     }
 }
 

@@ -233,6 +233,8 @@ fn signed_of(d: DType) -> DType {
         DType::U16 => DType::I16,
         DType::U32 => DType::I32,
         DType::U64 => DType::I64,
+        DType::U2 => DType::I2,
+        DType::U4 => DType::I4,
         other => other,
     }
 }

@@ -236,7 +236,12 @@ pub(crate) fn convert_bits(from: DType, to: DType, bits: u64) -> u64 {
             DType::U8 => x as u8 as i128,
             DType::U16 => x as u16 as i128,
             DType::U32 => x as u32 as i128,
-            _ => x as u64 as i128,
+            DType::U64 => x as u64 as i128,
+            // Sub-byte integers saturate to their range like the wider ones.
+            d => {
+                let (lo, hi) = d.int_range();
+                (x as i64 as i128).clamp(lo, hi)
+            }
         };
         return from_int(to, v);
     }

@@ -1375,3 +1375,56 @@ proptest! {
         );
     }
 }
+
+/// Sub-byte integers wrap at their width; results are canonical bytes (value bits only).
+#[test]
+fn sub_byte_int_arithmetic_wraps_at_the_type_width() {
+    use BinaryOp as Bi;
+    let bin = |d: DType, op: Bi, a: i128, b: i128| {
+        let r = elementwise::binary_elem(op, d, d.wrap_int(a), d.wrap_int(b)).unwrap();
+        assert_eq!(
+            r,
+            d.wrap_int(d.int_value(r)),
+            "{op:?} {d} result not canonical"
+        );
+        d.int_value(r)
+    };
+    assert_eq!(bin(DType::I4, Bi::Add, 7, 1), -8);
+    assert_eq!(bin(DType::I4, Bi::Mul, -8, -1), -8);
+    assert_eq!(bin(DType::I4, Bi::Div, -8, -1), -8);
+    assert_eq!(bin(DType::I4, Bi::Div, 7, 0), -1);
+    assert_eq!(bin(DType::I2, Bi::Sub, -2, 1), 1);
+    assert_eq!(bin(DType::U4, Bi::Add, 15, 1), 0);
+    assert_eq!(bin(DType::U2, Bi::Mul, 3, 3), 1);
+    assert_eq!(bin(DType::I4, Bi::ShiftRightLogical, -1, 1), 7);
+    assert_eq!(bin(DType::I4, Bi::ShiftRightArithmetic, -8, 2), -2);
+    assert_eq!(bin(DType::U4, Bi::ShiftRightArithmetic, 8, 1), 12);
+    assert_eq!(bin(DType::I4, Bi::ShiftLeft, 1, 3), -8);
+    assert_eq!(bin(DType::I4, Bi::ShiftLeft, 1, 4), 0);
+    assert_eq!(bin(DType::I4, Bi::ShiftLeft, 1, -1), 0); // negative amount: huge
+    assert_eq!(bin(DType::I4, Bi::Max, -8, 7), 7);
+    assert_eq!(bin(DType::U4, Bi::Max, 8, 7), 8);
+    let un = |d: DType, op: UnaryOp, a: i128| {
+        d.int_value(elementwise::unary_elem(op, d, d.wrap_int(a)).unwrap())
+    };
+    assert_eq!(un(DType::I4, UnaryOp::Neg, -8), -8);
+    assert_eq!(un(DType::I4, UnaryOp::Not, 0), -1);
+    assert_eq!(un(DType::U4, UnaryOp::Not, 0), 15);
+    assert_eq!(un(DType::I4, UnaryOp::PopCnt, -1), 4);
+    assert_eq!(un(DType::U4, UnaryOp::CountLeadingZeros, 1), 3);
+    // 2 leading zeros does not fit i2: the count wraps like any i2 result.
+    assert_eq!(un(DType::I2, UnaryOp::CountLeadingZeros, 0), -2);
+    // Conversions: ints wrap, floats saturate (NaN -> 0), as for the wider types.
+    let cv = |from: DType, to: DType, bits: u64| to.int_value(tensor::convert_bits(from, to, bits));
+    assert_eq!(cv(DType::I32, DType::I4, 9), -7);
+    assert_eq!(cv(DType::I4, DType::I32, 0x8) as i32, -8);
+    assert_eq!(cv(DType::I4, DType::U4, 0xf), 15);
+    assert_eq!(cv(DType::F32, DType::I4, 100.0f32.to_bits() as u64), 7);
+    assert_eq!(cv(DType::F32, DType::I4, (-100.0f32).to_bits() as u64), -8);
+    assert_eq!(cv(DType::F32, DType::U2, (-1.5f32).to_bits() as u64), 0);
+    assert_eq!(cv(DType::F32, DType::I2, f32::NAN.to_bits() as u64), 0);
+    assert_eq!(
+        f32::from_bits(tensor::convert_bits(DType::I4, DType::F32, 0x9) as u32),
+        -7.0
+    );
+}

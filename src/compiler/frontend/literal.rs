@@ -82,6 +82,11 @@ impl DenseBody {
                     for b in &mut bytes {
                         *b = (*b != 0) as u8;
                     }
+                } else if ty.dtype.is_sub_byte_int() {
+                    // One byte per element; keep only the value bits (the canonical form).
+                    for b in &mut bytes {
+                        *b = ty.dtype.wrap_int(ty.dtype.int_value(u64::from(*b))) as u8;
+                    }
                 }
                 if bytes.len() as u64 == n * w as u64 {
                     Ok(Literal { ty, bytes })
@@ -266,7 +271,7 @@ fn encode(lx: &Lexer, dtype: DType, leaf: &Leaf) -> Result<Vec<u8>, Diagnostic> 
     if v < lo || v > hi {
         return Err(bad("integer literal out of range"));
     }
-    Ok((v as u128).to_le_bytes()[..w].to_vec())
+    Ok(dtype.wrap_int(v).to_le_bytes()[..w].to_vec())
 }
 
 #[cfg(test)]
@@ -310,6 +315,19 @@ mod tests {
             vec![1, 0, 1]
         );
         assert_eq!(bytes("dense<0xFF> : tensor<i8>"), vec![0xff]);
+    }
+
+    #[test]
+    fn sub_byte_integers_are_one_byte_of_value_bits() {
+        assert_eq!(bytes("dense<[-8, -1, 7]> : tensor<3xi4>"), vec![8, 0xf, 7]);
+        assert_eq!(bytes("dense<[-2, 1]> : tensor<2xi2>"), vec![2, 1]);
+        assert_eq!(bytes("dense<[0, 15]> : tensor<2xui4>"), vec![0, 15]);
+        assert_eq!(bytes("dense<3> : tensor<2xui2>"), vec![3, 3]);
+        assert_eq!(bytes("dense<0xF> : tensor<i4>"), vec![0xf]);
+        assert_eq!(bytes("dense<\"0xFF01\"> : tensor<2xi4>"), vec![0xf, 1]);
+        assert!(lit("dense<8> : tensor<i4>").is_err());
+        assert!(lit("dense<-3> : tensor<i2>").is_err());
+        assert!(lit("dense<4> : tensor<ui2>").is_err());
     }
 
     #[test]

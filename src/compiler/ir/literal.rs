@@ -74,6 +74,7 @@ pub fn scalar_to_i64(dtype: DType, bits: u64) -> i64 {
         DType::I8 => bits as u8 as i8 as i64,
         DType::I16 => bits as u16 as i16 as i64,
         DType::I32 => bits as u32 as i32 as i64,
+        d if d.is_sub_byte_int() => d.int_value(bits) as i64,
         _ => bits as i64,
     }
 }

@@ -33,6 +33,7 @@ fn elem(dtype: DType, bytes: &[u8]) -> Elem {
         DType::I32 => Elem::Int(raw as u32 as i32 as i128),
         DType::I64 => Elem::Int(raw as i64 as i128),
         DType::U8 | DType::U16 | DType::U32 | DType::U64 => Elem::Int(raw as i128),
+        DType::I2 | DType::I4 | DType::U2 | DType::U4 => Elem::Int(dtype.int_value(raw)),
     }
 }
 

@@ -978,6 +978,8 @@ fn dtype_of(t: &Ty) -> Option<DType> {
             width,
             signedness: 0 | 1,
         } => match width {
+            2 => DType::I2,
+            4 => DType::I4,
             8 => DType::I8,
             16 => DType::I16,
             32 => DType::I32,
@@ -985,6 +987,8 @@ fn dtype_of(t: &Ty) -> Option<DType> {
             _ => return None,
         },
         Ty::Int { width, .. } => match width {
+            2 => DType::U2,
+            4 => DType::U4,
             8 => DType::U8,
             16 => DType::U16,
             32 => DType::U32,
@@ -1026,6 +1030,18 @@ fn literal(a: &Attr) -> std::result::Result<Literal, String> {
     };
     let tt = tensor_type(ty)?;
     let w = tt.dtype.size() as u64;
+    // Sub-byte integers: one byte per element; keep only the value bits (canonical form).
+    let canonical: Vec<u8>;
+    let data = if tt.dtype.is_sub_byte_int() {
+        let d = tt.dtype;
+        canonical = data
+            .iter()
+            .map(|&b| d.wrap_int(d.int_value(u64::from(b))) as u8)
+            .collect();
+        &canonical[..]
+    } else {
+        &data[..]
+    };
     let n = builtin::num_elements(ty).ok_or("bad constant shape")?;
     let total = n.checked_mul(w).ok_or("constant too large")?;
     if data.len() as u64 == total {
