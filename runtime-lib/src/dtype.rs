@@ -1,5 +1,6 @@
 //! Element types shared by the artifact format, the runtime and the compiler.
 
+use crate::minifloat::Format;
 use std::fmt;
 
 /// The element type of a tensor. `I1` (MLIR `i1`, numpy `bool`) is stored as one byte per
@@ -9,7 +10,8 @@ use std::fmt;
 /// arrays hold (`np.array([-1], ml_dtypes.int4).view(np.uint8)` is `[15]`), and ml_dtypes
 /// ignores the upper bits when reading. pjrtc writes only this canonical form (literals,
 /// buffers, `.npy`, PJRT) and, like ml_dtypes, ignores the upper bits of what it reads. Every other type is
-/// stored little-endian at its natural width.
+/// stored little-endian at its natural width, except the 8-, 6- and 4-bit floats (see
+/// [`crate::minifloat`]): one byte per element holding the format's code in its low bits.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum DType {
     I1,
@@ -29,10 +31,21 @@ pub enum DType {
     I4,
     U2,
     U4,
+    F8E4M3FN,
+    F8E5M2,
+    F8E4M3FNUZ,
+    F8E5M2FNUZ,
+    F8E4M3B11FNUZ,
+    F8E3M4,
+    F8E4M3,
+    F8E8M0FNU,
+    F6E2M3FN,
+    F6E3M2FN,
+    F4E2M1FN,
 }
 
 impl DType {
-    pub const ALL: [DType; 17] = [
+    pub const ALL: [DType; 28] = [
         DType::I1,
         DType::I8,
         DType::I16,
@@ -50,6 +63,17 @@ impl DType {
         DType::I4,
         DType::U2,
         DType::U4,
+        DType::F8E4M3FN,
+        DType::F8E5M2,
+        DType::F8E4M3FNUZ,
+        DType::F8E5M2FNUZ,
+        DType::F8E4M3B11FNUZ,
+        DType::F8E3M4,
+        DType::F8E4M3,
+        DType::F8E8M0FNU,
+        DType::F6E2M3FN,
+        DType::F6E3M2FN,
+        DType::F4E2M1FN,
     ];
 
     /// Bytes one element occupies in memory.
@@ -57,6 +81,17 @@ impl DType {
         match self {
             DType::I1 | DType::I8 | DType::U8 => 1,
             DType::I2 | DType::I4 | DType::U2 | DType::U4 => 1,
+            DType::F8E4M3FN
+            | DType::F8E5M2
+            | DType::F8E4M3FNUZ
+            | DType::F8E5M2FNUZ
+            | DType::F8E4M3B11FNUZ
+            | DType::F8E3M4
+            | DType::F8E4M3
+            | DType::F8E8M0FNU
+            | DType::F6E2M3FN
+            | DType::F6E3M2FN
+            | DType::F4E2M1FN => 1,
             DType::I16 | DType::U16 | DType::F16 | DType::BF16 => 2,
             DType::I32 | DType::U32 | DType::F32 => 4,
             DType::I64 | DType::U64 | DType::F64 => 8,
@@ -69,12 +104,32 @@ impl DType {
             DType::I1 => 1,
             DType::I2 | DType::U2 => 2,
             DType::I4 | DType::U4 => 4,
+            d if d.minifloat().is_some() => d.minifloat().map_or(8, |f| f.bits()),
             other => other.size() as u32 * 8,
         }
     }
 
     pub fn is_float(self) -> bool {
         matches!(self, DType::F16 | DType::BF16 | DType::F32 | DType::F64)
+            || self.minifloat().is_some()
+    }
+
+    /// The format of the 8-, 6- and 4-bit float types (one byte per element).
+    pub fn minifloat(self) -> Option<Format> {
+        Some(match self {
+            DType::F8E4M3FN => Format::F8E4M3FN,
+            DType::F8E5M2 => Format::F8E5M2,
+            DType::F8E4M3FNUZ => Format::F8E4M3FNUZ,
+            DType::F8E5M2FNUZ => Format::F8E5M2FNUZ,
+            DType::F8E4M3B11FNUZ => Format::F8E4M3B11FNUZ,
+            DType::F8E3M4 => Format::F8E3M4,
+            DType::F8E4M3 => Format::F8E4M3,
+            DType::F8E8M0FNU => Format::F8E8M0FNU,
+            DType::F6E2M3FN => Format::F6E2M3FN,
+            DType::F6E3M2FN => Format::F6E3M2FN,
+            DType::F4E2M1FN => Format::F4E2M1FN,
+            _ => return None,
+        })
     }
 
     /// Signed integers (not `I1`, which behaves as an unsigned bool).
@@ -117,6 +172,17 @@ impl DType {
             DType::I4 => "i4",
             DType::U2 => "ui2",
             DType::U4 => "ui4",
+            DType::F8E4M3FN => "f8E4M3FN",
+            DType::F8E5M2 => "f8E5M2",
+            DType::F8E4M3FNUZ => "f8E4M3FNUZ",
+            DType::F8E5M2FNUZ => "f8E5M2FNUZ",
+            DType::F8E4M3B11FNUZ => "f8E4M3B11FNUZ",
+            DType::F8E3M4 => "f8E3M4",
+            DType::F8E4M3 => "f8E4M3",
+            DType::F8E8M0FNU => "f8E8M0FNU",
+            DType::F6E2M3FN => "f6E2M3FN",
+            DType::F6E3M2FN => "f6E3M2FN",
+            DType::F4E2M1FN => "f4E2M1FN",
         }
     }
 
@@ -144,6 +210,17 @@ impl DType {
             DType::I4 => "int4",
             DType::U2 => "uint2",
             DType::U4 => "uint4",
+            DType::F8E4M3FN => "float8_e4m3fn",
+            DType::F8E5M2 => "float8_e5m2",
+            DType::F8E4M3FNUZ => "float8_e4m3fnuz",
+            DType::F8E5M2FNUZ => "float8_e5m2fnuz",
+            DType::F8E4M3B11FNUZ => "float8_e4m3b11fnuz",
+            DType::F8E3M4 => "float8_e3m4",
+            DType::F8E4M3 => "float8_e4m3",
+            DType::F8E8M0FNU => "float8_e8m0fnu",
+            DType::F6E2M3FN => "float6_e2m3fn",
+            DType::F6E3M2FN => "float6_e3m2fn",
+            DType::F4E2M1FN => "float4_e2m1fn",
         }
     }
 
@@ -167,6 +244,17 @@ impl DType {
             DType::I4 => 15,
             DType::U2 => 16,
             DType::U4 => 17,
+            DType::F8E4M3FN => 18,
+            DType::F8E5M2 => 19,
+            DType::F8E4M3FNUZ => 20,
+            DType::F8E5M2FNUZ => 21,
+            DType::F8E4M3B11FNUZ => 22,
+            DType::F8E3M4 => 23,
+            DType::F8E4M3 => 24,
+            DType::F8E8M0FNU => 25,
+            DType::F6E2M3FN => 26,
+            DType::F6E3M2FN => 27,
+            DType::F4E2M1FN => 28,
         }
     }
 

@@ -153,5 +153,8 @@ fn format_value(dtype: DType, c: &[u8]) -> String {
         DType::I2 | DType::I4 | DType::U2 | DType::U4 => {
             dtype.int_value(u64::from(c[0])).to_string()
         }
+        d => d
+            .minifloat()
+            .map_or_else(String::new, |f| f.decode(u32::from(c[0])).to_string()),
     }
 }

@@ -86,6 +86,35 @@ impl<const BITS: u32, const SIGNED: bool> Elem for SubInt<BITS, SIGNED> {
     }
 }
 
+/// A minifloat element: one byte holding the code of the dtype whose `.pjx` code is `CODE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(transparent)]
+pub(crate) struct Mini<const CODE: u8>(pub u8);
+
+impl<const CODE: u8> Mini<CODE> {
+    fn format() -> crate::minifloat::Format {
+        // `with_elem!` instantiates this only with minifloat dtype codes.
+        crate::DType::from_code(CODE)
+            .and_then(crate::DType::minifloat)
+            .unwrap_or(crate::minifloat::Format::F8E4M3FN)
+    }
+}
+
+// Accumulate in f32 and round once, as the half types do.
+impl<const CODE: u8> Elem for Mini<CODE> {
+    type Acc = f32;
+    fn zero() -> f32 {
+        0.0
+    }
+    fn mac(acc: f32, a: Self, b: Self) -> f32 {
+        let f = Self::format();
+        acc + (f.decode(u32::from(a.0)) * f.decode(u32::from(b.0))) as f32
+    }
+    fn done(acc: f32) -> Self {
+        Mini(Self::format().encode(f64::from(acc)) as u8)
+    }
+}
+
 impl Elem for Bool {
     type Acc = bool;
     fn zero() -> bool {
@@ -223,6 +252,50 @@ macro_rules! with_elem {
             }
             $crate::DType::U4 => {
                 type $T = $crate::kernels::SubInt<4, false>;
+                $body
+            }
+            $crate::DType::F8E4M3FN => {
+                type $T = $crate::kernels::Mini<18>;
+                $body
+            }
+            $crate::DType::F8E5M2 => {
+                type $T = $crate::kernels::Mini<19>;
+                $body
+            }
+            $crate::DType::F8E4M3FNUZ => {
+                type $T = $crate::kernels::Mini<20>;
+                $body
+            }
+            $crate::DType::F8E5M2FNUZ => {
+                type $T = $crate::kernels::Mini<21>;
+                $body
+            }
+            $crate::DType::F8E4M3B11FNUZ => {
+                type $T = $crate::kernels::Mini<22>;
+                $body
+            }
+            $crate::DType::F8E3M4 => {
+                type $T = $crate::kernels::Mini<23>;
+                $body
+            }
+            $crate::DType::F8E4M3 => {
+                type $T = $crate::kernels::Mini<24>;
+                $body
+            }
+            $crate::DType::F8E8M0FNU => {
+                type $T = $crate::kernels::Mini<25>;
+                $body
+            }
+            $crate::DType::F6E2M3FN => {
+                type $T = $crate::kernels::Mini<26>;
+                $body
+            }
+            $crate::DType::F6E3M2FN => {
+                type $T = $crate::kernels::Mini<27>;
+                $body
+            }
+            $crate::DType::F4E2M1FN => {
+                type $T = $crate::kernels::Mini<28>;
                 $body
             }
         }

@@ -100,6 +100,15 @@ pub fn dtype_from_pjrt(t: PJRT_Buffer_Type) -> Result<DType> {
         PJRT_Buffer_Type_S4 => DType::I4,
         PJRT_Buffer_Type_U2 => DType::U2,
         PJRT_Buffer_Type_U4 => DType::U4,
+        PJRT_Buffer_Type_F8E5M2 => DType::F8E5M2,
+        PJRT_Buffer_Type_F8E4M3FN => DType::F8E4M3FN,
+        PJRT_Buffer_Type_F8E4M3B11FNUZ => DType::F8E4M3B11FNUZ,
+        PJRT_Buffer_Type_F8E5M2FNUZ => DType::F8E5M2FNUZ,
+        PJRT_Buffer_Type_F8E4M3FNUZ => DType::F8E4M3FNUZ,
+        PJRT_Buffer_Type_F8E4M3 => DType::F8E4M3,
+        PJRT_Buffer_Type_F8E3M4 => DType::F8E3M4,
+        PJRT_Buffer_Type_F8E8M0FNU => DType::F8E8M0FNU,
+        PJRT_Buffer_Type_F4E2M1FN => DType::F4E2M1FN,
         other => {
             return Err(PjrtError::unimplemented(format!(
                 "pjrtc does not support PJRT buffer type {other}"
@@ -127,6 +136,17 @@ pub fn dtype_to_pjrt(d: DType) -> PJRT_Buffer_Type {
         DType::I4 => PJRT_Buffer_Type_S4,
         DType::U2 => PJRT_Buffer_Type_U2,
         DType::U4 => PJRT_Buffer_Type_U4,
+        DType::F8E5M2 => PJRT_Buffer_Type_F8E5M2,
+        DType::F8E4M3FN => PJRT_Buffer_Type_F8E4M3FN,
+        DType::F8E4M3B11FNUZ => PJRT_Buffer_Type_F8E4M3B11FNUZ,
+        DType::F8E5M2FNUZ => PJRT_Buffer_Type_F8E5M2FNUZ,
+        DType::F8E4M3FNUZ => PJRT_Buffer_Type_F8E4M3FNUZ,
+        DType::F8E4M3 => PJRT_Buffer_Type_F8E4M3,
+        DType::F8E3M4 => PJRT_Buffer_Type_F8E3M4,
+        DType::F8E8M0FNU => PJRT_Buffer_Type_F8E8M0FNU,
+        DType::F4E2M1FN => PJRT_Buffer_Type_F4E2M1FN,
+        // PJRT (0.112) has no f6 buffer types.
+        DType::F6E2M3FN | DType::F6E3M2FN => PJRT_Buffer_Type_INVALID,
     }
 }
 

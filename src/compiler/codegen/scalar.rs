@@ -34,6 +34,17 @@ pub(crate) fn clif_ty(dt: DType) -> Type {
         DType::I64 | DType::U64 => types::I64,
         DType::F16 | DType::BF16 | DType::F32 => types::F32,
         DType::F64 => types::F64,
+        DType::F8E4M3FN
+        | DType::F8E5M2
+        | DType::F8E4M3FNUZ
+        | DType::F8E5M2FNUZ
+        | DType::F8E4M3B11FNUZ
+        | DType::F8E3M4
+        | DType::F8E4M3
+        | DType::F8E8M0FNU
+        | DType::F6E2M3FN
+        | DType::F6E3M2FN
+        | DType::F4E2M1FN => types::F32,
     }
 }
 
@@ -41,6 +52,7 @@ pub(crate) fn clif_ty(dt: DType) -> Type {
 pub(crate) fn mem_ty(dt: DType) -> Type {
     match dt {
         DType::F16 | DType::BF16 => types::I16,
+        d if d.minifloat().is_some() => types::I8,
         _ => clif_ty(dt),
     }
 }
@@ -67,7 +79,8 @@ pub(crate) struct Cx<'a, 'b> {
 }
 
 impl Cx<'_, '_> {
-    /// Calls runtime import `name` (all args and the result of type `ty`).
+    /// Calls runtime import `name` (the result of type `ty`; each import is always called
+    /// with the same argument types).
     pub fn call(&mut self, name: &'static str, ty: Type, args: &[Value]) -> R<Value> {
         let fref = match self.imports.refs.get(name) {
             Some(f) => *f,
@@ -75,8 +88,9 @@ impl Cx<'_, '_> {
                 let idx = pjrtc_runtime::imports::index_of(name)
                     .ok_or_else(|| format!("runtime import {name} missing"))?;
                 let mut sig = Signature::new(self.imports.call_conv);
-                sig.params
-                    .extend(std::iter::repeat_n(AbiParam::new(ty), args.len()));
+                let params: Vec<AbiParam> =
+                    args.iter().map(|&a| AbiParam::new(self.ty(a))).collect();
+                sig.params.extend(params);
                 sig.returns.push(AbiParam::new(ty));
                 let signature = self.b.func.import_signature(sig);
                 let uname = self
@@ -141,6 +155,10 @@ impl Cx<'_, '_> {
 pub(crate) fn constant(cx: &mut Cx, dt: DType, bits: u64) -> Value {
     match dt {
         d if d.is_sub_byte_int() => cx.b.ins().iconst(types::I8, d.int_value(bits) as i64),
+        d if let Some(f) = d.minifloat() => {
+            let v = f.decode(bits as u32) as f32;
+            cx.b.ins().f32const(Ieee32::with_bits(v.to_bits()))
+        }
         DType::F32 => cx.b.ins().f32const(Ieee32::with_bits(bits as u32)),
         DType::F64 => cx.b.ins().f64const(Ieee64::with_bits(bits)),
         DType::F16 => {
@@ -220,6 +238,10 @@ fn to_bits(cx: &mut Cx, dt: DType, v: Value) -> Value {
         }
         DType::F32 => cx.bitcast(types::I32, v),
         DType::F64 => cx.bitcast(types::I64, v),
+        d if d.minifloat().is_some() => {
+            let b = minifloat_encode(cx, d, v);
+            cx.b.ins().ireduce(types::I8, b)
+        }
         _ => v,
     }
 }
@@ -233,8 +255,23 @@ fn from_bits(cx: &mut Cx, dt: DType, v: Value) -> Value {
         }
         DType::F32 => cx.bitcast(types::F32, v),
         DType::F64 => cx.bitcast(types::F64, v),
+        d if d.minifloat().is_some() => {
+            let w = cx.b.ins().uextend(types::I32, v);
+            let code = cx.b.ins().iconst(types::I32, i64::from(d.code()));
+            // An import can only fail for a missing table entry, which the table rules out.
+            cx.call("pjrt_rt_minifloat_decode_v1", types::F32, &[w, code])
+                .unwrap_or(w)
+        }
         _ => v,
     }
+}
+
+/// The minifloat code (i32) of an f32 value rounded to dtype `dt` (a runtime import: one
+/// parametrised conversion for all eleven formats).
+fn minifloat_encode(cx: &mut Cx, dt: DType, v: Value) -> Value {
+    let code = cx.b.ins().iconst(types::I32, i64::from(dt.code()));
+    cx.call("pjrt_rt_minifloat_encode_v1", types::I32, &[v, code])
+        .unwrap_or(code)
 }
 
 // The f16/bf16 conversions below work on i32 or i32x4 lanes (the 16 bits zero-extended)
@@ -359,6 +396,10 @@ pub(crate) fn round_float(cx: &mut Cx, dt: DType, x: Value) -> Value {
             let bits = half_bits32(cx, dt, x);
             half_from_bits32(cx, dt, bits)
         }
+        d if d.minifloat().is_some() => {
+            let b = to_bits(cx, d, x);
+            from_bits(cx, d, b)
+        }
         _ => x,
     }
 }
@@ -381,7 +422,7 @@ fn f64_to_f32_odd(cx: &mut Cx, d: Value) -> Value {
 }
 
 fn is_f32_repr(dt: DType) -> bool {
-    matches!(dt, DType::F16 | DType::BF16 | DType::F32)
+    matches!(dt, DType::F16 | DType::BF16 | DType::F32) || dt.minifloat().is_some()
 }
 
 pub(crate) fn unary(cx: &mut Cx, op: UnaryOp, dt: DType, x: Value) -> R<Value> {

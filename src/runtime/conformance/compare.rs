@@ -34,6 +34,7 @@ fn elem(dtype: DType, bytes: &[u8]) -> Elem {
         DType::I64 => Elem::Int(raw as i64 as i128),
         DType::U8 | DType::U16 | DType::U32 | DType::U64 => Elem::Int(raw as i128),
         DType::I2 | DType::I4 | DType::U2 | DType::U4 => Elem::Int(dtype.int_value(raw)),
+        d => float(d.minifloat().map_or(f64::NAN, |f| f.decode(raw as u32))),
     }
 }
 
