@@ -1428,3 +1428,49 @@ fn sub_byte_int_arithmetic_wraps_at_the_type_width() {
         -7.0
     );
 }
+
+/// Minifloats round once, from the exact f64 result, and overflow as their kind says.
+#[test]
+fn minifloat_arithmetic_rounds_once_per_op() {
+    let m = |d: DType, x: f64| u64::from(d.minifloat().unwrap().encode(x));
+    let v = |d: DType, bits: u64| tensor::to_f64(d, bits);
+    let add = |d: DType, a: f64, b: f64| {
+        v(
+            d,
+            elementwise::binary_elem(BinaryOp::Add, d, m(d, a), m(d, b)).unwrap(),
+        )
+    };
+    // 1 + 0.0625 is the midpoint of 1 and 1.125 in e4m3: ties to even.
+    assert_eq!(add(DType::F8E4M3FN, 1.0, 0.0625), 1.0);
+    assert_eq!(add(DType::F8E4M3FN, 1.0, 0.125), 1.125);
+    assert_eq!(add(DType::F8E4M3FN, 448.0, 16.0), 448.0); // tie at 464 -> 448 (even)
+    assert!(add(DType::F8E4M3FN, 448.0, 32.0).is_nan()); // 480 is past max
+    assert!(add(DType::F8E4M3FN, 448.0, 64.0).is_nan()); // FN overflows to NaN
+    assert_eq!(add(DType::F8E5M2, 57344.0, 57344.0), f64::INFINITY);
+    assert!(add(DType::F8E4M3FNUZ, 240.0, 240.0).is_nan());
+    assert_eq!(add(DType::F4E2M1FN, 6.0, 6.0), 6.0); // finite-only saturates
+    assert_eq!(add(DType::F6E3M2FN, 28.0, -0.5), 28.0);
+    assert_eq!(add(DType::F8E8M0FNU, 2.0, 2.0), 4.0);
+    assert_eq!(add(DType::F8E3M4, 1.0, 1.0 / 32.0), 1.0); // midpoint: even
+    // Conversions: ints round to the format, floats to ints truncate.
+    let cv = |from: DType, to: DType, bits: u64| tensor::convert_bits(from, to, bits);
+    assert_eq!(
+        v(DType::F8E4M3FN, cv(DType::I32, DType::F8E4M3FN, 17)),
+        16.0
+    );
+    assert_eq!(
+        v(DType::F8E4M3FN, cv(DType::I32, DType::F8E4M3FN, 19)),
+        20.0
+    );
+    assert_eq!(
+        cv(DType::F8E4M3FN, DType::I32, m(DType::F8E4M3FN, -2.5)) as i32,
+        -2
+    );
+    assert_eq!(
+        v(
+            DType::F8E5M2,
+            cv(DType::F8E4M3FN, DType::F8E5M2, m(DType::F8E4M3FN, 1.125))
+        ),
+        1.0
+    );
+}
