@@ -999,7 +999,7 @@ fn dtype_of(t: &Ty) -> Option<DType> {
         Ty::F16 => DType::F16,
         Ty::F32 => DType::F32,
         Ty::F64 => DType::F64,
-        _ => return None,
+        t => return builtin::minifloat_dtype(t),
     })
 }
 
@@ -1030,14 +1030,12 @@ fn literal(a: &Attr) -> std::result::Result<Literal, String> {
     };
     let tt = tensor_type(ty)?;
     let w = tt.dtype.size() as u64;
-    // Sub-byte integers: one byte per element; keep only the value bits (canonical form).
+    // Sub-byte integers and floats: one byte per element; keep only the value bits (the
+    // canonical form).
     let canonical: Vec<u8>;
-    let data = if tt.dtype.is_sub_byte_int() {
-        let d = tt.dtype;
-        canonical = data
-            .iter()
-            .map(|&b| d.wrap_int(d.int_value(u64::from(b))) as u8)
-            .collect();
+    let data = if tt.dtype.bits() < 8 && tt.dtype != DType::I1 {
+        let mask = ((1u16 << tt.dtype.bits()) - 1) as u8;
+        canonical = data.iter().map(|&b| b & mask).collect();
         &canonical[..]
     } else {
         &data[..]
