@@ -26,7 +26,10 @@ fn values(t: &Tensor) -> Vec<f64> {
             DType::BF16 => half::bf16::from_le_bytes(c.try_into().unwrap()).to_f64(),
             DType::F32 => f32::from_le_bytes(c.try_into().unwrap()) as f64,
             DType::F64 => f64::from_le_bytes(c.try_into().unwrap()),
-            d => d.int_value(u64::from(c[0])) as f64,
+            d if d.is_sub_byte_int() => d.int_value(u64::from(c[0])) as f64,
+            d => d
+                .minifloat()
+                .map_or(f64::NAN, |f| f.decode(u32::from(c[0]))),
         })
         .collect()
 }
@@ -36,6 +39,9 @@ fn arange(n: usize, dtype: DType) -> Vec<f64> {
         .map(|i| {
             if dtype == DType::I1 {
                 (i % 2) as f64
+            } else if dtype.minifloat().is_some() {
+                // make_npy.py: powers of two every minifloat format holds.
+                [0.5, 1.0, 2.0, 4.0, 0.5, 1.0][i % 6]
             } else if dtype.is_sub_byte_int() {
                 // numpy's astype wraps: int2 holds 0 1 -2 -1 0 1.
                 dtype.int_value(dtype.wrap_int(i as i128)) as f64
@@ -146,6 +152,9 @@ fn raw_byte_descr_needs_a_one_byte_ml_dtypes_type() {
     assert!(e.contains("'<V1'") && e.contains("expected type"), "{e}");
     let e = read_npy_as(&path, Some(DType::U8)).unwrap_err().to_string();
     assert!(e.contains("not uint8"), "{e}");
+    // float8_e5m2 names itself ('<f1'), whatever is expected.
+    let t = read_npy(&data("float8_e5m2_2x3.npy")).unwrap();
+    assert_eq!(t.dtype, DType::F8E5M2);
     // The same bytes read as another one-byte type are that type's values.
     let t = read_npy_as(&path, Some(DType::I2)).unwrap();
     assert_eq!(values(&t), [0.0, 1.0, -2.0, -1.0, 0.0, 1.0]);

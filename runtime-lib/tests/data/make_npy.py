@@ -23,6 +23,13 @@ for name, dtype in [("bool", bool), ("int8", np.int8), ("int16", np.int16),
                     ("uint2", ml_dtypes.uint2), ("uint4", ml_dtypes.uint4)]:
     np.save(f"{name}_2x3.npy", arange(dtype, (2, 3)))
 
+# Minifloats: powers of two every format holds (float8_e5m2 saves as '<f1', the rest '<V1').
+for name in ["float8_e4m3fn", "float8_e5m2", "float8_e4m3fnuz", "float8_e5m2fnuz",
+             "float8_e4m3b11fnuz", "float8_e3m4", "float8_e4m3", "float8_e8m0fnu",
+             "float6_e2m3fn", "float6_e3m2fn", "float4_e2m1fn"]:
+    a = np.array([0.5, 1, 2, 4, 0.5, 1], np.float32).reshape(2, 3)
+    np.save(f"{name}_2x3.npy", a.astype(getattr(ml_dtypes, name)))
+
 np.save("float64_be_2x3.npy", arange(">f8", (2, 3)))
 np.save("int32_be_2x3.npy", arange(">i4", (2, 3)))
 np.save("int32_fortran_3x4.npy", np.asfortranarray(arange(np.int32, (3, 4))))
