@@ -15,7 +15,13 @@
 //! | E8M0FNU | E8M0FNU | no, no sign, no zero | `0xff` | NaN |
 //!
 //! E8M0FNU holds only powers of two, 2^-127..2^127; zero encodes as the smallest (APFloat's
-//! choice for a format without zero; ml_dtypes gives NaN), negative values as NaN.
+//! choice for a format without zero; ml_dtypes gives NaN), negative values as NaN. The
+//! finite-only formats have no NaN: NaN encodes as +0 (ml_dtypes gives -0).
+//!
+//! Checked end to end against ml_dtypes 0.6.0 (`pjrtc run` of f32 -> format -> f32 converts
+//! on 106k values: random, every midpoint of adjacent values and its neighbours, specials):
+//! bit-identical but for the two choices above and f32-subnormal inputs to E8M0FNU, which
+//! ml_dtypes rounds up although 2^-127 is nearer.
 
 /// How a format encodes values outside its finite range.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -198,10 +204,12 @@ impl Format {
         }
         let e = exponent(a);
         let lower = 2f64.powi(e);
-        // Nearest power of two; at the midpoint 1.5 * 2^e, the even code.
+        // Nearest power of two. At the midpoint 1.5 * 2^e ties-to-even looks at the
+        // significand's last bit, which here is the implicit 1 of both neighbours: odd, so
+        // the tie rounds away from zero (as APFloat and ml_dtypes do).
         let mid = lower * 1.5;
         let mut code = e + self.bias;
-        if a > mid || (a == mid && code & 1 == 1) {
+        if a >= mid {
             code += 1;
         }
         if code > 254 { 0xff } else { code.max(0) as u32 }
@@ -313,7 +321,12 @@ mod tests {
         let e8 = Format::F8E8M0FNU;
         assert_eq!(e8.decode(e8.encode(0.1)), 0.125);
         assert_eq!(e8.decode(e8.encode(3.1415)), 4.0);
-        assert_eq!(e8.encode(3.0), 128); // midpoint of 2 and 4: the even code (4.0)
+        assert_eq!(e8.encode(3.0), 129); // midpoint of 2 and 4: away from zero (as ml_dtypes)
+        assert_eq!(e8.encode(0.375), 126); // midpoint of 0.25 and 0.5
+        assert_eq!(e8.encode(2.9999), 128);
+        // Exact rounding of f32 subnormals (ml_dtypes gives 2^-126 here, though 2^-127 is
+        // nearer).
+        assert_eq!(e8.encode(6.4e-39), 0);
         assert_eq!(e8.encode(1e-30), 27); // as ml_dtypes
         assert_eq!(e8.encode(0.0), 0);
         assert_eq!(e8.encode(-1.0), 0xff);

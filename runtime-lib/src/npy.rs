@@ -2,7 +2,8 @@
 //!
 //! Every [`DType`] is supported, spelled as ml_dtypes writes it: bfloat16 is the raw-bytes
 //! descr `<V2`, and the one-byte ml_dtypes types (int2/int4/uint2/uint4 and the float8/6/4
-//! types but float8_e5m2, which is `<f1`; one element per byte) are `<V1`. `<V1` does not say which of those it is, so reading one needs the
+//! types, one element per byte) are `<V1`. ml_dtypes saves float8_e5m2 as `<f1`, which
+//! numpy cannot load back; it is read, but written as `<V1` like the others. `<V1` does not say which of those it is, so reading one needs the
 //! expected type ([`read_npy_as`], [`decode_npy_as`]; the runner passes the signature's). Big-endian files are byte-swapped and Fortran-order files transposed, so the
 //! result is always a little-endian, row-major [`Tensor`].
 
@@ -43,9 +44,9 @@ pub fn read_npy_as(path: &Path, expected: Option<DType>) -> Result<Tensor, NpyEr
     decode_npy_as(&bytes, &file, expected)
 }
 
-/// Types ml_dtypes stores as one raw byte, descr `<V1` (float8_e5m2 is `<f1`).
+/// Types stored as one raw byte, descr `<V1`.
 fn is_raw_byte(d: DType) -> bool {
-    d.is_sub_byte_int() || (d.minifloat().is_some() && d != DType::F8E5M2)
+    d.is_sub_byte_int() || d.minifloat().is_some()
 }
 
 /// Writes a .npy file (version 1.0, or 2.0 if the header needs it).
@@ -71,13 +72,14 @@ fn descr(dtype: DType) -> &'static str {
         DType::BF16 => "<V2",
         DType::F32 => "<f4",
         DType::F64 => "<f8",
-        // ml_dtypes registers float8_e5m2 with kind 'f'; its other one-byte types are raw.
-        DType::F8E5M2 => "<f1",
+        // ml_dtypes saves float8_e5m2 as '<f1', which np.load cannot read back; '<V1' (read
+        // back as raw bytes, then `.view(ml_dtypes.float8_e5m2)`) can.
         DType::I2
         | DType::I4
         | DType::U2
         | DType::U4
         | DType::F8E4M3FN
+        | DType::F8E5M2
         | DType::F8E4M3FNUZ
         | DType::F8E5M2FNUZ
         | DType::F8E4M3B11FNUZ
@@ -261,6 +263,7 @@ fn parse_descr(d: &str, expected: Option<DType>) -> Result<(DType, bool), String
         "f2" => DType::F16,
         "f4" => DType::F32,
         "f8" => DType::F64,
+        // ml_dtypes' own spelling of float8_e5m2 (kind 'f', one byte).
         "f1" => DType::F8E5M2,
         // ml_dtypes saves bfloat16 as two raw bytes.
         "V2" => DType::BF16,
