@@ -113,20 +113,6 @@ fn upow(mut base: u64, mut exp: u64) -> u64 {
     acc
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn integer_power() {
-        assert_eq!(pjrt_rt_ipow_i64_v1(3, 4), 81);
-        assert_eq!(pjrt_rt_ipow_i64_v1(-2, 3), -8);
-        assert_eq!(pjrt_rt_ipow_i64_v1(2, -1), 0);
-        assert_eq!(pjrt_rt_ipow_i64_v1(-1, -3), -1);
-        assert_eq!(pjrt_rt_upow_u64_v1(2, 64), 0);
-    }
-}
-
 /// The f32 value of minifloat `code` of the dtype whose `.pjx` code is `dtype` (f32 holds
 /// every minifloat value exactly); NaN for a dtype that is not a minifloat.
 pub extern "C" fn pjrt_rt_minifloat_decode_v1(code: i32, dtype: i32) -> f32 {
@@ -142,5 +128,19 @@ pub extern "C" fn pjrt_rt_minifloat_encode_v1(x: f32, dtype: i32) -> i32 {
     match crate::DType::from_code(dtype as u8).and_then(crate::DType::minifloat) {
         Some(f) => f.encode(f64::from(x)) as i32,
         None => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_power() {
+        assert_eq!(pjrt_rt_ipow_i64_v1(3, 4), 81);
+        assert_eq!(pjrt_rt_ipow_i64_v1(-2, 3), -8);
+        assert_eq!(pjrt_rt_ipow_i64_v1(2, -1), 0);
+        assert_eq!(pjrt_rt_ipow_i64_v1(-1, -3), -1);
+        assert_eq!(pjrt_rt_upow_u64_v1(2, 64), 0);
     }
 }

@@ -555,3 +555,29 @@ entry!(
         Ok(())
     }
 );
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_dtype_maps_to_its_pjrt_type_and_back() {
+        for d in DType::ALL {
+            let t = dtype_to_pjrt(d);
+            if matches!(d, DType::F6E2M3FN | DType::F6E3M2FN) {
+                // PJRT 0.112 has no f6 buffer types.
+                assert_eq!(t, PJRT_Buffer_Type_INVALID, "{d}");
+                continue;
+            }
+            assert_eq!(dtype_from_pjrt(t).ok(), Some(d), "{d}");
+        }
+        // The header's numbering, for the types added last.
+        assert_eq!(dtype_to_pjrt(DType::I4), 21);
+        assert_eq!(dtype_to_pjrt(DType::U2), 25);
+        assert_eq!(dtype_to_pjrt(DType::F8E5M2), 16);
+        assert_eq!(dtype_to_pjrt(DType::F8E3M4), 27);
+        assert_eq!(dtype_to_pjrt(DType::F4E2M1FN), 29);
+        assert!(dtype_from_pjrt(PJRT_Buffer_Type_C64).is_err());
+        assert!(dtype_from_pjrt(PJRT_Buffer_Type_TOKEN).is_err());
+    }
+}
