@@ -14,6 +14,7 @@ pub mod imports;
 pub mod kernels;
 pub mod loader;
 pub mod math;
+pub mod minifloat;
 pub mod npy;
 pub mod pjrt;
 pub mod runner;

@@ -8,6 +8,9 @@ fn c_type(spec: &TensorSpec) -> &'static str {
     use pjrtc_runtime::DType::*;
     match spec.dtype {
         I1 | U8 => "uint8_t",
+        // One byte per element holding the value's bits (see `DType`'s storage rules).
+        I2 | I4 | U2 | U4 | F8E4M3FN | F8E5M2 | F8E4M3FNUZ | F8E5M2FNUZ | F8E4M3B11FNUZ
+        | F8E3M4 | F8E4M3 | F8E8M0FNU | F6E2M3FN | F6E3M2FN | F4E2M1FN => "uint8_t",
         I8 => "int8_t",
         I16 => "int16_t",
         U16 | F16 | BF16 => "uint16_t",
