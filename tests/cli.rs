@@ -285,9 +285,9 @@ fn test_command_exit_codes_report_and_summary() {
     std::fs::write(&fail, case("[2, 5]")).unwrap();
     std::fs::write(
         &unsupported,
-        "func.func @main() {\n  %0 = stablehlo.constant dense<[[4.0, 2.0], [2.0, 5.0]]> : tensor<2x2xf32>\n  \
-         %1 = \"stablehlo.cholesky\"(%0) <{lower = true}> : (tensor<2x2xf32>) -> tensor<2x2xf32>\n  \
-         check.expect_eq_const %1, dense<[[2.0, 0.0], [1.0, 2.0]]> : tensor<2x2xf32>\n  func.return\n}\n",
+        "func.func @main() {\n  %0 = stablehlo.constant dense<[1, 2]> : tensor<2xui64>\n  \
+         %st, %1 = stablehlo.rng_bit_generator %0, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<2xui32>)\n  \
+         check.expect_eq_const %1, dense<[1, 2]> : tensor<2xui32>\n  func.return\n}\n",
     )
     .unwrap();
 

@@ -9,9 +9,36 @@ use pjrtc_runtime::pjrt::{CompileHook, api::PJRT_Api, get_api};
 
 #[cfg(feature = "compiler")]
 fn compile(code: &[u8]) -> Result<Vec<u8>, String> {
+    dump::program(code);
     pjrtc::compiler::compile(code, &pjrtc::compiler::Options::default())
         .map(|pjx| pjx.to_bytes())
         .map_err(|e| e.to_string())
+}
+
+/// `PJRTC_DUMP_DIR=DIR`: every program JAX hands to Client_Compile is written to
+/// `DIR/program-<pid>-<n>.mlir` (text or bytecode, as received), so a failure inside JAX
+/// can be reproduced with `pjrtc compile`/`pjrtc inspect`. Best effort: a dump that cannot
+/// be written is reported on stderr and never fails the compile.
+#[cfg(feature = "compiler")]
+mod dump {
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    static COUNT: AtomicU64 = AtomicU64::new(0);
+
+    pub fn program(code: &[u8]) {
+        let Some(dir) = std::env::var_os("PJRTC_DUMP_DIR") else {
+            return;
+        };
+        let n = COUNT.fetch_add(1, Ordering::Relaxed);
+        let path =
+            std::path::Path::new(&dir).join(format!("program-{}-{n}.mlir", std::process::id()));
+        if let Err(e) = std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, code)) {
+            eprintln!(
+                "pjrtc: PJRTC_DUMP_DIR: cannot write {}: {e}",
+                path.display()
+            );
+        }
+    }
 }
 
 #[cfg(feature = "compiler")]

@@ -33,6 +33,8 @@ fn encode(dtype: DType, vals: &[i64]) -> Vec<u8> {
             DType::BF16 => out.extend(half::bf16::from_f64(v as f64).to_le_bytes()),
             DType::F32 => out.extend((v as f32).to_le_bytes()),
             DType::F64 => out.extend((v as f64).to_le_bytes()),
+            d if d.is_sub_byte_int() => out.push(d.wrap_int(v.into()) as u8),
+            d => out.push(minifloat(d).encode(v as f64) as u8),
         }
     }
     out
@@ -52,13 +54,26 @@ fn decode(dtype: DType, b: &[u8]) -> Vec<i64> {
             DType::BF16 => half::bf16::from_le_bytes(c.try_into().unwrap()).to_f64() as i64,
             DType::F32 => f32::from_le_bytes(c.try_into().unwrap()) as i64,
             DType::F64 => f64::from_le_bytes(c.try_into().unwrap()) as i64,
+            d if d.is_sub_byte_int() => d.int_value(c[0].into()) as i64,
+            d => minifloat(d).decode(c[0].into()) as i64,
         })
         .collect()
 }
 
-/// What a dot of small values gives in `dtype` (unsigned wrap, bool OR-of-AND).
+fn minifloat(d: DType) -> pjrtc_runtime::minifloat::Format {
+    d.minifloat()
+        .unwrap_or_else(|| panic!("{d} is not a minifloat"))
+}
+
+/// What a dot of small values gives in `dtype` (unsigned and sub-byte wrap, bool
+/// OR-of-AND; minifloats accumulate exactly in f32 and round the sum once).
 fn expect(dtype: DType, sum: i64) -> i64 {
     match dtype {
+        d if d.is_sub_byte_int() => d.int_value(d.wrap_int(sum.into())) as i64,
+        d if d.minifloat().is_some() => {
+            let f = minifloat(d);
+            f.decode(f.encode(sum as f64)) as i64
+        }
         DType::I1 => (sum != 0) as i64,
         DType::U8 => sum as u8 as i64,
         DType::U16 => sum as u16 as i64,
@@ -68,7 +83,13 @@ fn expect(dtype: DType, sum: i64) -> i64 {
 }
 
 fn values(rng: &mut Rng, dtype: DType, n: usize) -> Vec<i64> {
-    let (lo, hi) = if dtype == DType::I1 { (0, 1) } else { (-2, 2) };
+    let (lo, hi) = match dtype {
+        DType::I1 => (0, 1),
+        DType::I2 => (-2, 1),
+        // Powers of two only, and no zero.
+        DType::F8E8M0FNU => (1, 2),
+        _ => (-2, 2),
+    };
     (0..n).map(|_| rng.range(lo, hi)).collect()
 }
 
@@ -575,4 +596,66 @@ fn threads_give_the_same_results() {
     .unwrap();
     let got = decode(DType::F32, exe.run(&[&ti, &tk]).unwrap()[0].bytes());
     assert_eq!(got, conv_reference(&t));
+}
+
+/// A short f32 conv adds each rounded product in order (input feature, then kernel
+/// position), as StableHLO's reference does: with cancellation, a fused or reordered sum
+/// lands ulps away. 1-d, 2 input features, kernel 3 with rhs dilation 2 (6 terms).
+#[test]
+fn short_f32_conv_sums_in_reference_order() {
+    let mut rng = Rng(11);
+    let (w_in, k, cin, cout) = (64u64, 3u64, 2u64, 4u64);
+    let o = w_in - 2 * (k - 1);
+    let mut f = || (rng.next() >> 40) as f32 / (1u64 << 24) as f32 * 8.0 - 4.0;
+    let input: Vec<f32> = (0..w_in * cin).map(|_| f()).collect();
+    let kernel: Vec<f32> = (0..k * cin * cout).map(|_| f()).collect();
+    let c = Conv {
+        dtype: DType::F32,
+        input: buf(Region::Input(0), w_in * cin * 4),
+        kernel: buf(Region::Input(1), k * cin * cout * 4),
+        output: buf(Region::Output(0), o * cout * 4),
+        batch: 1,
+        in_features: cin,
+        out_features: cout,
+        in_spatial: vec![w_in],
+        kernel_spatial: vec![k],
+        out_spatial: vec![o],
+        strides: vec![1],
+        padding: vec![(0, 0)],
+        lhs_dilation: vec![1],
+        rhs_dilation: vec![2],
+        feature_groups: 1,
+        batch_groups: 1,
+    };
+    let exe = load(artifact(
+        vec![
+            spec(DType::F32, w_in * cin),
+            spec(DType::F32, k * cin * cout),
+        ],
+        vec![spec(DType::F32, o * cout)],
+        vec![Step::Conv(c)],
+    ));
+    let bytes = |v: &[f32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let ti = Tensor::from_bytes(DType::F32, &[w_in * cin], &bytes(&input)).unwrap();
+    let tk = Tensor::from_bytes(DType::F32, &[k * cin * cout], &bytes(&kernel)).unwrap();
+    let out = exe.run(&[&ti, &tk]).unwrap();
+    let got: Vec<f32> = out[0]
+        .bytes()
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
+        .collect();
+    for p in 0..o as usize {
+        for of in 0..cout as usize {
+            let mut s = 0f32;
+            for ci in 0..cin as usize {
+                for t in 0..k as usize {
+                    let x = input[(p + 2 * t) * cin as usize + ci];
+                    let w = kernel[(t * cin as usize + ci) * cout as usize + of];
+                    s += x * w;
+                }
+            }
+            let g = got[p * cout as usize + of];
+            assert_eq!(g.to_bits(), s.to_bits(), "output [{p}, {of}]: {g} != {s}");
+        }
+    }
 }

@@ -214,7 +214,6 @@ def test_scan(check):
           rtol=1e-5, atol=1e-5)
 
 
-@not_compiled("stablehlo.custom_call @Sharding (GSPMD sharding constraint; normal also needs chlo.erf_inv)")
 def test_random(cpu, pj):
     outs = []
     for dev in (cpu, pj):
@@ -239,10 +238,36 @@ def test_norm(check):
     check(lambda x: (jnp.linalg.norm(x), jnp.linalg.norm(x, axis=0)), x, rtol=1e-5, atol=1e-5)
 
 
-@not_compiled("stablehlo.cholesky")
 def test_cholesky(check):
     a = rand((4, 4), np.float32)
     check(lambda a: jnp.linalg.cholesky(a @ a.T + 4 * jnp.eye(4)), a, rtol=1e-4, atol=1e-4)
+    # Batched, and without the symmetrization jnp puts in front.
+    b = rand((2, 5, 5), np.float32)
+    spd = lambda b: b @ jnp.swapaxes(b, -1, -2) + 5 * jnp.eye(5)
+    check(lambda b: lax.linalg.cholesky(spd(b), symmetrize_input=False), b, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("left_side", [True, False])
+@pytest.mark.parametrize("lower", [True, False])
+@pytest.mark.parametrize("transpose_a", [False, True])
+def test_triangular_solve(check, left_side, lower, transpose_a):
+    a = rand((2, 4, 4), np.float32) + 4 * np.eye(4, dtype=np.float32)
+    b = rand((2, 4, 3) if left_side else (2, 3, 4), np.float32)
+    check(
+        lambda a, b: lax.linalg.triangular_solve(
+            a, b, left_side=left_side, lower=lower, transpose_a=transpose_a
+        ),
+        a, b, rtol=1e-5, atol=1e-5,
+    )
+
+
+def test_max_pool_gradient(check):
+    # The gradient of a max pool is a select_and_scatter.
+    def pool(x):
+        return lax.reduce_window(x, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "SAME")
+
+    x = rand((2, 5, 5, 3), np.float32)
+    check(jax.grad(lambda x: (pool(x) ** 2).sum()), x, rtol=1e-6, atol=1e-6)
 
 
 UNARY = {
@@ -258,11 +283,7 @@ UNARY = {
 }
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(n, marks=not_compiled("vhlo.composite_v2 (chlo.erf sent as a composite)"))
-    if n == "erf" else n
-    for n in sorted(UNARY)
-])
+@pytest.mark.parametrize("name", sorted(UNARY))
 def test_unary_f32(check, name):
     x = rand((4, 8), np.float32)
     check(UNARY[name], x, rtol=2e-5, atol=2e-6)

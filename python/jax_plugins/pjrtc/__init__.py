@@ -8,8 +8,6 @@ Environment:
                         (development: `cargo build --release -p pjrtc-pjrt-plugin`).
   PJRTC_PRIORITY        backend priority (default -1: the CPU backend, priority 0, stays
                         JAX's default unless JAX_PLATFORMS selects pjrtc).
-  JAX_USE_SHARDY_PARTITIONER
-                        left alone when set; otherwise initialize() turns Shardy off (below).
 """
 
 import logging
@@ -40,16 +38,24 @@ def _enable_donation() -> None:
         mlir._platforms_with_donation.append(PLATFORM)
 
 
-def _avoid_shardy() -> None:
-    # With Shardy on, JAX puts an `sdy.mesh` op and `sdy.sharding` attributes in every
-    # program with committed arguments, and pjrtc's bytecode reader does not read the
-    # sdy dialect yet. GSPMD annotations (`mhlo.sharding` strings) are read and ignored;
-    # on one device both mean the same. Remove once the reader accepts sdy.mesh.
-    if "JAX_USE_SHARDY_PARTITIONER" in os.environ:
-        return
-    import jax
+def _enable_persistent_cache() -> None:
+    # JAX 0.10 reads and writes its persistent compilation cache only for the platforms
+    # tpu/gpu/cpu/neuron (a list inside `compilation_cache.is_cache_used`). pjrtc
+    # executables serialize (PJRT_Executable_Serialize gives the .pjx bytes) and load back
+    # (PJRT_Executable_DeserializeAndLoad), so let the cache serve pjrtc as well.
+    from jax._src import compilation_cache as cc
 
-    jax.config.update("jax_use_shardy_partitioner", False)
+    original = cc.is_cache_used
+    if getattr(original, "_pjrtc", False):
+        return
+
+    def is_cache_used(backend) -> bool:
+        if getattr(backend, "platform", None) == PLATFORM:
+            return cc._is_cache_enabled()
+        return original(backend)
+
+    is_cache_used._pjrtc = True
+    cc.is_cache_used = is_cache_used
 
 
 def _named_in_env() -> bool:
@@ -73,7 +79,7 @@ def initialize() -> None:
         )
         return
     _enable_donation()
-    _avoid_shardy()
+    _enable_persistent_cache()
     if not named:
         priority = int(os.environ.get("PJRTC_PRIORITY", "-1"))
         xb.register_plugin(PLATFORM, priority=priority, library_path=path, options=None)

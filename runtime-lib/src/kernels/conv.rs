@@ -2,8 +2,11 @@
 //! input `[batch, spatial..., C]`, kernel `[kspatial..., C/fg, OF]`, output
 //! `[batch/bg, ospatial..., OF]`.
 //!
-//! f32/f64: im2col of a block of output positions into scratch, then one GEMM per group.
-//! Other types: direct loops. Both visit the same taps, computed by `Geometry::taps`.
+//! f32/f64 with long sums: im2col of a block of output positions into scratch, then one
+//! GEMM per group. Short sums and other types: direct loops that add the products in the
+//! reference's order (input feature, then kernel position) with a separate multiply and
+//! add, so they equal the evaluator's (constant folding) results bit for bit. Both visit
+//! the same taps, computed by `Geometry::taps`.
 
 use super::gemm::{FromF32, View, fast};
 use super::{Bases, Elem, with_elem};
@@ -12,6 +15,13 @@ use crate::format::Conv;
 
 /// Target scratch size of one im2col block.
 const SCRATCH_BYTES: usize = 4 << 20;
+
+/// Sums of at most this many products (kernel pixels x input features per group) run
+/// the direct loops. There the GEMM's packing buys little, and its reordered, fused
+/// (FMA) sums would round differently from StableHLO's reference, which adds each rounded
+/// product in order: with cancellation a 3-term sum then ends many ulp from the expected
+/// value (td__conv_general_dilated_float32_2_3_9: 12 ulp).
+const DIRECT_MAX_TERMS: usize = 16;
 
 /// Computes `c` over the buffers at `base`.
 ///
@@ -23,12 +33,13 @@ pub unsafe fn conv(c: &Conv, base: &Bases, threads: usize) {
     }
     let geo = Geometry::new(c);
     let (i, k, o) = (base.ptr(&c.input), base.ptr(&c.kernel), base.ptr(&c.output));
+    let short = geo.k_pix * geo.cg <= DIRECT_MAX_TERMS;
     // SAFETY: forwarded from this function's contract.
     unsafe {
         match c.dtype {
-            DType::F32 => im2col_threads::<f32>(&geo, i, k, o, threads),
-            DType::F64 => im2col_threads::<f64>(&geo, i, k, o, threads),
-            d => with_elem!(d, T => direct::<T>(&geo, i, k, o)),
+            DType::F32 if !short => split_rows(&geo, i, k, o, threads, im2col::<f32>),
+            DType::F64 if !short => split_rows(&geo, i, k, o, threads, im2col::<f64>),
+            d => with_elem!(d, T => split_rows(&geo, i, k, o, threads, direct::<T>)),
         }
     }
 }
@@ -127,36 +138,44 @@ impl Geometry {
     }
 }
 
-/// Direct loops for any element type.
-unsafe fn direct<T: Elem>(geo: &Geometry, input: *mut u8, kernel: *mut u8, out: *mut u8) {
+/// Direct loops for any element type, over output rows (`batch x spatial` positions)
+/// `[begin, end)`. Each output feature's products are added in the reference's order:
+/// input feature outer, kernel position inner (padding taps skipped). The innermost loop
+/// runs over the output features of a group, contiguous in kernel and output.
+unsafe fn direct<T: Elem>(
+    geo: &Geometry,
+    input: *mut u8,
+    kernel: *mut u8,
+    out: *mut u8,
+    begin: usize,
+    end: usize,
+) {
     let (input, kernel, out) = (input as *const T, kernel as *const T, out as *mut T);
     let mut taps = Vec::with_capacity(geo.k_pix);
-    for ob in 0..geo.out_batch {
-        for opix in 0..geo.o_pix {
-            geo.taps(opix, &mut taps);
-            for of in 0..geo.of {
-                let g = of / geo.ofg.max(1);
-                let (ib, c0) = geo.group_input(g, ob);
-                let mut acc = T::zero();
+    let mut acc = vec![T::zero(); geo.ofg];
+    for row in begin..end {
+        let (ob, opix) = (row / geo.o_pix, row % geo.o_pix);
+        geo.taps(opix, &mut taps);
+        for g in 0..geo.groups {
+            let (ib, c0) = geo.group_input(g, ob);
+            acc.fill(T::zero());
+            for ci in 0..geo.cg {
                 for (kpix, ipix) in taps.iter().enumerate() {
                     let Some(ipix) = ipix else { continue };
-                    let ibase = ((ib * geo.in_pix + ipix) * geo.c + c0) as isize;
-                    let kbase = (kpix * geo.cg * geo.of + of) as isize;
-                    for ci in 0..geo.cg as isize {
-                        // SAFETY: indices are inside the input/kernel shapes the decoder
-                        // matched to the buffer sizes.
-                        acc = unsafe {
-                            T::mac(
-                                acc,
-                                input.offset(ibase + ci).read(),
-                                kernel.offset(kbase + ci * geo.of as isize).read(),
-                            )
-                        };
+                    // SAFETY: the channel is inside the input shape the decoder matched
+                    // to the buffer size.
+                    let x = unsafe { input.add((ib * geo.in_pix + ipix) * geo.c + c0 + ci).read() };
+                    let w0 = (kpix * geo.cg + ci) * geo.of + g * geo.ofg;
+                    for (j, a) in acc.iter_mut().enumerate() {
+                        // SAFETY: w0 + j < (kpix * cg + ci + 1) * of: inside the kernel.
+                        *a = T::mac(*a, x, unsafe { kernel.add(w0 + j).read() });
                     }
                 }
-                let o = (ob * geo.o_pix + opix) * geo.of + of;
-                // SAFETY: o is inside the output shape.
-                unsafe { out.add(o).write(T::done(acc)) }
+            }
+            let o0 = row * geo.of + g * geo.ofg;
+            for (j, &a) in acc.iter().enumerate() {
+                // SAFETY: o0 + j is inside the output shape.
+                unsafe { out.add(o0 + j).write(T::done(a)) }
             }
         }
     }
@@ -168,13 +187,18 @@ struct Ptrs(*mut u8, *mut u8, *mut u8);
 // SAFETY: the threads only read input and kernel and write disjoint output rows.
 unsafe impl Send for Ptrs {}
 
-/// Splits the output rows (`batch x spatial` positions) across up to `threads` threads.
-unsafe fn im2col_threads<T: Elem + FromF32 + Default>(
+/// Computes output rows `[begin, end)` of a conv.
+type RowsFn = unsafe fn(&Geometry, *mut u8, *mut u8, *mut u8, usize, usize);
+
+/// Splits the output rows (`batch x spatial` positions) of `rows_fn` across up to
+/// `threads` threads.
+unsafe fn split_rows(
     geo: &Geometry,
     input: *mut u8,
     kernel: *mut u8,
     out: *mut u8,
     threads: usize,
+    rows_fn: RowsFn,
 ) {
     let rows = geo.out_batch * geo.o_pix;
     let macs = rows
@@ -187,7 +211,7 @@ unsafe fn im2col_threads<T: Elem + FromF32 + Default>(
     };
     if parts <= 1 {
         // SAFETY: forwarded.
-        return unsafe { im2col::<T>(geo, input, kernel, out, 0, rows) };
+        return unsafe { rows_fn(geo, input, kernel, out, 0, rows) };
     }
     let chunk = rows.div_ceil(parts);
     let p = Ptrs(input, kernel, out);
@@ -198,7 +222,7 @@ unsafe fn im2col_threads<T: Elem + FromF32 + Default>(
             // the thread that owns it.
             s.spawn(move || unsafe {
                 let p = p;
-                im2col::<T>(geo, p.0, p.1, p.2, r0, r1)
+                rows_fn(geo, p.0, p.1, p.2, r0, r1)
             });
         }
     });

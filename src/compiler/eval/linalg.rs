@@ -1,6 +1,6 @@
-//! dot_general and convolution. Float products are accumulated in f64 and rounded once to
-//! the result type (the spec leaves the accumulation order and precision open; this is
-//! the most accurate choice); integer ones wrap at the result width.
+//! dot_general and convolution. Float products are accumulated as [`Acc`] describes (in
+//! order, f32 or f64 by result type, like StableHLO's reference); integer ones wrap at
+//! the result width.
 use super::tensor::{
     Tensor, dims, for_each_index, from_f64, from_int, ravel, strides, to_f64, to_int,
 };

@@ -26,11 +26,15 @@ mod control_tests;
 mod conv;
 mod dot;
 mod elementwise;
+mod linalg;
+#[cfg(test)]
+mod linalg_tests;
 mod plan;
 mod reduce;
 mod scatter;
 #[cfg(test)]
 mod scatter_tests;
+mod select_scatter;
 #[cfg(test)]
 mod tests;
 
@@ -215,6 +219,13 @@ impl<'f> Lowerer<'f> {
             Opcode::Scatter(_) => {
                 let mut u = vec![Use::Inline; n];
                 u[n / 2] = Use::Expanding;
+                u
+            }
+            // The matrix is read once per element it multiplies; the operand of
+            // select_and_scatter once per window holding it.
+            Opcode::TriangularSolve { .. } | Opcode::SelectAndScatter { .. } => {
+                let mut u = vec![Use::Inline; n];
+                u[0] = Use::Expanding;
                 u
             }
             _ => vec![Use::Inline; n],
@@ -432,6 +443,31 @@ impl<'f> Lowerer<'f> {
             Opcode::DotGeneral(d) => dot::lower_dot(self, op, d),
             Opcode::Convolution(c) => conv::lower_conv(self, op, c),
             Opcode::Scatter(s) => scatter::lower_scatter(self, op, s),
+            Opcode::SelectAndScatter {
+                window_dimensions,
+                window_strides,
+                padding,
+            } => select_scatter::lower_select_and_scatter(
+                self,
+                op,
+                window_dimensions,
+                window_strides,
+                padding,
+            ),
+            Opcode::TriangularSolve {
+                left_side,
+                lower,
+                unit_diagonal,
+                transpose_a,
+            } => linalg::lower_triangular_solve(
+                self,
+                op,
+                *left_side,
+                *lower,
+                *unit_diagonal,
+                *transpose_a,
+            ),
+            Opcode::Cholesky { lower } => linalg::lower_cholesky(self, op, *lower),
             Opcode::Concatenate { dimension } => {
                 builder::lower_concatenate(self, op, *dimension as usize)
             }
@@ -593,6 +629,9 @@ fn check_supported(op: &Op) -> Result<(), Diagnostic> {
         | Opcode::While
         | Opcode::If
         | Opcode::Case
+        | Opcode::SelectAndScatter { .. }
+        | Opcode::TriangularSolve { .. }
+        | Opcode::Cholesky { .. }
         | Opcode::OptimizationBarrier => {}
         _ => return Err(unsupported(op)),
     }

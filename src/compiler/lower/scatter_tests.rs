@@ -19,7 +19,7 @@ fn lit_i(dt: DType, shape: &[i64], v: &[i128]) -> Literal {
 }
 
 /// Runs `f` on `args` three ways; returns the (agreed) output bytes.
-fn check(f: &Func, args: &[Literal]) -> Vec<Vec<u8>> {
+pub(super) fn check(f: &Func, args: &[Literal]) -> Vec<Vec<u8>> {
     let expected: Vec<Vec<u8>> = eval_func(f, args)
         .expect("eval")
         .into_iter()

@@ -542,13 +542,23 @@ fn bitcast_between_widths() {
 #[test]
 fn unsupported_op_is_diagnosed() {
     let mut b = FB::new();
-    let x = b.param(DType::F32, &[2, 2]);
-    let y = b.op(Opcode::Cholesky { lower: true }, &[x], DType::F32, &[2, 2]);
-    let f = b.ret(&[y]);
+    let x = b.param(DType::U64, &[2]);
+    let y = b.op_multi(
+        Opcode::RngBitGenerator {
+            algorithm: RngAlgorithm::ThreeFry,
+        },
+        &[x],
+        vec![
+            TensorType::new(DType::U64, [2]),
+            TensorType::new(DType::U32, [4]),
+        ],
+        vec![],
+    );
+    let f = b.ret(&[y[1]]);
     let e = lower(&f).unwrap_err();
     assert_eq!(
         e.message,
-        "unsupported: stablehlo.cholesky is not compiled yet"
+        "unsupported: stablehlo.rng_bit_generator is not compiled yet"
     );
 }
 

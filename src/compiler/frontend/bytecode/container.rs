@@ -463,6 +463,12 @@ impl<'a> Bytecode<'a> {
             let a = match dialect {
                 "builtin" => builtin::read_attr(self, &mut r)?,
                 "vhlo" => vhlo::read_attr(self, &mut r)?,
+                // Shardy's sharding attributes (`#sdy.sharding<..>` on arguments, meshes)
+                // say how to split values over devices: nothing to compute on one device,
+                // so they are kept opaque rather than decoded.
+                "sdy" => {
+                    return Ok(self.cache_attr(i, Attr::Other("#sdy<opaque>".into())));
+                }
                 d => return Err(r.err(format!("unsupported: attributes of dialect '{d}'"))),
             };
             if !r.is_empty() {
@@ -473,9 +479,13 @@ impl<'a> Bytecode<'a> {
             let text = String::from_utf8_lossy(r.cstr()?).into_owned();
             builtin::parse_attr_text(&text)
         };
+        Ok(self.cache_attr(i, a))
+    }
+
+    fn cache_attr(&self, i: u64, a: Attr) -> Rc<Attr> {
         let a = Rc::new(a);
         self.attr_cache.borrow_mut()[i as usize] = Some(a.clone());
-        Ok(a)
+        a
     }
 
     pub fn ty(&self, r: &mut Reader<'_>) -> Result<Rc<Ty>> {
@@ -615,6 +625,11 @@ impl<'a> Bytecode<'a> {
                     if let Attr::Dict(d) = &*self.attr(r)? {
                         attrs.extend(d.iter().cloned());
                     }
+                }
+                // Shardy's ops carry only sharding metadata (meshes, constraints), which
+                // means nothing on one device; their property encoding is Shardy's own.
+                Some(true) if name.starts_with("sdy.") => {
+                    r.varint()?;
                 }
                 Some(true) => {
                     let at = r.offset();

@@ -737,6 +737,10 @@ pub fn convert(top: &[GOp], version: Option<Version>) -> std::result::Result<Mod
         ops => ops,
     };
     for f in funcs {
+        // A Shardy mesh declares device axes for sharding annotations: no computation.
+        if f.name == "sdy.mesh" {
+            continue;
+        }
         if f.name != "vhlo.func_v1" {
             return Err(op_err(
                 f,
@@ -747,6 +751,27 @@ pub fn convert(top: &[GOp], version: Option<Version>) -> std::result::Result<Mod
         module.funcs.push(FnCx::func(f, &vtext)?);
     }
     Ok(module)
+}
+
+/// Sharding annotations are identities on one device: `sdy.sharding_constraint`,
+/// `sdy.reshard`, and GSPMD's `custom_call @Sharding` (what `jax.random` emits around
+/// keys); so are the type casts around them. Returns `(operand, result type, result)` when `op` is one; the caller checks
+/// that the types agree.
+fn identity_annotation(op: &GOp) -> Option<(u32, &Ty, u32)> {
+    let ([operand], [(ty, result)]) = (op.operands.as_slice(), op.results.as_slice()) else {
+        return None;
+    };
+    let is_annotation = match op.name.as_str() {
+        "sdy.sharding_constraint" | "sdy.reshard" => true,
+        // The serializer brackets non-VHLO ops (Shardy's) with casts between VHLO and
+        // builtin tensor types; both denote the same tensor type here.
+        "builtin.unrealized_conversion_cast" => true,
+        "vhlo.custom_call_v1" | "vhlo.custom_call_v2" => op.attrs.iter().any(|(k, a)| {
+            k == "call_target_name" && matches!(&**a, Attr::Str(s) if s == "Sharding")
+        }),
+        _ => false,
+    };
+    is_annotation.then_some((*operand, &**ty, *result))
 }
 
 fn loc_of(op: &GOp) -> Loc {
@@ -978,6 +1003,8 @@ fn dtype_of(t: &Ty) -> Option<DType> {
             width,
             signedness: 0 | 1,
         } => match width {
+            2 => DType::I2,
+            4 => DType::I4,
             8 => DType::I8,
             16 => DType::I16,
             32 => DType::I32,
@@ -985,6 +1012,8 @@ fn dtype_of(t: &Ty) -> Option<DType> {
             _ => return None,
         },
         Ty::Int { width, .. } => match width {
+            2 => DType::U2,
+            4 => DType::U4,
             8 => DType::U8,
             16 => DType::U16,
             32 => DType::U32,
@@ -995,7 +1024,7 @@ fn dtype_of(t: &Ty) -> Option<DType> {
         Ty::F16 => DType::F16,
         Ty::F32 => DType::F32,
         Ty::F64 => DType::F64,
-        _ => return None,
+        t => return builtin::minifloat_dtype(t),
     })
 }
 
@@ -1026,6 +1055,16 @@ fn literal(a: &Attr) -> std::result::Result<Literal, String> {
     };
     let tt = tensor_type(ty)?;
     let w = tt.dtype.size() as u64;
+    // Sub-byte integers and floats: one byte per element; keep only the value bits (the
+    // canonical form).
+    let canonical: Vec<u8>;
+    let data = if tt.dtype.bits() < 8 && tt.dtype != DType::I1 {
+        let mask = ((1u16 << tt.dtype.bits()) - 1) as u8;
+        canonical = data.iter().map(|&b| b & mask).collect();
+        &canonical[..]
+    } else {
+        &data[..]
+    };
     let n = builtin::num_elements(ty).ok_or("bad constant shape")?;
     let total = n.checked_mul(w).ok_or("constant too large")?;
     if data.len() as u64 == total {
@@ -1175,6 +1214,13 @@ impl<'v> FnCx<'v> {
             return Err(op_err(owner, "a region without a terminator", self.vtext));
         };
         for op in body {
+            if let Some((operand, ty, result)) = identity_annotation(op) {
+                let v = self.value(op, operand)?;
+                if tensor_type(ty).ok().as_ref() == Some(self.func.ty(v)) {
+                    self.map.insert(result, v);
+                    continue;
+                }
+            }
             out.ops.push(self.op(op)?);
         }
         if term.name != "vhlo.return_v1" {
@@ -1450,6 +1496,15 @@ impl<'v> FnCx<'v> {
                     dimension: a.int("dimension")?,
                     is_stable: a.boolean("is_stable", false)?,
                 },
+                // A composite is its decomposition (e.g. `chlo.erf` as JAX sends it).
+                ("composite", 1 | 2) => {
+                    a.ignore(&["composite_attributes", "name", "version"]);
+                    let callee = match a.req("decomposition")?.as_ref() {
+                        Attr::Str(s) | Attr::SymRef(s) => s.clone(),
+                        _ => return Err(a.err("decomposition is not a symbol")),
+                    };
+                    Opcode::Call { callee }
+                }
                 ("call", 1) => {
                     let callee = match a.req("callee")?.as_ref() {
                         Attr::Str(s) | Attr::SymRef(s) => s.clone(),
