@@ -11,8 +11,8 @@ these programs carry real `sdy.mesh` / `sdy.sharding` / `sdy.sharding_constraint
 bytecode. The plugin writes every received program to PJRTC_DUMP_DIR; this script runs each
 case on the `pjrtc` platform and keeps the bytes it received. For each CASE it writes
 plugin_CASE/model.mlir (the same program as text, `lower().as_text()` for pjrtc),
-plugin_CASE/model.v<version>.mlirbc (the received bytes), input_<i>.npy, expected_<i>.npy
-(JAX on CPU).
+plugin_CASE/model.v<version>.mlirbc (the received bytes), model.vhlo.mlir (those bytes
+printed by MLIR), input_<i>.npy, expected_<i>.npy (JAX on CPU).
 """
 import glob
 import os
@@ -30,6 +30,8 @@ import jax  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
 import numpy as np  # noqa: E402
 from jax._src import config  # noqa: E402
+from jax._src.interpreters import mlir as jmlir  # noqa: E402
+from jaxlib.mlir import ir  # noqa: E402
 
 rng = np.random.default_rng(7)
 DEVICE = None  # the device a case is running on, for its sharding constraints
@@ -74,6 +76,8 @@ def main():
         d.mkdir(exist_ok=True)
         (d / "model.mlir").write_text(text)
         (d / f"model.v{ver}.mlirbc").write_bytes(code)
+        with jmlir.make_ir_context():
+            (d / "model.vhlo.mlir").write_text(str(ir.Module.parse(code)))
         for i, a in enumerate(args):
             np.save(d / f"input_{i}.npy", np.asarray(a))
         outs = outs if isinstance(outs, (tuple, list)) else [outs]
