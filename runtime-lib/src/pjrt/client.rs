@@ -64,6 +64,9 @@ pub(crate) fn client<'a>(ptr: *mut PJRT_Client) -> Result<&'a Client> {
     unsafe { handle(ptr, "client") }
 }
 
+/// Most devices one client offers: each is a host thread at most, so more only costs memory.
+pub const MAX_DEVICES: usize = 256;
+
 /// Reads the `num_devices` create option (int64), default 1.
 fn num_devices(options: &[PJRT_NamedValue]) -> Result<usize> {
     let mut n = 1;
@@ -80,8 +83,12 @@ fn num_devices(options: &[PJRT_NamedValue]) -> Result<usize> {
             let v = unsafe { o.value.int64_value };
             n = usize::try_from(v)
                 .ok()
-                .filter(|n| (1..=1024).contains(n))
-                .ok_or_else(|| PjrtError::invalid(format!("num_devices {v} is not in 1..=1024")))?;
+                .filter(|n| (1..=MAX_DEVICES).contains(n))
+                .ok_or_else(|| {
+                    PjrtError::invalid(format!(
+                        "create option num_devices = {v} is not in 1..={MAX_DEVICES}"
+                    ))
+                })?;
         }
         // Other options (and the KV-store callbacks) are ignored: single process, no
         // tuning knobs yet.
