@@ -1254,9 +1254,15 @@ impl<'v> FnCx<'v> {
             .strip_prefix("vhlo.")
             .and_then(|n| n.rsplit_once("_v"));
         let unsupported = || {
+            let note = base.map_or("", |(b, _)| {
+                crate::compiler::frontend::ops::cross_device_note(b)
+            });
             op_err(
                 op,
-                &format!("unsupported: {} ({vtext}) at byte {}", op.name, op.offset),
+                &format!(
+                    "unsupported: {} ({vtext}) at byte {}{note}",
+                    op.name, op.offset
+                ),
                 vtext,
             )
         };
