@@ -965,7 +965,7 @@ fn replicated_executable_runs_once_per_device() {
         lists.push([up(&a), up(&two)]);
     }
     let arg_lists: Vec<*const *mut PJRT_Buffer> = lists.iter().map(|l| l.as_ptr()).collect();
-    let mut outs = vec![[null_mut::<PJRT_Buffer>(); 1]; 4];
+    let mut outs = [[null_mut::<PJRT_Buffer>(); 1]; 4];
     let out_lists: Vec<*mut *mut PJRT_Buffer> = outs.iter_mut().map(|o| o.as_mut_ptr()).collect();
     let mut events = vec![null_mut::<PJRT_Event>(); 4];
     let mut e: PJRT_LoadedExecutable_Execute_Args = zeroed();
