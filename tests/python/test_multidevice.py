@@ -82,6 +82,16 @@ CHILD = textwrap.dedent(
         "y": jax.jit(lambda a: a * 2)(jax.device_put(x, NamedSharding(mesh, P("d"))))
     })
 
+    rep = NamedSharding(mesh, P())
+    def replicated_jit():
+        y = jax.jit(lambda a: a * 2 + 1, out_shardings=rep)(jax.device_put(x, rep))
+        shards = sorted(y.addressable_shards, key=lambda s: s.device.id)
+        return {"shards": [np.asarray(s.data) for s in shards], "devices": ids(y),
+                "spec_replicated": y.sharding.is_fully_replicated}
+    case("replicated_jit", replicated_jit)
+    # Output sharding left to the compiler: pjrtc cannot report one, so it refuses.
+    case("replicated_jit_open", lambda: {"y": jax.jit(lambda a: a + 1)(jax.device_put(x, rep))})
+
     np.savez(sys.argv[1], **out)
     print(json.dumps(errors))
     """
@@ -179,3 +189,19 @@ def test_bad_device_count_is_reported(value):
     assert proc.returncode != 0
     assert f"PJRTC_NUM_DEVICES={value!r}" in proc.stderr or \
         f"PJRTC_NUM_DEVICES={value} is not in 1..256" in proc.stderr, proc.stderr
+
+
+def test_replicated_jit_runs_whole_on_every_device(run4):
+    r = ok(run4, "replicated_jit")
+    x = np.arange(12, dtype=np.float32).reshape(4, 3)
+    assert r["shards"].shape == (4, 4, 3)
+    for shard in r["shards"]:
+        np.testing.assert_array_equal(shard, x * 2 + 1)
+    assert r["devices"].tolist() == [0, 1, 2, 3]
+    assert bool(r["spec_replicated"])
+
+
+def test_jit_with_undeclared_output_sharding_is_refused_cleanly(run4):
+    _, errors = run4
+    msg = errors.get("replicated_jit_open", "")
+    assert "left to the compiler" in msg, errors
