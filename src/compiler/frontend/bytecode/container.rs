@@ -466,8 +466,15 @@ impl<'a> Bytecode<'a> {
                 "builtin" => builtin::read_attr(self, &mut r)?,
                 "vhlo" => vhlo::read_attr(self, &mut r)?,
                 // Shardy's attributes say how values split over devices; a partitioned
-                // program becomes its per-device form through them (see `spmd`).
-                "sdy" => super::sdy::read_attr(self, &mut r)?,
+                // program becomes its per-device form through them (see `spmd`). One this
+                // reader cannot decode stays opaque: it means nothing on one device, and
+                // `spmd` refuses a partitioned program whose shardings it cannot read.
+                "sdy" => match super::sdy::read_attr(self, &mut r) {
+                    Ok(a) => a,
+                    Err(_) => {
+                        return Ok(self.cache_attr(i, Attr::Other("#sdy<opaque>".into())));
+                    }
+                },
                 d => return Err(r.err(format!("unsupported: attributes of dialect '{d}'"))),
             };
             if !r.is_empty() {
@@ -633,12 +640,19 @@ impl<'a> Bytecode<'a> {
                     if matches!(name.as_str(), "sdy.mesh" | "sdy.manual_computation")
                         && let Some(p) = self.properties.get(pi as usize)
                     {
+                        // Best effort, as for the attributes above.
                         let mut p = p.clone();
-                        let mut k = 0;
+                        let mut props = Vec::new();
                         while !p.is_empty() {
-                            attrs.push((format!("sdy.prop{k}"), self.attr(&mut p)?));
-                            k += 1;
+                            match self.attr(&mut p) {
+                                Ok(a) => props.push((format!("sdy.prop{}", props.len()), a)),
+                                Err(_) => {
+                                    props.clear();
+                                    break;
+                                }
+                            }
                         }
+                        attrs.extend(props);
                     }
                 }
                 Some(true) => {
