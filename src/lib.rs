@@ -4,6 +4,7 @@
 //! `pjrtc_runtime::Executable::load(bytes)` loads and runs it.
 
 pub mod compiler;
+pub mod deploy;
 pub mod runtime;
 
 pub use pjrtc_runtime as rt;

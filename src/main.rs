@@ -3,6 +3,7 @@
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use pjrtc::compiler::{self, CompileError, Options, Timings};
+use pjrtc::deploy;
 use pjrtc_runtime::runner::{RunOptions, run_artifact};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -20,7 +21,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Compile a StableHLO program (MLIR text) into a native .pjx artifact.
+    /// Compile a StableHLO program (MLIR text or bytecode) into a native .pjx artifact,
+    /// an object file for C programs, or a self-contained executable.
     Compile {
         /// The StableHLO program.
         input: PathBuf,
@@ -30,6 +32,18 @@ enum Command {
         /// Print one JSON line with the time of each compile phase to stderr.
         #[arg(long)]
         timings: bool,
+        /// The machine to compile for (default: this one, with all its CPU features).
+        #[arg(long, value_name = "TRIPLE")]
+        target: Option<String>,
+        /// What to write: the .pjx artifact; an object file with the artifact as a C
+        /// symbol plus a C header beside it (OUT.h); or a self-contained executable (linked
+        /// by the system C compiler with runtime-lib's static library).
+        #[arg(long, value_enum, default_value_t = Emit::Pjx)]
+        emit: Emit,
+        /// runtime-lib's static library (or its directory) for --emit exe (default:
+        /// $PJRTC_RUNTIME_LIB, else beside pjrtc in cargo's target directory).
+        #[arg(long, value_name = "PATH")]
+        runtime_lib: Option<PathBuf>,
     },
     /// Run a .pjx artifact on .npy inputs.
     Run {
@@ -79,6 +93,13 @@ enum Command {
     },
 }
 
+#[derive(Clone, Copy, PartialEq, clap::ValueEnum)]
+enum Emit {
+    Pjx,
+    Obj,
+    Exe,
+}
+
 #[derive(Clone, Copy, clap::ValueEnum)]
 enum PipelineArg {
     /// fold + CSE + DCE, as `pjrtc compile` (constant programs are folded by the evaluator).
@@ -113,7 +134,21 @@ fn dispatch(command: Command) -> Result<ExitCode> {
             input,
             output,
             timings,
-        } => compile_file(&input, &output, timings).map(done),
+            target,
+            emit,
+            runtime_lib,
+        } => {
+            let target = match target {
+                Some(t) => compiler::Target::from_triple(&t).map_err(anyhow::Error::msg)?,
+                None => compiler::Target::host(),
+            };
+            let out = Output {
+                path: output,
+                emit,
+                runtime_lib,
+            };
+            compile_file(&input, &out, target, timings).map(done)
+        }
         Command::Run {
             artifact,
             inputs,
@@ -194,20 +229,84 @@ fn test(
     })
 }
 
-fn compile_file(input: &Path, output: &Path, print_timings: bool) -> Result<()> {
+/// Where and what `compile` writes.
+struct Output {
+    path: PathBuf,
+    emit: Emit,
+    runtime_lib: Option<PathBuf>,
+}
+
+fn compile_file(
+    input: &Path,
+    output: &Output,
+    target: compiler::Target,
+    print_timings: bool,
+) -> Result<()> {
     let source = read(input)?;
     let mut timings = Timings::default();
     let start = std::time::Instant::now();
-    let pjx = match compiler::compile_with_timings(&source, &Options::default(), &mut timings) {
+    let options = Options {
+        target,
+        ..Options::default()
+    };
+    // Find the linker's inputs before compiling, so a missing library fails fast.
+    let host = compiler::Target::host().triple;
+    let runtime_lib = match output.emit {
+        Emit::Exe => Some(deploy::link::find_runtime_lib(
+            output.runtime_lib.as_deref(),
+            &options.target.triple,
+            &host,
+        )?),
+        _ => None,
+    };
+    let pjx = match compiler::compile_with_timings(&source, &options, &mut timings) {
         Ok(pjx) => pjx,
         Err(CompileError::Program(d)) => {
             bail!("{}", d.render(&input.display().to_string(), &source))
         }
         Err(e) => bail!("{}: {e}", input.display()),
     };
-    timings
-        .record("write", || std::fs::write(output, pjx.to_bytes()))
-        .with_context(|| format!("writing {}", output.display()))?;
+    let bytes = pjx.to_bytes();
+    let path = &output.path;
+    let triple = &options.target.triple;
+    match output.emit {
+        Emit::Pjx => timings
+            .record("write", || std::fs::write(path, &bytes))
+            .with_context(|| format!("writing {}", path.display()))?,
+        Emit::Obj => {
+            let stem = path
+                .file_stem()
+                .map(|s| s.to_string_lossy())
+                .unwrap_or_default();
+            let stem = deploy::c_identifier(&stem);
+            let name = deploy::header::symbol(&stem);
+            let obj = deploy::object::artifact_object(&bytes, triple, &name)?;
+            std::fs::write(path, obj).with_context(|| format!("writing {}", path.display()))?;
+            let header = path.with_extension("h");
+            std::fs::write(
+                &header,
+                deploy::header::c_header(&stem, triple, &pjx.signature),
+            )
+            .with_context(|| format!("writing {}", header.display()))?;
+        }
+        Emit::Exe => {
+            let obj =
+                deploy::object::artifact_object(&bytes, triple, deploy::link::EMBEDDED_SYMBOL)?;
+            let cc = deploy::link::linker_for(triple, &host);
+            let lib = runtime_lib.as_deref().unwrap_or(Path::new(""));
+            let linkage = timings
+                .record("link", || {
+                    deploy::link::link_executable(&obj, lib, &cc, path)
+                })
+                .with_context(|| format!("linking {}", path.display()))?;
+            if linkage == deploy::link::Linkage::DynamicLibc {
+                eprintln!(
+                    "note: {cc} could not link statically (no static C library?); {} needs the shared C library",
+                    path.display()
+                );
+            }
+        }
+    }
     if print_timings {
         let total = start.elapsed().as_secs_f64() * 1e3;
         eprintln!("{}", timings.to_json(total));

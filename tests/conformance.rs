@@ -1,4 +1,4 @@
-//! CI guard: the StableHLO conformance vectors of tier 1 (../shared/conformance/suite,
+//! CI guard: the StableHLO conformance vectors of tiers 1 and 2 (../shared/conformance/suite,
 //! beside the checkout) run through the same code as `pjrtc test`, and the number of
 //! passing files must not drop below the one recorded in tests/conformance_baseline.txt.
 //! Raise the baseline when a fix makes more files pass.
@@ -10,7 +10,7 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
 }
 
-/// The recorded pass count of `tier` (`tier1 <N>` lines).
+/// The recorded pass count of `tier` (`tier1 <N>`, `tier2 <N>` lines).
 fn baseline(tier: &str) -> usize {
     let path = root().join("tests/conformance_baseline.txt");
     let text = std::fs::read_to_string(&path)
@@ -22,9 +22,9 @@ fn baseline(tier: &str) -> usize {
         .unwrap_or_else(|| panic!("{} has no `{tier} <N>` line", path.display()))
 }
 
-#[test]
-fn tier1_pass_count_does_not_drop() {
-    let dir = root().join("../shared/conformance/suite/tier1");
+/// Runs every file of `tier` and checks its pass count against the baseline.
+fn pass_count_does_not_drop(tier: &str) {
+    let dir = root().join("../shared/conformance/suite").join(tier);
     assert!(
         dir.is_dir(),
         "the conformance suite is missing: expected {} (the shared conformance directory \
@@ -32,14 +32,14 @@ fn tier1_pass_count_does_not_drop() {
         dir.display()
     );
     let files = suite::collect_files(&[dir]).expect("listing the suite");
-    assert!(!files.is_empty(), "no .mlir files in the tier 1 suite");
+    assert!(!files.is_empty(), "no .mlir files in the {tier} suite");
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let start = std::time::Instant::now();
     let results = suite::run_files(&files, &TestOptions::default(), jobs, |_| {});
     let c = suite::count(&results);
-    let want = baseline("tier1");
+    let want = baseline(tier);
     println!(
-        "tier1: {} files, {} passed, {} failed, {} errors, {} crashed (baseline {want}) in {:.1} s",
+        "{tier}: {} files, {} passed, {} failed, {} errors, {} crashed (baseline {want}) in {:.1} s",
         c.total(),
         c.pass,
         c.fail,
@@ -55,9 +55,20 @@ fn tier1_pass_count_does_not_drop() {
         println!("  {} {}: {first}", r.status.name(), r.path.display());
     }
     assert_eq!(c.total(), files.len());
+    assert_eq!(c.crash, 0, "{tier}: {} files crashed", c.crash);
     assert!(
         c.pass >= want,
-        "tier 1 conformance regressed: {} files pass, the baseline is {want}",
+        "{tier} conformance regressed: {} files pass, the baseline is {want}",
         c.pass
     );
+}
+
+#[test]
+fn tier1_pass_count_does_not_drop() {
+    pass_count_does_not_drop("tier1");
+}
+
+#[test]
+fn tier2_pass_count_does_not_drop() {
+    pass_count_does_not_drop("tier2");
 }

@@ -8,57 +8,15 @@
 
 mod common;
 
-use common::{compare, compile_and_run, read_npy};
-use std::path::{Path, PathBuf};
-
-fn cases() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
-        .expect("tests/golden exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.join("model.mlir").is_file())
-        .collect();
-    dirs.sort();
-    dirs
-}
-
-fn numbered(dir: &Path, prefix: &str) -> Vec<PathBuf> {
-    (0..)
-        .map(|i| dir.join(format!("{prefix}{i}.npy")))
-        .take_while(|p| p.is_file())
-        .collect()
-}
+use common::compile_and_run;
+use common::golden::{Case, cases};
+use std::path::Path;
 
 /// Runs one case; `Err` describes the first problem.
 fn run_case(dir: &Path) -> Result<(), String> {
-    let meta: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(dir.join("meta.json")).map_err(|e| e.to_string())?)
-            .map_err(|e| format!("meta.json: {e}"))?;
-    let rtol = meta["rtol"].as_f64().ok_or("meta.json: no rtol")?;
-    let atol = meta["atol"].as_f64().ok_or("meta.json: no atol")?;
-    let source = std::fs::read(dir.join("model.mlir")).map_err(|e| e.to_string())?;
-    let inputs: Vec<_> = numbered(dir, "in").iter().map(|p| read_npy(p)).collect();
-    let expected: Vec<_> = numbered(dir, "out").iter().map(|p| read_npy(p)).collect();
-    if expected.is_empty() {
-        return Err("no expected outputs (out0.npy)".into());
-    }
-    let got = compile_and_run(&source, &inputs)?;
-    if got.len() != expected.len() {
-        return Err(format!(
-            "{} outputs, expected {}",
-            got.len(),
-            expected.len()
-        ));
-    }
-    for (i, (g, w)) in got.iter().zip(&expected).enumerate() {
-        let c = compare(g, w, rtol, atol).map_err(|e| format!("out{i}: {e}"))?;
-        if let Some((at, gv, wv)) = c.first_failure {
-            return Err(format!(
-                "out{i}[{at}] = {gv}, expected {wv} (rtol {rtol}, atol {atol})"
-            ));
-        }
-    }
-    Ok(())
+    let case = Case::read(dir)?;
+    let got = compile_and_run(&case.source()?, &case.inputs())?;
+    case.check(&got)
 }
 
 #[test]

@@ -51,6 +51,8 @@ pub static IMPORTS: &[Import] = imports![
     pjrt_rt_nearest_f64_v1,
     pjrt_rt_fmaf_v1,
     pjrt_rt_fma_v1,
+    pjrt_rt_minifloat_decode_v1,
+    pjrt_rt_minifloat_encode_v1,
 ];
 
 /// Index of the import named `name`.

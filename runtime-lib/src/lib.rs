@@ -6,6 +6,7 @@
 //!       -> exec::Executable::run(inputs) -> outputs
 //! ```
 
+pub mod capi;
 pub mod dtype;
 pub mod exec;
 pub mod format;
@@ -13,6 +14,7 @@ pub mod imports;
 pub mod kernels;
 pub mod loader;
 pub mod math;
+pub mod minifloat;
 pub mod npy;
 pub mod pjrt;
 pub mod runner;

@@ -113,6 +113,24 @@ fn upow(mut base: u64, mut exp: u64) -> u64 {
     acc
 }
 
+/// The f32 value of minifloat `code` of the dtype whose `.pjx` code is `dtype` (f32 holds
+/// every minifloat value exactly); NaN for a dtype that is not a minifloat.
+pub extern "C" fn pjrt_rt_minifloat_decode_v1(code: i32, dtype: i32) -> f32 {
+    match crate::DType::from_code(dtype as u8).and_then(crate::DType::minifloat) {
+        Some(f) => f.decode(code as u32) as f32,
+        None => f32::NAN,
+    }
+}
+
+/// The minifloat code of `x` rounded to nearest even in the dtype whose `.pjx` code is
+/// `dtype` (0 for a dtype that is not a minifloat).
+pub extern "C" fn pjrt_rt_minifloat_encode_v1(x: f32, dtype: i32) -> i32 {
+    match crate::DType::from_code(dtype as u8).and_then(crate::DType::minifloat) {
+        Some(f) => f.encode(f64::from(x)) as i32,
+        None => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

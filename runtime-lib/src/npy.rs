@@ -1,7 +1,10 @@
 //! .npy read/write (format versions 1.0, 2.0 and 3.0).
 //!
-//! Every [`DType`] is supported: bfloat16 uses ml_dtypes' spelling, the raw-bytes descr
-//! `<V2`. Big-endian files are byte-swapped and Fortran-order files transposed, so the
+//! Every [`DType`] is supported, spelled as ml_dtypes writes it: bfloat16 is the raw-bytes
+//! descr `<V2`, and the one-byte ml_dtypes types (int2/int4/uint2/uint4 and the float8/6/4
+//! types, one element per byte) are `<V1`. ml_dtypes saves float8_e5m2 as `<f1`, which
+//! numpy cannot load back; it is read, but written as `<V1` like the others. `<V1` does not say which of those it is, so reading one needs the
+//! expected type ([`read_npy_as`], [`decode_npy_as`]; the runner passes the signature's). Big-endian files are byte-swapped and Fortran-order files transposed, so the
 //! result is always a little-endian, row-major [`Tensor`].
 
 use crate::DType;
@@ -28,12 +31,22 @@ pub enum NpyError {
 
 /// Reads a .npy file.
 pub fn read_npy(path: &Path) -> Result<Tensor, NpyError> {
+    read_npy_as(path, None)
+}
+
+/// Reads a .npy file; `expected` resolves the raw one-byte descr `<V1` (see module docs).
+pub fn read_npy_as(path: &Path, expected: Option<DType>) -> Result<Tensor, NpyError> {
     let file = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|source| NpyError::Io {
         file: file.clone(),
         source,
     })?;
-    decode_npy(&bytes, &file)
+    decode_npy_as(&bytes, &file, expected)
+}
+
+/// Types stored as one raw byte, descr `<V1`.
+fn is_raw_byte(d: DType) -> bool {
+    d.is_sub_byte_int() || d.minifloat().is_some()
 }
 
 /// Writes a .npy file (version 1.0, or 2.0 if the header needs it).
@@ -59,6 +72,23 @@ fn descr(dtype: DType) -> &'static str {
         DType::BF16 => "<V2",
         DType::F32 => "<f4",
         DType::F64 => "<f8",
+        // ml_dtypes saves float8_e5m2 as '<f1', which np.load cannot read back; '<V1' (read
+        // back as raw bytes, then `.view(ml_dtypes.float8_e5m2)`) can.
+        DType::I2
+        | DType::I4
+        | DType::U2
+        | DType::U4
+        | DType::F8E4M3FN
+        | DType::F8E5M2
+        | DType::F8E4M3FNUZ
+        | DType::F8E5M2FNUZ
+        | DType::F8E4M3B11FNUZ
+        | DType::F8E3M4
+        | DType::F8E4M3
+        | DType::F8E8M0FNU
+        | DType::F6E2M3FN
+        | DType::F6E3M2FN
+        | DType::F4E2M1FN => "<V1",
     }
 }
 
@@ -102,6 +132,15 @@ pub fn encode_npy(t: &Tensor) -> Vec<u8> {
 
 /// Parses the bytes of a .npy file; `file` names it in errors.
 pub fn decode_npy(bytes: &[u8], file: &str) -> Result<Tensor, NpyError> {
+    decode_npy_as(bytes, file, None)
+}
+
+/// Parses the bytes of a .npy file; `expected` resolves the raw descr `<V1`.
+pub fn decode_npy_as(
+    bytes: &[u8],
+    file: &str,
+    expected: Option<DType>,
+) -> Result<Tensor, NpyError> {
     let err = |part: &'static str, msg: String| NpyError::Format {
         file: file.to_string(),
         part,
@@ -139,7 +178,7 @@ pub fn decode_npy(bytes: &[u8], file: &str) -> Result<Tensor, NpyError> {
             .ok_or_else(|| err("header", "not ASCII".into()))?,
     };
     let h = parse_header(text).map_err(|m| err("header", m))?;
-    let (dtype, big) = parse_descr(&h.descr).map_err(|m| err("header", m))?;
+    let (dtype, big) = parse_descr(&h.descr, expected).map_err(|m| err("header", m))?;
     let n = byte_size(dtype, &h.shape)
         .ok_or_else(|| err("header", format!("shape {:?} is too large", h.shape)))?;
     let data = &bytes[end..];
@@ -197,7 +236,7 @@ fn fortran_to_c(src: &[u8], shape: &[u64], size: usize) -> Vec<u8> {
     out
 }
 
-fn parse_descr(d: &str) -> Result<(DType, bool), String> {
+fn parse_descr(d: &str, expected: Option<DType>) -> Result<(DType, bool), String> {
     let unsupported = |why: &str| Err(format!("unsupported dtype '{d}'{why}"));
     let (order, code) = match d.chars().next() {
         Some(c @ ('<' | '>' | '|' | '=')) => (c, &d[1..]),
@@ -224,8 +263,21 @@ fn parse_descr(d: &str) -> Result<(DType, bool), String> {
         "f2" => DType::F16,
         "f4" => DType::F32,
         "f8" => DType::F64,
+        // ml_dtypes' own spelling of float8_e5m2 (kind 'f', one byte).
+        "f1" => DType::F8E5M2,
         // ml_dtypes saves bfloat16 as two raw bytes.
         "V2" => DType::BF16,
+        // ml_dtypes' one-byte types all save as `V1`; only the reader's context says which.
+        "V1" => match expected {
+            Some(e) if is_raw_byte(e) => e,
+            _ => {
+                return Err(format!(
+                    "descr '{d}' is one raw byte per element (an ml_dtypes int2/int4/uint2/uint4 or \
+                     float8/6/4 type), which needs an expected type{}",
+                    expected.map_or(String::new(), |e| format!(", not {}", e.numpy_name()))
+                ));
+            }
+        },
         c if c.starts_with('c') => return unsupported(" (complex)"),
         c if c.starts_with('U') || c.starts_with('S') => return unsupported(" (string)"),
         c if c.starts_with('O') => return unsupported(" (object)"),
@@ -382,7 +434,7 @@ mod tests {
             parse_header("{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': ()}").is_err()
         );
         assert_eq!(
-            parse_descr("<c8").unwrap_err(),
+            parse_descr("<c8", None).unwrap_err(),
             "unsupported dtype '<c8' (complex)"
         );
     }

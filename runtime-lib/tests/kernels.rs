@@ -33,6 +33,8 @@ fn encode(dtype: DType, vals: &[i64]) -> Vec<u8> {
             DType::BF16 => out.extend(half::bf16::from_f64(v as f64).to_le_bytes()),
             DType::F32 => out.extend((v as f32).to_le_bytes()),
             DType::F64 => out.extend((v as f64).to_le_bytes()),
+            d if d.is_sub_byte_int() => out.push(d.wrap_int(v.into()) as u8),
+            d => out.push(minifloat(d).encode(v as f64) as u8),
         }
     }
     out
@@ -52,13 +54,26 @@ fn decode(dtype: DType, b: &[u8]) -> Vec<i64> {
             DType::BF16 => half::bf16::from_le_bytes(c.try_into().unwrap()).to_f64() as i64,
             DType::F32 => f32::from_le_bytes(c.try_into().unwrap()) as i64,
             DType::F64 => f64::from_le_bytes(c.try_into().unwrap()) as i64,
+            d if d.is_sub_byte_int() => d.int_value(c[0].into()) as i64,
+            d => minifloat(d).decode(c[0].into()) as i64,
         })
         .collect()
 }
 
-/// What a dot of small values gives in `dtype` (unsigned wrap, bool OR-of-AND).
+fn minifloat(d: DType) -> pjrtc_runtime::minifloat::Format {
+    d.minifloat()
+        .unwrap_or_else(|| panic!("{d} is not a minifloat"))
+}
+
+/// What a dot of small values gives in `dtype` (unsigned and sub-byte wrap, bool
+/// OR-of-AND; minifloats accumulate exactly in f32 and round the sum once).
 fn expect(dtype: DType, sum: i64) -> i64 {
     match dtype {
+        d if d.is_sub_byte_int() => d.int_value(d.wrap_int(sum.into())) as i64,
+        d if d.minifloat().is_some() => {
+            let f = minifloat(d);
+            f.decode(f.encode(sum as f64)) as i64
+        }
         DType::I1 => (sum != 0) as i64,
         DType::U8 => sum as u8 as i64,
         DType::U16 => sum as u16 as i64,
@@ -68,7 +83,13 @@ fn expect(dtype: DType, sum: i64) -> i64 {
 }
 
 fn values(rng: &mut Rng, dtype: DType, n: usize) -> Vec<i64> {
-    let (lo, hi) = if dtype == DType::I1 { (0, 1) } else { (-2, 2) };
+    let (lo, hi) = match dtype {
+        DType::I1 => (0, 1),
+        DType::I2 => (-2, 1),
+        // Powers of two only, and no zero.
+        DType::F8E8M0FNU => (1, 2),
+        _ => (-2, 2),
+    };
     (0..n).map(|_| rng.range(lo, hi)).collect()
 }
 

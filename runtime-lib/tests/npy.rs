@@ -1,6 +1,6 @@
 //! .npy: fixtures written by numpy (tests/data/make_npy.py), round trips, corrupt files.
 
-use pjrtc_runtime::npy::{decode_npy, encode_npy, read_npy, write_npy};
+use pjrtc_runtime::npy::{decode_npy, decode_npy_as, encode_npy, read_npy, read_npy_as, write_npy};
 use pjrtc_runtime::{DType, Tensor};
 use std::path::PathBuf;
 
@@ -26,6 +26,10 @@ fn values(t: &Tensor) -> Vec<f64> {
             DType::BF16 => half::bf16::from_le_bytes(c.try_into().unwrap()).to_f64(),
             DType::F32 => f32::from_le_bytes(c.try_into().unwrap()) as f64,
             DType::F64 => f64::from_le_bytes(c.try_into().unwrap()),
+            d if d.is_sub_byte_int() => d.int_value(u64::from(c[0])) as f64,
+            d => d
+                .minifloat()
+                .map_or(f64::NAN, |f| f.decode(u32::from(c[0]))),
         })
         .collect()
 }
@@ -35,6 +39,12 @@ fn arange(n: usize, dtype: DType) -> Vec<f64> {
         .map(|i| {
             if dtype == DType::I1 {
                 (i % 2) as f64
+            } else if dtype.minifloat().is_some() {
+                // make_npy.py: powers of two every minifloat format holds.
+                [0.5, 1.0, 2.0, 4.0, 0.5, 1.0][i % 6]
+            } else if dtype.is_sub_byte_int() {
+                // numpy's astype wraps: int2 holds 0 1 -2 -1 0 1.
+                dtype.int_value(dtype.wrap_int(i as i128)) as f64
             } else {
                 i as f64
             }
@@ -45,7 +55,7 @@ fn arange(n: usize, dtype: DType) -> Vec<f64> {
 #[test]
 fn reads_numpy_files_of_every_dtype() {
     for d in DType::ALL {
-        let t = read_npy(&data(&format!("{}_2x3.npy", d.numpy_name()))).unwrap();
+        let t = read_npy_as(&data(&format!("{}_2x3.npy", d.numpy_name())), Some(d)).unwrap();
         assert_eq!((t.dtype, &t.shape[..]), (d, &[2u64, 3][..]));
         assert_eq!(values(&t), arange(6, d), "{d}");
     }
@@ -56,7 +66,17 @@ fn writes_what_numpy_writes() {
     for d in DType::ALL {
         let path = data(&format!("{}_2x3.npy", d.numpy_name()));
         let bytes = std::fs::read(&path).unwrap();
-        assert_eq!(encode_npy(&read_npy(&path).unwrap()), bytes, "{d}");
+        // float8_e5m2: ml_dtypes writes '<f1' (which np.load refuses); pjrtc writes '<V1'.
+        let mut want = bytes;
+        if d == DType::F8E5M2 {
+            let at = want.windows(5).position(|w| w == b"'<f1'").expect("descr");
+            want[at + 2] = b'V';
+        }
+        assert_eq!(
+            encode_npy(&read_npy_as(&path, Some(d)).unwrap()),
+            want,
+            "{d}"
+        );
     }
     let path = data("float32_scalar.npy");
     assert_eq!(
@@ -118,17 +138,32 @@ fn round_trips_every_dtype() {
             let t = Tensor::from_bytes(d, &shape, &bytes).unwrap();
             let enc = encode_npy(&t);
             assert_eq!((enc.len() - t.bytes().len()) % 64, 0);
-            let back = decode_npy(&enc, "mem").unwrap();
+            let back = decode_npy_as(&enc, "mem", Some(d)).unwrap();
             assert_eq!(
                 (back.dtype, &back.shape, back.bytes()),
                 (d, &shape, t.bytes())
             );
             let path = dir.join(format!("{d}.npy"));
             write_npy(&path, &t).unwrap();
-            assert_eq!(read_npy(&path).unwrap().bytes(), t.bytes());
+            assert_eq!(read_npy_as(&path, Some(d)).unwrap().bytes(), t.bytes());
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn raw_byte_descr_needs_a_one_byte_ml_dtypes_type() {
+    let path = data("int4_2x3.npy");
+    let e = read_npy(&path).unwrap_err().to_string();
+    assert!(e.contains("'<V1'") && e.contains("expected type"), "{e}");
+    let e = read_npy_as(&path, Some(DType::U8)).unwrap_err().to_string();
+    assert!(e.contains("not uint8"), "{e}");
+    // float8_e5m2 as ml_dtypes writes it ('<f1') names itself.
+    let t = read_npy(&data("float8_e5m2_2x3.npy")).unwrap();
+    assert_eq!(t.dtype, DType::F8E5M2);
+    // The same bytes read as another one-byte type are that type's values.
+    let t = read_npy_as(&path, Some(DType::I2)).unwrap();
+    assert_eq!(values(&t), [0.0, 1.0, -2.0, -1.0, 0.0, 1.0]);
 }
 
 #[test]

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod golden;
+
 use pjrtc::compiler::{self, Options};
 use pjrtc_runtime::{DType, Executable, Pjx, Tensor};
 use std::path::Path;
@@ -45,6 +47,21 @@ pub fn element_f64(t: &Tensor, i: usize) -> f64 {
         DType::BF16 => half::bf16::from_le_bytes([b[0], b[1]]).to_f64(),
         DType::F32 => f32::from_le_bytes(b.try_into().unwrap()) as f64,
         DType::F64 => f64::from_le_bytes(b.try_into().unwrap()),
+        DType::I2 | DType::I4 | DType::U2 | DType::U4 => t.dtype.int_value(b[0].into()) as f64,
+        DType::F8E4M3FN
+        | DType::F8E5M2
+        | DType::F8E4M3FNUZ
+        | DType::F8E5M2FNUZ
+        | DType::F8E4M3B11FNUZ
+        | DType::F8E3M4
+        | DType::F8E4M3
+        | DType::F8E8M0FNU
+        | DType::F6E2M3FN
+        | DType::F6E3M2FN
+        | DType::F4E2M1FN => t
+            .dtype
+            .minifloat()
+            .map_or(f64::NAN, |f| f.decode(b[0].into())),
     }
 }
 

@@ -146,3 +146,20 @@ def test_cross_backend_device_put(cpu, pj):
 def test_debug_print(pj):
     x = jax.device_put(np.ones(2, np.float32), pj)
     jax.jit(lambda x: jax.debug.print("x={}", x))(x)
+
+
+def test_unsupported_op_is_a_python_exception(pj):
+    # FFT is not compiled by pjrtc: the compile error must reach Python with pjrtc's
+    # message (op name and source location), and the interpreter must go on working.
+    x = jax.device_put(np.ones(8, np.float32), pj)
+    with pytest.raises(Exception, match=r"unsupported: .*fft"):
+        jax.jit(lambda x: jnp.fft.rfft(x).real)(x).block_until_ready()
+    np.testing.assert_array_equal(np.asarray(jax.jit(lambda x: x + 1)(x)), np.full(8, 2.0))
+
+
+def test_unsupported_dtype_is_a_python_exception(pj):
+    with pytest.raises(Exception, match=r"(?i)complex"):
+        jax.device_put(np.ones(3, np.complex64), pj).block_until_ready()
+    x = jax.device_put(np.ones(3, np.float32), pj)
+    with pytest.raises(Exception, match=r"unsupported: .*complex"):
+        jax.jit(lambda x: (x + 1j * x).real)(x).block_until_ready()

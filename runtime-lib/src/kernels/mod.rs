@@ -57,6 +57,64 @@ macro_rules! int_elem {
 }
 int_elem!(i8, i16, i32, i64, u8, u16, u32, u64);
 
+/// `I2`/`I4`/`U2`/`U4` elements: one byte holding the low `BITS` bits (see [`crate::DType`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(transparent)]
+pub(crate) struct SubInt<const BITS: u32, const SIGNED: bool>(pub u8);
+
+impl<const BITS: u32, const SIGNED: bool> SubInt<BITS, SIGNED> {
+    fn value(self) -> i64 {
+        if SIGNED {
+            ((self.0 << (8 - BITS)) as i8 >> (8 - BITS)) as i64
+        } else {
+            (self.0 & ((1u8 << BITS) - 1)) as i64
+        }
+    }
+}
+
+impl<const BITS: u32, const SIGNED: bool> Elem for SubInt<BITS, SIGNED> {
+    type Acc = i64;
+    fn zero() -> i64 {
+        0
+    }
+    // Wraps at the type's width, like the wider integer dots.
+    fn mac(acc: i64, a: Self, b: Self) -> i64 {
+        acc.wrapping_add(a.value() * b.value())
+    }
+    fn done(acc: i64) -> Self {
+        SubInt((acc as u8) & ((1u8 << BITS) - 1))
+    }
+}
+
+/// A minifloat element: one byte holding the code of the dtype whose `.pjx` code is `CODE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(transparent)]
+pub(crate) struct Mini<const CODE: u8>(pub u8);
+
+impl<const CODE: u8> Mini<CODE> {
+    fn format() -> crate::minifloat::Format {
+        // `with_elem!` instantiates this only with minifloat dtype codes.
+        crate::DType::from_code(CODE)
+            .and_then(crate::DType::minifloat)
+            .unwrap_or(crate::minifloat::Format::F8E4M3FN)
+    }
+}
+
+// Accumulate in f32 and round once, as the half types do.
+impl<const CODE: u8> Elem for Mini<CODE> {
+    type Acc = f32;
+    fn zero() -> f32 {
+        0.0
+    }
+    fn mac(acc: f32, a: Self, b: Self) -> f32 {
+        let f = Self::format();
+        acc + (f.decode(u32::from(a.0)) * f.decode(u32::from(b.0))) as f32
+    }
+    fn done(acc: f32) -> Self {
+        Mini(Self::format().encode(f64::from(acc)) as u8)
+    }
+}
+
 impl Elem for Bool {
     type Acc = bool;
     fn zero() -> bool {
@@ -178,6 +236,66 @@ macro_rules! with_elem {
             }
             $crate::DType::F64 => {
                 type $T = f64;
+                $body
+            }
+            $crate::DType::I2 => {
+                type $T = $crate::kernels::SubInt<2, true>;
+                $body
+            }
+            $crate::DType::I4 => {
+                type $T = $crate::kernels::SubInt<4, true>;
+                $body
+            }
+            $crate::DType::U2 => {
+                type $T = $crate::kernels::SubInt<2, false>;
+                $body
+            }
+            $crate::DType::U4 => {
+                type $T = $crate::kernels::SubInt<4, false>;
+                $body
+            }
+            $crate::DType::F8E4M3FN => {
+                type $T = $crate::kernels::Mini<18>;
+                $body
+            }
+            $crate::DType::F8E5M2 => {
+                type $T = $crate::kernels::Mini<19>;
+                $body
+            }
+            $crate::DType::F8E4M3FNUZ => {
+                type $T = $crate::kernels::Mini<20>;
+                $body
+            }
+            $crate::DType::F8E5M2FNUZ => {
+                type $T = $crate::kernels::Mini<21>;
+                $body
+            }
+            $crate::DType::F8E4M3B11FNUZ => {
+                type $T = $crate::kernels::Mini<22>;
+                $body
+            }
+            $crate::DType::F8E3M4 => {
+                type $T = $crate::kernels::Mini<23>;
+                $body
+            }
+            $crate::DType::F8E4M3 => {
+                type $T = $crate::kernels::Mini<24>;
+                $body
+            }
+            $crate::DType::F8E8M0FNU => {
+                type $T = $crate::kernels::Mini<25>;
+                $body
+            }
+            $crate::DType::F6E2M3FN => {
+                type $T = $crate::kernels::Mini<26>;
+                $body
+            }
+            $crate::DType::F6E3M2FN => {
+                type $T = $crate::kernels::Mini<27>;
+                $body
+            }
+            $crate::DType::F4E2M1FN => {
+                type $T = $crate::kernels::Mini<28>;
                 $body
             }
         }

@@ -96,9 +96,29 @@ pub fn dtype_from_pjrt(t: PJRT_Buffer_Type) -> Result<DType> {
         PJRT_Buffer_Type_F32 => DType::F32,
         PJRT_Buffer_Type_F64 => DType::F64,
         PJRT_Buffer_Type_BF16 => DType::BF16,
+        PJRT_Buffer_Type_S2 => DType::I2,
+        PJRT_Buffer_Type_S4 => DType::I4,
+        PJRT_Buffer_Type_U2 => DType::U2,
+        PJRT_Buffer_Type_U4 => DType::U4,
+        PJRT_Buffer_Type_F8E5M2 => DType::F8E5M2,
+        PJRT_Buffer_Type_F8E4M3FN => DType::F8E4M3FN,
+        PJRT_Buffer_Type_F8E4M3B11FNUZ => DType::F8E4M3B11FNUZ,
+        PJRT_Buffer_Type_F8E5M2FNUZ => DType::F8E5M2FNUZ,
+        PJRT_Buffer_Type_F8E4M3FNUZ => DType::F8E4M3FNUZ,
+        PJRT_Buffer_Type_F8E4M3 => DType::F8E4M3,
+        PJRT_Buffer_Type_F8E3M4 => DType::F8E3M4,
+        PJRT_Buffer_Type_F8E8M0FNU => DType::F8E8M0FNU,
+        PJRT_Buffer_Type_F4E2M1FN => DType::F4E2M1FN,
         other => {
+            // Name what users meet most (numbers from pjrt_c_api.h's PJRT_Buffer_Type).
+            let name = match other {
+                14 => "complex64 (C64)".to_string(),
+                15 => "complex128 (C128)".to_string(),
+                23 => "token".to_string(),
+                n => format!("number {n}"),
+            };
             return Err(PjrtError::unimplemented(format!(
-                "pjrtc does not support PJRT buffer type {other}"
+                "pjrtc does not support arrays of PJRT buffer type {name}"
             )));
         }
     })
@@ -119,6 +139,21 @@ pub fn dtype_to_pjrt(d: DType) -> PJRT_Buffer_Type {
         DType::F32 => PJRT_Buffer_Type_F32,
         DType::F64 => PJRT_Buffer_Type_F64,
         DType::BF16 => PJRT_Buffer_Type_BF16,
+        DType::I2 => PJRT_Buffer_Type_S2,
+        DType::I4 => PJRT_Buffer_Type_S4,
+        DType::U2 => PJRT_Buffer_Type_U2,
+        DType::U4 => PJRT_Buffer_Type_U4,
+        DType::F8E5M2 => PJRT_Buffer_Type_F8E5M2,
+        DType::F8E4M3FN => PJRT_Buffer_Type_F8E4M3FN,
+        DType::F8E4M3B11FNUZ => PJRT_Buffer_Type_F8E4M3B11FNUZ,
+        DType::F8E5M2FNUZ => PJRT_Buffer_Type_F8E5M2FNUZ,
+        DType::F8E4M3FNUZ => PJRT_Buffer_Type_F8E4M3FNUZ,
+        DType::F8E4M3 => PJRT_Buffer_Type_F8E4M3,
+        DType::F8E3M4 => PJRT_Buffer_Type_F8E3M4,
+        DType::F8E8M0FNU => PJRT_Buffer_Type_F8E8M0FNU,
+        DType::F4E2M1FN => PJRT_Buffer_Type_F4E2M1FN,
+        // PJRT (0.112) has no f6 buffer types.
+        DType::F6E2M3FN | DType::F6E3M2FN => PJRT_Buffer_Type_INVALID,
     }
 }
 
@@ -527,3 +562,29 @@ entry!(
         Ok(())
     }
 );
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_dtype_maps_to_its_pjrt_type_and_back() {
+        for d in DType::ALL {
+            let t = dtype_to_pjrt(d);
+            if matches!(d, DType::F6E2M3FN | DType::F6E3M2FN) {
+                // PJRT 0.112 has no f6 buffer types.
+                assert_eq!(t, PJRT_Buffer_Type_INVALID, "{d}");
+                continue;
+            }
+            assert_eq!(dtype_from_pjrt(t).ok(), Some(d), "{d}");
+        }
+        // The header's numbering, for the types added last.
+        assert_eq!(dtype_to_pjrt(DType::I4), 21);
+        assert_eq!(dtype_to_pjrt(DType::U2), 25);
+        assert_eq!(dtype_to_pjrt(DType::F8E5M2), 16);
+        assert_eq!(dtype_to_pjrt(DType::F8E3M4), 27);
+        assert_eq!(dtype_to_pjrt(DType::F4E2M1FN), 29);
+        assert!(dtype_from_pjrt(PJRT_Buffer_Type_C64).is_err());
+        assert!(dtype_from_pjrt(PJRT_Buffer_Type_TOKEN).is_err());
+    }
+}

@@ -1,6 +1,8 @@
 //! StableHLO scalar semantics of kir nodes in Cranelift IR.
 //!
-//! Value representation: integers in their width (`i1` as an i8 holding 0/1), f32/f64
+//! Value representation: integers in their width (`i1` as an i8 holding 0/1; `i2`/`i4`/
+//! `ui2`/`ui4` as an i8 holding the exact value, sign- or zero-extended, wrapped back with
+//! [`wrap_sub_byte`] after every op and masked to the value bits when stored), f32/f64
 //! natively, and f16/bf16 as an f32 holding a value exactly representable in the type
 //! (every op computes in f32 and rounds back with [`round_float`]). Float ops here also
 //! accept f32x4 values where noted, for the vectorized loops.
@@ -26,11 +28,23 @@ pub(crate) type R<T> = Result<T, String>;
 pub(crate) fn clif_ty(dt: DType) -> Type {
     match dt {
         DType::I1 | DType::I8 | DType::U8 => types::I8,
+        DType::I2 | DType::I4 | DType::U2 | DType::U4 => types::I8,
         DType::I16 | DType::U16 => types::I16,
         DType::I32 | DType::U32 => types::I32,
         DType::I64 | DType::U64 => types::I64,
         DType::F16 | DType::BF16 | DType::F32 => types::F32,
         DType::F64 => types::F64,
+        DType::F8E4M3FN
+        | DType::F8E5M2
+        | DType::F8E4M3FNUZ
+        | DType::F8E5M2FNUZ
+        | DType::F8E4M3B11FNUZ
+        | DType::F8E3M4
+        | DType::F8E4M3
+        | DType::F8E8M0FNU
+        | DType::F6E2M3FN
+        | DType::F6E3M2FN
+        | DType::F4E2M1FN => types::F32,
     }
 }
 
@@ -38,6 +52,7 @@ pub(crate) fn clif_ty(dt: DType) -> Type {
 pub(crate) fn mem_ty(dt: DType) -> Type {
     match dt {
         DType::F16 | DType::BF16 => types::I16,
+        d if d.minifloat().is_some() => types::I8,
         _ => clif_ty(dt),
     }
 }
@@ -64,7 +79,8 @@ pub(crate) struct Cx<'a, 'b> {
 }
 
 impl Cx<'_, '_> {
-    /// Calls runtime import `name` (all args and the result of type `ty`).
+    /// Calls runtime import `name` (the result of type `ty`; each import is always called
+    /// with the same argument types).
     pub fn call(&mut self, name: &'static str, ty: Type, args: &[Value]) -> R<Value> {
         let fref = match self.imports.refs.get(name) {
             Some(f) => *f,
@@ -72,8 +88,9 @@ impl Cx<'_, '_> {
                 let idx = pjrtc_runtime::imports::index_of(name)
                     .ok_or_else(|| format!("runtime import {name} missing"))?;
                 let mut sig = Signature::new(self.imports.call_conv);
-                sig.params
-                    .extend(std::iter::repeat_n(AbiParam::new(ty), args.len()));
+                let params: Vec<AbiParam> =
+                    args.iter().map(|&a| AbiParam::new(self.ty(a))).collect();
+                sig.params.extend(params);
                 sig.returns.push(AbiParam::new(ty));
                 let signature = self.b.func.import_signature(sig);
                 let uname = self
@@ -137,6 +154,11 @@ impl Cx<'_, '_> {
 /// A constant of dtype `dt` from kir's zero-extended bits.
 pub(crate) fn constant(cx: &mut Cx, dt: DType, bits: u64) -> Value {
     match dt {
+        d if d.is_sub_byte_int() => cx.b.ins().iconst(types::I8, d.int_value(bits) as i64),
+        d if let Some(f) = d.minifloat() => {
+            let v = f.decode(bits as u32) as f32;
+            cx.b.ins().f32const(Ieee32::with_bits(v.to_bits()))
+        }
         DType::F32 => cx.b.ins().f32const(Ieee32::with_bits(bits as u32)),
         DType::F64 => cx.b.ins().f64const(Ieee64::with_bits(bits)),
         DType::F16 => {
@@ -164,13 +186,46 @@ pub(crate) fn load(cx: &mut Cx, dt: DType, addr: Value) -> Value {
     let v =
         cx.b.ins()
             .load(mem_ty(dt), MemFlagsData::trusted(), addr, 0);
+    // Sub-byte ints: the upper bits of a caller's byte are ignored (as ml_dtypes does).
+    let v = wrap_sub_byte(cx, dt, v);
     from_bits(cx, dt, v)
 }
 
 /// Stores `v` (a value of dtype `dt`) at `addr`.
 pub(crate) fn store(cx: &mut Cx, dt: DType, v: Value, addr: Value) {
     let v = to_bits(cx, dt, v);
+    let v = if dt.is_sub_byte_int() {
+        // The canonical byte: the value bits, upper bits zero.
+        cx.b.ins().band_imm_u(v, (1i64 << dt.bits()) - 1)
+    } else {
+        v
+    };
     cx.b.ins().store(MemFlagsData::trusted(), v, addr, 0);
+}
+
+/// For `i2`/`i4`/`ui2`/`ui4`: wraps an i8 to the type's width (sign- or zero-extending its
+/// low bits), which is how results of wider i8 arithmetic become the type's value; identity
+/// for every other dtype.
+pub(crate) fn wrap_sub_byte(cx: &mut Cx, dt: DType, v: Value) -> Value {
+    if !dt.is_sub_byte_int() {
+        return v;
+    }
+    let unused = 8 - i64::from(dt.bits());
+    if dt.is_signed_int() {
+        let v = cx.b.ins().ishl_imm_u(v, unused);
+        cx.b.ins().sshr_imm_u(v, unused)
+    } else {
+        cx.b.ins().band_imm_u(v, (1i64 << dt.bits()) - 1)
+    }
+}
+
+/// The value bits of a sub-byte int, zero-extended (identity for other dtypes).
+fn value_bits(cx: &mut Cx, dt: DType, v: Value) -> Value {
+    if dt.is_sub_byte_int() {
+        cx.b.ins().band_imm_u(v, (1i64 << dt.bits()) - 1)
+    } else {
+        v
+    }
 }
 
 /// The value's bits as an integer of the dtype's width (exact: f16/bf16 values are
@@ -183,6 +238,10 @@ fn to_bits(cx: &mut Cx, dt: DType, v: Value) -> Value {
         }
         DType::F32 => cx.bitcast(types::I32, v),
         DType::F64 => cx.bitcast(types::I64, v),
+        d if d.minifloat().is_some() => {
+            let b = minifloat_encode(cx, d, v);
+            cx.b.ins().ireduce(types::I8, b)
+        }
         _ => v,
     }
 }
@@ -196,8 +255,23 @@ fn from_bits(cx: &mut Cx, dt: DType, v: Value) -> Value {
         }
         DType::F32 => cx.bitcast(types::F32, v),
         DType::F64 => cx.bitcast(types::F64, v),
+        d if d.minifloat().is_some() => {
+            let w = cx.b.ins().uextend(types::I32, v);
+            let code = cx.b.ins().iconst(types::I32, i64::from(d.code()));
+            // An import can only fail for a missing table entry, which the table rules out.
+            cx.call("pjrt_rt_minifloat_decode_v1", types::F32, &[w, code])
+                .unwrap_or(w)
+        }
         _ => v,
     }
+}
+
+/// The minifloat code (i32) of an f32 value rounded to dtype `dt` (a runtime import: one
+/// parametrised conversion for all eleven formats).
+fn minifloat_encode(cx: &mut Cx, dt: DType, v: Value) -> Value {
+    let code = cx.b.ins().iconst(types::I32, i64::from(dt.code()));
+    cx.call("pjrt_rt_minifloat_encode_v1", types::I32, &[v, code])
+        .unwrap_or(code)
 }
 
 // The f16/bf16 conversions below work on i32 or i32x4 lanes (the 16 bits zero-extended)
@@ -322,6 +396,10 @@ pub(crate) fn round_float(cx: &mut Cx, dt: DType, x: Value) -> Value {
             let bits = half_bits32(cx, dt, x);
             half_from_bits32(cx, dt, bits)
         }
+        d if d.minifloat().is_some() => {
+            let b = to_bits(cx, d, x);
+            from_bits(cx, d, b)
+        }
         _ => x,
     }
 }
@@ -344,7 +422,7 @@ fn f64_to_f32_odd(cx: &mut Cx, d: Value) -> Value {
 }
 
 fn is_f32_repr(dt: DType) -> bool {
-    matches!(dt, DType::F16 | DType::BF16 | DType::F32)
+    matches!(dt, DType::F16 | DType::BF16 | DType::F32) || dt.minifloat().is_some()
 }
 
 pub(crate) fn unary(cx: &mut Cx, op: UnaryOp, dt: DType, x: Value) -> R<Value> {
@@ -424,7 +502,16 @@ pub(crate) fn unary(cx: &mut Cx, op: UnaryOp, dt: DType, x: Value) -> R<Value> {
         return Ok(round_float(cx, dt, r));
     }
     let bool_ = dt == DType::I1;
-    Ok(match op {
+    let r = match op {
+        U::PopCnt if dt.is_sub_byte_int() => {
+            let v = value_bits(cx, dt, x);
+            cx.b.ins().popcnt(v)
+        }
+        U::CountLeadingZeros if dt.is_sub_byte_int() => {
+            let v = value_bits(cx, dt, x);
+            let n = cx.b.ins().clz(v);
+            cx.b.ins().iadd_imm_s(n, i64::from(dt.bits()) - 8)
+        }
         U::Abs if dt.is_signed_int() => cx.b.ins().iabs(x),
         U::Abs => x,
         U::Neg if bool_ => x,
@@ -446,9 +533,10 @@ pub(crate) fn unary(cx: &mut Cx, op: UnaryOp, dt: DType, x: Value) -> R<Value> {
             let nz = cx.b.ins().icmp_imm_s(IntCC::NotEqual, x, 0);
             ext_bool(cx, nz, ty)
         }
-        U::IsFinite => cx.b.ins().iconst(types::I8, 1),
+        U::IsFinite => return Ok(cx.b.ins().iconst(types::I8, 1)),
         _ => return Err(format!("{op:?} on {dt:?}")),
-    })
+    };
+    Ok(wrap_sub_byte(cx, dt, r))
 }
 
 /// An i8 0/1 widened (or kept) to `ty`.
@@ -507,8 +595,9 @@ pub(crate) fn binary(cx: &mut Cx, op: BinaryOp, dt: DType, a: Value, b: Value) -
             _ => return Err(format!("{op:?} on i1")),
         });
     }
-    let width = ty.bits() as i64;
-    Ok(match op {
+    // The type's width (`i4`: 4, held in an i8).
+    let width = i64::from(dt.bits());
+    let r = match op {
         B::Add => cx.b.ins().iadd(a, b),
         B::Sub => cx.b.ins().isub(a, b),
         B::Mul => cx.b.ins().imul(a, b),
@@ -523,7 +612,7 @@ pub(crate) fn binary(cx: &mut Cx, op: BinaryOp, dt: DType, a: Value, b: Value) -
             // Guard the divisor so the instruction never traps, then patch the results.
             let zero = cx.b.ins().icmp_imm_s(IntCC::Equal, b, 0);
             let bad = if signed {
-                let min = cx.iconst(ty, i64::MIN >> (64 - width));
+                let min = cx.iconst(ty, i64::MIN >> (64 - ty.bits()));
                 let a_min = cx.b.ins().icmp(IntCC::Equal, a, min);
                 let b_m1 = cx.b.ins().icmp_imm_s(IntCC::Equal, b, -1);
                 let ovf = cx.b.ins().band(a_min, b_m1);
@@ -552,12 +641,29 @@ pub(crate) fn binary(cx: &mut Cx, op: BinaryOp, dt: DType, a: Value, b: Value) -
             }
         }
         B::ShiftLeft | B::ShiftRightLogical | B::ShiftRightArithmetic => {
-            // Cranelift masks the amount; StableHLO saturates it (unsigned compare).
+            // Cranelift masks the amount; StableHLO saturates it (unsigned compare). A
+            // negative sub-byte amount is sign-extended, so it compares as huge too.
             let ok = cx.b.ins().icmp_imm_s(IntCC::UnsignedLessThan, b, width);
             let (r, over) = match op {
                 B::ShiftLeft => (cx.b.ins().ishl(a, b), cx.b.ins().iconst(ty, 0)),
-                B::ShiftRightLogical => (cx.b.ins().ushr(a, b), cx.b.ins().iconst(ty, 0)),
-                _ => (cx.b.ins().sshr(a, b), cx.b.ins().sshr_imm_u(a, width - 1)),
+                B::ShiftRightLogical => {
+                    let a = value_bits(cx, dt, a);
+                    (cx.b.ins().ushr(a, b), cx.b.ins().iconst(ty, 0))
+                }
+                _ => {
+                    // The raw bits sign-extended at the type's width, whatever its signedness.
+                    let a = if dt.is_sub_byte_int() && !signed {
+                        let unused = 8 - width;
+                        let t = cx.b.ins().ishl_imm_u(a, unused);
+                        cx.b.ins().sshr_imm_u(t, unused)
+                    } else {
+                        a
+                    };
+                    (
+                        cx.b.ins().sshr(a, b),
+                        cx.b.ins().sshr_imm_u(a, i64::from(ty.bits()) - 1),
+                    )
+                }
             };
             cx.b.ins().select(ok, r, over)
         }
@@ -567,7 +673,7 @@ pub(crate) fn binary(cx: &mut Cx, op: BinaryOp, dt: DType, a: Value, b: Value) -
             } else {
                 ("pjrt_rt_upow_u64_v1", false)
             };
-            let (a, b) = if width < 64 {
+            let (a, b) = if ty.bits() < 64 {
                 if ext {
                     (
                         cx.b.ins().sextend(types::I64, a),
@@ -583,14 +689,15 @@ pub(crate) fn binary(cx: &mut Cx, op: BinaryOp, dt: DType, a: Value, b: Value) -
                 (a, b)
             };
             let r = cx.call(name, types::I64, &[a, b])?;
-            if width < 64 {
+            if ty.bits() < 64 {
                 cx.b.ins().ireduce(ty, r)
             } else {
                 r
             }
         }
         B::Atan2 => return Err(format!("{op:?} on {dt:?}")),
-    })
+    };
+    Ok(wrap_sub_byte(cx, dt, r))
 }
 
 pub(crate) fn compare(
@@ -658,12 +765,14 @@ pub(crate) fn convert(cx: &mut Cx, from: DType, to: DType, x: Value) -> R<Value>
             return Ok(cx.b.ins().icmp_imm_s(IntCC::NotEqual, x, 0));
         }
         if !to.is_float() {
-            return Ok(match tty.bits().cmp(&fty.bits()) {
+            let r = match tty.bits().cmp(&fty.bits()) {
                 std::cmp::Ordering::Greater if signed => cx.b.ins().sextend(tty, x),
                 std::cmp::Ordering::Greater => cx.b.ins().uextend(tty, x),
                 std::cmp::Ordering::Less => cx.b.ins().ireduce(tty, x),
                 std::cmp::Ordering::Equal => x,
-            });
+            };
+            // Narrowing to a sub-byte type wraps at its width.
+            return Ok(wrap_sub_byte(cx, to, r));
         }
         // Widen narrow ints to i32 first: not every backend converts i8/i16 directly.
         let x = if fty.bits() < 32 {
@@ -718,9 +827,9 @@ pub(crate) fn convert(cx: &mut Cx, from: DType, to: DType, x: Value) -> R<Value>
         DType::I32 => cx.b.ins().fcvt_to_sint_sat(types::I32, x),
         DType::U64 => cx.b.ins().fcvt_to_uint_sat(types::I64, x),
         DType::U32 => cx.b.ins().fcvt_to_uint_sat(types::I32, x),
-        DType::I8 | DType::I16 => {
+        DType::I2 | DType::I4 | DType::I8 | DType::I16 => {
             let v = cx.b.ins().fcvt_to_sint_sat(types::I32, x);
-            let hi = (1i64 << (tty.bits() - 1)) - 1;
+            let hi = (1i64 << (to.bits() - 1)) - 1;
             let max = cx.b.ins().iconst(types::I32, hi);
             let min = cx.iconst(types::I32, -hi - 1);
             let v = cx.b.ins().smin(v, max);
@@ -729,7 +838,7 @@ pub(crate) fn convert(cx: &mut Cx, from: DType, to: DType, x: Value) -> R<Value>
         }
         _ => {
             let v = cx.b.ins().fcvt_to_uint_sat(types::I32, x);
-            let max = cx.b.ins().iconst(types::I32, (1i64 << tty.bits()) - 1);
+            let max = cx.b.ins().iconst(types::I32, (1i64 << to.bits()) - 1);
             let v = cx.b.ins().umin(v, max);
             cx.b.ins().ireduce(tty, v)
         }
@@ -742,5 +851,6 @@ pub(crate) fn bitcast(cx: &mut Cx, from: DType, to: DType, x: Value) -> R<Value>
         return Err(format!("bitcast {from:?} -> {to:?}"));
     }
     let bits = to_bits(cx, from, x);
+    let bits = wrap_sub_byte(cx, to, bits);
     Ok(from_bits(cx, to, bits))
 }

@@ -49,6 +49,31 @@ impl Target {
         }
     }
 
+    /// The target named by `triple`: the host with its features, or aarch64 with NEON
+    /// (the baseline every AArch64 Linux machine has). Other triples are refused.
+    pub fn from_triple(triple: &str) -> Result<Target, String> {
+        let host = Target::host();
+        if triple == host.triple {
+            Ok(host)
+        } else if triple == AARCH64 {
+            Ok(Target {
+                triple: AARCH64.to_string(),
+                features: vec!["neon".to_string()],
+            })
+        } else if triple == X86_64 {
+            // Cross-compiling to x86_64: the x86-64-v3 level (AVX2, FMA), the level of
+            // every x86_64 server of the last decade.
+            Ok(Target {
+                triple: X86_64.to_string(),
+                features: X86_FEATURES.iter().map(|(f, _)| f.to_string()).collect(),
+            })
+        } else {
+            Err(format!(
+                "unsupported target '{triple}' (supported: {X86_64}, {AARCH64})"
+            ))
+        }
+    }
+
     pub(crate) fn is_x86_64(&self) -> bool {
         self.triple.starts_with("x86_64")
     }
@@ -94,4 +119,27 @@ pub(crate) fn make_isa(target: &Target) -> Result<OwnedTargetIsa, String> {
     }
     ib.finish(settings::Flags::new(fb))
         .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn triples_name_targets() {
+        assert_eq!(
+            Target::from_triple(&Target::host().triple),
+            Ok(Target::host())
+        );
+        let a = Target::from_triple(AARCH64).unwrap();
+        assert_eq!(a.features, vec!["neon".to_string()]);
+        assert!(make_isa(&a).is_ok());
+        let x = Target::from_triple(X86_64).unwrap();
+        assert!(x.features.iter().any(|f| f == "avx2") && make_isa(&x).is_ok());
+        let e = Target::from_triple("riscv64gc-unknown-linux-gnu").unwrap_err();
+        assert!(
+            e.contains("unsupported target") && e.contains(AARCH64),
+            "{e}"
+        );
+    }
 }

@@ -287,6 +287,134 @@ int_semantics_test!(int_semantics_u16, u16, i16);
 int_semantics_test!(int_semantics_u32, u32, i32);
 int_semantics_test!(int_semantics_u64, u64, i64);
 
+/// i2/i4/ui2/ui4: every op on every pair of values, against the evaluator; inputs also
+/// carry garbage in their upper bits, which loads must ignore.
+#[test]
+fn sub_byte_int_semantics_match_the_evaluator() {
+    use crate::compiler::eval::{binary_elem, unary_elem};
+    use BinaryOp as B;
+    use UnaryOp as U;
+    for dt in [DType::I2, DType::I4, DType::U2, DType::U4] {
+        let codes: Vec<u8> = (0..1u8 << dt.bits()).collect();
+        let pairs: Vec<(u8, u8)> = codes
+            .iter()
+            .flat_map(|&a| codes.iter().map(move |&b| (a, b)))
+            .collect();
+        let n = pairs.len() as i64;
+        // Garbage upper bits on `a` (ml_dtypes ignores them, so must we).
+        let a: Vec<u8> = pairs.iter().map(|p| p.0 | 0xa0).collect();
+        let b: Vec<u8> = pairs.iter().map(|p| p.1).collect();
+        for op in [
+            B::Add,
+            B::Sub,
+            B::Mul,
+            B::Div,
+            B::Rem,
+            B::Pow,
+            B::Max,
+            B::Min,
+            B::And,
+            B::Or,
+            B::Xor,
+            B::ShiftLeft,
+            B::ShiftRightLogical,
+            B::ShiftRightArithmetic,
+        ] {
+            let k = elementwise(&[dt, dt], dt, n, binop(op, dt));
+            let mut bufs = vec![a.clone(), b.clone(), vec![0u8; n as usize]];
+            run(&k, &mut bufs);
+            for (i, &(x, y)) in pairs.iter().enumerate() {
+                let want = binary_elem(op, dt, u64::from(x), u64::from(y)).unwrap();
+                assert_eq!(
+                    u64::from(bufs[2][i]),
+                    want,
+                    "{op:?} {dt}: {} {}",
+                    dt.int_value(x.into()),
+                    dt.int_value(y.into())
+                );
+            }
+        }
+        for op in [
+            U::Abs,
+            U::Neg,
+            U::Not,
+            U::Sign,
+            U::PopCnt,
+            U::CountLeadingZeros,
+        ] {
+            let k = elementwise(&[dt], dt, codes.len() as i64, unop(op, dt));
+            let input: Vec<u8> = codes.iter().map(|c| c | 0x50).collect();
+            let mut bufs = vec![input, vec![0u8; codes.len()]];
+            run(&k, &mut bufs);
+            for (&x, &got) in codes.iter().zip(&bufs[1]) {
+                let want = unary_elem(op, dt, u64::from(x)).unwrap();
+                assert_eq!(
+                    u64::from(got),
+                    want,
+                    "{op:?} {dt}: {}",
+                    dt.int_value(x.into())
+                );
+            }
+        }
+    }
+}
+
+/// Every minifloat format: arithmetic on every pair of codes (computed in f32, rounded
+/// once per op) against the evaluator, which rounds from f64.
+#[test]
+fn minifloat_semantics_match_the_evaluator() {
+    use crate::compiler::eval::{binary_elem, unary_elem};
+    use BinaryOp as B;
+    use UnaryOp as U;
+    let same = |dt: DType, got: u64, want: u64| {
+        let f = dt.minifloat().unwrap();
+        got == want || (f.decode(got as u32).is_nan() && f.decode(want as u32).is_nan())
+    };
+    for dt in DType::ALL.into_iter().filter(|d| d.minifloat().is_some()) {
+        let codes: Vec<u8> = (0..(1u16 << dt.bits())).map(|c| c as u8).collect();
+        let pairs: Vec<(u8, u8)> = codes
+            .iter()
+            .flat_map(|&a| codes.iter().map(move |&b| (a, b)))
+            .collect();
+        let n = pairs.len() as i64;
+        let a: Vec<u8> = pairs.iter().map(|p| p.0).collect();
+        let b: Vec<u8> = pairs.iter().map(|p| p.1).collect();
+        for op in [B::Add, B::Sub, B::Mul, B::Div, B::Max, B::Min, B::Rem] {
+            let k = elementwise(&[dt, dt], dt, n, binop(op, dt));
+            let mut bufs = vec![a.clone(), b.clone(), vec![0u8; n as usize]];
+            run(&k, &mut bufs);
+            for (i, &(x, y)) in pairs.iter().enumerate() {
+                let want = binary_elem(op, dt, u64::from(x), u64::from(y)).unwrap();
+                let got = u64::from(bufs[2][i]);
+                assert!(
+                    same(dt, got, want),
+                    "{op:?} {dt} {x:#x} {y:#x}: {got:#x} != {want:#x}"
+                );
+            }
+        }
+        for op in [
+            U::Abs,
+            U::Neg,
+            U::Sqrt,
+            U::Floor,
+            U::Ceil,
+            U::RoundNearestEven,
+            U::Sign,
+        ] {
+            let k = elementwise(&[dt], dt, codes.len() as i64, unop(op, dt));
+            let mut bufs = vec![codes.clone(), vec![0u8; codes.len()]];
+            run(&k, &mut bufs);
+            for (&x, &got) in codes.iter().zip(&bufs[1]) {
+                let want = unary_elem(op, dt, u64::from(x)).unwrap();
+                assert!(
+                    same(dt, got.into(), want),
+                    "{op:?} {dt} {x:#x}: {got:#x} != {want:#x}"
+                );
+            }
+        }
+    }
+}
+
 fn same_f32(a: f32, b: f32) -> bool {
     a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan())
 }
@@ -522,6 +650,7 @@ fn encode(dt: DType, v: V) -> Vec<u8> {
         V::I(i) => i,
         V::F(f) => {
             return match dt {
+                d if let Some(m) = d.minifloat() => vec![m.encode(f) as u8],
                 DType::F16 => half::f16::from_f64(f).to_bits().to_le_bytes().to_vec(),
                 DType::BF16 => half::bf16::from_f64(f).to_bits().to_le_bytes().to_vec(),
                 DType::F32 => (f as f32).to_le_bytes().to_vec(),
@@ -529,7 +658,7 @@ fn encode(dt: DType, v: V) -> Vec<u8> {
             };
         }
     };
-    (i as u128).to_le_bytes()[..dt.size()].to_vec()
+    dt.wrap_int(i).to_le_bytes()[..dt.size()].to_vec()
 }
 
 fn decode(dt: DType, b: &[u8]) -> V {
@@ -537,6 +666,7 @@ fn decode(dt: DType, b: &[u8]) -> V {
     w[..b.len()].copy_from_slice(b);
     let u = u128::from_le_bytes(w);
     match dt {
+        d if let Some(m) = d.minifloat() => V::F(m.decode(u as u32)),
         DType::F16 => V::F(half::f16::from_bits(u as u16).to_f64()),
         DType::BF16 => V::F(half::bf16::from_bits(u as u16).to_f64()),
         DType::F32 => V::F(f32::from_bits(u as u32) as f64),
@@ -545,6 +675,7 @@ fn decode(dt: DType, b: &[u8]) -> V {
         DType::I16 => V::I(u as i16 as i128),
         DType::I32 => V::I(u as i32 as i128),
         DType::I64 => V::I(u as i64 as i128),
+        d if d.is_sub_byte_int() => V::I(d.int_value(u as u64)),
         _ => V::I(u as i128),
     }
 }
@@ -566,7 +697,12 @@ fn convert_ref(to: DType, v: V) -> Vec<u8> {
                 DType::U8 => f as u8 as i128,
                 DType::U16 => f as u16 as i128,
                 DType::U32 => f as u32 as i128,
-                _ => f as u64 as i128,
+                DType::U64 => f as u64 as i128,
+                // Saturating like the wider types.
+                t => {
+                    let (lo, hi) = t.int_range();
+                    (f as i64 as i128).clamp(lo, hi)
+                }
             };
             encode(t, V::I(i))
         }

@@ -182,6 +182,10 @@ pub(crate) fn binary_elem(b: BinaryOp, d: DType, x: u64, y: u64) -> Result<u64, 
 
 /// Total order key of float bits (IEEE totalOrder): -NaN < -inf < ... < -0 < +0 < ... < +NaN.
 fn total_order_key(d: DType, bits: u64) -> i128 {
+    if d.minifloat().is_some() {
+        // Ordered by value, as codegen (which holds them as f32) orders them.
+        return total_order_key(DType::F32, convert_bits(d, DType::F32, bits));
+    }
     let w = d.bits();
     let sign = (bits >> (w - 1)) & 1 == 1;
     let mag = (bits & ((1u64 << (w - 1)) - 1)) as i128;
@@ -233,6 +237,8 @@ fn signed_of(d: DType) -> DType {
         DType::U16 => DType::I16,
         DType::U32 => DType::I32,
         DType::U64 => DType::I64,
+        DType::U2 => DType::I2,
+        DType::U4 => DType::I4,
         other => other,
     }
 }
@@ -346,6 +352,12 @@ pub(crate) fn convert(x: &Tensor, to: DType) -> Tensor {
 /// mantissa to nearest even, then overflow to infinity / flush below the reduced normal
 /// range to zero; NaNs stay NaN.
 pub(crate) fn reduce_precision_elem(d: DType, bits: u64, ebits: u32, mbits: u32) -> u64 {
+    if d.minifloat().is_some() {
+        // Every minifloat value is an f32: reduce there, then round back.
+        let f = convert_bits(d, DType::F32, bits);
+        let r = reduce_precision_elem(DType::F32, f, ebits, mbits);
+        return convert_bits(DType::F32, d, r);
+    }
     let (src_e, src_m) = match d {
         DType::F16 => (5u32, 10u32),
         DType::BF16 => (8, 7),

@@ -20,6 +20,9 @@
 //! - bitcast_convert reinterprets little-endian element bytes.
 
 mod elementwise;
+// Scalar semantics, the oracle of codegen's per-dtype tests.
+#[cfg(test)]
+pub(crate) use elementwise::{binary_elem, unary_elem};
 mod linalg;
 mod linalg_solve;
 mod movement;

@@ -149,6 +149,7 @@ pub(crate) fn to_f64(d: DType, bits: u64) -> f64 {
         DType::F16 => f16::from_bits(bits as u16).to_f64(),
         DType::BF16 => bf16::from_bits(bits as u16).to_f64(),
         DType::F32 => f32::from_bits(bits as u32) as f64,
+        d if let Some(f) = d.minifloat() => f.decode(bits as u32),
         _ => f64::from_bits(bits),
     }
 }
@@ -165,6 +166,10 @@ fn format(d: DType) -> (i32, i32, f64) {
 /// Rounds `x` to the nearest value of float dtype `d` (ties to even), as bits.
 /// f16/bf16 are rounded here, in one step, so no double rounding through f32 happens.
 pub(crate) fn from_f64(d: DType, x: f64) -> u64 {
+    if let Some(f) = d.minifloat() {
+        // One rounding, straight from f64.
+        return u64::from(f.encode(x));
+    }
     match d {
         DType::F64 => x.to_bits(),
         DType::F32 => (x as f32).to_bits() as u64,
@@ -197,6 +202,7 @@ pub(crate) fn from_f64(d: DType, x: f64) -> u64 {
 /// Rounds an exact integer to float dtype `d` (ties to even), as bits.
 pub(crate) fn int_to_float(d: DType, v: i128) -> u64 {
     let p = match d {
+        d if let Some(f) = d.minifloat() => f.mbits + 1,
         DType::F16 => 11,
         DType::BF16 => 8,
         DType::F32 => 24,
@@ -236,7 +242,12 @@ pub(crate) fn convert_bits(from: DType, to: DType, bits: u64) -> u64 {
             DType::U8 => x as u8 as i128,
             DType::U16 => x as u16 as i128,
             DType::U32 => x as u32 as i128,
-            _ => x as u64 as i128,
+            DType::U64 => x as u64 as i128,
+            // Sub-byte integers saturate to their range like the wider ones.
+            d => {
+                let (lo, hi) = d.int_range();
+                (x as i64 as i128).clamp(lo, hi)
+            }
         };
         return from_int(to, v);
     }

@@ -1375,3 +1375,102 @@ proptest! {
         );
     }
 }
+
+/// Sub-byte integers wrap at their width; results are canonical bytes (value bits only).
+#[test]
+fn sub_byte_int_arithmetic_wraps_at_the_type_width() {
+    use BinaryOp as Bi;
+    let bin = |d: DType, op: Bi, a: i128, b: i128| {
+        let r = elementwise::binary_elem(op, d, d.wrap_int(a), d.wrap_int(b)).unwrap();
+        assert_eq!(
+            r,
+            d.wrap_int(d.int_value(r)),
+            "{op:?} {d} result not canonical"
+        );
+        d.int_value(r)
+    };
+    assert_eq!(bin(DType::I4, Bi::Add, 7, 1), -8);
+    assert_eq!(bin(DType::I4, Bi::Mul, -8, -1), -8);
+    assert_eq!(bin(DType::I4, Bi::Div, -8, -1), -8);
+    assert_eq!(bin(DType::I4, Bi::Div, 7, 0), -1);
+    assert_eq!(bin(DType::I2, Bi::Sub, -2, 1), 1);
+    assert_eq!(bin(DType::U4, Bi::Add, 15, 1), 0);
+    assert_eq!(bin(DType::U2, Bi::Mul, 3, 3), 1);
+    assert_eq!(bin(DType::I4, Bi::ShiftRightLogical, -1, 1), 7);
+    assert_eq!(bin(DType::I4, Bi::ShiftRightArithmetic, -8, 2), -2);
+    assert_eq!(bin(DType::U4, Bi::ShiftRightArithmetic, 8, 1), 12);
+    assert_eq!(bin(DType::I4, Bi::ShiftLeft, 1, 3), -8);
+    assert_eq!(bin(DType::I4, Bi::ShiftLeft, 1, 4), 0);
+    assert_eq!(bin(DType::I4, Bi::ShiftLeft, 1, -1), 0); // negative amount: huge
+    assert_eq!(bin(DType::I4, Bi::Max, -8, 7), 7);
+    assert_eq!(bin(DType::U4, Bi::Max, 8, 7), 8);
+    let un = |d: DType, op: UnaryOp, a: i128| {
+        d.int_value(elementwise::unary_elem(op, d, d.wrap_int(a)).unwrap())
+    };
+    assert_eq!(un(DType::I4, UnaryOp::Neg, -8), -8);
+    assert_eq!(un(DType::I4, UnaryOp::Not, 0), -1);
+    assert_eq!(un(DType::U4, UnaryOp::Not, 0), 15);
+    assert_eq!(un(DType::I4, UnaryOp::PopCnt, -1), 4);
+    assert_eq!(un(DType::U4, UnaryOp::CountLeadingZeros, 1), 3);
+    // 2 leading zeros does not fit i2: the count wraps like any i2 result.
+    assert_eq!(un(DType::I2, UnaryOp::CountLeadingZeros, 0), -2);
+    // Conversions: ints wrap, floats saturate (NaN -> 0), as for the wider types.
+    let cv = |from: DType, to: DType, bits: u64| to.int_value(tensor::convert_bits(from, to, bits));
+    assert_eq!(cv(DType::I32, DType::I4, 9), -7);
+    assert_eq!(cv(DType::I4, DType::I32, 0x8) as i32, -8);
+    assert_eq!(cv(DType::I4, DType::U4, 0xf), 15);
+    assert_eq!(cv(DType::F32, DType::I4, 100.0f32.to_bits() as u64), 7);
+    assert_eq!(cv(DType::F32, DType::I4, (-100.0f32).to_bits() as u64), -8);
+    assert_eq!(cv(DType::F32, DType::U2, (-1.5f32).to_bits() as u64), 0);
+    assert_eq!(cv(DType::F32, DType::I2, f32::NAN.to_bits() as u64), 0);
+    assert_eq!(
+        f32::from_bits(tensor::convert_bits(DType::I4, DType::F32, 0x9) as u32),
+        -7.0
+    );
+}
+
+/// Minifloats round once, from the exact f64 result, and overflow as their kind says.
+#[test]
+fn minifloat_arithmetic_rounds_once_per_op() {
+    let m = |d: DType, x: f64| u64::from(d.minifloat().unwrap().encode(x));
+    let v = |d: DType, bits: u64| tensor::to_f64(d, bits);
+    let add = |d: DType, a: f64, b: f64| {
+        v(
+            d,
+            elementwise::binary_elem(BinaryOp::Add, d, m(d, a), m(d, b)).unwrap(),
+        )
+    };
+    // 1 + 0.0625 is the midpoint of 1 and 1.125 in e4m3: ties to even.
+    assert_eq!(add(DType::F8E4M3FN, 1.0, 0.0625), 1.0);
+    assert_eq!(add(DType::F8E4M3FN, 1.0, 0.125), 1.125);
+    assert_eq!(add(DType::F8E4M3FN, 448.0, 16.0), 448.0); // tie at 464 -> 448 (even)
+    assert!(add(DType::F8E4M3FN, 448.0, 32.0).is_nan()); // 480 is past max
+    assert!(add(DType::F8E4M3FN, 448.0, 64.0).is_nan()); // FN overflows to NaN
+    assert_eq!(add(DType::F8E5M2, 57344.0, 57344.0), f64::INFINITY);
+    assert!(add(DType::F8E4M3FNUZ, 240.0, 240.0).is_nan());
+    assert_eq!(add(DType::F4E2M1FN, 6.0, 6.0), 6.0); // finite-only saturates
+    assert_eq!(add(DType::F6E3M2FN, 28.0, -0.5), 28.0);
+    assert_eq!(add(DType::F8E8M0FNU, 2.0, 2.0), 4.0);
+    assert_eq!(add(DType::F8E3M4, 1.0, 1.0 / 32.0), 1.0); // midpoint: even
+    // Conversions: ints round to the format, floats to ints truncate.
+    let cv = |from: DType, to: DType, bits: u64| tensor::convert_bits(from, to, bits);
+    assert_eq!(
+        v(DType::F8E4M3FN, cv(DType::I32, DType::F8E4M3FN, 17)),
+        16.0
+    );
+    assert_eq!(
+        v(DType::F8E4M3FN, cv(DType::I32, DType::F8E4M3FN, 19)),
+        20.0
+    );
+    assert_eq!(
+        cv(DType::F8E4M3FN, DType::I32, m(DType::F8E4M3FN, -2.5)) as i32,
+        -2
+    );
+    assert_eq!(
+        v(
+            DType::F8E5M2,
+            cv(DType::F8E4M3FN, DType::F8E5M2, m(DType::F8E4M3FN, 1.125))
+        ),
+        1.0
+    );
+}

@@ -82,6 +82,11 @@ impl DenseBody {
                     for b in &mut bytes {
                         *b = (*b != 0) as u8;
                     }
+                } else if ty.dtype.is_sub_byte_int() || ty.dtype.bits() < 8 {
+                    // One byte per element; keep only the value bits (the canonical form).
+                    for b in &mut bytes {
+                        *b &= ((1u16 << ty.dtype.bits()) - 1) as u8;
+                    }
                 }
                 if bytes.len() as u64 == n * w as u64 {
                     Ok(Literal { ty, bytes })
@@ -225,7 +230,8 @@ fn encode(lx: &Lexer, dtype: DType, leaf: &Leaf) -> Result<Vec<u8>, Diagnostic> 
     if dtype.is_float() {
         if leaf.hex {
             // Hex floats are the raw bit pattern.
-            let bits = parse_int_text(text).filter(|&v| v >= 0 && (w == 16 || v >> (8 * w) == 0));
+            let bits = parse_int_text(text)
+                .filter(|&v| v >= 0 && (w == 16 || v >> (8 * w) == 0) && v >> dtype.bits() == 0);
             let bits = bits.ok_or_else(|| bad("hex float out of range"))? as u64;
             return Ok(bits.to_le_bytes()[..w].to_vec());
         }
@@ -242,6 +248,8 @@ fn encode(lx: &Lexer, dtype: DType, leaf: &Leaf) -> Result<Vec<u8>, Diagnostic> 
                 match dtype {
                     DType::F64 => v.to_le_bytes().to_vec(),
                     DType::F16 => half::f16::from_f64(v).to_le_bytes().to_vec(),
+                    // Rounded once, from the f64 of the text.
+                    d if let Some(f) = d.minifloat() => vec![f.encode(v) as u8],
                     _ => half::bf16::from_f64(v).to_le_bytes().to_vec(),
                 }
             }
@@ -266,7 +274,7 @@ fn encode(lx: &Lexer, dtype: DType, leaf: &Leaf) -> Result<Vec<u8>, Diagnostic> 
     if v < lo || v > hi {
         return Err(bad("integer literal out of range"));
     }
-    Ok((v as u128).to_le_bytes()[..w].to_vec())
+    Ok(dtype.wrap_int(v).to_le_bytes()[..w].to_vec())
 }
 
 #[cfg(test)]
@@ -310,6 +318,34 @@ mod tests {
             vec![1, 0, 1]
         );
         assert_eq!(bytes("dense<0xFF> : tensor<i8>"), vec![0xff]);
+    }
+
+    #[test]
+    fn sub_byte_integers_are_one_byte_of_value_bits() {
+        assert_eq!(bytes("dense<[-8, -1, 7]> : tensor<3xi4>"), vec![8, 0xf, 7]);
+        assert_eq!(bytes("dense<[-2, 1]> : tensor<2xi2>"), vec![2, 1]);
+        assert_eq!(bytes("dense<[0, 15]> : tensor<2xui4>"), vec![0, 15]);
+        assert_eq!(bytes("dense<3> : tensor<2xui2>"), vec![3, 3]);
+        assert_eq!(bytes("dense<0xF> : tensor<i4>"), vec![0xf]);
+        assert_eq!(bytes("dense<\"0xFF01\"> : tensor<2xi4>"), vec![0xf, 1]);
+        assert!(lit("dense<8> : tensor<i4>").is_err());
+        assert!(lit("dense<-3> : tensor<i2>").is_err());
+        assert!(lit("dense<4> : tensor<ui2>").is_err());
+    }
+
+    #[test]
+    fn minifloats_round_once_and_take_hex_codes() {
+        assert_eq!(
+            bytes("dense<[0.0, -0.0, 1.0, 0.1, 3.1415, 0x07, 0x0F]> : tensor<7xf4E2M1FN>"),
+            vec![0, 8, 2, 0, 5, 7, 15]
+        );
+        assert_eq!(bytes("dense<448.0> : tensor<f8E4M3FN>"), vec![0x7e]);
+        assert_eq!(bytes("dense<1.0e9> : tensor<f8E4M3FN>"), vec![0x7f]); // NaN
+        assert_eq!(bytes("dense<1.0e9> : tensor<f8E5M2>"), vec![0x7c]); // inf
+        assert_eq!(bytes("dense<-0.0> : tensor<f8E4M3FNUZ>"), vec![0]);
+        assert_eq!(bytes("dense<0.1> : tensor<f8E8M0FNU>"), vec![124]); // 0.125
+        assert!(lit("dense<0x10> : tensor<f4E2M1FN>").is_err());
+        assert!(lit("dense<0x40> : tensor<f6E3M2FN>").is_err());
     }
 
     #[test]

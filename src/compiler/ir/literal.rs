@@ -62,6 +62,7 @@ pub fn scalar_to_f64(dtype: DType, bits: u64) -> f64 {
         DType::BF16 => half::bf16::from_bits(bits as u16).to_f64(),
         DType::F32 => f32::from_bits(bits as u32) as f64,
         DType::F64 => f64::from_bits(bits),
+        d if let Some(f) = d.minifloat() => f.decode(bits as u32),
         d if d.is_unsigned_int() || d == DType::I1 => bits as f64,
         _ => scalar_to_i64(dtype, bits) as f64,
     }
@@ -74,6 +75,7 @@ pub fn scalar_to_i64(dtype: DType, bits: u64) -> i64 {
         DType::I8 => bits as u8 as i8 as i64,
         DType::I16 => bits as u16 as i16 as i64,
         DType::I32 => bits as u32 as i32 as i64,
+        d if d.is_sub_byte_int() => d.int_value(bits) as i64,
         _ => bits as i64,
     }
 }

@@ -110,6 +110,8 @@ impl<'l, 'f> KernelBuilder<'l, 'f> {
         );
         let unsigned = |d: DType| match d.bits() {
             1 => DType::I1,
+            2 => DType::U2,
+            4 => DType::U4,
             8 => DType::U8,
             16 => DType::U16,
             32 => DType::U32,

@@ -114,6 +114,12 @@ pub fn convert(body: &mut Body, x: NodeId, to: DType) -> NodeId {
 /// zero; a NaN stays NaN (with its payload, or quiet if no mantissa bits remain).
 fn reduce_precision(body: &mut Body, x: NodeId, ebits: i32, mbits: i32) -> NodeId {
     let ft = body.ty(x);
+    if ft.minifloat().is_some() {
+        // Every minifloat value is an f32: reduce there, then round back (as the evaluator).
+        let f = convert(body, x, DType::F32);
+        let r = reduce_precision(body, f, ebits, mbits);
+        return convert(body, r, ft);
+    }
     let (src_e, src_m, ut) = match ft {
         DType::F16 => (5u32, 10u32, DType::U16),
         DType::BF16 => (8, 7, DType::U16),

@@ -158,6 +158,7 @@ pub fn from_f64(ty: DType, x: f64) -> u64 {
         DType::BF16 => half::bf16::from_f64(x).to_bits() as u64,
         DType::F32 => (x as f32).to_bits() as u64,
         DType::F64 => x.to_bits(),
+        d if let Some(f) = d.minifloat() => u64::from(f.encode(x)),
         _ => panic!("from_f64 on {ty:?}"),
     }
 }

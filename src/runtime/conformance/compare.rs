@@ -33,6 +33,8 @@ fn elem(dtype: DType, bytes: &[u8]) -> Elem {
         DType::I32 => Elem::Int(raw as u32 as i32 as i128),
         DType::I64 => Elem::Int(raw as i64 as i128),
         DType::U8 | DType::U16 | DType::U32 | DType::U64 => Elem::Int(raw as i128),
+        DType::I2 | DType::I4 | DType::U2 | DType::U4 => Elem::Int(dtype.int_value(raw)),
+        d => float(d.minifloat().map_or(f64::NAN, |f| f.decode(raw as u32))),
     }
 }
 
@@ -40,6 +42,24 @@ fn elem(dtype: DType, bytes: &[u8]) -> Elem {
 /// magnitude bit patterns, or their sum when the signs differ; bit-equal or both NaN is 0,
 /// and any other pair with a non-finite value has no distance (`None`: the check fails).
 pub fn ulp_distance(dtype: DType, a: u64, e: u64) -> Option<u64> {
+    if let Some(f) = dtype.minifloat() {
+        let (va, ve) = (f.decode(a as u32), f.decode(e as u32));
+        if a == e || (va.is_nan() && ve.is_nan()) {
+            return Some(0);
+        }
+        if !va.is_finite() || !ve.is_finite() {
+            return None;
+        }
+        // Codes order magnitudes; E8M0FNU has no sign bit.
+        let sign = if dtype == DType::F8E8M0FNU {
+            1 << 8
+        } else {
+            1u64 << (dtype.bits() - 1)
+        };
+        let (ma, me) = (a & (sign - 1), e & (sign - 1));
+        let same_sign = (a ^ e) & sign == 0 || dtype == DType::F8E8M0FNU;
+        return Some(if same_sign { ma.abs_diff(me) } else { ma + me });
+    }
     let (sign, exp_mask): (u64, u64) = match dtype {
         DType::F16 => (1 << 15, 0x7c00),
         DType::BF16 => (1 << 15, 0x7f80),
@@ -234,6 +254,21 @@ mod tests {
         assert_eq!(ulp_distance(DType::BF16, 0x3f80, 0x3f81), Some(1));
         let big = 0x7fef_ffff_ffff_ffffu64;
         assert_eq!(ulp_distance(DType::F64, big, big - 5), Some(5));
+    }
+
+    #[test]
+    fn ulp_distance_of_minifloats() {
+        let d = |t: DType, a: u64, e: u64| ulp_distance(t, a, e);
+        // 1.0 (0x38) and its neighbours in f8E4M3FN; NaN 0x7f.
+        assert_eq!(d(DType::F8E4M3FN, 0x38, 0x3a), Some(2));
+        assert_eq!(d(DType::F8E4M3FN, 0x01, 0x81), Some(2));
+        assert_eq!(d(DType::F8E4M3FN, 0x7f, 0xff), Some(0));
+        assert_eq!(d(DType::F8E4M3FN, 0x7f, 0x7e), None);
+        assert_eq!(d(DType::F8E5M2, 0x7c, 0x7b), None); // inf
+        assert_eq!(d(DType::F4E2M1FN, 0x1, 0x9), Some(2)); // 0.5 vs -0.5
+        assert_eq!(d(DType::F8E8M0FNU, 0x80, 0x7e), Some(2));
+        assert_eq!(d(DType::F8E4M3FNUZ, 0x80, 0x80), Some(0));
+        assert_eq!(d(DType::F8E4M3FNUZ, 0x80, 0x01), None);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 use super::container::{Attr, Bytecode, Ty};
 use super::reader::{Reader, Result};
+use crate::compiler::ir::DType;
 use std::rc::Rc;
 
 /// Longest location text kept; deeper fused/callsite trees are cut here.
@@ -294,8 +295,21 @@ pub fn extend(raw: u64, width: u64, signed: bool) -> i64 {
     }
 }
 
+/// The dtype of an 8-, 6- or 4-bit float type, which both the builtin dialect (as type
+/// text) and VHLO (by type code) hand over by its MLIR name.
+pub fn minifloat_dtype(ty: &Ty) -> Option<DType> {
+    match ty {
+        Ty::Other(name) => DType::from_mlir_name(name).filter(|d| d.minifloat().is_some()),
+        _ => None,
+    }
+}
+
 /// An APFloat with the type's semantics, encoded as the APInt of its bits.
 pub fn read_float(r: &mut Reader<'_>, ty: &Ty) -> Result<f64> {
+    if let Some(d) = minifloat_dtype(ty) {
+        let raw = read_apint(r, u64::from(d.bits()))?;
+        return Ok(d.minifloat().map_or(f64::NAN, |f| f.decode(raw as u32)));
+    }
     let bits = match ty {
         Ty::BF16 | Ty::F16 => 16,
         Ty::F32 => 32,
@@ -320,6 +334,7 @@ pub fn elem_bytes(ty: &Ty) -> Option<usize> {
         Ty::BF16 | Ty::F16 => Some(2),
         Ty::F32 => Some(4),
         Ty::F64 => Some(8),
+        t if minifloat_dtype(t).is_some() => Some(1),
         _ => None,
     }
 }
@@ -364,7 +379,9 @@ pub fn normalize_elements(ty: &Ty, blob: &[u8]) -> std::result::Result<Vec<u8>, 
             blob.len()
         ));
     }
-    let w = elem_bytes(elem).ok_or("unsupported: dense elements of this element type")? as u64;
+    let w = elem_bytes(elem)
+        .ok_or_else(|| format!("unsupported: dense elements of type {}", type_text(elem)))?
+        as u64;
     if blob.len() as u64 == w || Some(blob.len() as u64) == n.checked_mul(w) {
         return Ok(blob.to_vec());
     }

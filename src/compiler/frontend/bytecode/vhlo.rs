@@ -1019,6 +1019,8 @@ fn dtype_of(t: &Ty) -> Option<DType> {
             width,
             signedness: 0 | 1,
         } => match width {
+            2 => DType::I2,
+            4 => DType::I4,
             8 => DType::I8,
             16 => DType::I16,
             32 => DType::I32,
@@ -1026,6 +1028,8 @@ fn dtype_of(t: &Ty) -> Option<DType> {
             _ => return None,
         },
         Ty::Int { width, .. } => match width {
+            2 => DType::U2,
+            4 => DType::U4,
             8 => DType::U8,
             16 => DType::U16,
             32 => DType::U32,
@@ -1036,7 +1040,7 @@ fn dtype_of(t: &Ty) -> Option<DType> {
         Ty::F16 => DType::F16,
         Ty::F32 => DType::F32,
         Ty::F64 => DType::F64,
-        _ => return None,
+        t => return builtin::minifloat_dtype(t),
     })
 }
 
@@ -1067,6 +1071,16 @@ fn literal(a: &Attr) -> std::result::Result<Literal, String> {
     };
     let tt = tensor_type(ty)?;
     let w = tt.dtype.size() as u64;
+    // Sub-byte integers and floats: one byte per element; keep only the value bits (the
+    // canonical form).
+    let canonical: Vec<u8>;
+    let data = if tt.dtype.bits() < 8 && tt.dtype != DType::I1 {
+        let mask = ((1u16 << tt.dtype.bits()) - 1) as u8;
+        canonical = data.iter().map(|&b| b & mask).collect();
+        &canonical[..]
+    } else {
+        &data[..]
+    };
     let n = builtin::num_elements(ty).ok_or("bad constant shape")?;
     let total = n.checked_mul(w).ok_or("constant too large")?;
     if data.len() as u64 == total {

@@ -1,15 +1,17 @@
 //! What `pjx-run` and `pjrtc run` do: load an artifact, read .npy inputs, run, then write
 //! or print the outputs, or time repeated calls.
 
+pub mod args;
+
 use crate::DType;
 use crate::exec::{ArtifactError, Executable, RunError, type_string};
-use crate::npy::{NpyError, read_npy, write_npy};
+use crate::npy::{NpyError, read_npy_as, write_npy};
 use crate::tensor::Tensor;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct RunOptions {
     /// One .npy file per entry parameter, in order.
     pub inputs: Vec<PathBuf>,
@@ -57,10 +59,13 @@ pub fn run_artifact(
     if let Some(t) = opts.threads {
         exe.set_threads(t);
     }
+    // The signature's types resolve `.npy` descrs that do not name one (ml_dtypes' `<V1`).
+    let sig = &exe.signature().inputs;
     let inputs = opts
         .inputs
         .iter()
-        .map(|p| read_npy(p))
+        .enumerate()
+        .map(|(i, p)| read_npy_as(p, sig.get(i).map(|s| s.dtype)))
         .collect::<Result<Vec<Tensor>, _>>()?;
     let refs: Vec<&Tensor> = inputs.iter().collect();
 
@@ -147,5 +152,11 @@ fn format_value(dtype: DType, c: &[u8]) -> String {
         DType::BF16 => half::bf16::from_le_bytes(a2()).to_f32().to_string(),
         DType::F32 => f32::from_le_bytes(a4()).to_string(),
         DType::F64 => f64::from_le_bytes(a8()).to_string(),
+        DType::I2 | DType::I4 | DType::U2 | DType::U4 => {
+            dtype.int_value(u64::from(c[0])).to_string()
+        }
+        d => d
+            .minifloat()
+            .map_or_else(String::new, |f| f.decode(u32::from(c[0])).to_string()),
     }
 }

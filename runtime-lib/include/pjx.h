@@ -1,0 +1,61 @@
+/* pjx.h: the C API of pjrtc's runtime (libpjrtc_runtime.a).
+ *
+ * Load a .pjx artifact from memory, query its signature, run it on your own buffers:
+ *
+ *     pjx_model *m = pjx_load(bytes, len);
+ *     if (!m) { fprintf(stderr, "%s\n", pjx_last_error()); return 1; }
+ *     const void *in[] = {x};  void *out[] = {y};
+ *     if (pjx_run(m, in, out) != 0) { fprintf(stderr, "%s\n", pjx_last_error()); }
+ *     pjx_free(m);
+ *
+ * Tensors are dense, row-major, little-endian, of the dtype and shape of the model's
+ * signature (`pjrtc inspect model.pjx` prints it; `pjrtc compile --emit obj` writes a
+ * header with the sizes). Link with:
+ *
+ *     cc app.c model.o libpjrtc_runtime.a -lm -lpthread -ldl
+ */
+#ifndef PJX_H
+#define PJX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct PjxModel pjx_model;
+
+/* Loads an artifact from `len` bytes (copied). NULL on error, see pjx_last_error(). An
+ * artifact for another CPU or lacking CPU features is refused here, never run. */
+pjx_model *pjx_load(const void *bytes, size_t len);
+
+/* Frees a model; NULL is ignored. */
+void pjx_free(pjx_model *model);
+
+size_t pjx_num_inputs(const pjx_model *model);
+size_t pjx_num_outputs(const pjx_model *model);
+/* Size in bytes of input / output i (0 if out of range). */
+size_t pjx_input_size(const pjx_model *model, size_t i);
+size_t pjx_output_size(const pjx_model *model, size_t i);
+
+/* Worker threads of later calls (at least 1). 0, or -1 on error. */
+int pjx_set_threads(pjx_model *model, size_t threads);
+
+/* Runs the model: inputs[i] holds pjx_input_size(model, i) bytes; pjx_output_size(model, i)
+ * bytes are written to outputs[i]. 0, or -1 on error (see pjx_last_error()). Concurrent
+ * calls on one model are allowed. */
+int pjx_run(const pjx_model *model, const void *const *inputs, void *const *outputs);
+
+/* The message of this thread's last failed call ("" if none); valid until the next one. */
+const char *pjx_last_error(void);
+
+/* main() of executables from `pjrtc compile --emit exe`: the pjx-run command line
+ * (--inputs, --outputs, --threads, --warmup, --iters) for an artifact in memory. */
+int pjx_embedded_main(int argc, char **argv, const void *pjx, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PJX_H */
