@@ -1005,3 +1005,40 @@ fn replicated_executable_runs_once_per_device() {
     assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT, "{msg}");
     assert!(msg.contains("num_devices"), "{msg}");
 }
+
+#[test]
+fn deserialize_takes_its_placement_from_the_overridden_compile_options() {
+    let p = Plugin::load();
+    let s = Session::with_devices(&p, 4);
+    let pjx = compiled_pjx();
+    let opts = compile_options(1, 2);
+    let mut l: PJRT_Executable_DeserializeAndLoad_Args = zeroed();
+    l.client = s.client;
+    l.serialized_executable = pjx.as_ptr().cast();
+    l.serialized_executable_size = pjx.len();
+    l.overridden_serialized_compile_options = opts.as_ptr().cast();
+    l.overridden_serialized_compile_options_size = opts.len();
+    call!(p, PJRT_Executable_DeserializeAndLoad, l).unwrap();
+    let mut ad: PJRT_LoadedExecutable_AddressableDevices_Args = zeroed();
+    ad.executable = l.loaded_executable;
+    call!(p, PJRT_LoadedExecutable_AddressableDevices, ad).unwrap();
+    // SAFETY: plugin-owned array of `num_addressable_devices`.
+    let exe_devs =
+        unsafe { std::slice::from_raw_parts(ad.addressable_devices, ad.num_addressable_devices) };
+    assert_eq!(exe_devs, &s.devices()[..2]);
+    let mut ge: PJRT_LoadedExecutable_GetExecutable_Args = zeroed();
+    ge.loaded_executable = l.loaded_executable;
+    call!(p, PJRT_LoadedExecutable_GetExecutable, ge).unwrap();
+    let mut n: PJRT_Executable_Count_Args = zeroed();
+    n.executable = ge.executable;
+    call!(p, PJRT_Executable_NumReplicas, n).unwrap();
+    assert_eq!(n.value, 1);
+    call!(p, PJRT_Executable_NumPartitions, n).unwrap();
+    assert_eq!(n.value, 2);
+    let mut d: PJRT_Executable_Destroy_Args = zeroed();
+    d.executable = ge.executable;
+    call!(p, PJRT_Executable_Destroy, d).unwrap();
+    let mut le: PJRT_LoadedExecutable_Args = zeroed();
+    le.executable = l.loaded_executable;
+    call!(p, PJRT_LoadedExecutable_Destroy, le).unwrap();
+}
