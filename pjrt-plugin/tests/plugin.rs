@@ -777,8 +777,27 @@ fn num_devices_option_is_validated() {
         assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT, "{msg}");
         assert!(msg.contains("num_devices") && msg.contains("256"), "{msg}");
     }
+    // A string holding an integer (what `jax_pjrt_client_create_options` passes) counts.
+    let string_option = |text: &'static str| {
+        let mut o = int_option("num_devices", 0);
+        o.type_ = PJRT_NamedValue_kString;
+        o.value.string_value = text.as_ptr().cast();
+        o.value_size = text.len();
+        o
+    };
+    let c = create_client(&p, &[string_option("3")]).unwrap();
+    let mut d: PJRT_Client_Devices_Args = zeroed();
+    d.client = c;
+    call!(p, PJRT_Client_Devices, d).unwrap();
+    assert_eq!(d.num_devices, 3);
+    let mut destroy: PJRT_Client_Args = zeroed();
+    destroy.client = c;
+    call!(p, PJRT_Client_Destroy, destroy).unwrap();
+    let (code, msg) = create_client(&p, &[string_option("three")]).unwrap_err();
+    assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT, "{msg}");
+    assert!(msg.contains("not an integer"), "{msg}");
     let mut wrong_type = int_option("num_devices", 4);
-    wrong_type.type_ = PJRT_NamedValue_kString;
+    wrong_type.type_ = PJRT_NamedValue_kFloat;
     let (code, msg) = create_client(&p, &[wrong_type]).unwrap_err();
     assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT, "{msg}");
 }

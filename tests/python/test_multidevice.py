@@ -205,3 +205,15 @@ def test_jit_with_undeclared_output_sharding_is_refused_cleanly(run4):
     _, errors = run4
     msg = errors.get("replicated_jit_open", "")
     assert "left to the compiler" in msg, errors
+
+
+def test_env_registration_takes_the_count_from_jax_create_options():
+    lib = plugin.library_path()
+    assert lib is not None
+    proc = subprocess.run(
+        [sys.executable, "-c", "import jax; print(len(jax.devices('pjrtc')))"],
+        env=child_env(PJRT_NAMES_AND_LIBRARY_PATHS=f"pjrtc:{lib}",
+                      JAX_PJRT_CLIENT_CREATE_OPTIONS="num_devices:3"),
+        capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["3"]
