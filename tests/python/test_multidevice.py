@@ -50,6 +50,15 @@ CHILD = textwrap.dedent(
         return r
     case("put", put_each)
 
+    def jit_on_each():
+        f, r = jax.jit(lambda a, b: a @ b + 1), {}
+        for i, d in enumerate(devs):
+            a = jax.device_put(np.full((2, 2), i, np.float32), d)
+            y = f(a, a)
+            r[f"y{i}"], r[f"device{i}"] = np.asarray(y), ids(y)
+        return r
+    case("jit_on_each", jit_on_each)
+
     x = np.arange(12, dtype=np.float32).reshape(4, 3)
     def pmap_affine():
         y = jax.pmap(lambda v: v * 2 + 1)(x)
@@ -142,6 +151,13 @@ def test_device_put_to_each_device_and_back(run4):
         assert r[f"device{i}"].tolist() == [i]
         np.testing.assert_array_equal(r[f"moved{i}"], r[f"value{i}"])
         assert r[f"moved_device{i}"].tolist() == [(i + 1) % 4]
+
+
+def test_jit_runs_on_the_device_of_its_arguments(run4):
+    r = ok(run4, "jit_on_each")
+    for i in range(4):
+        np.testing.assert_array_equal(r[f"y{i}"], np.full((2, 2), 2 * i * i + 1, np.float32))
+        assert r[f"device{i}"].tolist() == [i]
 
 
 def test_pmap_affine_over_four_devices(run4):
