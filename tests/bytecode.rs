@@ -264,3 +264,35 @@ fn control_flow_programs_compile_and_match_jax_and_the_evaluator() {
         }
     }
 }
+
+/// Programs JAX sent a 4-device pjrtc platform (tests/bytecode/gen_spmd_programs.py): a
+/// pmap compiles into its per-device body and computes device 0's shard; a psum inside pmap
+/// and a sharded jit are refused with messages that say why.
+#[test]
+fn partitioned_programs_from_jax() {
+    let corpus = root().join("tests/bytecode");
+    let one = |case: &str| {
+        let files = bytecode_files(&corpus.join(case));
+        assert_eq!(files.len(), 1, "{case}: {files:?}");
+        std::fs::read(&files[0]).unwrap()
+    };
+    let case = corpus.join("spmd_pmap_affine");
+    let input = common::read_npy(&case.join("input_0.npy"));
+    let want = common::read_npy(&case.join("expected_0.npy"));
+    assert_eq!(input.shape, [1, 3], "device 0's shard of a 4x3 array");
+    let got = outputs(&one("spmd_pmap_affine"), &[input]).unwrap();
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0].shape, [1, 3]);
+    assert_eq!(got[0].bytes(), want.bytes());
+
+    let err = outputs(&one("spmd_pmap_psum"), &[]).unwrap_err();
+    assert!(
+        err.contains("unsupported:") && err.contains("collectives across replicas or devices"),
+        "{err}"
+    );
+    let err = outputs(&one("spmd_sharded_jit"), &[]).unwrap_err();
+    assert!(
+        err.contains("unsupported: a program partitioned over 4 devices"),
+        "{err}"
+    );
+}

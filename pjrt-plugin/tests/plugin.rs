@@ -158,7 +158,15 @@ sizes!(
     PJRT_Client_Compile_Args,
     PJRT_Program,
     PJRT_Executable_String_Args,
-    PJRT_Buffer_Memory_Args
+    PJRT_Buffer_Memory_Args,
+    PJRT_Buffer_Device_Args,
+    PJRT_Buffer_CopyToDevice_Args,
+    PJRT_Buffer_CopyToMemory_Args,
+    PJRT_Device_AddressableMemories_Args,
+    PJRT_Memory_AddressableByDevices_Args,
+    PJRT_Client_AddressableMemories_Args,
+    PJRT_LoadedExecutable_AddressableDevices_Args,
+    PJRT_LoadedExecutable_GetDeviceAssignment_Args
 );
 fn struct_size_of<T: StructSize>(_: &T) -> usize {
     T::SIZE
@@ -184,17 +192,71 @@ struct Session<'p> {
     client: *mut PJRT_Client,
 }
 
+/// A create option `name` = `value` (int64).
+fn int_option(name: &'static str, value: i64) -> PJRT_NamedValue {
+    let mut o: PJRT_NamedValue = zeroed();
+    o.struct_size = PJRT_NamedValue::STRUCT_SIZE;
+    o.name = name.as_ptr().cast();
+    o.name_size = name.len();
+    o.type_ = PJRT_NamedValue_kInt64;
+    o.value.int64_value = value;
+    o.value_size = 1;
+    o
+}
+
+fn create_client(
+    p: &Plugin,
+    options: &[PJRT_NamedValue],
+) -> Result<*mut PJRT_Client, (i32, String)> {
+    let mut init: PJRT_Plugin_Initialize_Args = zeroed();
+    call!(p, PJRT_Plugin_Initialize, init).unwrap();
+    let mut create: PJRT_Client_Create_Args = zeroed();
+    create.create_options = options.as_ptr();
+    create.num_options = options.len();
+    call!(p, PJRT_Client_Create, create)?;
+    assert!(!create.client.is_null());
+    Ok(create.client)
+}
+
 impl<'p> Session<'p> {
     fn new(p: &'p Plugin) -> Session<'p> {
-        let mut init: PJRT_Plugin_Initialize_Args = zeroed();
-        call!(p, PJRT_Plugin_Initialize, init).unwrap();
-        let mut create: PJRT_Client_Create_Args = zeroed();
-        call!(p, PJRT_Client_Create, create).unwrap();
-        assert!(!create.client.is_null());
         Session {
             p,
-            client: create.client,
+            client: create_client(p, &[]).unwrap(),
         }
+    }
+
+    /// A client with `n` devices (the `num_devices` create option).
+    fn with_devices(p: &'p Plugin, n: i64) -> Session<'p> {
+        Session {
+            p,
+            client: create_client(p, &[int_option("num_devices", n)]).unwrap(),
+        }
+    }
+
+    fn devices(&self) -> Vec<*mut PJRT_Device> {
+        let mut d: PJRT_Client_Devices_Args = zeroed();
+        d.client = self.client;
+        call!(self.p, PJRT_Client_AddressableDevices, d).unwrap();
+        // SAFETY: the plugin returned an array of `num_devices` devices.
+        unsafe { std::slice::from_raw_parts(d.devices, d.num_devices) }.to_vec()
+    }
+
+    fn buffer_place(&self, b: *mut PJRT_Buffer) -> (*mut PJRT_Device, *mut PJRT_Memory) {
+        let mut d: PJRT_Buffer_Device_Args = zeroed();
+        d.buffer = b;
+        call!(self.p, PJRT_Buffer_Device, d).unwrap();
+        let mut m: PJRT_Buffer_Memory_Args = zeroed();
+        m.buffer = b;
+        call!(self.p, PJRT_Buffer_Memory, m).unwrap();
+        (d.device, m.memory)
+    }
+
+    fn default_memory(&self, dev: *mut PJRT_Device) -> *mut PJRT_Memory {
+        let mut dm: PJRT_Device_DefaultMemory_Args = zeroed();
+        dm.device = dev;
+        call!(self.p, PJRT_Device_DefaultMemory, dm).unwrap();
+        dm.memory
     }
 
     fn device(&self) -> *mut PJRT_Device {
@@ -693,5 +755,309 @@ func.func public @main(%a: tensor<4xf32> {tf.aliasing_output = 0 : i32}, %b: ten
     }
     let mut le: PJRT_LoadedExecutable_Args = zeroed();
     le.executable = c.executable;
+    call!(p, PJRT_LoadedExecutable_Destroy, le).unwrap();
+}
+
+fn description_int(p: &Plugin, dev: *mut PJRT_Device, slot: StubFn) -> i32 {
+    let mut gd: PJRT_Device_GetDescription_Args = zeroed();
+    gd.device = dev;
+    call!(p, PJRT_Device_GetDescription, gd).unwrap();
+    let mut v: PJRT_DeviceDescription_Int_Args = zeroed();
+    v.device_description = gd.device_description;
+    p.call(slot, &mut v, PJRT_DeviceDescription_Int_Args::STRUCT_SIZE)
+        .unwrap();
+    v.value
+}
+
+#[test]
+fn num_devices_option_is_validated() {
+    let p = Plugin::load();
+    for n in [0, -1, 257] {
+        let (code, msg) = create_client(&p, &[int_option("num_devices", n)]).unwrap_err();
+        assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT, "{msg}");
+        assert!(msg.contains("num_devices") && msg.contains("256"), "{msg}");
+    }
+    // A string holding an integer (what `jax_pjrt_client_create_options` passes) counts.
+    let string_option = |text: &'static str| {
+        let mut o = int_option("num_devices", 0);
+        o.type_ = PJRT_NamedValue_kString;
+        o.value.string_value = text.as_ptr().cast();
+        o.value_size = text.len();
+        o
+    };
+    let c = create_client(&p, &[string_option("3")]).unwrap();
+    let mut d: PJRT_Client_Devices_Args = zeroed();
+    d.client = c;
+    call!(p, PJRT_Client_Devices, d).unwrap();
+    assert_eq!(d.num_devices, 3);
+    let mut destroy: PJRT_Client_Args = zeroed();
+    destroy.client = c;
+    call!(p, PJRT_Client_Destroy, destroy).unwrap();
+    let (code, msg) = create_client(&p, &[string_option("three")]).unwrap_err();
+    assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT, "{msg}");
+    assert!(msg.contains("not an integer"), "{msg}");
+    let mut wrong_type = int_option("num_devices", 4);
+    wrong_type.type_ = PJRT_NamedValue_kFloat;
+    let (code, msg) = create_client(&p, &[wrong_type]).unwrap_err();
+    assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT, "{msg}");
+}
+
+#[test]
+fn four_devices_each_with_its_memory_and_buffers_placed_on_them() {
+    let p = Plugin::load();
+    let s = Session::with_devices(&p, 4);
+    let devs = s.devices();
+    assert_eq!(devs.len(), 4);
+    let mut all: PJRT_Client_Devices_Args = zeroed();
+    all.client = s.client;
+    call!(p, PJRT_Client_Devices, all).unwrap();
+    assert_eq!(all.num_devices, 4);
+    let mut mems = Vec::new();
+    for (i, &d) in devs.iter().enumerate() {
+        assert_eq!(
+            description_int(&p, d, p.api.PJRT_DeviceDescription_Id),
+            i as i32
+        );
+        assert_eq!(
+            description_int(&p, d, p.api.PJRT_DeviceDescription_ProcessIndex),
+            0
+        );
+        let m = s.default_memory(d);
+        let mut am: PJRT_Device_AddressableMemories_Args = zeroed();
+        am.device = d;
+        call!(p, PJRT_Device_AddressableMemories, am).unwrap();
+        // SAFETY: plugin-owned array of `num_memories`.
+        assert_eq!(
+            unsafe { std::slice::from_raw_parts(am.memories, am.num_memories) },
+            [m]
+        );
+        let mut by: PJRT_Memory_AddressableByDevices_Args = zeroed();
+        by.memory = m;
+        call!(p, PJRT_Memory_AddressableByDevices, by).unwrap();
+        // SAFETY: plugin-owned array of `num_devices`.
+        assert_eq!(
+            unsafe { std::slice::from_raw_parts(by.devices, by.num_devices) },
+            [d]
+        );
+        mems.push(m);
+    }
+    let mut distinct = mems.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 4, "each device has its own memory");
+    let mut cm: PJRT_Client_AddressableMemories_Args = zeroed();
+    cm.client = s.client;
+    call!(p, PJRT_Client_AddressableMemories, cm).unwrap();
+    assert_eq!(cm.num_addressable_memories, 4);
+
+    let data: Vec<u8> = [1f32, 2., 3.]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    // Placed by device (memory NULL), then by memory (device NULL).
+    let upload_to = |dev: *mut PJRT_Device, mem: *mut PJRT_Memory| {
+        let mut a: PJRT_Client_BufferFromHostBuffer_Args = zeroed();
+        a.client = s.client;
+        a.data = data.as_ptr().cast();
+        a.type_ = PJRT_Buffer_Type_F32;
+        let dims = [3i64];
+        a.dims = dims.as_ptr();
+        a.num_dims = 1;
+        a.device = dev;
+        a.memory = mem;
+        call!(p, PJRT_Client_BufferFromHostBuffer, a).unwrap();
+        s.destroy_event(a.done_with_host_buffer);
+        a.buffer
+    };
+    let on2 = upload_to(devs[2], null_mut());
+    assert_eq!(s.buffer_place(on2), (devs[2], mems[2]));
+    let on3 = upload_to(null_mut(), mems[3]);
+    assert_eq!(s.buffer_place(on3), (devs[3], mems[3]));
+    let mut cd: PJRT_Buffer_CopyToDevice_Args = zeroed();
+    cd.buffer = on2;
+    cd.dst_device = devs[1];
+    call!(p, PJRT_Buffer_CopyToDevice, cd).unwrap();
+    assert_eq!(s.buffer_place(cd.dst_buffer), (devs[1], mems[1]));
+    assert_eq!(f32s(&s.download(cd.dst_buffer, None)), [1., 2., 3.]);
+    let mut cmem: PJRT_Buffer_CopyToMemory_Args = zeroed();
+    cmem.buffer = on3;
+    cmem.dst_memory = mems[0];
+    call!(p, PJRT_Buffer_CopyToMemory, cmem).unwrap();
+    assert_eq!(s.buffer_place(cmem.dst_buffer), (devs[0], mems[0]));
+    assert_eq!(f32s(&s.download(cmem.dst_buffer, None)), [1., 2., 3.]);
+    for b in [on2, on3, cd.dst_buffer, cmem.dst_buffer] {
+        s.destroy_buffer(b);
+    }
+}
+
+fn varint(out: &mut Vec<u8>, mut v: u64) {
+    loop {
+        let b = (v & 0x7f) as u8;
+        v >>= 7;
+        if v == 0 {
+            out.push(b);
+            return;
+        }
+        out.push(b | 0x80);
+    }
+}
+
+/// `CompileOptionsProto{executable_build_options{num_replicas, num_partitions}}`.
+fn compile_options(replicas: u64, partitions: u64) -> Vec<u8> {
+    let mut build = Vec::new();
+    build.push(4 << 3);
+    varint(&mut build, replicas);
+    build.push(5 << 3);
+    varint(&mut build, partitions);
+    let mut out = vec![3 << 3 | 2];
+    varint(&mut out, build.len() as u64);
+    out.extend(build);
+    out
+}
+
+#[test]
+fn replicated_executable_runs_once_per_device() {
+    let p = Plugin::load();
+    let s = Session::with_devices(&p, 4);
+    let devs = s.devices();
+    let mut prog: PJRT_Program = zeroed();
+    prog.struct_size = PJRT_Program::STRUCT_SIZE;
+    prog.code = MLIR.as_ptr() as *mut _;
+    prog.code_size = MLIR.len();
+    prog.format = c"mlir".as_ptr();
+    prog.format_size = 4;
+    let opts = compile_options(4, 1);
+    let mut c: PJRT_Client_Compile_Args = zeroed();
+    c.client = s.client;
+    c.program = &prog;
+    c.compile_options = opts.as_ptr().cast();
+    c.compile_options_size = opts.len();
+    call!(p, PJRT_Client_Compile, c).unwrap();
+    let exe = c.executable;
+
+    let mut ad: PJRT_LoadedExecutable_AddressableDevices_Args = zeroed();
+    ad.executable = exe;
+    call!(p, PJRT_LoadedExecutable_AddressableDevices, ad).unwrap();
+    // SAFETY: plugin-owned array of `num_addressable_devices`.
+    let exe_devs =
+        unsafe { std::slice::from_raw_parts(ad.addressable_devices, ad.num_addressable_devices) };
+    assert_eq!(exe_devs, devs.as_slice());
+    let mut ge: PJRT_LoadedExecutable_GetExecutable_Args = zeroed();
+    ge.loaded_executable = exe;
+    call!(p, PJRT_LoadedExecutable_GetExecutable, ge).unwrap();
+    let mut n: PJRT_Executable_Count_Args = zeroed();
+    n.executable = ge.executable;
+    call!(p, PJRT_Executable_NumReplicas, n).unwrap();
+    assert_eq!(n.value, 4);
+    call!(p, PJRT_Executable_NumPartitions, n).unwrap();
+    assert_eq!(n.value, 1);
+    let mut da: PJRT_LoadedExecutable_GetDeviceAssignment_Args = zeroed();
+    da.executable = exe;
+    call!(p, PJRT_LoadedExecutable_GetDeviceAssignment, da).unwrap();
+    // SAFETY: plugin-owned bytes until the deleter runs.
+    let bytes = unsafe {
+        std::slice::from_raw_parts(da.serialized_bytes.cast::<u8>(), da.serialized_bytes_size)
+    };
+    // replica_count 4, computation_count 1, one computation on devices [0, 1, 2, 3].
+    assert_eq!(bytes, [8, 4, 16, 1, 26, 6, 10, 4, 0, 1, 2, 3]);
+    // SAFETY: the deleter the plugin returned, on its own object, once.
+    unsafe { (da.serialized_device_assignment_deleter.unwrap())(da.serialized_device_assignment) };
+
+    // Device i computes a*b + a with a = [i; 6], b = [2; 6]: 3i everywhere.
+    let two: Vec<u8> = [2f32; 6].iter().flat_map(|v| v.to_le_bytes()).collect();
+    let mut lists = Vec::new();
+    for (i, &d) in devs.iter().enumerate() {
+        let a: Vec<u8> = [i as f32; 6].iter().flat_map(|v| v.to_le_bytes()).collect();
+        let up = |bytes: &[u8]| {
+            let mut u: PJRT_Client_BufferFromHostBuffer_Args = zeroed();
+            u.client = s.client;
+            u.data = bytes.as_ptr().cast();
+            u.type_ = PJRT_Buffer_Type_F32;
+            let dims = [2i64, 3];
+            u.dims = dims.as_ptr();
+            u.num_dims = 2;
+            u.device = d;
+            call!(p, PJRT_Client_BufferFromHostBuffer, u).unwrap();
+            s.destroy_event(u.done_with_host_buffer);
+            u.buffer
+        };
+        lists.push([up(&a), up(&two)]);
+    }
+    let arg_lists: Vec<*const *mut PJRT_Buffer> = lists.iter().map(|l| l.as_ptr()).collect();
+    let mut outs = [[null_mut::<PJRT_Buffer>(); 1]; 4];
+    let out_lists: Vec<*mut *mut PJRT_Buffer> = outs.iter_mut().map(|o| o.as_mut_ptr()).collect();
+    let mut events = vec![null_mut::<PJRT_Event>(); 4];
+    let mut e: PJRT_LoadedExecutable_Execute_Args = zeroed();
+    e.executable = exe;
+    e.argument_lists = arg_lists.as_ptr();
+    e.num_devices = 4;
+    e.num_args = 2;
+    e.output_lists = out_lists.as_ptr();
+    e.device_complete_events = events.as_mut_ptr();
+    call!(p, PJRT_LoadedExecutable_Execute, e).unwrap();
+    for (i, &d) in devs.iter().enumerate() {
+        s.destroy_event(events[i]);
+        let out = outs[i][0];
+        assert_eq!(s.buffer_place(out), (d, s.default_memory(d)));
+        assert_eq!(f32s(&s.download(out, None)), [3. * i as f32; 6]);
+        s.destroy_buffer(out);
+        for b in lists[i] {
+            s.destroy_buffer(b);
+        }
+    }
+    // One argument list for a 4-device executable is an error, not a partial run.
+    e.num_devices = 1;
+    let (code, msg) = call!(p, PJRT_LoadedExecutable_Execute, e).unwrap_err();
+    assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT, "{msg}");
+    let mut d: PJRT_Executable_Destroy_Args = zeroed();
+    d.executable = ge.executable;
+    call!(p, PJRT_Executable_Destroy, d).unwrap();
+    let mut le: PJRT_LoadedExecutable_Args = zeroed();
+    le.executable = exe;
+    call!(p, PJRT_LoadedExecutable_Destroy, le).unwrap();
+
+    // More replicas than devices: refused at compile time.
+    let opts = compile_options(8, 1);
+    c.compile_options = opts.as_ptr().cast();
+    c.compile_options_size = opts.len();
+    let (code, msg) = call!(p, PJRT_Client_Compile, c).unwrap_err();
+    assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT, "{msg}");
+    assert!(msg.contains("num_devices"), "{msg}");
+}
+
+#[test]
+fn deserialize_takes_its_placement_from_the_overridden_compile_options() {
+    let p = Plugin::load();
+    let s = Session::with_devices(&p, 4);
+    let pjx = compiled_pjx();
+    let opts = compile_options(1, 2);
+    let mut l: PJRT_Executable_DeserializeAndLoad_Args = zeroed();
+    l.client = s.client;
+    l.serialized_executable = pjx.as_ptr().cast();
+    l.serialized_executable_size = pjx.len();
+    l.overridden_serialized_compile_options = opts.as_ptr().cast();
+    l.overridden_serialized_compile_options_size = opts.len();
+    call!(p, PJRT_Executable_DeserializeAndLoad, l).unwrap();
+    let mut ad: PJRT_LoadedExecutable_AddressableDevices_Args = zeroed();
+    ad.executable = l.loaded_executable;
+    call!(p, PJRT_LoadedExecutable_AddressableDevices, ad).unwrap();
+    // SAFETY: plugin-owned array of `num_addressable_devices`.
+    let exe_devs =
+        unsafe { std::slice::from_raw_parts(ad.addressable_devices, ad.num_addressable_devices) };
+    assert_eq!(exe_devs, &s.devices()[..2]);
+    let mut ge: PJRT_LoadedExecutable_GetExecutable_Args = zeroed();
+    ge.loaded_executable = l.loaded_executable;
+    call!(p, PJRT_LoadedExecutable_GetExecutable, ge).unwrap();
+    let mut n: PJRT_Executable_Count_Args = zeroed();
+    n.executable = ge.executable;
+    call!(p, PJRT_Executable_NumReplicas, n).unwrap();
+    assert_eq!(n.value, 1);
+    call!(p, PJRT_Executable_NumPartitions, n).unwrap();
+    assert_eq!(n.value, 2);
+    let mut d: PJRT_Executable_Destroy_Args = zeroed();
+    d.executable = ge.executable;
+    call!(p, PJRT_Executable_Destroy, d).unwrap();
+    let mut le: PJRT_LoadedExecutable_Args = zeroed();
+    le.executable = l.loaded_executable;
     call!(p, PJRT_LoadedExecutable_Destroy, le).unwrap();
 }

@@ -8,6 +8,8 @@ Environment:
                         (development: `cargo build --release -p pjrtc-pjrt-plugin`).
   PJRTC_PRIORITY        backend priority (default -1: the CPU backend, priority 0, stays
                         JAX's default unless JAX_PLATFORMS selects pjrtc).
+  PJRTC_NUM_DEVICES     number of pjrtc CPU devices (default 1, at most 256), passed to the
+                        plugin as the client create option `num_devices`.
 """
 
 import logging
@@ -27,6 +29,23 @@ def library_path() -> str | None:
         return given
     bundled = Path(__file__).resolve().parent / _LIB
     return str(bundled) if bundled.exists() else None
+
+
+MAX_DEVICES = 256
+
+
+def num_devices() -> int:
+    """The device count PJRTC_NUM_DEVICES asks for (default 1); ValueError if invalid."""
+    raw = os.environ.get("PJRTC_NUM_DEVICES", "").strip()
+    if not raw:
+        return 1
+    try:
+        n = int(raw)
+    except ValueError:
+        raise ValueError(f"PJRTC_NUM_DEVICES={raw!r} is not an integer") from None
+    if not 1 <= n <= MAX_DEVICES:
+        raise ValueError(f"PJRTC_NUM_DEVICES={n} is not in 1..{MAX_DEVICES}")
+    return n
 
 
 def _enable_donation() -> None:
@@ -78,8 +97,10 @@ def initialize() -> None:
             _LIB,
         )
         return
+    # Validated before anything is registered, so a bad value fails loudly and early.
+    options = {"num_devices": num_devices()}
     _enable_donation()
     _enable_persistent_cache()
     if not named:
         priority = int(os.environ.get("PJRTC_PRIORITY", "-1"))
-        xb.register_plugin(PLATFORM, priority=priority, library_path=path, options=None)
+        xb.register_plugin(PLATFORM, priority=priority, library_path=path, options=options)

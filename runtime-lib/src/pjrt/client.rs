@@ -64,6 +64,9 @@ pub(crate) fn client<'a>(ptr: *mut PJRT_Client) -> Result<&'a Client> {
     unsafe { handle(ptr, "client") }
 }
 
+/// Most devices one client offers: each is a host thread at most, so more only costs memory.
+pub const MAX_DEVICES: usize = 256;
+
 /// Reads the `num_devices` create option (int64), default 1.
 fn num_devices(options: &[PJRT_NamedValue]) -> Result<usize> {
     let mut n = 1;
@@ -71,17 +74,39 @@ fn num_devices(options: &[PJRT_NamedValue]) -> Result<usize> {
         // SAFETY: option names are the caller's `(ptr, len)` strings.
         let name = unsafe { super::error::bytes(o.name, o.name_size, "option name")? };
         if name == b"num_devices" {
-            if o.type_ != PJRT_NamedValue_kInt64 {
-                return Err(PjrtError::invalid(
-                    "create option num_devices must be an int64",
-                ));
-            }
-            // SAFETY: the type tag says the union holds an int64.
-            let v = unsafe { o.value.int64_value };
+            let v = match o.type_ {
+                // SAFETY: the type tag says the union holds an int64.
+                PJRT_NamedValue_kInt64 => unsafe { o.value.int64_value },
+                // `jax_pjrt_client_create_options="num_devices:4"` passes strings.
+                PJRT_NamedValue_kString => {
+                    // SAFETY: the tag says the union holds a string of `value_size` bytes.
+                    let text = unsafe {
+                        super::error::bytes(o.value.string_value, o.value_size, "num_devices")?
+                    };
+                    std::str::from_utf8(text)
+                        .ok()
+                        .and_then(|t| t.trim().parse::<i64>().ok())
+                        .ok_or_else(|| {
+                            PjrtError::invalid(format!(
+                                "create option num_devices = {:?} is not an integer",
+                                String::from_utf8_lossy(text)
+                            ))
+                        })?
+                }
+                _ => {
+                    return Err(PjrtError::invalid(
+                        "create option num_devices must be an int64 (or a string holding one)",
+                    ));
+                }
+            };
             n = usize::try_from(v)
                 .ok()
-                .filter(|n| (1..=1024).contains(n))
-                .ok_or_else(|| PjrtError::invalid(format!("num_devices {v} is not in 1..=1024")))?;
+                .filter(|n| (1..=MAX_DEVICES).contains(n))
+                .ok_or_else(|| {
+                    PjrtError::invalid(format!(
+                        "create option num_devices = {v} is not in 1..={MAX_DEVICES}"
+                    ))
+                })?;
         }
         // Other options (and the KV-store callbacks) are ignored: single process, no
         // tuning knobs yet.

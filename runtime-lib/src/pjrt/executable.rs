@@ -14,6 +14,7 @@ use super::error::{PjrtError, Result, bytes, entry, handle, slice};
 use super::event::Event;
 use super::ffi::*;
 use super::memory::DEVICE_KIND;
+use super::options::Placement;
 use crate::exec::Executable;
 use crate::tensor::Tensor;
 
@@ -79,31 +80,82 @@ impl ExecutableData {
 /// PJRT_Executable: a view of the artifact with its own lifetime.
 pub struct ExecutableHandle {
     data: Arc<ExecutableData>,
+    replicas: usize,
+    partitions: usize,
 }
 
-/// PJRT_LoadedExecutable: the artifact bound to a client and its device.
+/// PJRT_LoadedExecutable: the artifact bound to a client and the devices it runs on. The
+/// artifact is the program of one device: every replica and partition runs the same code on
+/// its own arguments (the compiler turned a partitioned program into its per-device form, or
+/// refused it).
 pub struct LoadedExecutable {
     data: Arc<ExecutableData>,
-    /// The one device it runs on (`Execute` may name another one of the client's).
+    placement: Placement,
+    /// `placement.devices` as handles, in the same order (replica-major).
     devices: Vec<*mut PJRT_Device>,
+    logical_ids: Vec<PJRT_LogicalDeviceIds>,
     client: *const Client,
     deleted: AtomicBool,
 }
 
 impl LoadedExecutable {
-    pub fn new_raw(c: &Client, data: ExecutableData) -> *mut PJRT_LoadedExecutable {
-        Box::into_raw(Box::new(LoadedExecutable {
+    pub fn new_raw(
+        c: &Client,
+        data: ExecutableData,
+        placement: Placement,
+    ) -> Result<*mut PJRT_LoadedExecutable> {
+        let devices = placement
+            .devices
+            .iter()
+            .map(|&id| {
+                c.device_by_id(id).ok_or_else(|| {
+                    PjrtError::invalid(format!(
+                        "the program needs device {id} ({} replicas x {} partitions); this client \
+                         has {} devices (set PJRTC_NUM_DEVICES / the num_devices create option)",
+                        placement.replicas,
+                        placement.partitions,
+                        c.device_ptrs.len()
+                    ))
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let logical_ids = (0..devices.len())
+            .map(|i| PJRT_LogicalDeviceIds {
+                replica: (i / placement.partitions) as i32,
+                partition: (i % placement.partitions) as i32,
+            })
+            .collect();
+        Ok(Box::into_raw(Box::new(LoadedExecutable {
             data: Arc::new(data),
-            devices: vec![c.default_device()],
+            placement,
+            devices,
+            logical_ids,
             client: c,
             deleted: AtomicBool::new(false),
-        }))
+        })))
     }
 }
 
+/// The placement a serialized CompileOptionsProto asks for (NULL or empty: one device).
+///
+/// # Safety
+/// `(ptr, len)` is NULL/0 or the caller's bytes for this call.
+unsafe fn placement(ptr: *const c_char, len: usize) -> Result<Placement> {
+    if ptr.is_null() || len == 0 {
+        return Ok(Placement::single());
+    }
+    // SAFETY: per the contract above.
+    let opts = unsafe { bytes(ptr, len, "compile_options")? };
+    Placement::from_compile_options(opts)
+}
+
 fn exe<'a>(ptr: *mut PJRT_Executable) -> Result<&'a ExecutableData> {
+    Ok(&exe_handle(ptr)?.data)
+}
+
+fn exe_handle<'a>(ptr: *mut PJRT_Executable) -> Result<&'a ExecutableHandle> {
     // SAFETY: the framework passes executables this plugin created and has not destroyed.
-    Ok(&unsafe { handle(ptr, "executable") }?.data)
+    unsafe { handle(ptr, "executable") }
 }
 
 fn loaded<'a>(ptr: *mut PJRT_LoadedExecutable) -> Result<&'a LoadedExecutable> {
@@ -131,16 +183,17 @@ entry!(
                 "this runtime-only plugin cannot compile; use the full pjrtc plugin or load a .pjx with PJRT_Executable_DeserializeAndLoad",
             )
         })?;
-        // Compile options (replicas, partitions, device assignment) are not read yet: every
-        // executable runs on one device.
+        // SAFETY: the caller's serialized CompileOptionsProto for this call.
+        let placement = unsafe { placement(a.compile_options, a.compile_options_size)? };
         let pjx = hook(code).map_err(PjrtError::invalid)?;
-        a.executable = LoadedExecutable::new_raw(c, ExecutableData::load(pjx)?);
+        a.executable = LoadedExecutable::new_raw(c, ExecutableData::load(pjx)?, placement)?;
         Ok(())
     }
 );
 
 entry!(
-    /// Overridden compile options, if any, are ignored like those of Client_Compile.
+    /// The placement comes from the overridden compile options (JAX passes those it compiled
+    /// with); without them, one device.
     fn executable_deserialize_and_load(
         a: &mut PJRT_Executable_DeserializeAndLoad_Args,
         min = std::mem::offset_of!(PJRT_Executable_DeserializeAndLoad_Args, overridden_serialized_compile_options)
@@ -148,7 +201,15 @@ entry!(
         let c = client(a.client)?;
         // SAFETY: the caller's serialized bytes for this call.
         let pjx = unsafe { bytes(a.serialized_executable, a.serialized_executable_size, "serialized_executable")? };
-        a.loaded_executable = LoadedExecutable::new_raw(c, ExecutableData::load(pjx.to_vec())?);
+        // SAFETY: NULL or the caller's serialized CompileOptionsProto for this call.
+        let placement = unsafe {
+            placement(
+                a.overridden_serialized_compile_options,
+                a.overridden_serialized_compile_options_size,
+            )?
+        };
+        a.loaded_executable =
+            LoadedExecutable::new_raw(c, ExecutableData::load(pjx.to_vec())?, placement)?;
         Ok(())
     }
 );
@@ -201,10 +262,15 @@ entry!(
 );
 
 entry!(
-    /// Executable_NumReplicas and Executable_NumPartitions.
-    fn executable_one(a: &mut PJRT_Executable_Count_Args) {
-        exe(a.executable)?;
-        a.value = 1;
+    fn executable_num_replicas(a: &mut PJRT_Executable_Count_Args) {
+        a.value = exe_handle(a.executable)?.replicas;
+        Ok(())
+    }
+);
+
+entry!(
+    fn executable_num_partitions(a: &mut PJRT_Executable_Count_Args) {
+        a.value = exe_handle(a.executable)?.partitions;
         Ok(())
     }
 );
@@ -267,6 +333,8 @@ entry!(
         let l = loaded(a.loaded_executable)?;
         a.executable = Box::into_raw(Box::new(ExecutableHandle {
             data: l.data.clone(),
+            replicas: l.placement.replicas,
+            partitions: l.placement.partitions,
         }));
         Ok(())
     }
@@ -297,52 +365,24 @@ entry!(
     }
 );
 
-/// Replica 0, partition 0 on the one addressable device.
-static LOGICAL_IDS: [PJRT_LogicalDeviceIds; 1] = [PJRT_LogicalDeviceIds {
-    replica: 0,
-    partition: 0,
-}];
-
 entry!(
+    /// (replica, partition) of each addressable device, in the same order.
     fn loaded_executable_addressable_device_logical_ids(
         a: &mut PJRT_LoadedExecutable_AddressableDeviceLogicalIds_Args,
     ) {
-        loaded(a.executable)?;
-        a.addressable_device_logical_ids = LOGICAL_IDS.as_ptr();
-        a.num_addressable_device_logical_ids = LOGICAL_IDS.len();
+        let l = loaded(a.executable)?;
+        a.addressable_device_logical_ids = l.logical_ids.as_ptr();
+        a.num_addressable_device_logical_ids = l.logical_ids.len();
         Ok(())
     }
 );
-
-/// `xla.DeviceAssignmentProto{replica_count: 1, computation_count: 1,
-/// computation_devices: [{replica_device_ids: [id]}]}`, hand-encoded.
-fn device_assignment_proto(id: i32) -> Vec<u8> {
-    let mut id_varint = Vec::new();
-    let mut v = id as i64 as u64;
-    loop {
-        let b = (v & 0x7f) as u8;
-        v >>= 7;
-        if v == 0 {
-            id_varint.push(b);
-            break;
-        }
-        id_varint.push(b | 0x80);
-    }
-    // computation_devices: field 1 (replica_device_ids), packed.
-    let mut inner = vec![0x0a, id_varint.len() as u8];
-    inner.extend(&id_varint);
-    let mut out = vec![0x08, 0x01, 0x10, 0x01, 0x1a, inner.len() as u8];
-    out.extend(inner);
-    out
-}
 
 entry!(
     fn loaded_executable_get_device_assignment(
         a: &mut PJRT_LoadedExecutable_GetDeviceAssignment_Args,
     ) {
         let l = loaded(a.executable)?;
-        let id = device(l.devices[0])?.description.id;
-        let bytes = Box::new(device_assignment_proto(id));
+        let bytes = Box::new(l.placement.device_assignment_proto());
         a.serialized_bytes = bytes.as_ptr().cast();
         a.serialized_bytes_size = bytes.len();
         a.serialized_device_assignment = Box::into_raw(bytes).cast::<c_void>();
@@ -352,9 +392,11 @@ entry!(
 );
 
 entry!(
-    /// Runs synchronously on one device. Outputs are fresh buffers; an input donated to an
-    /// output (`tf.aliasing_output`) is deleted after a successful run, as the framework
-    /// expects of a donated buffer, unless `non_donatable_input_indices` lists it.
+    /// Runs synchronously: argument list `i` on the executable's device `i` (or on
+    /// `execute_device` for a single list), the lists in parallel threads. Outputs are fresh
+    /// buffers on that device; an input donated to an output (`tf.aliasing_output`) is
+    /// deleted after a successful run, as the framework expects of a donated buffer, unless
+    /// `non_donatable_input_indices` lists it.
     fn loaded_executable_execute(a: &mut PJRT_LoadedExecutable_Execute_Args) {
         let l = loaded(a.executable)?;
         if l.deleted.load(Ordering::Acquire) {
@@ -363,64 +405,111 @@ entry!(
                 "the executable has been deleted",
             ));
         }
-        if a.num_devices != 1 {
-            return Err(PjrtError::unimplemented(format!(
-                "Execute on {} devices; pjrtc runs an executable on one device",
-                a.num_devices
-            )));
-        }
         // SAFETY: the client outlives its executables (framework contract).
         let c = unsafe { handle(l.client as *mut Client, "client")? };
-        let dev = if a.execute_device.is_null() {
-            l.devices[0]
+        let devices: Vec<*mut PJRT_Device> = if a.execute_device.is_null() {
+            if a.num_devices != l.devices.len() {
+                return Err(PjrtError::invalid(format!(
+                    "Execute got {} argument lists; the executable runs on {} devices",
+                    a.num_devices,
+                    l.devices.len()
+                )));
+            }
+            l.devices.clone()
         } else {
-            a.execute_device
+            if a.num_devices != 1 {
+                return Err(PjrtError::invalid(
+                    "Execute with execute_device takes exactly one argument list",
+                ));
+            }
+            if !c.owns_device(a.execute_device) {
+                return Err(PjrtError::invalid(
+                    "execute_device does not belong to this client",
+                ));
+            }
+            vec![a.execute_device]
         };
-        if !c.owns_device(dev) {
-            return Err(PjrtError::invalid(
-                "execute_device does not belong to this client",
-            ));
+        let n = devices.len();
+        // SAFETY: `argument_lists` has `num_devices` rows...
+        let lists = unsafe { slice(a.argument_lists, n, "argument_lists")? };
+        let mut args_per_device = Vec::with_capacity(n);
+        let mut inputs_per_device = Vec::with_capacity(n);
+        for (d, &list) in lists.iter().enumerate() {
+            // SAFETY: ...each of `num_args` buffers.
+            let args = unsafe { slice(list, a.num_args, "argument list")? };
+            let inputs: Vec<Arc<Tensor>> = args
+                .iter()
+                .enumerate()
+                .map(|(i, &b)| {
+                    buffer(b).and_then(|b| b.tensor()).map_err(|e| {
+                        let at = if n > 1 {
+                            format!("device list {d}, ")
+                        } else {
+                            String::new()
+                        };
+                        PjrtError::new(e.code, format!("{at}argument {i}: {}", e.message))
+                    })
+                })
+                .collect::<Result<_>>()?;
+            args_per_device.push(args);
+            inputs_per_device.push(inputs);
         }
-        let mem = device(dev)?.default_memory;
-        // SAFETY: `argument_lists` has `num_devices` (= 1) rows...
-        let lists = unsafe { slice(a.argument_lists, 1, "argument_lists")? };
-        // SAFETY: ...each of `num_args` buffers.
-        let args = unsafe { slice(lists[0], a.num_args, "argument list")? };
-        let inputs: Vec<std::sync::Arc<Tensor>> = args
-            .iter()
-            .enumerate()
-            .map(|(i, &b)| {
-                buffer(b)
-                    .and_then(|b| b.tensor())
-                    .map_err(|e| PjrtError::new(e.code, format!("argument {i}: {}", e.message)))
-            })
-            .collect::<Result<_>>()?;
-        let refs: Vec<&Tensor> = inputs.iter().map(|t| &**t).collect();
-        let outputs = l
-            .data
-            .exe
-            .run(&refs)
-            .map_err(|e| PjrtError::invalid(e.to_string()))?;
-        // SAFETY: `output_lists` has `num_devices` (= 1) rows...
-        let out_lists = unsafe { slice(a.output_lists, 1, "output_lists")? };
-        let out = out_lists[0];
-        if out.is_null() && !outputs.is_empty() {
+        // SAFETY: `output_lists` has `num_devices` rows, each with room for NumOutputs
+        // buffers (allocated by the caller); checked non-NULL before anything runs.
+        let out_lists = unsafe { slice(a.output_lists, n, "output_lists")? };
+        if !l.data.output_types.is_empty() && out_lists.iter().any(|o| o.is_null()) {
             return Err(PjrtError::invalid("output list is NULL"));
         }
-        for (i, t) in outputs.into_iter().enumerate() {
-            // SAFETY: ...each with room for NumOutputs buffers, allocated by the caller.
-            unsafe { *out.add(i) = Buffer::new_raw(dev, mem, t) };
+        // Only the (Sync) artifact crosses into the threads, not the handle with raw pointers.
+        let data: &ExecutableData = &l.data;
+        let run = |inputs: &Vec<Arc<Tensor>>| {
+            let refs: Vec<&Tensor> = inputs.iter().map(|t| &**t).collect();
+            data.exe
+                .run(&refs)
+                .map_err(|e| PjrtError::invalid(e.to_string()))
+        };
+        let results: Vec<Result<Vec<Tensor>>> = if n == 1 {
+            vec![run(&inputs_per_device[0])]
+        } else {
+            // One thread per device: replicas and partitions are independent programs.
+            std::thread::scope(|s| {
+                let handles: Vec<_> = inputs_per_device
+                    .iter()
+                    .map(|inputs| s.spawn(move || run(inputs)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| {
+                        h.join().unwrap_or_else(|_| {
+                            Err(PjrtError::internal("a device thread panicked"))
+                        })
+                    })
+                    .collect()
+            })
+        };
+        // All or nothing: on any failure no output is handed out and nothing is donated.
+        let results = results.into_iter().collect::<Result<Vec<_>>>()?;
+        for ((outputs, &dev), &out) in results.into_iter().zip(&devices).zip(out_lists) {
+            let mem = device(dev)?.default_memory;
+            for (i, t) in outputs.into_iter().enumerate() {
+                // SAFETY: the caller's list has room for NumOutputs buffers (see above).
+                unsafe { *out.add(i) = Buffer::new_raw(dev, mem, t) };
+            }
         }
         // SAFETY: `options` is NULL or the caller's ExecuteOptions for this call.
         let kept = unsafe { non_donatable(a.options)? };
-        for i in donated_inputs(l.data.exe.signature(), args.len()) {
-            if !kept.contains(&(i as i64)) {
-                buffer(args[i])?.delete();
+        for args in &args_per_device {
+            for i in donated_inputs(l.data.exe.signature(), args.len()) {
+                if !kept.contains(&(i as i64)) {
+                    buffer(args[i])?.delete();
+                }
             }
         }
         if !a.device_complete_events.is_null() {
-            // SAFETY: a non-NULL events array has `num_devices` slots.
-            unsafe { *a.device_complete_events = Event::ready() };
+            for d in 0..n {
+                // SAFETY: a non-NULL events array has `num_devices` slots.
+                unsafe { *a.device_complete_events.add(d) = Event::ready() };
+            }
         }
         Ok(())
     }
@@ -481,17 +570,5 @@ mod tests {
         assert_eq!(super::donated_inputs(&sig, 3), [0, 2]);
         // An alias past the arguments actually passed is ignored, not indexed.
         assert_eq!(super::donated_inputs(&sig, 1), [0]);
-    }
-
-    #[test]
-    fn device_assignment_encoding() {
-        assert_eq!(
-            super::device_assignment_proto(0),
-            [8, 1, 16, 1, 26, 3, 10, 1, 0]
-        );
-        assert_eq!(
-            super::device_assignment_proto(300),
-            [8, 1, 16, 1, 26, 4, 10, 2, 0xac, 0x02]
-        );
     }
 }

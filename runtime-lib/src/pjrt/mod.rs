@@ -21,6 +21,7 @@ pub mod event;
 pub mod executable;
 pub mod ffi;
 pub mod memory;
+pub mod options;
 pub mod plugin;
 
 use std::sync::OnceLock;

@@ -123,12 +123,38 @@ pub fn desugar_operands(name: &str, operands: Vec<ValueId>) -> Vec<ValueId> {
     }
 }
 
+/// Ops that communicate between replicas or partitions (or ask which one they run in).
+const CROSS_DEVICE_OPS: &[&str] = &[
+    "all_gather",
+    "all_reduce",
+    "all_to_all",
+    "collective_broadcast",
+    "collective_permute",
+    "collective_reduce",
+    "cross-replica-sum",
+    "partition_id",
+    "reduce_scatter",
+    "replica_id",
+];
+
+/// Why a cross-device op (by its StableHLO name without dialect prefix) is refused, to append
+/// to its `unsupported:` message; empty for other ops.
+pub(crate) fn cross_device_note(short: &str) -> &'static str {
+    if CROSS_DEVICE_OPS.contains(&short) {
+        " (collectives across replicas or devices, e.g. psum or axis_index inside pmap, are not \
+         supported: pjrtc runs each device's copy of a program independently)"
+    } else {
+        ""
+    }
+}
+
 fn unknown_or_unsupported(p: &Parser, name: &str, pos: usize) -> Diagnostic {
     let short = name
         .strip_prefix("stablehlo.")
         .or_else(|| name.strip_prefix("mhlo."));
     if short.is_some_and(|s| UNSUPPORTED_OPS.contains(&s)) || name.starts_with("chlo.") {
-        return p.err(pos, format!("unsupported: op '{name}'"));
+        let note = short.map_or("", cross_device_note);
+        return p.err(pos, format!("unsupported: op '{name}'{note}"));
     }
     p.err(pos, format!("unknown op '{name}'"))
 }

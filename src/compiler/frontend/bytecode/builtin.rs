@@ -510,6 +510,7 @@ fn write_attr(a: &Attr, out: &mut String) {
             out.push_str(&format!(": {len} elements>"));
         }
         Attr::Loc(l) => out.push_str(&format!("loc({l})")),
+        Attr::Sdy(s) => out.push_str(&format!("#sdy<{s:?}>")),
         Attr::Other(s) => out.push_str(s),
     }
 }

@@ -105,6 +105,8 @@ pub enum Attr {
     },
     /// A location, as the text inside `loc(...)`.
     Loc(String),
+    /// A Shardy attribute (meshes, shardings, manual axes).
+    Sdy(Rc<super::sdy::Sdy>),
     /// Anything else, as text.
     Other(String),
 }
@@ -463,12 +465,16 @@ impl<'a> Bytecode<'a> {
             let a = match dialect {
                 "builtin" => builtin::read_attr(self, &mut r)?,
                 "vhlo" => vhlo::read_attr(self, &mut r)?,
-                // Shardy's sharding attributes (`#sdy.sharding<..>` on arguments, meshes)
-                // say how to split values over devices: nothing to compute on one device,
-                // so they are kept opaque rather than decoded.
-                "sdy" => {
-                    return Ok(self.cache_attr(i, Attr::Other("#sdy<opaque>".into())));
-                }
+                // Shardy's attributes say how values split over devices; a partitioned
+                // program becomes its per-device form through them (see `spmd`). One this
+                // reader cannot decode stays opaque: it means nothing on one device, and
+                // `spmd` refuses a partitioned program whose shardings it cannot read.
+                "sdy" => match super::sdy::read_attr(self, &mut r) {
+                    Ok(a) => a,
+                    Err(_) => {
+                        return Ok(self.cache_attr(i, Attr::Other("#sdy<opaque>".into())));
+                    }
+                },
                 d => return Err(r.err(format!("unsupported: attributes of dialect '{d}'"))),
             };
             if !r.is_empty() {
@@ -626,10 +632,28 @@ impl<'a> Bytecode<'a> {
                         attrs.extend(d.iter().cloned());
                     }
                 }
-                // Shardy's ops carry only sharding metadata (meshes, constraints), which
-                // means nothing on one device; their property encoding is Shardy's own.
+                // Shardy's ops: their properties (ODS' encoding: one attribute per
+                // property, in declaration order) are kept as `sdy.prop<i>` for the
+                // meshes and manual computations `spmd` reads; other ops' are skipped.
                 Some(true) if name.starts_with("sdy.") => {
-                    r.varint()?;
+                    let pi = r.varint()?;
+                    if matches!(name.as_str(), "sdy.mesh" | "sdy.manual_computation")
+                        && let Some(p) = self.properties.get(pi as usize)
+                    {
+                        // Best effort, as for the attributes above.
+                        let mut p = p.clone();
+                        let mut props = Vec::new();
+                        while !p.is_empty() {
+                            match self.attr(&mut p) {
+                                Ok(a) => props.push((format!("sdy.prop{}", props.len()), a)),
+                                Err(_) => {
+                                    props.clear();
+                                    break;
+                                }
+                            }
+                        }
+                        attrs.extend(props);
+                    }
                 }
                 Some(true) => {
                     let at = r.offset();

@@ -10,6 +10,8 @@
 mod builtin;
 mod container;
 mod reader;
+mod sdy;
+mod spmd;
 mod vhlo;
 
 use crate::compiler::diag::Diagnostic;

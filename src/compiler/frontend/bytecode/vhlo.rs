@@ -4,6 +4,7 @@
 use super::builtin::{self, attr_list, attr_text, read_float, read_int, svarints, type_list};
 use super::container::{Attr, Bytecode, GOp, GRegion, Ty};
 use super::reader::{BcError, Reader, Result};
+use super::spmd;
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{
     self, BinaryOp, CompareDirection, CompareType, ConvAttrs, DType, DotDims, Func, GatherAttrs,
@@ -721,8 +722,10 @@ pub fn version_text(v: Option<Version>) -> String {
 pub fn convert(top: &[GOp], version: Option<Version>) -> std::result::Result<Module, Diagnostic> {
     let vtext = version_text(version);
     let mut module = Module::default();
+    let mut part = spmd::Partitioning::new(&[]);
     let funcs: &[GOp] = match top {
         [m] if m.name == "builtin.module" => {
+            part = spmd::Partitioning::new(&m.attrs);
             if let Some((_, a)) = m.attrs.iter().find(|(k, _)| k == "sym_name")
                 && let Attr::Str(s) = &**a
             {
@@ -739,6 +742,7 @@ pub fn convert(top: &[GOp], version: Option<Version>) -> std::result::Result<Mod
     for f in funcs {
         // A Shardy mesh declares device axes for sharding annotations: no computation.
         if f.name == "sdy.mesh" {
+            part.add_mesh(f);
             continue;
         }
         if f.name != "vhlo.func_v1" {
@@ -748,7 +752,19 @@ pub fn convert(top: &[GOp], version: Option<Version>) -> std::result::Result<Mod
                 "",
             ));
         }
-        module.funcs.push(FnCx::func(f, &vtext)?);
+        let is_main = f
+            .attrs
+            .iter()
+            .any(|(k, a)| k == "sym_name" && matches!(&**a, Attr::Str(s) if s == "main"));
+        // The entry function of a partitioned program becomes what one device runs.
+        let local = if is_main {
+            spmd::per_device(f, &part).map_err(|m| op_err(f, &m, &vtext))?
+        } else {
+            None
+        };
+        module
+            .funcs
+            .push(FnCx::func(local.as_ref().unwrap_or(f), &vtext)?);
     }
     Ok(module)
 }
@@ -1252,9 +1268,15 @@ impl<'v> FnCx<'v> {
             .strip_prefix("vhlo.")
             .and_then(|n| n.rsplit_once("_v"));
         let unsupported = || {
+            let note = base.map_or("", |(b, _)| {
+                crate::compiler::frontend::ops::cross_device_note(b)
+            });
             op_err(
                 op,
-                &format!("unsupported: {} ({vtext}) at byte {}", op.name, op.offset),
+                &format!(
+                    "unsupported: {} ({vtext}) at byte {}{note}",
+                    op.name, op.offset
+                ),
                 vtext,
             )
         };
