@@ -102,40 +102,64 @@ impl Geometry {
 
     /// For output pixel `opix`, every kernel pixel with the input pixel it reads (`None` in
     /// padding or a dilation hole), in kernel order.
-    fn taps(&self, opix: usize, taps: &mut Vec<Option<usize>>) {
+    fn taps(&self, opix: usize, t: &mut Taps) {
         let r = self.o_sp.len();
-        // Unflatten the output position.
-        let mut opos = vec![0i64; r];
+        // Unflatten the output position (buffers reused: this runs once per output row).
+        t.opos.clear();
+        t.opos.resize(r, 0);
         let mut rest = opix;
         for d in (0..r).rev() {
-            opos[d] = (rest % self.o_sp[d]) as i64;
+            t.opos[d] = (rest % self.o_sp[d]) as i64;
             rest /= self.o_sp[d];
         }
-        taps.clear();
-        let mut kp = vec![0usize; r];
-        for _ in 0..self.k_pix {
-            let mut ipix: Option<usize> = Some(0);
-            for d in 0..r {
+        // Per dimension, the input coordinate each kernel index reads (-1: none). Done
+        // once per dimension, so the loop over kernel pixels below has no divisions.
+        t.coord.clear();
+        t.first.clear();
+        for d in 0..r {
+            t.first.push(t.coord.len());
+            let dil = self.lhs_dil[d];
+            for k in 0..self.k_sp[d] {
                 // Position in the padded, lhs-dilated input; i64 cannot overflow (< 2^42).
-                let p = opos[d] * self.strides[d] + kp[d] as i64 * self.rhs_dil[d] - self.lo[d];
-                let ok = p >= 0 && p % self.lhs_dil[d] == 0 && p / self.lhs_dil[d] < self.in_sp[d];
-                ipix = match (ipix, ok) {
-                    (Some(acc), true) => {
-                        Some(acc * self.in_sp[d] as usize + (p / self.lhs_dil[d]) as usize)
-                    }
-                    _ => None,
+                let p = t.opos[d] * self.strides[d] + k as i64 * self.rhs_dil[d] - self.lo[d];
+                let c = if dil == 1 {
+                    p
+                } else if p % dil == 0 {
+                    p / dil
+                } else {
+                    -1
                 };
-            }
-            taps.push(ipix);
-            for d in (0..r).rev() {
-                kp[d] += 1;
-                if kp[d] < self.k_sp[d] {
-                    break;
-                }
-                kp[d] = 0;
+                t.coord
+                    .push(if p >= 0 && c < self.in_sp[d] { c } else { -1 });
             }
         }
+        // The taps are the product of the per-dimension lists, last dimension fastest
+        // (kernel order), built one dimension at a time.
+        t.list.clear();
+        t.list.push(Some(0));
+        for d in 0..r {
+            t.next.clear();
+            let coords = &t.coord[t.first[d]..][..self.k_sp[d]];
+            for &prev in &t.list {
+                t.next.extend(coords.iter().map(|&c| match prev {
+                    Some(acc) if c >= 0 => Some(acc * self.in_sp[d] as usize + c as usize),
+                    _ => None,
+                }));
+            }
+            std::mem::swap(&mut t.list, &mut t.next);
+        }
     }
+}
+
+/// The taps of one output pixel ([`Geometry::taps`]) with the buffers used to find them.
+#[derive(Default)]
+struct Taps {
+    list: Vec<Option<usize>>,
+    next: Vec<Option<usize>>,
+    opos: Vec<i64>,
+    /// Per-dimension input coordinates, dimension `d` from `first[d]`.
+    coord: Vec<i64>,
+    first: Vec<usize>,
 }
 
 /// Direct loops for any element type, over output rows (`batch x spatial` positions)
@@ -151,35 +175,55 @@ unsafe fn direct<T: Elem>(
     end: usize,
 ) {
     let (input, kernel, out) = (input as *const T, kernel as *const T, out as *mut T);
-    let mut taps = Vec::with_capacity(geo.k_pix);
-    let mut acc = vec![T::zero(); geo.ofg];
+    let mut taps = Taps::default();
     for row in begin..end {
         let (ob, opix) = (row / geo.o_pix, row % geo.o_pix);
         geo.taps(opix, &mut taps);
         for g in 0..geo.groups {
             let (ib, c0) = geo.group_input(g, ob);
-            acc.fill(T::zero());
-            for ci in 0..geo.cg {
-                for (kpix, ipix) in taps.iter().enumerate() {
-                    let Some(ipix) = ipix else { continue };
-                    // SAFETY: the channel is inside the input shape the decoder matched
-                    // to the buffer size.
-                    let x = unsafe { input.add((ib * geo.in_pix + ipix) * geo.c + c0 + ci).read() };
-                    let w0 = (kpix * geo.cg + ci) * geo.of + g * geo.ofg;
-                    for (j, a) in acc.iter_mut().enumerate() {
-                        // SAFETY: w0 + j < (kpix * cg + ci + 1) * of: inside the kernel.
-                        *a = T::mac(*a, x, unsafe { kernel.add(w0 + j).read() });
+            // Output features in blocks of LANES, so the accumulators stay in registers.
+            for j0 in (0..geo.ofg).step_by(LANES) {
+                let nj = LANES.min(geo.ofg - j0);
+                let mut acc = [T::zero(); LANES];
+                for ci in 0..geo.cg {
+                    for (kpix, ipix) in taps.list.iter().enumerate() {
+                        let Some(ipix) = ipix else { continue };
+                        // SAFETY: the channel is inside the input shape the decoder matched
+                        // to the buffer size.
+                        let x =
+                            unsafe { input.add((ib * geo.in_pix + ipix) * geo.c + c0 + ci).read() };
+                        let w0 = (kpix * geo.cg + ci) * geo.of + g * geo.ofg + j0;
+                        // SAFETY: w0 + nj <= (kpix * cg + ci + 1) * of: inside the kernel,
+                        // which nobody writes meanwhile.
+                        let w = unsafe { std::slice::from_raw_parts(kernel.add(w0), nj) };
+                        // Each feature still adds its products in the reference's order;
+                        // a full block has a fixed length, which the compiler vectorises.
+                        match <&[T; LANES]>::try_from(w) {
+                            Ok(w) => {
+                                for (a, &w) in acc.iter_mut().zip(w) {
+                                    *a = T::mac(*a, x, w);
+                                }
+                            }
+                            Err(_) => {
+                                for (a, &w) in acc.iter_mut().zip(w) {
+                                    *a = T::mac(*a, x, w);
+                                }
+                            }
+                        }
                     }
                 }
-            }
-            let o0 = row * geo.of + g * geo.ofg;
-            for (j, &a) in acc.iter().enumerate() {
-                // SAFETY: o0 + j is inside the output shape.
-                unsafe { out.add(o0 + j).write(T::done(a)) }
+                let o0 = row * geo.of + g * geo.ofg + j0;
+                for (j, &a) in acc[..nj].iter().enumerate() {
+                    // SAFETY: o0 + j is inside the output shape.
+                    unsafe { out.add(o0 + j).write(T::done(a)) }
+                }
             }
         }
     }
 }
+
+/// Output features per block of the direct loops.
+const LANES: usize = 16;
 
 /// Addresses moved to the threads of one conv.
 #[derive(Clone, Copy)]
@@ -242,7 +286,7 @@ unsafe fn im2col<T: Elem + FromF32 + Default>(
     let size = std::mem::size_of::<T>();
     let block = (SCRATCH_BYTES / (cols * size).max(1)).clamp(1, (end - begin).max(1));
     let mut scratch = vec![T::default(); block * cols];
-    let mut taps = Vec::with_capacity(geo.k_pix);
+    let mut taps = Taps::default();
     let input = input as *const T;
     for g in 0..geo.groups {
         let mut r0 = begin;
@@ -252,7 +296,7 @@ unsafe fn im2col<T: Elem + FromF32 + Default>(
                 let (ob, opix) = ((r0 + r) / geo.o_pix, (r0 + r) % geo.o_pix);
                 let (ib, c0) = geo.group_input(g, ob);
                 geo.taps(opix, &mut taps);
-                for (kpix, ipix) in taps.iter().enumerate() {
+                for (kpix, ipix) in taps.list.iter().enumerate() {
                     let dst = &mut scratch[r * cols + kpix * geo.cg..][..geo.cg];
                     match ipix {
                         Some(ipix) => {
