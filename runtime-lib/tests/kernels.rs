@@ -598,6 +598,51 @@ fn threads_give_the_same_results() {
     assert_eq!(got, conv_reference(&t));
 }
 
+/// Many products too small to split by rows are shared out whole between threads (the
+/// total is above the threading threshold); the results must not change.
+#[test]
+fn threads_split_batched_products() {
+    let mut rng = Rng(7);
+    let (batch, n) = (40u64, 64u64);
+    let view = |region| MatrixView {
+        buf: buf(region, batch * n * n * 4),
+        batch_stride: n * n,
+        row_stride: n,
+        col_stride: 1,
+    };
+    let g = Gemm {
+        dtype: DType::F32,
+        batch,
+        m: n,
+        n,
+        k: n,
+        lhs: view(Region::Input(0)),
+        rhs: view(Region::Input(1)),
+        out: view(Region::Output(0)),
+    };
+    let len = batch * n * n;
+    let mut exe = load(artifact(
+        vec![spec(DType::F32, len), spec(DType::F32, len)],
+        vec![spec(DType::F32, len)],
+        vec![Step::Gemm(g)],
+    ));
+    let a = values(&mut rng, DType::F32, len as usize);
+    let b = values(&mut rng, DType::F32, len as usize);
+    let ta = Tensor::from_bytes(DType::F32, &[len], &encode(DType::F32, &a)).unwrap();
+    let tb = Tensor::from_bytes(DType::F32, &[len], &encode(DType::F32, &b)).unwrap();
+    let one = exe.run(&[&ta, &tb]).unwrap();
+    exe.set_threads(3);
+    let three = exe.run(&[&ta, &tb]).unwrap();
+    assert_eq!(one[0].bytes(), three[0].bytes());
+    let got = decode(DType::F32, three[0].bytes());
+    let n = n as usize;
+    for (bi, i, j) in [(0, 0, 0), (39, 63, 63), (13, 5, 60), (27, 32, 1)] {
+        let (l, r) = (&a[bi * n * n..], &b[bi * n * n..]);
+        let want: i64 = (0..n).map(|p| l[i * n + p] * r[p * n + j]).sum();
+        assert_eq!(got[bi * n * n + i * n + j], want, "batch {bi} ({i}, {j})");
+    }
+}
+
 /// A short f32 conv adds each rounded product in order (input feature, then kernel
 /// position), as StableHLO's reference does: with cancellation, a fused or reordered sum
 /// lands ulps away. 1-d, 2 input features, kernel 3 with rhs dilation 2 (6 terms).

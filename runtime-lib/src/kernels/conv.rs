@@ -230,6 +230,8 @@ const LANES: usize = 16;
 struct Ptrs(*mut u8, *mut u8, *mut u8);
 // SAFETY: the threads only read input and kernel and write disjoint output rows.
 unsafe impl Send for Ptrs {}
+// SAFETY: as for Send; Ptrs holds only addresses.
+unsafe impl Sync for Ptrs {}
 
 /// Computes output rows `[begin, end)` of a conv.
 type RowsFn = unsafe fn(&Geometry, *mut u8, *mut u8, *mut u8, usize, usize);
@@ -257,18 +259,12 @@ unsafe fn split_rows(
         // SAFETY: forwarded.
         return unsafe { rows_fn(geo, input, kernel, out, 0, rows) };
     }
-    let chunk = rows.div_ceil(parts);
     let p = Ptrs(input, kernel, out);
-    std::thread::scope(|s| {
-        for r0 in (0..rows).step_by(chunk) {
-            let r1 = (r0 + chunk).min(rows);
-            // SAFETY: the row ranges are disjoint, and a row's outputs are written only by
-            // the thread that owns it.
-            s.spawn(move || unsafe {
-                let p = p;
-                rows_fn(geo, p.0, p.1, p.2, r0, r1)
-            });
-        }
+    // SAFETY: the row ranges are disjoint, and a row's outputs are written only by the
+    // thread that owns it.
+    super::par::chunks(rows, parts, |r0, r1| unsafe {
+        let p = p;
+        rows_fn(geo, p.0, p.1, p.2, r0, r1)
     });
 }
 

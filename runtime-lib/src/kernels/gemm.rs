@@ -12,34 +12,75 @@ use gemm::Parallelism;
 /// the sizes that `base` points to (so every element touched is in bounds and aligned), and
 /// no other thread may access the output while this runs.
 pub unsafe fn gemm(g: &Gemm, base: &Bases, threads: usize) {
-    let (lhs, rhs, out) = (
-        base.ptr(&g.lhs.buf),
-        base.ptr(&g.rhs.buf),
-        base.ptr(&g.out.buf),
-    );
+    let size = g.dtype.size();
+    let first = Views {
+        l: View::new(base.ptr(&g.lhs.buf), g.lhs.row_stride, g.lhs.col_stride),
+        r: View::new(base.ptr(&g.rhs.buf), g.rhs.row_stride, g.rhs.col_stride),
+        o: View::new(base.ptr(&g.out.buf), g.out.row_stride, g.out.col_stride),
+    };
     let (m, n, k) = (g.m as usize, g.n as usize, g.k as usize);
-    for b in 0..g.batch as usize {
-        // Strides fit in isize (checked by the decoder); offsets are only formed for batches
-        // that exist.
-        let at = |p: *mut u8, stride: u64| p.wrapping_add(b * stride as usize * g.dtype.size());
-        let l = View::new(
-            at(lhs, g.lhs.batch_stride),
-            g.lhs.row_stride,
-            g.lhs.col_stride,
-        );
-        let r = View::new(
-            at(rhs, g.rhs.batch_stride),
-            g.rhs.row_stride,
-            g.rhs.col_stride,
-        );
-        let o = View::new(
-            at(out, g.out.batch_stride),
-            g.out.row_stride,
-            g.out.col_stride,
-        );
-        // SAFETY: forwarded from this function's contract.
-        unsafe { split_rows(g.dtype, m, n, k, l, r, o, threads) }
+    let batch = g.batch as usize;
+    let macs = m.saturating_mul(n).saturating_mul(k);
+    // Many products, each too small to split by rows: give each thread whole products.
+    let parts = threads.clamp(1, batch.max(1));
+    if parts > 1
+        && macs < PARALLEL_MIN_MACS
+        && macs.saturating_mul(batch) >= PARALLEL_MIN_MACS
+        && batches_disjoint(g, first.o)
+    {
+        // SAFETY: forwarded from this function's contract; each thread writes the outputs
+        // of its own products, which do not overlap (checked above).
+        super::par::chunks(batch, parts, |b0, b1| unsafe {
+            for b in b0..b1 {
+                let v = first.batch(g, b, size);
+                one(g.dtype, m, n, k, v.l, v.r, v.o);
+            }
+        });
+        return;
     }
+    for b in 0..batch {
+        let v = first.batch(g, b, size);
+        // SAFETY: forwarded from this function's contract.
+        unsafe { split_rows(g.dtype, m, n, k, v.l, v.r, v.o, threads) }
+    }
+}
+
+/// The three matrices of one product.
+#[derive(Clone, Copy)]
+struct Views {
+    l: View,
+    r: View,
+    o: View,
+}
+
+impl Views {
+    /// The matrices of product `b` (addresses only formed: strides fit in isize, checked by
+    /// the decoder, and only products that exist are asked for).
+    fn batch(self, g: &Gemm, b: usize, size: usize) -> Views {
+        let at = |v: View, stride: u64| View {
+            ptr: v.ptr.wrapping_add(b * stride as usize * size),
+            ..v
+        };
+        Views {
+            l: at(self.l, g.lhs.batch_stride),
+            r: at(self.r, g.rhs.batch_stride),
+            o: at(self.o, g.out.batch_stride),
+        }
+    }
+}
+
+/// Whether the outputs of different products never share an element, so threads may
+/// write them concurrently: the batch stride steps past the last element of a product
+/// (non-negative strides only; the compiler emits dense row-major outputs).
+fn batches_disjoint(g: &Gemm, o: View) -> bool {
+    if o.rs < 0 || o.cs < 0 || g.m == 0 || g.n == 0 {
+        return false;
+    }
+    let last = (g.m as isize - 1)
+        .checked_mul(o.rs)
+        .zip((g.n as isize - 1).checked_mul(o.cs))
+        .and_then(|(a, b)| a.checked_add(b));
+    matches!(last, Some(last) if (g.out.batch_stride as i128) > last as i128)
 }
 
 /// Below this many multiply-adds a matrix is not worth splitting across threads (spawning
@@ -74,16 +115,18 @@ unsafe fn split_rows(
         // SAFETY: forwarded.
         return unsafe { one(dtype, m, n, k, l, r, o) };
     }
-    let chunk = m.div_ceil(parts);
     let size = dtype.size();
-    std::thread::scope(|s| {
-        for i0 in (0..m).step_by(chunk) {
-            let rows = chunk.min(m - i0);
-            let (l, o) = (l.skip_rows(i0, size), o.skip_rows(i0, size));
-            // SAFETY: each thread writes its own rows of the output; lhs and rhs are only
-            // read.
-            s.spawn(move || unsafe { one(dtype, rows, n, k, l, r, o) });
-        }
+    // SAFETY: each thread writes its own rows of the output; lhs and rhs are only read.
+    super::par::chunks(m, parts, |i0, i1| unsafe {
+        one(
+            dtype,
+            i1 - i0,
+            n,
+            k,
+            l.skip_rows(i0, size),
+            r,
+            o.skip_rows(i0, size),
+        )
     });
 }
 
@@ -113,9 +156,11 @@ pub(crate) struct View {
     pub cs: isize,
 }
 
-// SAFETY: a View is an address and strides; whoever moves one to another thread (the row
-// split above) guarantees the threads touch disjoint outputs.
+// SAFETY: a View is an address and strides; whoever shares one with other threads (the
+// splits above) guarantees the threads touch disjoint outputs.
 unsafe impl Send for View {}
+// SAFETY: as for Send; a View has no interior mutability.
+unsafe impl Sync for View {}
 
 impl View {
     /// The view of rows `i0..` (the address is only formed, not dereferenced).

@@ -5,6 +5,7 @@
 
 pub mod conv;
 pub mod gemm;
+mod par;
 pub mod sort;
 
 use crate::format::{BufRef, Region};
