@@ -233,6 +233,14 @@ unsafe impl Send for Ptrs {}
 // SAFETY: as for Send; Ptrs holds only addresses.
 unsafe impl Sync for Ptrs {}
 
+impl Ptrs {
+    /// The addresses (a method, so closures capture the whole Send + Sync struct rather
+    /// than its raw-pointer fields).
+    fn get(self) -> (*mut u8, *mut u8, *mut u8) {
+        (self.0, self.1, self.2)
+    }
+}
+
 /// Computes output rows `[begin, end)` of a conv.
 type RowsFn = unsafe fn(&Geometry, *mut u8, *mut u8, *mut u8, usize, usize);
 
@@ -263,8 +271,8 @@ unsafe fn split_rows(
     // SAFETY: the row ranges are disjoint, and a row's outputs are written only by the
     // thread that owns it.
     super::par::chunks(rows, parts, |r0, r1| unsafe {
-        let p = p;
-        rows_fn(geo, p.0, p.1, p.2, r0, r1)
+        let (i, k, o) = p.get();
+        rows_fn(geo, i, k, o, r0, r1)
     });
 }
 
