@@ -181,11 +181,11 @@ unsafe fn direct<T: Elem>(
     }
 }
 
-/// Addresses moved to the threads of one conv.
+/// Addresses shared by the threads of one conv.
 #[derive(Clone, Copy)]
 struct Ptrs(*mut u8, *mut u8, *mut u8);
 // SAFETY: the threads only read input and kernel and write disjoint output rows.
-unsafe impl Send for Ptrs {}
+unsafe impl Sync for Ptrs {}
 
 /// Computes output rows `[begin, end)` of a conv.
 type RowsFn = unsafe fn(&Geometry, *mut u8, *mut u8, *mut u8, usize, usize);
@@ -215,15 +215,14 @@ unsafe fn split_rows(
     }
     let chunk = rows.div_ceil(parts);
     let p = Ptrs(input, kernel, out);
-    std::thread::scope(|s| {
-        for r0 in (0..rows).step_by(chunk) {
-            let r1 = (r0 + chunk).min(rows);
+    crate::pool::run(threads, parts, &|t| {
+        let r0 = t * chunk;
+        let r1 = (r0 + chunk).min(rows);
+        if r0 < r1 {
+            let p = p;
             // SAFETY: the row ranges are disjoint, and a row's outputs are written only by
-            // the thread that owns it.
-            s.spawn(move || unsafe {
-                let p = p;
-                rows_fn(geo, p.0, p.1, p.2, r0, r1)
-            });
+            // the part that owns it.
+            unsafe { rows_fn(geo, p.0, p.1, p.2, r0, r1) }
         }
     });
 }

@@ -42,11 +42,12 @@ pub unsafe fn gemm(g: &Gemm, base: &Bases, threads: usize) {
     }
 }
 
-/// Below this many multiply-adds a matrix is not worth splitting across threads (spawning
-/// costs about 100 us on the machines we measured).
-pub(crate) const PARALLEL_MIN_MACS: usize = 1 << 23;
+/// Below this many multiply-adds (about 20 us on one core) a matrix is not worth splitting
+/// across threads: handing rows to the pool's workers costs a few microseconds, and each
+/// part packs the right-hand side again. (It was 8M while each split spawned threads.)
+pub(crate) const PARALLEL_MIN_MACS: usize = 1 << 20;
 
-/// Splits the rows of one product across up to `threads` scoped threads.
+/// Splits the rows of one product across up to `threads` threads of the pool.
 ///
 /// # Safety
 /// As [`one`].
@@ -76,13 +77,14 @@ unsafe fn split_rows(
     }
     let chunk = m.div_ceil(parts);
     let size = dtype.size();
-    std::thread::scope(|s| {
-        for i0 in (0..m).step_by(chunk) {
+    crate::pool::run(threads, parts, &|p| {
+        let i0 = p * chunk;
+        if i0 < m {
             let rows = chunk.min(m - i0);
             let (l, o) = (l.skip_rows(i0, size), o.skip_rows(i0, size));
-            // SAFETY: each thread writes its own rows of the output; lhs and rhs are only
+            // SAFETY: each part writes its own rows of the output; lhs and rhs are only
             // read.
-            s.spawn(move || unsafe { one(dtype, rows, n, k, l, r, o) });
+            unsafe { one(dtype, rows, n, k, l, r, o) }
         }
     });
 }
@@ -116,6 +118,8 @@ pub(crate) struct View {
 // SAFETY: a View is an address and strides; whoever moves one to another thread (the row
 // split above) guarantees the threads touch disjoint outputs.
 unsafe impl Send for View {}
+// SAFETY: as above (the pool shares one View among the parts, each writing its own rows).
+unsafe impl Sync for View {}
 
 impl View {
     /// The view of rows `i0..` (the address is only formed, not dereferenced).
