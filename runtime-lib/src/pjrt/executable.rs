@@ -101,9 +101,10 @@ pub struct LoadedExecutable {
 impl LoadedExecutable {
     pub fn new_raw(
         c: &Client,
-        data: ExecutableData,
+        mut data: ExecutableData,
         placement: Placement,
     ) -> Result<*mut PJRT_LoadedExecutable> {
+        data.exe.set_threads(c.num_threads);
         let devices = placement
             .devices
             .iter()
