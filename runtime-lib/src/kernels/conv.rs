@@ -186,6 +186,12 @@ unsafe fn direct<T: Elem>(
 struct Ptrs(*mut u8, *mut u8, *mut u8);
 // SAFETY: the threads only read input and kernel and write disjoint output rows.
 unsafe impl Sync for Ptrs {}
+impl Ptrs {
+    /// Through a method, so closures capture the whole (Sync) struct, not its fields.
+    fn get(&self) -> (*mut u8, *mut u8, *mut u8) {
+        (self.0, self.1, self.2)
+    }
+}
 
 /// Computes output rows `[begin, end)` of a conv.
 type RowsFn = unsafe fn(&Geometry, *mut u8, *mut u8, *mut u8, usize, usize);
@@ -219,10 +225,10 @@ unsafe fn split_rows(
         let r0 = t * chunk;
         let r1 = (r0 + chunk).min(rows);
         if r0 < r1 {
-            let p = p;
+            let (input, kernel, out) = p.get();
             // SAFETY: the row ranges are disjoint, and a row's outputs are written only by
             // the part that owns it.
-            unsafe { rows_fn(geo, p.0, p.1, p.2, r0, r1) }
+            unsafe { rows_fn(geo, input, kernel, out, r0, r1) }
         }
     });
 }
