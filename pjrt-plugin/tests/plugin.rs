@@ -803,6 +803,47 @@ fn num_devices_option_is_validated() {
 }
 
 #[test]
+fn num_threads_option_is_validated_and_executables_run_with_it() {
+    let p = Plugin::load();
+    for n in [0, -3, 257] {
+        let (code, msg) = create_client(&p, &[int_option("num_threads", n)]).unwrap_err();
+        assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT, "{msg}");
+        assert!(msg.contains("num_threads") && msg.contains("256"), "{msg}");
+    }
+    let mut text = int_option("num_threads", 0);
+    text.type_ = PJRT_NamedValue_kString;
+    text.value.string_value = c"two".as_ptr();
+    text.value_size = 3;
+    let (code, msg) = create_client(&p, &[text]).unwrap_err();
+    assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT, "{msg}");
+    assert!(
+        msg.contains("num_threads") && msg.contains("not an integer"),
+        "{msg}"
+    );
+
+    // With both options, executables load and compute the same results.
+    let s = Session {
+        p: &p,
+        client: create_client(
+            &p,
+            &[int_option("num_threads", 2), int_option("num_devices", 2)],
+        )
+        .unwrap(),
+    };
+    assert_eq!(s.devices().len(), 2);
+    let pjx = compiled_pjx();
+    let mut l: PJRT_Executable_DeserializeAndLoad_Args = zeroed();
+    l.client = s.client;
+    l.serialized_executable = pjx.as_ptr().cast();
+    l.serialized_executable_size = pjx.len();
+    call!(p, PJRT_Executable_DeserializeAndLoad, l).unwrap();
+    run_and_check(&s, l.loaded_executable);
+    let mut le: PJRT_LoadedExecutable_Args = zeroed();
+    le.executable = l.loaded_executable;
+    call!(p, PJRT_LoadedExecutable_Destroy, le).unwrap();
+}
+
+#[test]
 fn four_devices_each_with_its_memory_and_buffers_placed_on_them() {
     let p = Plugin::load();
     let s = Session::with_devices(&p, 4);

@@ -8,7 +8,9 @@ use crate::DType;
 use crate::format::{FormatError, Pjx, Signature, Step, TensorSpec};
 use crate::kernels::{self, Bases};
 use crate::loader::{KernelFn, LoadError, LoadedCode};
+use crate::pool;
 use crate::tensor::{AlignedBytes, Tensor};
+use std::sync::{Mutex, MutexGuard};
 
 /// Why an artifact could not be loaded.
 #[derive(Debug, thiserror::Error)]
@@ -66,6 +68,10 @@ pub struct Executable {
     _code: Option<Code>,
     kernels: Vec<KernelFn>,
     threads: usize,
+    /// Arenas of finished calls, reused by later ones: allocating (and zeroing) a fresh
+    /// arena per call costs more than small programs take. A call takes one (or makes
+    /// one) and puts it back, so concurrent calls each have their own.
+    arenas: Mutex<Vec<AlignedBytes>>,
 }
 
 const _: () = {
@@ -127,6 +133,7 @@ impl Executable {
             _code: code,
             kernels,
             threads: 1,
+            arenas: Mutex::new(Vec::new()),
         })
     }
 
@@ -145,7 +152,7 @@ impl Executable {
         self.constants.as_slice()
     }
 
-    /// Threads a call may use (1 today; the thread pool will split dispatches).
+    /// Threads a call may use: the caller plus workers of the process-wide [`crate::pool`].
     pub fn threads(&self) -> usize {
         self.threads
     }
@@ -179,14 +186,7 @@ impl Executable {
         let sig = &self.pjx.signature;
         check("input", &sig.inputs, inputs.iter().copied())?;
         check("output", &sig.outputs, outputs.iter())?;
-        let arena_size = self.pjx.arena_size;
-        let mut arena = usize::try_from(arena_size)
-            .ok()
-            .and_then(AlignedBytes::try_zeroed)
-            .ok_or(RunError::OutOfMemory {
-                what: "arena",
-                bytes: arena_size,
-            })?;
+        let mut arena = self.take_arena()?;
         // Inputs and constants are only read; the decoder refused steps writing to them.
         let in_ptrs: Vec<*mut u8> = inputs.iter().map(|t| t.data.as_ptr() as *mut u8).collect();
         let out_ptrs: Vec<*mut u8> = outputs.iter_mut().map(|t| t.data.as_mut_ptr()).collect();
@@ -200,8 +200,29 @@ impl Executable {
         // SAFETY: the regions behind `bases` have the sizes the artifact was validated
         // against (inputs and outputs checked above, the arena allocated at its size).
         unsafe { self.run_steps(&self.pjx.steps, &bases, &mut bindings) };
-        drop(arena);
+        self.lock_arenas().push(arena);
         Ok(())
+    }
+
+    fn lock_arenas(&self) -> MutexGuard<'_, Vec<AlignedBytes>> {
+        // The lock is only held to push or pop; a poisoned list of buffers is still valid.
+        self.arenas.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// An arena of a finished call, or a new one. Its contents are whatever the last call
+    /// left: the compiler's plan writes every arena byte before reading it.
+    fn take_arena(&self) -> Result<AlignedBytes, RunError> {
+        if let Some(arena) = self.lock_arenas().pop() {
+            return Ok(arena);
+        }
+        let arena_size = self.pjx.arena_size;
+        usize::try_from(arena_size)
+            .ok()
+            .and_then(AlignedBytes::try_zeroed)
+            .ok_or(RunError::OutOfMemory {
+                what: "arena",
+                bytes: arena_size,
+            })
     }
 }
 
@@ -222,9 +243,15 @@ impl Executable {
                     bindings.clear();
                     bindings.extend(refs.iter().map(|b| bases.ptr(b)));
                     let f = self.kernels[*kernel as usize];
+                    let bytes = refs.iter().map(|b| b.size).fold(0u64, u64::saturating_add);
+                    let threads = if bytes >= PARALLEL_MIN_BYTES {
+                        self.threads
+                    } else {
+                        1
+                    };
                     // SAFETY: the buffers lie inside regions of the sizes the artifact was
                     // validated against, and the kernel was compiled for these bindings.
-                    unsafe { dispatch(f, bindings, *workgroups, self.threads) }
+                    unsafe { dispatch(f, bindings, *workgroups, threads) }
                 }
                 // SAFETY: steps validated by from_bytes against these region sizes.
                 Step::Gemm(g) => unsafe { kernels::gemm::gemm(g, bases, self.threads) },
@@ -269,24 +296,31 @@ impl Executable {
     }
 }
 
-/// Splits `[0, workgroups)` into at most `threads` contiguous, non-empty chunks.
-fn split(workgroups: u64, threads: usize) -> Vec<(u64, u64)> {
-    let parts = (threads as u64).clamp(1, workgroups.max(1));
-    let chunk = workgroups.div_ceil(parts);
-    (0..parts)
-        .map(|t| {
-            (
-                t.saturating_mul(chunk),
-                (t + 1).saturating_mul(chunk).min(workgroups),
-            )
-        })
-        .filter(|(b, e)| b < e)
-        .collect()
+/// A dispatch touching fewer bytes (all its bindings together) runs on one thread: handing
+/// parts to a pool worker costs one to two microseconds even when it is spinning, about
+/// what an elementwise kernel takes over 128 KiB (measured with `a * b + b` over 4K-64K
+/// f32: splitting 192 KiB is break-even on two cores).
+const PARALLEL_MIN_BYTES: u64 = 256 << 10;
+
+/// Parts of a split dispatch per thread: with more parts than threads, a worker that
+/// starts late (the cores are shared) leaves its share to the others instead of making
+/// the call wait; with many, the parts' claims contend on one counter.
+const PARTS_PER_THREAD: u64 = 2;
+
+/// Chunk `t` of `[0, workgroups)` cut into `parts` chunks of `ceil(workgroups / parts)`
+/// workgroups (the last ones shorter, possibly empty).
+fn chunk(workgroups: u64, parts: u64, t: u64) -> (u64, u64) {
+    let size = workgroups.div_ceil(parts.max(1));
+    (
+        t.saturating_mul(size).min(workgroups),
+        (t + 1).saturating_mul(size).min(workgroups),
+    )
 }
 
 /// The bindings array, shared read-only by the threads of one dispatch.
 struct Bindings(*const *mut u8);
-// SAFETY: the array outlives the scoped threads and nobody writes it meanwhile.
+// SAFETY: the array outlives the pool job (`pool::run` returns only after every part) and
+// nobody writes it meanwhile.
 unsafe impl Sync for Bindings {}
 impl Bindings {
     fn get(&self) -> *const *mut u8 {
@@ -294,28 +328,30 @@ impl Bindings {
     }
 }
 
-/// Runs `f` over `[0, workgroups)`, split across up to `threads` scoped threads.
+/// Runs `f` over `[0, workgroups)`, split across up to `threads` threads of the pool.
 ///
 /// # Safety
 /// `f` must be a kernel whose bindings are exactly `bindings`, all valid for its accesses.
 unsafe fn dispatch(f: KernelFn, bindings: &[*mut u8], workgroups: u64, threads: usize) {
-    let chunks = split(workgroups, threads);
     let b = Bindings(bindings.as_ptr());
-    match chunks.as_slice() {
-        [] => {}
-        // SAFETY: forwarded from this function's contract.
-        [(begin, end)] => unsafe { f(b.get(), *begin, *end) },
-        [first, rest @ ..] => std::thread::scope(|s| {
-            let b = &b;
-            for &(begin, end) in rest {
-                // SAFETY: workgroups of a kernel write disjoint data (the kernel contract),
-                // so chunks may run concurrently.
-                s.spawn(move || unsafe { f(b.get(), begin, end) });
-            }
-            // SAFETY: as above.
-            unsafe { f(b.get(), first.0, first.1) }
-        }),
+    let parts = (threads as u64)
+        .saturating_mul(PARTS_PER_THREAD)
+        .clamp(1, workgroups.max(1));
+    if threads <= 1 || parts <= 1 {
+        if workgroups > 0 {
+            // SAFETY: forwarded from this function's contract.
+            unsafe { f(b.get(), 0, workgroups) }
+        }
+        return;
     }
+    pool::run(threads, parts as usize, &|t| {
+        let (begin, end) = chunk(workgroups, parts, t as u64);
+        if begin < end {
+            // SAFETY: workgroups of a kernel write disjoint data (the kernel contract), so
+            // chunks may run concurrently; the bindings outlive the job.
+            unsafe { f(b.get(), begin, end) }
+        }
+    });
 }
 
 fn check<'a>(
@@ -356,7 +392,16 @@ fn check<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::split;
+    use super::chunk;
+
+    /// Splits `[0, workgroups)` into at most `threads` contiguous, non-empty chunks.
+    fn split(workgroups: u64, threads: usize) -> Vec<(u64, u64)> {
+        let parts = (threads as u64).clamp(1, workgroups.max(1));
+        (0..parts)
+            .map(|t| chunk(workgroups, parts, t))
+            .filter(|(b, e)| b < e)
+            .collect()
+    }
 
     #[test]
     fn split_covers_the_range() {

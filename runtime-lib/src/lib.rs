@@ -17,6 +17,7 @@ pub mod math;
 pub mod minifloat;
 pub mod npy;
 pub mod pjrt;
+pub mod pool;
 pub mod runner;
 pub mod tensor;
 

@@ -57,21 +57,55 @@ fn artifact(n: u64) -> Pjx {
     }
 }
 
-#[test]
-fn dispatch_runs_every_workgroup_once() {
-    let n = 1000;
-    let mut exe = match Executable::from_pjx(artifact(n)) {
-        Ok(e) => e,
+/// The artifact for `n` workgroups, loaded, or `None` where the loader is unavailable.
+fn load(n: u64) -> Option<Executable> {
+    match Executable::from_pjx(artifact(n)) {
+        Ok(e) => Some(e),
         Err(ArtifactError::Load(LoadError::Map(m))) if m.contains("not written") => {
             eprintln!("skipped: {m}");
-            return;
+            None
         }
         Err(e) => panic!("{e}"),
-    };
-    let want: Vec<u8> = (0..n).flat_map(|i| i.to_le_bytes()).collect();
-    for threads in [1, 3, 8] {
-        exe.set_threads(threads);
-        let out: Vec<Tensor> = exe.run(&[]).unwrap();
-        assert_eq!(out[0].bytes(), &want[..], "threads {threads}");
     }
+}
+
+fn iota(n: u64) -> Vec<u8> {
+    (0..n).flat_map(|i| i.to_le_bytes()).collect()
+}
+
+#[test]
+fn dispatch_runs_every_workgroup_once() {
+    // 8 KB runs on one thread whatever `threads` says; 1.6 MB is split across the pool.
+    for n in [1000, 200_000] {
+        let Some(mut exe) = load(n) else { return };
+        let want = iota(n);
+        for threads in [1, 3, 8] {
+            exe.set_threads(threads);
+            let out: Vec<Tensor> = exe.run(&[]).unwrap();
+            assert_eq!(out[0].bytes(), &want[..], "n {n}, threads {threads}");
+            // Again into the same outputs, cleared first, with the arena of the last call.
+            let mut outs = out;
+            outs[0] = Tensor::zeros(DType::U64, &[n]);
+            exe.run_into(&[], &mut outs).unwrap();
+            assert_eq!(outs[0].bytes(), &want[..], "n {n}, threads {threads}");
+        }
+    }
+}
+
+#[test]
+fn concurrent_calls_on_one_executable_split_across_the_pool() {
+    let n = 200_000;
+    let Some(mut exe) = load(n) else { return };
+    exe.set_threads(2);
+    let want = iota(n);
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| {
+                for _ in 0..25 {
+                    let out = exe.run(&[]).unwrap();
+                    assert_eq!(out[0].bytes(), &want[..]);
+                }
+            });
+        }
+    });
 }

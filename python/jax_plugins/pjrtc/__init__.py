@@ -10,6 +10,8 @@ Environment:
                         JAX's default unless JAX_PLATFORMS selects pjrtc).
   PJRTC_NUM_DEVICES     number of pjrtc CPU devices (default 1, at most 256), passed to the
                         plugin as the client create option `num_devices`.
+  PJRTC_NUM_THREADS     threads each call may use (default 1, at most 256), passed to the
+                        plugin as the client create option `num_threads`.
 """
 
 import logging
@@ -34,18 +36,28 @@ def library_path() -> str | None:
 MAX_DEVICES = 256
 
 
-def num_devices() -> int:
-    """The device count PJRTC_NUM_DEVICES asks for (default 1); ValueError if invalid."""
-    raw = os.environ.get("PJRTC_NUM_DEVICES", "").strip()
+def _count_from_env(var: str) -> int:
+    """The count environment variable `var` asks for (default 1); ValueError if invalid."""
+    raw = os.environ.get(var, "").strip()
     if not raw:
         return 1
     try:
         n = int(raw)
     except ValueError:
-        raise ValueError(f"PJRTC_NUM_DEVICES={raw!r} is not an integer") from None
+        raise ValueError(f"{var}={raw!r} is not an integer") from None
     if not 1 <= n <= MAX_DEVICES:
-        raise ValueError(f"PJRTC_NUM_DEVICES={n} is not in 1..{MAX_DEVICES}")
+        raise ValueError(f"{var}={n} is not in 1..{MAX_DEVICES}")
     return n
+
+
+def num_devices() -> int:
+    """The device count PJRTC_NUM_DEVICES asks for (default 1); ValueError if invalid."""
+    return _count_from_env("PJRTC_NUM_DEVICES")
+
+
+def num_threads() -> int:
+    """The threads per call PJRTC_NUM_THREADS asks for (default 1); ValueError if invalid."""
+    return _count_from_env("PJRTC_NUM_THREADS")
 
 
 def _enable_donation() -> None:
@@ -98,7 +110,7 @@ def initialize() -> None:
         )
         return
     # Validated before anything is registered, so a bad value fails loudly and early.
-    options = {"num_devices": num_devices()}
+    options = {"num_devices": num_devices(), "num_threads": num_threads()}
     _enable_donation()
     _enable_persistent_cache()
     if not named:

@@ -83,9 +83,10 @@ fn batches_disjoint(g: &Gemm, o: View) -> bool {
     matches!(last, Some(last) if (g.out.batch_stride as i128) > last as i128)
 }
 
-/// Below this many multiply-adds a matrix is not worth splitting across threads (spawning
-/// costs about 100 us on the machines we measured).
-pub(crate) const PARALLEL_MIN_MACS: usize = 1 << 23;
+/// Below this many multiply-adds (about 20 us on one core) a matrix is not worth splitting
+/// across threads: handing rows to the pool's workers costs a few microseconds, and each
+/// part packs the right-hand side again. (It was 8M while each split spawned threads.)
+pub(crate) const PARALLEL_MIN_MACS: usize = 1 << 20;
 
 /// Splits the rows of one product across up to `threads` scoped threads.
 ///

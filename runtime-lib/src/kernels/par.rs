@@ -1,23 +1,20 @@
-//! Splitting one GEMM or convolution step across threads.
-//!
-//! The one place kernels start threads, so a persistent pool can replace the scoped
-//! threads here without touching the kernels.
+//! Splitting one GEMM or convolution step across threads: the one place kernels reach
+//! the runtime's thread pool ([`crate::pool`]).
 
 /// Runs `f(begin, end)` over `[0, n)` split into at most `parts` contiguous, non-empty
-/// chunks, the first on the calling thread (it would only wait otherwise, and that saves
-/// one thread start per step) and the others on scoped threads.
+/// chunks, on the calling thread and up to `parts - 1` pool workers.
 pub(crate) fn chunks(n: usize, parts: usize, f: impl Fn(usize, usize) + Sync) {
     let parts = parts.clamp(1, n.max(1));
     let chunk = n.div_ceil(parts).max(1);
     if parts <= 1 || chunk >= n {
         return f(0, n);
     }
-    std::thread::scope(|s| {
-        let f = &f;
-        for b in (chunk..n).step_by(chunk) {
-            s.spawn(move || f(b, (b + chunk).min(n)));
+    let count = n.div_ceil(chunk);
+    crate::pool::run(count, count, &|t| {
+        let b = t * chunk;
+        if b < n {
+            f(b, (b + chunk).min(n));
         }
-        f(0, chunk);
     });
 }
 

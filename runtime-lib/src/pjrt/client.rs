@@ -17,6 +17,9 @@ pub struct Client {
     memories: Vec<Box<Memory>>,
     pub(crate) device_ptrs: Vec<*mut PJRT_Device>,
     memory_ptrs: Vec<*mut PJRT_Memory>,
+    /// Threads each call of this client's executables may use (create option
+    /// `num_threads`).
+    pub(crate) num_threads: usize,
 }
 
 impl Client {
@@ -27,6 +30,7 @@ impl Client {
             memories: Vec::new(),
             device_ptrs: Vec::new(),
             memory_ptrs: Vec::new(),
+            num_threads: 1,
         });
         for id in 0..num_devices as i32 {
             let mut memory = Box::new(Memory::new(id));
@@ -67,58 +71,78 @@ pub(crate) fn client<'a>(ptr: *mut PJRT_Client) -> Result<&'a Client> {
 /// Most devices one client offers: each is a host thread at most, so more only costs memory.
 pub const MAX_DEVICES: usize = 256;
 
-/// Reads the `num_devices` create option (int64), default 1.
-fn num_devices(options: &[PJRT_NamedValue]) -> Result<usize> {
-    let mut n = 1;
+/// Most threads one call may use (the caller plus the pool's workers).
+pub const MAX_THREADS: usize = crate::pool::MAX_WORKERS + 1;
+
+/// What the create options ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CreateOptions {
+    pub num_devices: usize,
+    /// Threads each call of each executable may use (`Executable::set_threads`).
+    pub num_threads: usize,
+}
+
+/// Reads the `num_devices` and `num_threads` create options (int64, or strings holding
+/// one), both default 1. Other options (and the KV-store callbacks) are ignored: single
+/// process, no other tuning knobs.
+fn create_options(options: &[PJRT_NamedValue]) -> Result<CreateOptions> {
+    let mut parsed = CreateOptions {
+        num_devices: 1,
+        num_threads: 1,
+    };
     for o in options {
         // SAFETY: option names are the caller's `(ptr, len)` strings.
         let name = unsafe { super::error::bytes(o.name, o.name_size, "option name")? };
         if name == b"num_devices" {
-            let v = match o.type_ {
-                // SAFETY: the type tag says the union holds an int64.
-                PJRT_NamedValue_kInt64 => unsafe { o.value.int64_value },
-                // `jax_pjrt_client_create_options="num_devices:4"` passes strings.
-                PJRT_NamedValue_kString => {
-                    // SAFETY: the tag says the union holds a string of `value_size` bytes.
-                    let text = unsafe {
-                        super::error::bytes(o.value.string_value, o.value_size, "num_devices")?
-                    };
-                    std::str::from_utf8(text)
-                        .ok()
-                        .and_then(|t| t.trim().parse::<i64>().ok())
-                        .ok_or_else(|| {
-                            PjrtError::invalid(format!(
-                                "create option num_devices = {:?} is not an integer",
-                                String::from_utf8_lossy(text)
-                            ))
-                        })?
-                }
-                _ => {
-                    return Err(PjrtError::invalid(
-                        "create option num_devices must be an int64 (or a string holding one)",
-                    ));
-                }
-            };
-            n = usize::try_from(v)
+            parsed.num_devices = count_option(o, "num_devices", MAX_DEVICES)?;
+        } else if name == b"num_threads" {
+            parsed.num_threads = count_option(o, "num_threads", MAX_THREADS)?;
+        }
+    }
+    Ok(parsed)
+}
+
+/// The value of count option `o` called `what`, in `1..=max`.
+fn count_option(o: &PJRT_NamedValue, what: &str, max: usize) -> Result<usize> {
+    let v = match o.type_ {
+        // SAFETY: the type tag says the union holds an int64.
+        PJRT_NamedValue_kInt64 => unsafe { o.value.int64_value },
+        // `jax_pjrt_client_create_options="num_devices:4"` passes strings.
+        PJRT_NamedValue_kString => {
+            // SAFETY: the tag says the union holds a string of `value_size` bytes.
+            let text = unsafe { super::error::bytes(o.value.string_value, o.value_size, what)? };
+            std::str::from_utf8(text)
                 .ok()
-                .filter(|n| (1..=MAX_DEVICES).contains(n))
+                .and_then(|t| t.trim().parse::<i64>().ok())
                 .ok_or_else(|| {
                     PjrtError::invalid(format!(
-                        "create option num_devices = {v} is not in 1..={MAX_DEVICES}"
+                        "create option {what} = {:?} is not an integer",
+                        String::from_utf8_lossy(text)
                     ))
-                })?;
+                })?
         }
-        // Other options (and the KV-store callbacks) are ignored: single process, no
-        // tuning knobs yet.
-    }
-    Ok(n)
+        _ => {
+            return Err(PjrtError::invalid(format!(
+                "create option {what} must be an int64 (or a string holding one)"
+            )));
+        }
+    };
+    usize::try_from(v)
+        .ok()
+        .filter(|n| (1..=max).contains(n))
+        .ok_or_else(|| {
+            PjrtError::invalid(format!("create option {what} = {v} is not in 1..={max}"))
+        })
 }
 
 entry!(
     fn client_create(a: &mut PJRT_Client_Create_Args) {
         // SAFETY: `create_options` is the caller's array of `num_options` values.
         let options = unsafe { slice(a.create_options, a.num_options, "create_options")? };
-        a.client = Box::into_raw(Client::new(num_devices(options)?));
+        let o = create_options(options)?;
+        let mut client = Client::new(o.num_devices);
+        client.num_threads = o.num_threads;
+        a.client = Box::into_raw(client);
         Ok(())
     }
 );

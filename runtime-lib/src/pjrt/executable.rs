@@ -4,8 +4,9 @@
 //! stores plain `.pjx` artifacts.
 
 use std::ffi::{c_char, c_void};
-use std::sync::Arc;
+use std::panic::AssertUnwindSafe;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use super::buffer::{Buffer, buffer, dtype_to_pjrt};
 use super::client::{Client, client};
@@ -101,9 +102,10 @@ pub struct LoadedExecutable {
 impl LoadedExecutable {
     pub fn new_raw(
         c: &Client,
-        data: ExecutableData,
+        mut data: ExecutableData,
         placement: Placement,
     ) -> Result<*mut PJRT_LoadedExecutable> {
+        data.exe.set_threads(c.num_threads);
         let devices = placement
             .devices
             .iter()
@@ -471,21 +473,27 @@ entry!(
         let results: Vec<Result<Vec<Tensor>>> = if n == 1 {
             vec![run(&inputs_per_device[0])]
         } else {
-            // One thread per device: replicas and partitions are independent programs.
-            std::thread::scope(|s| {
-                let handles: Vec<_> = inputs_per_device
-                    .iter()
-                    .map(|inputs| s.spawn(move || run(inputs)))
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| {
-                        h.join().unwrap_or_else(|_| {
-                            Err(PjrtError::internal("a device thread panicked"))
-                        })
-                    })
-                    .collect()
-            })
+            // Replicas and partitions are independent programs: one pool part per device
+            // (the pool's threads are started once, not per call).
+            let slots: Vec<Mutex<Option<Result<Vec<Tensor>>>>> =
+                (0..n).map(|_| Mutex::new(None)).collect();
+            let parts = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                crate::pool::run(n, n, &|d| {
+                    let r = run(&inputs_per_device[d]);
+                    *slots[d].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
+                })
+            }));
+            if parts.is_err() {
+                return Err(PjrtError::internal("a device's run panicked"));
+            }
+            slots
+                .into_iter()
+                .map(|s| {
+                    s.into_inner()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .unwrap_or_else(|| Err(PjrtError::internal("a device did not run")))
+                })
+                .collect()
         };
         // All or nothing: on any failure no output is handed out and nothing is donated.
         let results = results.into_iter().collect::<Result<Vec<_>>>()?;
