@@ -10,6 +10,8 @@
 //! arguments take a slow path through the runtime's f64 functions. cbrt, pow and atan2
 //! still call the runtime per element and have no vector form.
 
+mod f32math;
+
 use super::scalar::{Cx, R};
 use crate::compiler::ir::{BinaryOp, UnaryOp};
 use cranelift_codegen::ir::condcodes::FloatCC;
@@ -85,25 +87,45 @@ pub(crate) fn unary_f32(cx: &mut Cx, op: UnaryOp, x: Value) -> R<Value> {
     if !has_vector_unary(op) {
         return Err(format!("{op:?} is not a math function"));
     }
-    if op == UnaryOp::Exp {
-        // The hottest one (softmax): natively in f32, 4 lanes at a time.
-        let ty = cx.ty(x);
-        return Ok(M::new(cx, ty).exp_f32(x));
+    let ty = cx.ty(x);
+    match op {
+        // Natively in f32, 4 lanes at a time (see `f32math`); the rest widen to f64.
+        UnaryOp::Exp => return Ok(M::new(cx, ty).exp_f32(x)),
+        UnaryOp::Tanh => return Ok(M::new(cx, ty).tanh_f32(x)),
+        UnaryOp::Logistic => return Ok(M::new(cx, ty).logistic_f32(x)),
+        UnaryOp::Sin | UnaryOp::Cos => {
+            let fast = M::new(cx, ty).sincos_f32(x, op == UnaryOp::Cos);
+            // Beyond the f32 reduction's range: the f64 path, out of line.
+            let a = cx.b.ins().fabs(x);
+            let lim = cx.fconst(ty, f32math::SINCOS_LIMIT as f64);
+            let big = cx.b.ins().fcmp(FloatCC::GreaterThan, a, lim);
+            let big = any_lane(cx, big);
+            return slow_path(cx, big, fast, |cx| widened_trig(cx, op, x));
+        }
+        UnaryOp::Tan => return widened_trig(cx, op, x),
+        _ => {}
     }
+    Ok(widened(cx, &[x], |m, a| m.unary(op, a[0])))
+}
+
+/// Is `cond` (a scalar or lane-mask compare result) true in any lane?
+fn any_lane(cx: &mut Cx, cond: Value) -> Value {
+    if cx.ty(cond).is_vector() {
+        cx.b.ins().vany_true(cond)
+    } else {
+        cond
+    }
+}
+
+/// sin, cos or tan through f64, exact reduction up to `TRIG_LIMIT`, the runtime beyond.
+fn widened_trig(cx: &mut Cx, op: UnaryOp, x: Value) -> R<Value> {
     let r = widened(cx, &[x], |m, a| m.unary(op, a[0]));
-    if !matches!(op, UnaryOp::Sin | UnaryOp::Cos | UnaryOp::Tan) {
-        return Ok(r);
-    }
     // Huge arguments: the runtime's f64 function, per lane, on a cold path.
     let ty = cx.ty(x);
     let a = cx.b.ins().fabs(x);
     let lim = cx.fconst(ty, TRIG_LIMIT);
     let big = cx.b.ins().fcmp(FloatCC::GreaterThan, a, lim);
-    let big = if ty.is_vector() {
-        cx.b.ins().vany_true(big)
-    } else {
-        big
-    };
+    let big = any_lane(cx, big);
     let name = import_name(op)?;
     slow_path(cx, big, r, |cx| {
         let lanes = if ty.is_vector() { 4 } else { 1 };
@@ -248,8 +270,8 @@ impl<'c, 'a, 'b> M<'c, 'a, 'b> {
     /// |a| with the sign of b (x64 has no vector fcopysign).
     fn copysign(&mut self, a: Value, b: Value) -> Value {
         if self.ty.is_vector() {
-            let m = self.ic(i64::MIN);
-            let m = self.float_of(m);
+            // -0.0 is exactly the sign bit, in f32 and f64 lanes alike.
+            let m = self.c(-0.0);
             self.cx.b.ins().bitselect(m, b, a)
         } else {
             self.cx.b.ins().fcopysign(a, b)
