@@ -353,6 +353,7 @@ pub(crate) fn build(
     call_conv: CallConv,
     frontend: TargetFrontendConfig,
     round_ok: bool,
+    fma: bool,
 ) -> R<()> {
     let mut sig = Signature::new(call_conv);
     for _ in 0..3 {
@@ -376,7 +377,7 @@ pub(crate) fn build(
             )
         })
         .collect();
-    let mut imports = Imports::new(call_conv);
+    let mut imports = Imports::new(call_conv, fma);
     let classes = classify(k, round_ok);
     let mut em = Emitter {
         cx: Cx {

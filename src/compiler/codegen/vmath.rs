@@ -229,8 +229,7 @@ impl<'c, 'a, 'b> M<'c, 'a, 'b> {
                 1.9875691500e-4,
             ],
         );
-        let p = self.mul(p, z);
-        let p = self.add(p, r);
+        let p = self.mul_add(p, z, r);
         let p = self.addc(p, 1.0);
         // n = n1 + n2 with both halves' powers of two representable.
         let tn = self.addc(n, MAGIC as f64);
@@ -400,12 +399,21 @@ impl<'c, 'a, 'b> M<'c, 'a, 'b> {
         let c = self.c(c);
         self.mul(a, c)
     }
+    /// a * b + c, fused where the target has it (one rounding, one instruction).
+    fn mul_add(&mut self, a: Value, b: Value, c: Value) -> Value {
+        if self.cx.imports.fma {
+            self.cx.b.ins().fma(a, b, c)
+        } else {
+            let m = self.mul(a, b);
+            self.add(m, c)
+        }
+    }
     /// c[0] + x*(c[1] + x*(c[2] + ...)).
     fn poly(&mut self, x: Value, c: &[f64]) -> Value {
         let mut acc = self.c(*c.last().unwrap());
         for &k in c.iter().rev().skip(1) {
-            let m = self.mul(acc, x);
-            acc = self.addc(m, k);
+            let k = self.c(k);
+            acc = self.mul_add(acc, x, k);
         }
         acc
     }

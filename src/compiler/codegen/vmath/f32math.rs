@@ -62,14 +62,13 @@ impl M<'_, '_, '_> {
         let z = self.mul(r, r);
         let sp = self.poly(z, &SIN_F);
         let rz = self.mul(r, z);
-        let s = self.mul(rz, sp);
-        let s = self.add(r, s);
+        let s = self.mul_add(rz, sp, r);
         let cp = self.poly(z, &COS_F);
         let zz = self.mul(z, z);
-        let c = self.mul(zz, cp);
-        let h = self.mulc(z, -0.5);
-        let h = self.addc(h, 1.0);
-        let c = self.add(h, c);
+        let mhalf = self.c(-0.5);
+        let one = self.c(1.0);
+        let h = self.mul_add(z, mhalf, one);
+        let c = self.mul_add(zz, cp, h);
         // Quadrant q = j (+1 for cos) mod 4: odd picks the cosine, bit 1 flips the sign.
         let q = if cos {
             let one = self.ic(1);
@@ -95,8 +94,7 @@ impl M<'_, '_, '_> {
         let z = self.mul(x, x);
         let p = self.poly(z, &TANH_F);
         let xz = self.mul(x, z);
-        let p = self.mul(xz, p);
-        let small = self.add(x, p);
+        let small = self.mul_add(xz, p, x);
         // e^2|x| overflows to inf for |x| > 44, giving exactly 1.
         let a2 = self.add(a, a);
         let e = self.exp_f32(a2);
