@@ -6,7 +6,7 @@
 //! and its error report are summarized next to each table.
 
 use super::M;
-use cranelift_codegen::ir::condcodes::FloatCC;
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{InstBuilder, Value};
 
 /// Largest |x| for which [`M::sincos_f32`]'s reduction is accurate: the quotient
@@ -76,10 +76,17 @@ impl M<'_, '_, '_> {
         } else {
             jb
         };
-        let odd = self.cx.b.ins().ishl_imm_u(q, 31);
-        let odd = self.cx.b.ins().sshr_imm_u(odd, 31);
-        let oddf = self.float_of(odd);
-        let v = self.cx.b.ins().bitselect(oddf, c, s);
+        let v = if self.ty.is_vector() {
+            let odd = self.cx.b.ins().ishl_imm_u(q, 31);
+            let odd = self.cx.b.ins().sshr_imm_u(odd, 31);
+            let oddf = self.float_of(odd);
+            self.cx.b.ins().bitselect(oddf, c, s)
+        } else {
+            // aarch64 has no scalar float bitselect.
+            let odd = self.cx.b.ins().band_imm_u(q, 1);
+            let odd = self.cx.b.ins().icmp_imm_s(IntCC::NotEqual, odd, 0);
+            self.cx.b.ins().select(odd, c, s)
+        };
         let two = self.ic(2);
         let sign = self.cx.b.ins().band(q, two);
         let sign = self.cx.b.ins().ishl_imm_u(sign, 30);
