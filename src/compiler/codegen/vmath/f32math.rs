@@ -2,8 +2,9 @@
 //! 2 after widening, within 3 ulp (see `vmath_f32_within_3_ulp`).
 //!
 //! The polynomial coefficients are minimax fits of the relative error made for this
-//! file (Lawson-iterated least squares on Chebyshev nodes, rounded to f32); the script
-//! and its error report are summarized next to each table.
+//! file (Lawson-iterated least squares on Chebyshev nodes, rounded to f32) by
+//! scripts/vmath/fit_f32_polys.py; each table notes the fitted error.
+//! scripts/vmath/sincos_exhaustive.rs checks sin/cos over every |x| <= SINCOS_LIMIT.
 
 use super::M;
 use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
