@@ -1,14 +1,16 @@
-//! f32 transcendentals in Cranelift IR, no call per element.
+//! f32 transcendentals in Cranelift IR, no call per element; within 3 ulp.
 //!
-//! Each f32 (or f32x4) input is widened to f64 (f64x2 halves), the function is evaluated
-//! there with a range reduction and a polynomial accurate to ~1e-13, and the result is
-//! rounded once to f32: that is within 1 ulp of the correctly rounded result, keeps
-//! subnormal results, and makes the specials fall out of the same code. The f64 code is
+//! exp, sin, cos, tanh and logistic run natively in f32 (f32x4: four lanes per
+//! instruction, see `f32math`); sin/cos with |x| > 6000 fall back, out of line, to
+//! the f64 path below.
+//!
+//! The rest widen each f32 (or f32x4) input to f64 (f64x2 halves), evaluate there with a
+//! range reduction and a polynomial accurate to ~1e-13, and round once to f32: within
+//! 1 ulp, subnormal results kept, specials falling out of the same code. The f64 code is
 //! written once, generic over `F64` and `F64X2`.
 //!
-//! sin/cos/tan reduce with a three-part π/2 (exact for |x| <= 1e6); larger finite
-//! arguments take a slow path through the runtime's f64 functions. cbrt, pow and atan2
-//! still call the runtime per element and have no vector form.
+//! The f64 sin/cos/tan reduce with a three-part π/2 (exact for |x| <= 1e6); larger
+//! finite arguments take a slow path through the runtime's f64 functions.
 
 mod f32math;
 
