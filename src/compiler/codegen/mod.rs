@@ -86,6 +86,7 @@ pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCo
             isa.default_call_conv(),
             isa.frontend_config(),
             !target.is_x86_64() || target.features.iter().any(|f| f == "sse4.1"),
+            target.has_fma(),
         )
         .map_err(err)?;
         let mut ctx = cranelift_codegen::Context::for_function(func);

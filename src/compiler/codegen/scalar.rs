@@ -60,13 +60,16 @@ pub(crate) fn mem_ty(dt: DType) -> Type {
 /// Runtime imports declared in the function being built.
 pub(crate) struct Imports {
     pub call_conv: CallConv,
+    /// Does the target have a native fused multiply-add (else `fma` is a libcall)?
+    pub fma: bool,
     refs: HashMap<&'static str, FuncRef>,
 }
 
 impl Imports {
-    pub fn new(call_conv: CallConv) -> Imports {
+    pub fn new(call_conv: CallConv, fma: bool) -> Imports {
         Imports {
             call_conv,
+            fma,
             refs: HashMap::new(),
         }
     }

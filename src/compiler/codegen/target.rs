@@ -74,6 +74,13 @@ impl Target {
         }
     }
 
+    /// Native fused multiply-add: always on aarch64; on x86_64 it needs FMA and AVX
+    /// (Cranelift encodes it VEX only).
+    pub(crate) fn has_fma(&self) -> bool {
+        let has = |f: &str| self.features.iter().any(|g| g == f);
+        !self.is_x86_64() || (has("fma") && has("avx"))
+    }
+
     pub(crate) fn is_x86_64(&self) -> bool {
         self.triple.starts_with("x86_64")
     }

@@ -49,12 +49,16 @@ fn buf(dtype: DType, shape: &[i64], writable: bool) -> KBuffer {
 /// Compiles `k` for the host and runs all its workgroups (in two dispatches, to test
 /// `[begin, end)`), on `bufs` (binding order).
 fn run(k: &Kernel, bufs: &mut [Vec<u8>]) {
+    run_on(k, bufs, &Target::host());
+}
+
+/// [`run`] with code for `target` (which the host must be able to execute).
+fn run_on(k: &Kernel, bufs: &mut [Vec<u8>], target: &Target) {
     for (b, kb) in bufs.iter().zip(&k.buffers) {
         let n: i64 = kb.shape.iter().product();
         assert_eq!(b.len(), n as usize * kb.dtype.size(), "buffer size");
     }
-    let target = Target::host();
-    let code = compile_kernels(std::slice::from_ref(k), &target).unwrap();
+    let code = compile_kernels(std::slice::from_ref(k), target).unwrap();
     let loaded = LoadedCode::load(&code.image, &target.to_format(), &code.entries).unwrap();
     let f = loaded.kernel(0);
     let ptrs: Vec<*mut u8> = bufs.iter_mut().map(|b| b.as_mut_ptr()).collect();
@@ -1551,17 +1555,19 @@ fn math_inputs() -> Vec<f32> {
     }
     v.extend([
         88.7, 88.73, -87.3, -103.9, -104.0, 1e6, -1e6, 1.5e6, 3e7, 1e30, 0.35, -0.35,
+        // Around the f32 sin/cos reduction's limit (6000) and tanh's switch (0.625).
+        5999.999, 6000.0, -6000.0, 6000.0005, 6433.5, 0.625, -0.625, 0.62499994,
     ]);
     v
 }
 
 /// Runs `op` over `x` both in a vectorized kernel and in a scalar one.
-fn run_math(op: UnaryOp, x: &[f32]) -> [Vec<f32>; 2] {
+fn run_math(op: UnaryOp, x: &[f32], target: &Target) -> [Vec<f32>; 2] {
     let n = x.len() as i64;
     let vk = elementwise(&[DType::F32], DType::F32, n, unop(op, DType::F32));
     assert!(kernel::is_vectorized(&vk), "{op:?} not vectorized");
     let mut bufs = vec![to_bytes(x), vec![0u8; x.len() * 4]];
-    run(&vk, &mut bufs);
+    run_on(&vk, &mut bufs, target);
     let vec_out: Vec<f32> = from_bytes(&bufs[1]);
     // Innermost extent 3: too short to vectorize.
     let rows = n / 3;
@@ -1599,7 +1605,7 @@ fn run_math(op: UnaryOp, x: &[f32]) -> [Vec<f32>; 2] {
         to_bytes(&x[..rows as usize * 3]),
         vec![0u8; rows as usize * 12],
     ];
-    run(&sk, &mut bufs);
+    run_on(&sk, &mut bufs, target);
     [vec_out, from_bytes(&bufs[1])]
 }
 
@@ -1619,8 +1625,13 @@ fn vmath_f32_within_3_ulp() {
         (UnaryOp::Cos, &f64::cos),
         (UnaryOp::Tan, &f64::tan),
     ];
+    // The host, and the host without FMA (separate multiply and add in the polynomials).
+    let host = Target::host();
+    let mut no_fma = host.clone();
+    no_fma.features.retain(|f| f != "fma");
     for (op, f) in cases {
-        let outs = run_math(op, &x);
+        let mut outs = run_math(op, &x, &host).to_vec();
+        outs.extend(run_math(op, &x, &no_fma));
         for out in &outs {
             let mut worst = (0u64, 0.0f32);
             for (&a, &r) in x.iter().zip(out) {

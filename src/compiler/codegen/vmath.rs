@@ -1,14 +1,18 @@
-//! f32 transcendentals in Cranelift IR, no call per element.
+//! f32 transcendentals in Cranelift IR, no call per element; within 3 ulp.
 //!
-//! Each f32 (or f32x4) input is widened to f64 (f64x2 halves), the function is evaluated
-//! there with a range reduction and a polynomial accurate to ~1e-13, and the result is
-//! rounded once to f32: that is within 1 ulp of the correctly rounded result, keeps
-//! subnormal results, and makes the specials fall out of the same code. The f64 code is
+//! exp, sin, cos, tanh and logistic run natively in f32 (f32x4: four lanes per
+//! instruction, see `f32math`); sin/cos with |x| > 6000 fall back, out of line, to
+//! the f64 path below.
+//!
+//! The rest widen each f32 (or f32x4) input to f64 (f64x2 halves), evaluate there with a
+//! range reduction and a polynomial accurate to ~1e-13, and round once to f32: within
+//! 1 ulp, subnormal results kept, specials falling out of the same code. The f64 code is
 //! written once, generic over `F64` and `F64X2`.
 //!
-//! sin/cos/tan reduce with a three-part π/2 (exact for |x| <= 1e6); larger finite
-//! arguments take a slow path through the runtime's f64 functions. cbrt, pow and atan2
-//! still call the runtime per element and have no vector form.
+//! The f64 sin/cos/tan reduce with a three-part π/2 (exact for |x| <= 1e6); larger
+//! finite arguments take a slow path through the runtime's f64 functions.
+
+mod f32math;
 
 use super::scalar::{Cx, R};
 use crate::compiler::ir::{BinaryOp, UnaryOp};
@@ -85,25 +89,45 @@ pub(crate) fn unary_f32(cx: &mut Cx, op: UnaryOp, x: Value) -> R<Value> {
     if !has_vector_unary(op) {
         return Err(format!("{op:?} is not a math function"));
     }
-    if op == UnaryOp::Exp {
-        // The hottest one (softmax): natively in f32, 4 lanes at a time.
-        let ty = cx.ty(x);
-        return Ok(M::new(cx, ty).exp_f32(x));
+    let ty = cx.ty(x);
+    match op {
+        // Natively in f32, 4 lanes at a time (see `f32math`); the rest widen to f64.
+        UnaryOp::Exp => return Ok(M::new(cx, ty).exp_f32(x)),
+        UnaryOp::Tanh => return Ok(M::new(cx, ty).tanh_f32(x)),
+        UnaryOp::Logistic => return Ok(M::new(cx, ty).logistic_f32(x)),
+        UnaryOp::Sin | UnaryOp::Cos => {
+            let fast = M::new(cx, ty).sincos_f32(x, op == UnaryOp::Cos);
+            // Beyond the f32 reduction's range: the f64 path, out of line.
+            let a = cx.b.ins().fabs(x);
+            let lim = cx.fconst(ty, f32math::SINCOS_LIMIT as f64);
+            let big = cx.b.ins().fcmp(FloatCC::GreaterThan, a, lim);
+            let big = any_lane(cx, big);
+            return slow_path(cx, big, fast, |cx| widened_trig(cx, op, x));
+        }
+        UnaryOp::Tan => return widened_trig(cx, op, x),
+        _ => {}
     }
+    Ok(widened(cx, &[x], |m, a| m.unary(op, a[0])))
+}
+
+/// Is `cond` (a scalar or lane-mask compare result) true in any lane?
+fn any_lane(cx: &mut Cx, cond: Value) -> Value {
+    if cx.ty(cond).is_vector() {
+        cx.b.ins().vany_true(cond)
+    } else {
+        cond
+    }
+}
+
+/// sin, cos or tan through f64, exact reduction up to `TRIG_LIMIT`, the runtime beyond.
+fn widened_trig(cx: &mut Cx, op: UnaryOp, x: Value) -> R<Value> {
     let r = widened(cx, &[x], |m, a| m.unary(op, a[0]));
-    if !matches!(op, UnaryOp::Sin | UnaryOp::Cos | UnaryOp::Tan) {
-        return Ok(r);
-    }
     // Huge arguments: the runtime's f64 function, per lane, on a cold path.
     let ty = cx.ty(x);
     let a = cx.b.ins().fabs(x);
     let lim = cx.fconst(ty, TRIG_LIMIT);
     let big = cx.b.ins().fcmp(FloatCC::GreaterThan, a, lim);
-    let big = if ty.is_vector() {
-        cx.b.ins().vany_true(big)
-    } else {
-        big
-    };
+    let big = any_lane(cx, big);
     let name = import_name(op)?;
     slow_path(cx, big, r, |cx| {
         let lanes = if ty.is_vector() { 4 } else { 1 };
@@ -207,8 +231,7 @@ impl<'c, 'a, 'b> M<'c, 'a, 'b> {
                 1.9875691500e-4,
             ],
         );
-        let p = self.mul(p, z);
-        let p = self.add(p, r);
+        let p = self.mul_add(p, z, r);
         let p = self.addc(p, 1.0);
         // n = n1 + n2 with both halves' powers of two representable.
         let tn = self.addc(n, MAGIC as f64);
@@ -248,8 +271,8 @@ impl<'c, 'a, 'b> M<'c, 'a, 'b> {
     /// |a| with the sign of b (x64 has no vector fcopysign).
     fn copysign(&mut self, a: Value, b: Value) -> Value {
         if self.ty.is_vector() {
-            let m = self.ic(i64::MIN);
-            let m = self.float_of(m);
+            // -0.0 is exactly the sign bit, in f32 and f64 lanes alike.
+            let m = self.c(-0.0);
             self.cx.b.ins().bitselect(m, b, a)
         } else {
             self.cx.b.ins().fcopysign(a, b)
@@ -378,12 +401,21 @@ impl<'c, 'a, 'b> M<'c, 'a, 'b> {
         let c = self.c(c);
         self.mul(a, c)
     }
+    /// a * b + c, fused where the target has it (one rounding, one instruction).
+    fn mul_add(&mut self, a: Value, b: Value, c: Value) -> Value {
+        if self.cx.imports.fma {
+            self.cx.b.ins().fma(a, b, c)
+        } else {
+            let m = self.mul(a, b);
+            self.add(m, c)
+        }
+    }
     /// c[0] + x*(c[1] + x*(c[2] + ...)).
     fn poly(&mut self, x: Value, c: &[f64]) -> Value {
         let mut acc = self.c(*c.last().unwrap());
         for &k in c.iter().rev().skip(1) {
-            let m = self.mul(acc, x);
-            acc = self.addc(m, k);
+            let k = self.c(k);
+            acc = self.mul_add(acc, x, k);
         }
         acc
     }
@@ -409,11 +441,16 @@ impl<'c, 'a, 'b> M<'c, 'a, 'b> {
     fn float_of(&mut self, v: Value) -> Value {
         self.cx.b.ins().bitcast(self.ty, MemFlagsData::new(), v)
     }
+    /// x limited to [lo, hi], NaN kept. Written as compare-and-select in the operand
+    /// order x64 matches to one `minps`/`maxps` each (`fmin`/`fmax` take ~7
+    /// instructions for their NaN and signed-zero rules, which clamping doesn't need).
     fn clamp(&mut self, x: Value, lo: f64, hi: f64) -> Value {
         let h = self.c(hi);
-        let x = self.cx.b.ins().fmin(x, h);
+        let above = self.cmp(FloatCC::LessThan, h, x);
+        let x = self.sel(above, h, x);
         let l = self.c(lo);
-        self.cx.b.ins().fmax(x, l)
+        let below = self.cmp(FloatCC::LessThan, x, l);
+        self.sel(below, l, x)
     }
     /// 2^n for an integral f64 `n` in [-1022, 1023].
     fn exp2i(&mut self, n: Value) -> Value {
