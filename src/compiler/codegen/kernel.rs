@@ -12,8 +12,12 @@ use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use std::collections::HashMap;
 
-/// Points a workgroup should cover: enough to amortize dispatch, small enough to split.
+/// Work (points times the reduction length each point runs) a workgroup should cover:
+/// enough to amortize dispatch, small enough to split across threads.
 const WG_POINTS: i64 = 4096;
+/// The fewest points a workgroup covers even when each point reduces a long row, so the
+/// innermost dimension still fills unrolled vectors.
+const MIN_WG_POINTS: i64 = 64;
 /// f32 lanes of a vector.
 const LANES: i64 = 4;
 
@@ -30,7 +34,33 @@ pub(crate) struct Plan {
 
 /// `sequential`: one workgroup covering the whole domain, so points run in row-major
 /// order on one thread (see [`Kernel::sequential`]).
+/// The plan of kernel `k`: points that reduce long rows (softmax's row max, a row sum)
+/// get smaller workgroups, so such a kernel splits across threads like an elementwise
+/// one of the same total work.
+pub(crate) fn plan_kernel(k: &Kernel) -> Plan {
+    plan_with(&k.domain, k.sequential, work_per_point(&k.body))
+}
+
+/// Elements a point visits in the reductions of its body (1 when it has none).
+fn work_per_point(body: &Body) -> i64 {
+    body.nodes
+        .iter()
+        .map(|n| match n {
+            Node::Reduce { extents, .. } => extents
+                .iter()
+                .fold(1i64, |a, &e| a.saturating_mul(e.max(1))),
+            _ => 0,
+        })
+        .fold(0i64, i64::saturating_add)
+        .max(1)
+}
+
+#[cfg(test)]
 pub(crate) fn plan(domain: &[i64], sequential: bool) -> Plan {
+    plan_with(domain, sequential, 1)
+}
+
+fn plan_with(domain: &[i64], sequential: bool, work_per_point: i64) -> Plan {
     if domain.is_empty() {
         return Plan {
             split: 0,
@@ -55,13 +85,14 @@ pub(crate) fn plan(domain: &[i64], sequential: bool) -> Plan {
             workgroups: 1,
         };
     }
+    let points = (WG_POINTS / work_per_point).clamp(MIN_WG_POINTS, WG_POINTS);
     let mut s = domain.len() - 1;
     let mut inner = 1i64;
-    while s > 0 && inner.saturating_mul(domain[s]) <= WG_POINTS {
+    while s > 0 && inner.saturating_mul(domain[s]) <= points {
         inner *= domain[s];
         s -= 1;
     }
-    let block = (WG_POINTS / inner).clamp(1, domain[s]);
+    let block = (points / inner).clamp(1, domain[s]);
     let nblocks = (domain[s] + block - 1) / block;
     let outer: u64 = domain[..s].iter().map(|&e| e as u64).product();
     Plan {

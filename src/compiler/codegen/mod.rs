@@ -61,7 +61,7 @@ pub struct CompiledCode {
 
 /// Workgroup count [`compile_kernels`] gives kernel `k`.
 pub fn workgroups(k: &Kernel) -> u64 {
-    kernel::plan(&k.domain, k.sequential).workgroups
+    kernel::plan_kernel(k).workgroups
 }
 
 pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCode, CompileError> {
@@ -76,7 +76,7 @@ pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCo
             kernel: k.name.clone(),
             message,
         };
-        let plan = kernel::plan(&k.domain, k.sequential);
+        let plan = kernel::plan_kernel(k);
         let mut func = Function::new();
         func.name = UserFuncName::user(0, i as u32);
         kernel::build(

@@ -915,6 +915,29 @@ fn reduce_row_sum() {
     }
 }
 
+/// Points that reduce long rows get smaller workgroups (so a row-sum kernel splits across
+/// threads), and every workgroup's rows come out right.
+#[test]
+fn long_reductions_split_into_workgroups() {
+    let (rows, cols) = (1000, 2048);
+    let k = row_sum(rows, cols);
+    assert_eq!(
+        kernel::plan(&k.domain, false).workgroups,
+        1,
+        "by points alone"
+    );
+    let wg = super::workgroups(&k);
+    assert_eq!(wg, (rows as u64).div_ceil(64), "64 rows per workgroup");
+    let input: Vec<f32> = (0..rows * cols).map(|i| (i % 13) as f32 - 6.0).collect();
+    let mut bufs = vec![to_bytes(&input), vec![0u8; rows as usize * 4]];
+    run(&k, &mut bufs);
+    let out: Vec<f32> = from_bytes(&bufs[1]);
+    for r in 0..rows as usize {
+        let want: f32 = input[r * cols as usize..][..cols as usize].iter().sum();
+        assert_eq!(out[r], want, "row {r}");
+    }
+}
+
 /// Column sums over a [rows, cols] input: the reduce runs over rows inside a vectorized
 /// loop over columns.
 #[test]
