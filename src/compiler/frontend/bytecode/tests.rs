@@ -170,14 +170,22 @@ fn vhlo_text_ops(text: &str) -> Vec<String> {
         let Some((name, _)) = text[start..end].rsplit_once("_v") else {
             continue;
         };
-        let line_end = at + text[at..].find('\n').unwrap_or(text.len() - at);
-        let sharding = name == "custom_call"
-            && text[at..line_end].contains("call_target_name = #vhlo.string_v1<\"Sharding\">");
-        if !matches!(name, "func" | "return" | "call" | "composite") && !sharding {
+        if !matches!(name, "func" | "return" | "call" | "composite")
+            && !is_vhlo_sharding_call(&text[at..])
+        {
             out.push(format!("stablehlo.{name}"));
         }
     }
     out
+}
+
+/// Whether the VHLO op printed at the start of `op_text` (`vhlo.` or `"vhlo.`, up to the
+/// end of its line) is a `custom_call @Sharding`, which the reader reads as the identity.
+fn is_vhlo_sharding_call(op_text: &str) -> bool {
+    let line = op_text.split('\n').next().unwrap_or("");
+    line.trim_start_matches('"')
+        .starts_with("vhlo.custom_call_v")
+        && line.contains("call_target_name = #vhlo.string_v1<\"Sharding\">")
 }
 
 /// Legacy ops pjrtc reads as their general forms.
@@ -1219,10 +1227,7 @@ fn vhlo_text_steps(text: &str) -> Vec<Step<String>> {
         let Some((at, pat)) = next else { break };
         let line_start = text[..at].rfind('\n').map_or(0, |k| k + 1);
         let line_end = at + text[at..].find('\n').unwrap_or(text.len() - at);
-        let is_sharding_call = pat == "\"vhlo."
-            && text[at..].starts_with("\"vhlo.custom_call_v")
-            && text[at..line_end].contains("call_target_name = #vhlo.string_v1<\"Sharding\">");
-        if pat.ends_with(" %") || is_sharding_call {
+        if pat.ends_with(" %") || (pat == "\"vhlo." && is_vhlo_sharding_call(&text[at..])) {
             // `%r = op %operand ...` or `%r = "vhlo.custom_call_v1"(%operand) ...`
             let result = text[line_start..at].trim().trim_end_matches('=').trim();
             let rest = &text[at + pat.len() - 1..line_end];
