@@ -344,6 +344,29 @@ func.func public @main(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
 }
 
 
+def write_artifacts(d, source):
+    """Serializes `source` (StableHLO bytecode or text) for every target in VERSIONS into
+    d/model.v<X.Y.Z>.mlirbc and prints the newest as d/model.vhlo.mlir. Returns the
+    versions written and {version: reason} for those the serializer refused (the program
+    needs a newer opset)."""
+    written, refused = [], {}
+    for v in VERSIONS:
+        try:
+            art = _jax.mlir.serialize_portable_artifact(source, v)
+        except Exception as e:
+            refused[v] = str(e).splitlines()[0][:200]
+            continue
+        with open(os.path.join(d, f"model.v{v}.mlirbc"), "wb") as fh:
+            fh.write(art)
+        written.append(v)
+        last = art
+    with jmlir.make_ir_context():
+        vhlo = str(ir.Module.parse(last))
+    with open(os.path.join(d, "model.vhlo.mlir"), "w") as fh:
+        fh.write(vhlo)
+    return written, refused
+
+
 def main():
     only = set(sys.argv[2:])
     manifest = {"jax": jax.__version__, "stablehlo_current": shlo.get_current_version(),
@@ -363,22 +386,8 @@ def main():
         lowered = jax.jit(f).lower(*args)
         with open(os.path.join(d, "model.mlir"), "w") as fh:
             fh.write(lowered.as_text())
-        bc = jmlir.module_to_bytecode(lowered.compiler_ir("stablehlo"))
-        written, refused = [], {}
-        for v in VERSIONS:
-            try:
-                art = _jax.mlir.serialize_portable_artifact(bc, v)
-            except Exception as e:  # the program needs a newer opset
-                refused[v] = str(e).splitlines()[0][:200]
-                continue
-            with open(os.path.join(d, f"model.v{v}.mlirbc"), "wb") as fh:
-                fh.write(art)
-            written.append(v)
-            last = art
-        with jmlir.make_ir_context():
-            vhlo = str(ir.Module.parse(last))
-        with open(os.path.join(d, "model.vhlo.mlir"), "w") as fh:
-            fh.write(vhlo)
+        written, refused = write_artifacts(
+            d, jmlir.module_to_bytecode(lowered.compiler_ir("stablehlo")))
         for i, a in enumerate(args):
             np.save(os.path.join(d, f"input_{i}.npy"), np.asarray(a))
         outs = jax.jit(f)(*args)
@@ -396,21 +405,7 @@ def main():
         os.makedirs(d, exist_ok=True)
         with open(os.path.join(d, "model.mlir"), "w") as fh:
             fh.write(text.lstrip())
-        written, refused = [], {}
-        for v in VERSIONS:
-            try:
-                art = _jax.mlir.serialize_portable_artifact(text, v)
-            except Exception as e:
-                refused[v] = str(e).splitlines()[0][:200]
-                continue
-            with open(os.path.join(d, f"model.v{v}.mlirbc"), "wb") as fh:
-                fh.write(art)
-            written.append(v)
-            last = art
-        with jmlir.make_ir_context():
-            vhlo = str(ir.Module.parse(last))
-        with open(os.path.join(d, "model.vhlo.mlir"), "w") as fh:
-            fh.write(vhlo)
+        written, refused = write_artifacts(d, text)
         manifest["cases"][name] = {"versions": written, "refused": refused, "text": True}
         print(name, written, list(refused))
     with open(os.path.join(OUT, "manifest.json"), "w") as fh:
