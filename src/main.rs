@@ -64,6 +64,10 @@ enum Command {
         /// Worker threads (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
+        /// With --iters: then time each step of the schedule over N more calls and print
+        /// a table of their median times.
+        #[arg(long, requires = "iters")]
+        profile: bool,
     },
     /// Run conformance tests: programs whose checks (`check.expect_*`) must hold.
     ///
@@ -156,6 +160,7 @@ fn dispatch(command: Command) -> Result<ExitCode> {
             warmup,
             iters,
             threads,
+            profile,
         } => {
             let bytes = read_artifact(&artifact)?;
             let opts = RunOptions {
@@ -164,6 +169,7 @@ fn dispatch(command: Command) -> Result<ExitCode> {
                 warmup,
                 iters,
                 threads,
+                profile,
             };
             let mut stdout = std::io::stdout().lock();
             run_artifact(&bytes, &opts, &mut stdout)

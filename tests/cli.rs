@@ -147,6 +147,79 @@ fn compile_run_inspect_round_trip() {
     );
 }
 
+/// `--profile` prints, after the JSON line, one line per schedule step naming it, and the
+/// step times add up to no more than a call takes.
+#[test]
+fn run_profile_times_each_step() {
+    let dir = scratch("profile");
+    let src = dir.join("two.mlir");
+    // A reduction then an elementwise kernel reading its result: two dispatches.
+    std::fs::write(
+        &src,
+        r#"func.func @main(%a: tensor<64x256xf32>) -> tensor<64xf32> {
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %s = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [1] : (tensor<64x256xf32>, tensor<f32>) -> tensor<64xf32>
+  %m = stablehlo.multiply %s, %s : tensor<64xf32>
+  %c = stablehlo.cosine %m : tensor<64xf32>
+  %r = "stablehlo.sort"(%c) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %lt = stablehlo.compare LT, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %lt : tensor<i1>
+  }) {dimension = 0 : i64} : (tensor<64xf32>) -> tensor<64xf32>
+  return %r : tensor<64xf32>
+}
+"#,
+    )
+    .unwrap();
+    let pjx = dir.join("two.pjx");
+    let o = pjrtc(&["compile", p(&src), "-o", p(&pjx)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let a = dir.join("a.npy");
+    let data: Vec<f32> = (0..64 * 256).map(|i| (i % 7) as f32).collect();
+    write_npy(&a, "<f4", &[64, 256], &f32_bytes(&data));
+    let o = pjrtc(&[
+        "run",
+        p(&pjx),
+        "--inputs",
+        p(&a),
+        "--iters",
+        "5",
+        "--profile",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let mut lines = text.lines();
+    let json: serde_json::Value =
+        serde_json::from_str(lines.next().unwrap()).expect("a JSON line first");
+    assert_eq!(lines.next(), Some("step  median_us  share  what"), "{text}");
+    let steps: Vec<&str> = lines
+        .clone()
+        .take_while(|l| !l.starts_with(" sum"))
+        .collect();
+    assert!(steps.len() >= 2, "{text}");
+    assert!(
+        steps[0].contains("dispatch") && steps[0].contains("reduce"),
+        "{text}"
+    );
+    assert!(steps.iter().any(|l| l.contains("sort dim 0")), "{text}");
+    let sum_us: f64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix(" sum"))
+        .and_then(|v| v.trim().parse().ok())
+        .expect("a sum line");
+    // Medians of the parts stay below the slowest whole call (plus timer slack).
+    assert!(
+        sum_us <= json["max_ms"].as_f64().unwrap() * 1e3 + 50.0,
+        "{text}"
+    );
+
+    let o = pjrtc(&["run", p(&pjx), "--inputs", p(&a), "--profile"]);
+    assert!(
+        !o.status.success(),
+        "--profile without --iters must be refused"
+    );
+}
+
 #[test]
 fn malformed_programs_fail_with_line_and_column() {
     let dir = scratch("malformed");

@@ -11,6 +11,7 @@ use crate::loader::{KernelFn, LoadError, LoadedCode};
 use crate::pool;
 use crate::tensor::{AlignedBytes, Tensor};
 use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 /// Why an artifact could not be loaded.
 #[derive(Debug, thiserror::Error)]
@@ -183,6 +184,28 @@ impl Executable {
 
     /// Runs the artifact, writing into `outputs` (as made by [`Executable::new_outputs`]).
     pub fn run_into(&self, inputs: &[&Tensor], outputs: &mut [Tensor]) -> Result<(), RunError> {
+        self.run_with(inputs, outputs, None)
+    }
+
+    /// [`Executable::run_into`], adding the wall time of each top-level step to
+    /// `step_times` (one entry per step of `pjx().steps`; a loop or a branch counts with
+    /// everything nested in it). The timer reads cost tens of nanoseconds per step.
+    pub fn run_profiled(
+        &self,
+        inputs: &[&Tensor],
+        outputs: &mut [Tensor],
+        step_times: &mut [Duration],
+    ) -> Result<(), RunError> {
+        assert_eq!(step_times.len(), self.pjx.steps.len(), "one time per step");
+        self.run_with(inputs, outputs, Some(step_times))
+    }
+
+    fn run_with(
+        &self,
+        inputs: &[&Tensor],
+        outputs: &mut [Tensor],
+        step_times: Option<&mut [Duration]>,
+    ) -> Result<(), RunError> {
         let sig = &self.pjx.signature;
         check("input", &sig.inputs, inputs.iter().copied())?;
         check("output", &sig.outputs, outputs.iter())?;
@@ -197,9 +220,19 @@ impl Executable {
             constants: self.constants.as_ptr() as *mut u8,
         };
         let mut bindings: Vec<*mut u8> = Vec::new();
-        // SAFETY: the regions behind `bases` have the sizes the artifact was validated
-        // against (inputs and outputs checked above, the arena allocated at its size).
-        unsafe { self.run_steps(&self.pjx.steps, &bases, &mut bindings) };
+        match step_times {
+            // SAFETY: the regions behind `bases` have the sizes the artifact was validated
+            // against (inputs and outputs checked above, the arena allocated at its size).
+            None => unsafe { self.run_steps(&self.pjx.steps, &bases, &mut bindings) },
+            Some(times) => {
+                for (step, t) in self.pjx.steps.iter().zip(times) {
+                    let t0 = Instant::now();
+                    // SAFETY: as above, one step at a time.
+                    unsafe { self.run_steps(std::slice::from_ref(step), &bases, &mut bindings) };
+                    *t += t0.elapsed();
+                }
+            }
+        }
         self.lock_arenas().push(arena);
         Ok(())
     }

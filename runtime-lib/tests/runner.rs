@@ -130,6 +130,7 @@ fn prints_writes_and_times() {
         warmup: 2,
         iters: Some(5),
         threads: Some(1),
+        profile: false,
     };
     run_artifact(&pjx, &opts, &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();

@@ -1,6 +1,6 @@
 //! `pjrtc inspect`: a readable summary of an artifact.
 
-use pjrtc_runtime::format::{BufRef, Pjx, Region, Step, TensorSpec, walk_steps};
+use pjrtc_runtime::format::{Pjx, Step, TensorSpec, step_line, walk_steps};
 use std::fmt::Write;
 
 /// The artifact's producer, target, signature, sections with their sizes, and schedule.
@@ -71,10 +71,6 @@ fn schedule(s: &mut String, pjx: &Pjx, steps: &[Step], depth: usize) {
     }
 }
 
-fn buf(b: &BufRef) -> String {
-    format!("{}+{}", region(&b.region), b.offset)
-}
-
 fn spec(t: &TensorSpec) -> String {
     let dims: Vec<String> = t.shape.iter().map(|d| d.to_string()).collect();
     let name = if t.name.is_empty() {
@@ -83,87 +79,6 @@ fn spec(t: &TensorSpec) -> String {
         format!("  {}", t.name)
     };
     format!("{}[{}]{name}", t.dtype, dims.join(","))
-}
-
-fn region(r: &Region) -> String {
-    match r {
-        Region::Input(i) => format!("in{i}"),
-        Region::Output(i) => format!("out{i}"),
-        Region::Arena => "arena".into(),
-        Region::Constant => "const".into(),
-    }
-}
-
-fn step_line(pjx: &Pjx, step: &Step) -> String {
-    match step {
-        Step::Dispatch {
-            kernel,
-            bindings,
-            workgroups,
-        } => {
-            let name = pjx
-                .kernels
-                .get(*kernel as usize)
-                .map_or("?", |k| k.name.as_str());
-            let b: Vec<String> = bindings
-                .iter()
-                .map(|b| format!("{}+{}", region(&b.region), b.offset))
-                .collect();
-            format!("dispatch {name} x{workgroups} ({})", b.join(", "))
-        }
-        Step::Gemm(g) => format!(
-            "gemm {} batch={} m={} n={} k={} -> {}+{}",
-            g.dtype,
-            g.batch,
-            g.m,
-            g.n,
-            g.k,
-            region(&g.out.buf.region),
-            g.out.buf.offset
-        ),
-        Step::Conv(c) => format!(
-            "conv {} in={:?} kernel={:?} out={:?} groups={}/{}",
-            c.dtype,
-            c.in_spatial,
-            c.kernel_spatial,
-            c.out_spatial,
-            c.feature_groups,
-            c.batch_groups
-        ),
-        Step::Copy { src, dst } => format!(
-            "copy {} bytes {}+{} -> {}+{}",
-            src.size,
-            region(&src.region),
-            src.offset,
-            region(&dst.region),
-            dst.offset
-        ),
-        Step::While { pred, .. } => format!("while (predicate {})", buf(pred)),
-        Step::Case { index, branches } => format!(
-            "case on {} {} ({} branches)",
-            if index.size == 1 { "i1" } else { "i32" },
-            buf(index),
-            branches.len()
-        ),
-        Step::Sort(st) => {
-            let name = pjx
-                .kernels
-                .get(st.comparator as usize)
-                .map_or("?", |k| k.name.as_str());
-            let ops: Vec<String> = st
-                .operands
-                .iter()
-                .map(|o| format!("{} {} -> {}", o.dtype, buf(&o.input), buf(&o.output)))
-                .collect();
-            format!(
-                "sort dim {} of {:?} by {name}{} ({})",
-                st.dimension,
-                st.shape,
-                if st.stable { ", stable" } else { "" },
-                ops.join(", ")
-            )
-        }
-    }
 }
 
 #[cfg(test)]

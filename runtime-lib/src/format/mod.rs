@@ -7,9 +7,11 @@
 //! region) so that nothing later needs to bounds-check again. Version it as a schema: add
 //! fields at the end of a section and bump [`FORMAT_VERSION`] on any change.
 
+mod describe;
 mod read;
 mod write;
 
+pub use describe::{buf, region, step_line};
 pub use read::FormatError;
 
 use crate::DType;

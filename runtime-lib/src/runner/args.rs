@@ -22,13 +22,14 @@ pub fn help(prog: &str, takes_artifact: bool) -> String {
     format!(
         "{prog}: {what}
 
-usage: {prog}{arg} --inputs a.npy,b.npy [--outputs DIR] [--warmup W] [--iters N] [--threads T]
+usage: {prog}{arg} --inputs a.npy,b.npy [--outputs DIR] [--warmup W] [--iters N] [--threads T] [--profile]
 
   --inputs LIST   comma-separated .npy files, one per parameter (empty for none)
   --outputs DIR   write DIR/out0.npy, out1.npy, ... instead of printing the outputs
   --warmup W      untimed calls before timing (default 3)
   --iters N       time N calls and print {{\"median_ms\", \"min_ms\", \"max_ms\", \"iters\"}} as JSON
   --threads T     threads per call
+  --profile       with --iters: then time each step over N more calls and print a table
   -h, --help      this text
 "
     )
@@ -75,6 +76,7 @@ pub fn parse(args: &[String], takes_artifact: bool) -> Result<Cmd, String> {
             "--warmup" => opts.warmup = number(flag, &value()?)?,
             "--iters" => opts.iters = Some(number(flag, &value()?)?),
             "--threads" => opts.threads = Some(number(flag, &value()?)?),
+            "--profile" => opts.profile = true,
             f if f.starts_with('-') && f.len() > 1 => {
                 return Err(format!("unknown option '{f}' (see --help)"));
             }
@@ -152,6 +154,11 @@ mod tests {
             vec![PathBuf::from("a.npy"), PathBuf::from("b.npy")]
         );
         assert_eq!((o.iters, o.threads, o.warmup), (Some(5), Some(2), 3));
+        assert!(!o.profile);
+        let Ok(Cmd::Run(_, o)) = parse(&args(&["m.pjx", "--iters", "2", "--profile"]), true) else {
+            panic!("expected a run")
+        };
+        assert!(o.profile);
     }
 
     #[test]

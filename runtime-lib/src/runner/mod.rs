@@ -22,6 +22,9 @@ pub struct RunOptions {
     /// Time this many calls and print one JSON line.
     pub iters: Option<u32>,
     pub threads: Option<usize>,
+    /// After timing, run `iters` more calls timing each top-level step, and print a table
+    /// of the steps' median times.
+    pub profile: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -54,6 +57,9 @@ pub fn run_artifact(
 ) -> Result<(), RunnerError> {
     if opts.iters == Some(0) {
         return Err(RunnerError::Options("--iters must be at least 1".into()));
+    }
+    if opts.profile && opts.iters.is_none() {
+        return Err(RunnerError::Options("--profile needs --iters".into()));
     }
     let mut exe = Executable::load(pjx_bytes)?;
     if let Some(t) = opts.threads {
@@ -100,21 +106,68 @@ pub fn run_artifact(
             ms.push(t0.elapsed().as_secs_f64() * 1e3);
         }
         ms.sort_by(f64::total_cmp);
-        let n = ms.len();
-        let median = if n % 2 == 1 {
-            ms[n / 2]
-        } else {
-            (ms[n / 2 - 1] + ms[n / 2]) / 2.0
-        };
         writeln!(
             out,
-            "{{\"median_ms\": {median:.6}, \"min_ms\": {:.6}, \"max_ms\": {:.6}, \"iters\": {iters}}}",
+            "{{\"median_ms\": {:.6}, \"min_ms\": {:.6}, \"max_ms\": {:.6}, \"iters\": {iters}}}",
+            median(&ms),
             ms[0],
-            ms[n - 1]
+            ms[ms.len() - 1]
         )
         .map_err(io("output"))?;
+        if opts.profile {
+            let table = profile(&exe, &refs, &mut outputs, iters)?;
+            write!(out, "{table}").map_err(io("output"))?;
+        }
     }
     Ok(())
+}
+
+/// The middle of sorted `xs` (the mean of the two middle ones for an even count).
+fn median(xs: &[f64]) -> f64 {
+    let n = xs.len();
+    if n % 2 == 1 {
+        xs[n / 2]
+    } else {
+        (xs[n / 2 - 1] + xs[n / 2]) / 2.0
+    }
+}
+
+/// Times each top-level step over `iters` calls; one line per step with its median time,
+/// its share of the sum of medians, and what it is.
+fn profile(
+    exe: &Executable,
+    inputs: &[&Tensor],
+    outputs: &mut [Tensor],
+    iters: u32,
+) -> Result<String, RunnerError> {
+    use std::fmt::Write as _;
+    let steps = &exe.pjx().steps;
+    let mut per_step = vec![Vec::with_capacity(iters as usize); steps.len()];
+    let mut times = vec![std::time::Duration::ZERO; steps.len()];
+    for _ in 0..iters {
+        times.fill(std::time::Duration::ZERO);
+        exe.run_profiled(inputs, outputs, &mut times)?;
+        for (all, t) in per_step.iter_mut().zip(&times) {
+            all.push(t.as_secs_f64() * 1e6);
+        }
+    }
+    let medians: Vec<f64> = per_step
+        .iter_mut()
+        .map(|xs| {
+            xs.sort_by(f64::total_cmp);
+            median(xs)
+        })
+        .collect();
+    let total: f64 = medians.iter().sum();
+    let mut s = String::new();
+    let _ = writeln!(s, "step  median_us  share  what");
+    for (i, (step, us)) in steps.iter().zip(&medians).enumerate() {
+        let share = if total > 0.0 { 100.0 * us / total } else { 0.0 };
+        let what = crate::format::step_line(exe.pjx(), step);
+        let _ = writeln!(s, "{i:>4} {us:>10.1} {share:>5.1}%  {what}");
+    }
+    let _ = writeln!(s, " sum {total:>10.1}");
+    Ok(s)
 }
 
 /// `[1.5, 2, 3, ...]` with at most `max` values, or the single value of a scalar.

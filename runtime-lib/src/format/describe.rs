@@ -1,0 +1,93 @@
+//! Human-readable descriptions of schedule steps, shared by `pjrtc inspect` and the
+//! runner's `--profile` table.
+
+use super::{BufRef, Pjx, Region, Step};
+
+/// `arena+4096`.
+pub fn buf(b: &BufRef) -> String {
+    format!("{}+{}", region(&b.region), b.offset)
+}
+
+/// `in0`, `out1`, `arena`, `const`.
+pub fn region(r: &Region) -> String {
+    match r {
+        Region::Input(i) => format!("in{i}"),
+        Region::Output(i) => format!("out{i}"),
+        Region::Arena => "arena".into(),
+        Region::Constant => "const".into(),
+    }
+}
+
+/// One line describing a step (nested step lists not included), as `pjrtc inspect` and
+/// `pjrtc run --profile` print it.
+pub fn step_line(pjx: &Pjx, step: &Step) -> String {
+    match step {
+        Step::Dispatch {
+            kernel,
+            bindings,
+            workgroups,
+        } => {
+            let name = pjx
+                .kernels
+                .get(*kernel as usize)
+                .map_or("?", |k| k.name.as_str());
+            let b: Vec<String> = bindings
+                .iter()
+                .map(|b| format!("{}+{}", region(&b.region), b.offset))
+                .collect();
+            format!("dispatch {name} x{workgroups} ({})", b.join(", "))
+        }
+        Step::Gemm(g) => format!(
+            "gemm {} batch={} m={} n={} k={} -> {}+{}",
+            g.dtype,
+            g.batch,
+            g.m,
+            g.n,
+            g.k,
+            region(&g.out.buf.region),
+            g.out.buf.offset
+        ),
+        Step::Conv(c) => format!(
+            "conv {} in={:?} kernel={:?} out={:?} groups={}/{}",
+            c.dtype,
+            c.in_spatial,
+            c.kernel_spatial,
+            c.out_spatial,
+            c.feature_groups,
+            c.batch_groups
+        ),
+        Step::Copy { src, dst } => format!(
+            "copy {} bytes {}+{} -> {}+{}",
+            src.size,
+            region(&src.region),
+            src.offset,
+            region(&dst.region),
+            dst.offset
+        ),
+        Step::While { pred, .. } => format!("while (predicate {})", buf(pred)),
+        Step::Case { index, branches } => format!(
+            "case on {} {} ({} branches)",
+            if index.size == 1 { "i1" } else { "i32" },
+            buf(index),
+            branches.len()
+        ),
+        Step::Sort(st) => {
+            let name = pjx
+                .kernels
+                .get(st.comparator as usize)
+                .map_or("?", |k| k.name.as_str());
+            let ops: Vec<String> = st
+                .operands
+                .iter()
+                .map(|o| format!("{} {} -> {}", o.dtype, buf(&o.input), buf(&o.output)))
+                .collect();
+            format!(
+                "sort dim {} of {:?} by {name}{} ({})",
+                st.dimension,
+                st.shape,
+                if st.stable { ", stable" } else { "" },
+                ops.join(", ")
+            )
+        }
+    }
+}
