@@ -124,11 +124,26 @@ fn main() -> ExitCode {
         Ok(Ok(code)) => code,
         Ok(Err(e)) => {
             // One line (a compile diagnostic adds its source line and caret below it).
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", error_chain(&e));
             ExitCode::FAILURE
         }
         Err(_) => ExitCode::FAILURE,
     }
+}
+
+/// The error and its causes joined by `: `, leaving out a cause whose text the message
+/// before it already ends with (library errors print their source in their own message).
+fn error_chain(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let part = cause.to_string();
+        if text.is_empty() {
+            text = part;
+        } else if !text.ends_with(&part) {
+            text = format!("{text}: {part}");
+        }
+    }
+    text
 }
 
 fn dispatch(command: Command) -> Result<ExitCode> {
