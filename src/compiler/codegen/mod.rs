@@ -19,6 +19,7 @@
 //! compares become lane masks, f32 math is inline (`vmath`), and reduces over a
 //! contiguous innermost dimension keep f32x4 accumulators (sums are reassociated).
 
+mod intlanes;
 mod kernel;
 mod link;
 mod scalar;
