@@ -120,6 +120,10 @@ pub(super) fn binary(cx: &mut Cx, op: BinaryOp, dt: DType, a: Value, b: Operand)
         (B::Div | B::Rem, Operand::Const(bits)) if signed => {
             return Ok(div_rem_const(cx, op, a, bits as u32 as i32));
         }
+        (B::Div | B::Rem, _) if signed => {
+            let bv = lanes(cx, b);
+            return Ok(div_rem_f64(cx, op, a, bv));
+        }
         _ => {}
     }
     let bv = lanes(cx, b);
@@ -264,6 +268,66 @@ fn div_rem_const(cx: &mut Cx, op: BinaryOp, a: Value, d: i32) -> Value {
     let dv = cx.iconst(types::I32X4, i64::from(d));
     let qd = cx.b.ins().imul(q, dv);
     cx.b.ins().isub(a, qd)
+}
+
+/// Signed `a / b` or `a % b` per lane with StableHLO's total semantics, through f64:
+/// for 32-bit operands the correctly rounded f64 quotient truncates to the exact integer
+/// quotient (its error, at most |a/b| 2^-53 <= 2^-22 / |b|, is less than the 1/|b| a
+/// non-integer quotient keeps from the nearest integer).
+fn div_rem_f64(cx: &mut Cx, op: BinaryOp, a: Value, b: Value) -> Value {
+    let zero = cx.iconst(types::I32X4, 0);
+    let is_zero = cx.b.ins().icmp(IntCC::Equal, b, zero);
+    let min = cx.iconst(types::I32X4, i64::from(i32::MIN));
+    let m1 = cx.iconst(types::I32X4, -1);
+    let a_min = cx.b.ins().icmp(IntCC::Equal, a, min);
+    let b_m1 = cx.b.ins().icmp(IntCC::Equal, b, m1);
+    let ovf = cx.b.ins().band(a_min, b_m1);
+    let bad = cx.b.ins().bor(is_zero, ovf);
+    let one = cx.iconst(types::I32X4, 1);
+    // With divisor 1: a / 1 = a (INT_MIN on overflow), a % 1 = 0.
+    let safe = cx.b.ins().bitselect(bad, one, b);
+    let half = |cx: &mut Cx, x: Value, high: bool| {
+        let x = if high {
+            let x8 = cx.bitcast(types::I8X16, x);
+            let mask: Vec<u8> = (8..16).chain(8..16).collect();
+            let imm = cx.b.func.dfg.immediates.push(ConstantData::from(mask));
+            let h = cx.b.ins().shuffle(x8, x8, imm);
+            cx.bitcast(types::I32X4, h)
+        } else {
+            x
+        };
+        let w = cx.b.ins().swiden_low(x);
+        cx.b.ins().fcvt_from_sint(types::F64X2, w)
+    };
+    let zero64 = {
+        let c =
+            cx.b.func
+                .dfg
+                .constants
+                .insert(ConstantData::from(vec![0u8; 16]));
+        cx.b.ins().vconst(types::I64X2, c)
+    };
+    let mut q2 = Vec::with_capacity(2);
+    for high in [false, true] {
+        let x = half(cx, a, high);
+        let y = half(cx, safe, high);
+        let q = cx.b.ins().fdiv(x, y);
+        let q = cx.b.ins().fcvt_to_sint_sat(types::I64X2, q);
+        // [q0, q1, 0, 0]
+        q2.push(cx.b.ins().snarrow(q, zero64));
+    }
+    let lo = cx.bitcast(types::I8X16, q2[0]);
+    let hi = cx.bitcast(types::I8X16, q2[1]);
+    let mask: Vec<u8> = (0..8).chain(16..24).collect();
+    let imm = cx.b.func.dfg.immediates.push(ConstantData::from(mask));
+    let q = cx.b.ins().shuffle(lo, hi, imm);
+    let q = cx.bitcast(types::I32X4, q);
+    if op == BinaryOp::Div {
+        return cx.b.ins().bitselect(is_zero, m1, q);
+    }
+    let qd = cx.b.ins().imul(q, safe);
+    let r = cx.b.ins().isub(a, qd);
+    cx.b.ins().bitselect(is_zero, a, r)
 }
 
 /// StableHLO `convert` between lane types: i32/ui32 <-> f32 (natively), i32 <-> ui32

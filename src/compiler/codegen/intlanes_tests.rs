@@ -642,3 +642,38 @@ fn lane_reduce_select_shift_xor_sum() {
         "select shift xor sum",
     );
 }
+
+/// The lane forms compile for aarch64 (NEON) too: every binary op per lane and by a
+/// constant, and an argmax lane reduction.
+#[test]
+fn int_lanes_compile_for_aarch64() {
+    let t = Target {
+        triple: "aarch64-unknown-linux-gnu".into(),
+        features: vec!["neon".into()],
+    };
+    let mut kernels = Vec::new();
+    for dt in [DType::I32, DType::U32] {
+        for op in INT_BINARY {
+            kernels.push(elementwise(&[dt, dt], dt, 64, binop(op, dt)));
+            kernels.push(elementwise(&[dt], dt, 64, |body, x| {
+                let c = body.const_int(dt, -7);
+                body.push(Node::Binary { op, a: x[0], b: c }, dt)
+            }));
+        }
+    }
+    kernels.push(row_reduce(
+        4,
+        64,
+        1,
+        &[(DType::I32, 0), (DType::I32, 0)],
+        true,
+        |rb, acc, x| {
+            let gt = cmp(rb, CompareDirection::Gt, acc[0], x[0]);
+            vec![sel(rb, gt, acc[0], x[0]), sel(rb, gt, acc[1], x[1])]
+        },
+    ));
+    for (i, k) in kernels.iter_mut().enumerate() {
+        k.name = format!("k{i}");
+    }
+    compile_kernels(&kernels, &t).unwrap();
+}
