@@ -9,7 +9,9 @@
 use super::scalar::{self, Cx, R};
 use crate::compiler::ir::{BinaryOp, DType, UnaryOp};
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{ConstantData, InstBuilder, Value, types};
+use cranelift_codegen::ir::{
+    ConstantData, Endianness, InstBuilder, MemFlagsData, Type, Value, types,
+};
 
 /// Held in i32x4 lanes.
 pub(super) fn int_lanes(dt: DType) -> bool {
@@ -38,6 +40,12 @@ pub(super) enum Operand {
     Const(u64),
     Uniform(Value),
     Lanes(Value),
+}
+
+/// A bitcast between vector types of different lane counts (little-endian lanes).
+fn bitcast_le(cx: &mut Cx, ty: Type, v: Value) -> Value {
+    let le = MemFlagsData::new().with_endianness(Endianness::Little);
+    cx.b.ins().bitcast(ty, le, v)
 }
 
 /// An i32x4 of four constants.
@@ -225,8 +233,8 @@ fn mulhs(cx: &mut Cx, a: Value, b: Value) -> Value {
     let hi_a = cx.b.ins().swiden_high(a);
     let hi_b = cx.b.ins().swiden_high(b);
     let hi = cx.b.ins().imul(hi_a, hi_b);
-    let lo = cx.bitcast(types::I8X16, lo);
-    let hi = cx.bitcast(types::I8X16, hi);
+    let lo = bitcast_le(cx, types::I8X16, lo);
+    let hi = bitcast_le(cx, types::I8X16, hi);
     // Little-endian: the odd i32 lanes are the high halves: [lo.1, lo.3, hi.1, hi.3].
     let mask: Vec<u8> = [1u8, 3, 5, 7]
         .iter()
@@ -234,7 +242,7 @@ fn mulhs(cx: &mut Cx, a: Value, b: Value) -> Value {
         .collect();
     let imm = cx.b.func.dfg.immediates.push(ConstantData::from(mask));
     let r = cx.b.ins().shuffle(lo, hi, imm);
-    cx.bitcast(types::I32X4, r)
+    bitcast_le(cx, types::I32X4, r)
 }
 
 /// Signed `a / d` or `a % d` for a constant `d`, with StableHLO's total semantics
@@ -288,11 +296,11 @@ fn div_rem_f64(cx: &mut Cx, op: BinaryOp, a: Value, b: Value) -> Value {
     let safe = cx.b.ins().bitselect(bad, one, b);
     let half = |cx: &mut Cx, x: Value, high: bool| {
         let x = if high {
-            let x8 = cx.bitcast(types::I8X16, x);
+            let x8 = bitcast_le(cx, types::I8X16, x);
             let mask: Vec<u8> = (8..16).chain(8..16).collect();
             let imm = cx.b.func.dfg.immediates.push(ConstantData::from(mask));
             let h = cx.b.ins().shuffle(x8, x8, imm);
-            cx.bitcast(types::I32X4, h)
+            bitcast_le(cx, types::I32X4, h)
         } else {
             x
         };
@@ -316,12 +324,12 @@ fn div_rem_f64(cx: &mut Cx, op: BinaryOp, a: Value, b: Value) -> Value {
         // [q0, q1, 0, 0]
         q2.push(cx.b.ins().snarrow(q, zero64));
     }
-    let lo = cx.bitcast(types::I8X16, q2[0]);
-    let hi = cx.bitcast(types::I8X16, q2[1]);
+    let lo = bitcast_le(cx, types::I8X16, q2[0]);
+    let hi = bitcast_le(cx, types::I8X16, q2[1]);
     let mask: Vec<u8> = (0..8).chain(16..24).collect();
     let imm = cx.b.func.dfg.immediates.push(ConstantData::from(mask));
     let q = cx.b.ins().shuffle(lo, hi, imm);
-    let q = cx.bitcast(types::I32X4, q);
+    let q = bitcast_le(cx, types::I32X4, q);
     if op == BinaryOp::Div {
         return cx.b.ins().bitselect(is_zero, m1, q);
     }

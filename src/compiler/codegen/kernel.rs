@@ -1310,7 +1310,11 @@ impl<'a, 'b> Emitter<'a, 'b> {
                         self.cx.b.ins().load(lanes_ty(bdt), flags, addr, 0)
                     }
                 } else {
-                    let mut v = self.cx.iconst(lanes_ty(bdt), 0);
+                    let mut v = if int_lanes(bdt) {
+                        self.cx.iconst(types::I32X4, 0)
+                    } else {
+                        self.cx.fconst(types::F32X4, 0.0)
+                    };
                     for lane in 0..LANES {
                         let idx = self.lane_index(index, vals, cls, lane);
                         let addr = self.address(*buffer, &idx);
