@@ -1,9 +1,10 @@
 //! One kir kernel -> one Cranelift function: the workgroup loop, the loop nest over the
 //! domain, body evaluation, reduce loops, and the f32x4 innermost loop.
 
+use super::intlanes::{self, Operand, int_lanes};
 use super::scalar::{self, Cx, Imports, R};
 use crate::compiler::ir::{BinaryOp, DType, UnaryOp};
-use crate::compiler::lower::kir::{Body, Kernel, Node};
+use crate::compiler::lower::kir::{Body, Kernel, Node, NodeId};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
     AbiParam, BlockArg, Endianness, Function, InstBuilder, MemFlagsData, Signature, Value, types,
@@ -188,6 +189,214 @@ fn classify_reduce(k: &Kernel, extents: &[i64], body: &Body, round_ok: bool) -> 
     Some(ReduceVec { cls, ops })
 }
 
+/// How a reduce whose accumulators are i32/ui32/i1 runs its innermost loop on lanes:
+/// each lane reduces its own subsequence of the elements with the reduce body, and the
+/// partial results are then combined by the reducer itself. StableHLO leaves the order
+/// of a reduce's applications to the implementation, and for the reducers programs use
+/// (sums, min/max, argmax with index tie breaking) every order gives the same result.
+#[derive(Clone)]
+struct LaneReduce {
+    /// Classes of the reduce body's nodes, accumulators on lanes.
+    cls: Vec<Class>,
+    /// The body with every node that reads an accumulator replaced by a constant,
+    /// yielding the element values: a partial result of one element per lane.
+    elems: Body,
+    elem_cls: Vec<Class>,
+    /// `reducer(Acc(0..n), Acc(n..2n))`: the reducer applied to two partial results.
+    reducer: Body,
+    reducer_cls: Vec<Class>,
+    /// Accumulator dtypes.
+    dts: Vec<DType>,
+}
+
+fn classify_lane_reduce(
+    k: &Kernel,
+    extents: &[i64],
+    body: &Body,
+    round_ok: bool,
+) -> Option<LaneReduce> {
+    let inner = extents.len().checked_sub(1)?;
+    if !round_ok || extents[inner] < 2 * LANES {
+        return None;
+    }
+    let dts: Vec<DType> = body.yields.iter().map(|y| body.ty(*y)).collect();
+    let lane_class = |dt: DType| {
+        if int_lanes(dt) {
+            Some(Class::Vector)
+        } else if dt == DType::I1 {
+            Some(Class::Mask)
+        } else {
+            None
+        }
+    };
+    let want: Vec<Class> = dts.iter().map(|&d| lane_class(d)).collect::<Option<_>>()?;
+    let (cls, _) = classify_body(k, body, inner, true, round_ok)?;
+    let elems = reduce_elems(body)?;
+    let on_lanes =
+        |cls: &[Class], ns: &[NodeId]| ns.iter().zip(&want).all(|(n, w)| cls[n.index()] == *w);
+    if !on_lanes(&cls, &body.yields) || !on_lanes(&cls, &elems) {
+        return None;
+    }
+    let reducer = reducer_body(body, &elems)?;
+    let (reducer_cls, _) = classify_body(k, &reducer, 0, true, round_ok)?;
+    if !on_lanes(&reducer_cls, &reducer.yields) {
+        return None;
+    }
+    let dep = acc_dependent(body);
+    let mut elem_body = body.clone();
+    let mut elem_cls = cls.clone();
+    for (i, &d) in dep.iter().enumerate() {
+        if d {
+            elem_body.nodes[i] = Node::Const(0);
+            elem_cls[i] = Class::Uniform;
+        }
+    }
+    elem_body.yields = elems;
+    Some(LaneReduce {
+        cls,
+        elems: elem_body,
+        elem_cls,
+        reducer,
+        reducer_cls,
+        dts,
+    })
+}
+
+/// Which nodes of a reduce body read an accumulator (directly or through other nodes).
+fn acc_dependent(body: &Body) -> Vec<bool> {
+    let mut dep = vec![false; body.nodes.len()];
+    for (i, n) in body.nodes.iter().enumerate() {
+        dep[i] = matches!(n, Node::Acc(_)) || operands(n).iter().any(|o| dep[o.index()]);
+    }
+    dep
+}
+
+/// The element operands of a reduce body's reducer, one per accumulator: recorded by
+/// lowering, or for a body of folds `acc_k = acc_k op x_k` (op associative), the `x_k`.
+fn reduce_elems(body: &Body) -> Option<Vec<NodeId>> {
+    if !body.elems.is_empty() {
+        return (body.elems.len() == body.yields.len()).then(|| body.elems.clone());
+    }
+    let dep = acc_dependent(body);
+    body.yields
+        .iter()
+        .enumerate()
+        .map(|(k, y)| {
+            let Node::Binary { op, a, b } = &body.nodes[y.index()] else {
+                return None;
+            };
+            use BinaryOp as B;
+            if !matches!(
+                op,
+                B::Add | B::Mul | B::Max | B::Min | B::And | B::Or | B::Xor
+            ) {
+                return None;
+            }
+            let is_acc = |n: &NodeId| body.nodes[n.index()] == Node::Acc(k);
+            let x = if is_acc(a) {
+                *b
+            } else if is_acc(b) {
+                *a
+            } else {
+                return None;
+            };
+            (!dep[x.index()]).then_some(x)
+        })
+        .collect()
+}
+
+/// `reducer(Acc(0..n), Acc(n..2n))` from reduce body `body` with element operands
+/// `elems`: the nodes that compute the yields from the accumulators and the elements,
+/// with the elements replaced by the second set of accumulators. `None` when the yields
+/// need anything else of the body (an index, a load) or the elements are not distinct.
+fn reducer_body(body: &Body, elems: &[NodeId]) -> Option<Body> {
+    let n = body.yields.len();
+    if elems.len() != n
+        || (0..n).any(|k| elems[..k].contains(&elems[k]))
+        || elems
+            .iter()
+            .zip(&body.yields)
+            .any(|(e, y)| body.ty(*e) != body.ty(*y))
+    {
+        return None;
+    }
+    let mut out = Body::default();
+    let mut map: Vec<Option<NodeId>> = vec![None; body.nodes.len()];
+    let accs: Vec<NodeId> = (0..2 * n)
+        .map(|k| out.push(Node::Acc(k), body.ty(body.yields[k % n])))
+        .collect();
+    for (i, node) in body.nodes.iter().enumerate() {
+        if let Node::Acc(k) = node {
+            map[i] = Some(*accs.get(*k)?);
+        }
+    }
+    for (k, e) in elems.iter().enumerate() {
+        if matches!(body.nodes[e.index()], Node::Acc(_)) {
+            return None;
+        }
+        map[e.index()] = Some(accs[n + k]);
+    }
+    let mut yields = Vec::with_capacity(n);
+    for y in &body.yields {
+        yields.push(copy_node(body, *y, &mut map, &mut out)?);
+    }
+    out.yields = yields;
+    Some(out)
+}
+
+/// Copies node `i` of `body` (and what it needs) into `out`, unless `map` has it.
+fn copy_node(
+    body: &Body,
+    i: NodeId,
+    map: &mut Vec<Option<NodeId>>,
+    out: &mut Body,
+) -> Option<NodeId> {
+    if let Some(m) = map[i.index()] {
+        return Some(m);
+    }
+    let m =
+        |n: &NodeId, map: &mut Vec<Option<NodeId>>, out: &mut Body| copy_node(body, *n, map, out);
+    let node = match &body.nodes[i.index()] {
+        Node::Const(b) => Node::Const(*b),
+        Node::Outer(o) => Node::Outer(*o),
+        Node::Unary { op, x } => Node::Unary {
+            op: *op,
+            x: m(x, map, out)?,
+        },
+        Node::Binary { op, a, b } => Node::Binary {
+            op: *op,
+            a: m(a, map, out)?,
+            b: m(b, map, out)?,
+        },
+        Node::Compare {
+            dir,
+            a,
+            b,
+            total_order,
+        } => Node::Compare {
+            dir: *dir,
+            a: m(a, map, out)?,
+            b: m(b, map, out)?,
+            total_order: *total_order,
+        },
+        Node::Select {
+            cond,
+            on_true,
+            on_false,
+        } => Node::Select {
+            cond: m(cond, map, out)?,
+            on_true: m(on_true, map, out)?,
+            on_false: m(on_false, map, out)?,
+        },
+        Node::Convert { x } => Node::Convert { x: m(x, map, out)? },
+        Node::Bitcast { x } => Node::Bitcast { x: m(x, map, out)? },
+        _ => return None,
+    };
+    let id = out.push(node, body.ty(i));
+    map[i.index()] = Some(id);
+    Some(id)
+}
+
 /// Operands of a node (within its own body).
 fn operands(n: &Node) -> Vec<crate::compiler::lower::kir::NodeId> {
     match n {
@@ -230,7 +439,7 @@ fn classify_body(
         // f16/bf16: contiguous only (one 8-byte access widened/narrowed with SSE4.1).
         let access = |buffer: usize, index: &[crate::compiler::lower::kir::NodeId]| {
             let dt = k.buffers[buffer].dtype;
-            let ok = if dt == DType::F32 {
+            let ok = if dt == DType::F32 || (round_ok && int_lanes(dt)) {
                 index.iter().any(|n| cls[n.index()] == Linear)
                     && index
                         .iter()
@@ -264,6 +473,7 @@ fn classify_body(
             Node::Unary { op, x } => match c(x) {
                 Uniform => Uniform,
                 Vector if f32ish(ty) && vector_unary(*op, round_ok) => Vector,
+                Vector if lanes_int(ty, round_ok) && intlanes::unary_ok(*op) => Vector,
                 Mask if *op == UnaryOp::Not => Mask,
                 _ => return None,
             },
@@ -274,8 +484,18 @@ fn classify_body(
                 // Both are the lane index plus something uniform.
                 (Linear, Linear) if *op == BinaryOp::Sub => Uniform,
                 (Mask, Mask) if matches!(op, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor) => Mask,
+                (Mask, Uniform) | (Uniform, Mask)
+                    if round_ok && matches!(op, BinaryOp::And | BinaryOp::Or | BinaryOp::Xor) =>
+                {
+                    Mask
+                }
                 (Vector, Vector) | (Vector, Uniform) | (Uniform, Vector)
                     if f32ish(ty) && vector_binary(*op, round_ok) =>
+                {
+                    Vector
+                }
+                (Vector, Vector) | (Vector, Uniform) | (Uniform, Vector)
+                    if lanes_int(ty, round_ok) && intlanes::binary_ok(*op) =>
                 {
                     Vector
                 }
@@ -288,11 +508,14 @@ fn classify_body(
             } => match (c(cond), c(on_true), c(on_false)) {
                 (Uniform, Uniform, Uniform) => Uniform,
                 (Uniform | Mask, t, f)
-                    if f32ish(ty)
+                    if (f32ish(ty) || lanes_int(ty, round_ok))
                         && matches!(t, Uniform | Vector)
                         && matches!(f, Uniform | Vector) =>
                 {
                     Vector
+                }
+                (Uniform | Mask, Uniform | Mask, Uniform | Mask) if round_ok && ty == DType::I1 => {
+                    Mask
                 }
                 _ => return None,
             },
@@ -302,21 +525,25 @@ fn classify_body(
                 (Uniform, Uniform) | (Linear, Linear) => Uniform,
                 (Linear, Uniform) | (Uniform, Linear) => Mask,
                 (Vector | Uniform, Vector | Uniform) if f32ish(body.ty(*a)) && !total_order => Mask,
+                (Vector | Uniform, Vector | Uniform) if lanes_int(body.ty(*a), round_ok) => Mask,
+                (Mask | Uniform, Mask | Uniform) if round_ok && body.ty(*a) == DType::I1 => Mask,
                 _ => return None,
             },
             Node::Convert { x } => match c(x) {
                 Uniform => Uniform,
                 Linear if ty == DType::F32 => Vector,
+                Linear if lanes_int(ty, round_ok) => Vector,
                 Vector if f32ish(ty) && f32ish(body.ty(*x)) => Vector,
+                Vector | Mask if round_ok && intlanes::convert_ok(body.ty(*x), ty) => {
+                    if ty == DType::I1 { Mask } else { Vector }
+                }
                 _ => return None,
             },
-            Node::Bitcast { x } => {
-                if c(x) == Uniform {
-                    Uniform
-                } else {
-                    return None;
-                }
-            }
+            Node::Bitcast { x } => match c(x) {
+                Uniform => Uniform,
+                Vector if round_ok && lanes32(ty) && lanes32(body.ty(*x)) => Vector,
+                _ => return None,
+            },
             Node::Reduce { inits, body, .. } => {
                 if !in_reduce
                     && inits.iter().all(|n| c(n) == Uniform)
@@ -328,7 +555,8 @@ fn classify_body(
                 }
             }
             Node::ReduceResult { reduce, .. } => c(reduce),
-            Node::Acc(_) if in_reduce && ty == DType::F32 => Vector,
+            Node::Acc(_) if in_reduce && (ty == DType::F32 || lanes_int(ty, round_ok)) => Vector,
+            Node::Acc(_) if in_reduce && round_ok && ty == DType::I1 => Mask,
             Node::Outer(_) if in_reduce => Uniform,
             Node::Acc(_) | Node::Outer(_) => return None,
         };
@@ -344,6 +572,25 @@ fn outer_refs_uniform(body: &Body, cls: &[Class]) -> bool {
         // A nested reduce's `Outer`s refer to this body, whose own are checked here.
         _ => true,
     })
+}
+
+/// i32/ui32 on i32x4 lanes (x86 needs SSE4.1 for their min/max/mul).
+fn lanes_int(dt: DType, round_ok: bool) -> bool {
+    round_ok && int_lanes(dt)
+}
+
+/// 32-bit lanes whose bits a bitcast keeps: f32, i32, ui32.
+fn lanes32(dt: DType) -> bool {
+    dt == DType::F32 || int_lanes(dt)
+}
+
+/// The vector type of a buffer's elements on lanes (f32x4, or i32x4 for i32/ui32).
+fn lanes_ty(dt: DType) -> cranelift_codegen::ir::Type {
+    if int_lanes(dt) {
+        types::I32X4
+    } else {
+        types::F32X4
+    }
 }
 
 /// Held as f32 in registers: f32, f16, bf16.
@@ -450,8 +697,16 @@ pub(crate) fn is_vectorized(k: &Kernel) -> bool {
     classify(k, true).is_some()
 }
 
-type ReduceBody<'e, 'a, 'b> =
-    dyn FnMut(&mut Emitter<'a, 'b>, &[Value], &[Value], Option<&[Class]>) -> R<Vec<Value>> + 'e;
+/// Evaluates a reduce body at `(indices, accs, classes)` and returns its yields; with
+/// `Some(alt)`, evaluates `alt` (a [`LaneReduce`] helper body) in its place.
+type ReduceBody<'e, 'a, 'b> = dyn FnMut(
+        &mut Emitter<'a, 'b>,
+        &[Value],
+        &[Value],
+        Option<&[Class]>,
+        Option<&Body>,
+    ) -> R<Vec<Value>>
+    + 'e;
 type LoopBody<'e, 'a, 'b> = dyn FnMut(&mut Emitter<'a, 'b>, Value, &[Value]) -> R<Vec<Value>> + 'e;
 
 struct Emitter<'a, 'b> {
@@ -586,15 +841,19 @@ impl<'a, 'b> Emitter<'a, 'b> {
         idx: &mut Vec<Value>,
         accs: &[Value],
         rv: Option<&ReduceVec>,
+        lr: Option<&LaneReduce>,
         f: &mut ReduceBody<'_, 'a, 'b>,
     ) -> R<Vec<Value>> {
         if idx.len() == extents.len() {
-            return f(self, idx, accs, None);
+            return f(self, idx, accs, None, None);
         }
         let lo = self.iconst(0);
         let hi = self.iconst(extents[idx.len()]);
         let mut start = lo;
         let mut accs = accs.to_vec();
+        if let Some(lr) = lr.filter(|_| idx.len() + 1 == extents.len()) {
+            (start, accs) = self.lane_reduce(extents[idx.len()], &accs, lr, idx, f)?;
+        }
         if let Some(rv) = rv.filter(|_| idx.len() + 1 == extents.len()) {
             // Lane-wise partial results from the identity, then folded into the scalars.
             let ids: Vec<Value> = rv
@@ -631,7 +890,7 @@ impl<'a, 'b> Emitter<'a, 'b> {
             let (i, tail) = self.unrolled_partial(i, hi, &ids, &ids, rv, idx, f)?;
             let (i, tail) = self.emit_loop(i, hi, LANES, &tail, &mut |em, i, a| {
                 idx.push(i);
-                let r = f(em, idx, a, Some(&rv.cls));
+                let r = f(em, idx, a, Some(&rv.cls), None);
                 idx.pop();
                 r
             })?;
@@ -655,11 +914,87 @@ impl<'a, 'b> Emitter<'a, 'b> {
         }
         let (_, out) = self.emit_loop(start, hi, 1, &accs, &mut |em, i, a| {
             idx.push(i);
-            let r = em.reduce_nest(extents, idx, a, rv, f);
+            let r = em.reduce_nest(extents, idx, a, rv, lr, f);
             idx.pop();
             r
         })?;
         Ok(out)
+    }
+
+    /// The innermost loop of a reduce (over `[0, extent)`, `extent >= 2 * LANES`) on
+    /// lanes by [`LaneReduce`]: the first vectors' elements start the lane partials
+    /// (`REDUCE_UNROLL` independent groups when the loop is long), every later vector is
+    /// reduced into them by the reduce body, then the groups and the lanes are combined
+    /// in index order and the result applied to `accs`. Returns where the scalar
+    /// remainder starts and the new accumulators.
+    fn lane_reduce(
+        &mut self,
+        extent: i64,
+        accs: &[Value],
+        lr: &LaneReduce,
+        idx: &mut Vec<Value>,
+        f: &mut ReduceBody<'_, 'a, 'b>,
+    ) -> R<(Value, Vec<Value>)> {
+        let n = accs.len();
+        let unroll = extent >= 2 * LANES * REDUCE_UNROLL as i64;
+        let groups = if unroll { REDUCE_UNROLL as i64 } else { 1 };
+        let mut parts = Vec::with_capacity(n * groups as usize);
+        for u in 0..groups {
+            idx.push(self.iconst(LANES * u));
+            parts.extend(f(self, idx, &[], Some(&lr.elem_cls), Some(&lr.elems))?);
+            idx.pop();
+        }
+        let start = self.iconst(LANES * groups);
+        let hi = self.iconst(extent);
+        let (i, parts) = if unroll {
+            let step = LANES * REDUCE_UNROLL as i64;
+            let (i, wide) = self.emit_loop(start, hi, step, &parts, &mut |em, i, a| {
+                let mut out = Vec::with_capacity(a.len());
+                for (u, group) in a.chunks(n).enumerate() {
+                    let iu = em.cx.b.ins().iadd_imm_s(i, LANES * u as i64);
+                    idx.push(iu);
+                    out.extend(f(em, idx, group, Some(&lr.cls), None)?);
+                    idx.pop();
+                }
+                Ok(out)
+            })?;
+            let mut g = wide[..n].to_vec();
+            for group in wide[n..].chunks(n) {
+                let args = [g.as_slice(), group].concat();
+                g = f(self, &[], &args, Some(&lr.reducer_cls), Some(&lr.reducer))?;
+            }
+            (i, g)
+        } else {
+            (start, parts)
+        };
+        let (i, v) = self.emit_loop(i, hi, LANES, &parts, &mut |em, i, a| {
+            idx.push(i);
+            let r = f(em, idx, a, Some(&lr.cls), None);
+            idx.pop();
+            r
+        })?;
+        let mut s: Vec<Value> = Vec::new();
+        for lane in 0..LANES as u8 {
+            let l: Vec<Value> = v
+                .iter()
+                .zip(&lr.dts)
+                .map(|(&x, &dt)| {
+                    let e = self.cx.b.ins().extractlane(x, lane);
+                    if dt == DType::I1 {
+                        self.cx.b.ins().icmp_imm_s(IntCC::NotEqual, e, 0)
+                    } else {
+                        e
+                    }
+                })
+                .collect();
+            s = if lane == 0 {
+                l
+            } else {
+                f(self, &[], &[s, l].concat(), None, Some(&lr.reducer))?
+            };
+        }
+        let out = f(self, &[], &[accs, &s].concat(), None, Some(&lr.reducer))?;
+        Ok((i, out))
     }
 
     /// Adds a block's f32x4 partial results into the running totals: the lanes of a sum
@@ -710,7 +1045,7 @@ impl<'a, 'b> Emitter<'a, 'b> {
             for (u, group) in a.chunks(k_accs).enumerate() {
                 let iu = em.cx.b.ins().iadd_imm_s(i, LANES * u as i64);
                 idx.push(iu);
-                out.extend(f(em, idx, group, Some(&rv.cls))?);
+                out.extend(f(em, idx, group, Some(&rv.cls), None)?);
                 idx.pop();
             }
             Ok(out)
@@ -822,14 +1157,20 @@ impl<'a, 'b> Emitter<'a, 'b> {
                         let init: Vec<Value> = inits.iter().map(v).collect();
                         let outer_vals = vals.clone();
                         let rv = classify_reduce(self.k, extents, rbody, self.round_ok);
+                        let lr = rv
+                            .is_none()
+                            .then(|| classify_lane_reduce(self.k, extents, rbody, self.round_ok))
+                            .flatten();
                         let out = self.reduce_nest(
                             extents,
                             &mut Vec::new(),
                             &init,
                             rv.as_ref(),
-                            &mut |em, ridx, a, cls| {
-                                let r = em.eval_body(rbody, ridx, a, &outer_vals, cls)?;
-                                Ok(rbody.yields.iter().map(|y| r[y.index()]).collect())
+                            lr.as_ref(),
+                            &mut |em, ridx, a, cls, alt| {
+                                let b = alt.unwrap_or(rbody);
+                                let r = em.eval_body(b, ridx, a, &outer_vals, cls)?;
+                                Ok(b.yields.iter().map(|y| r[y.index()]).collect())
                             },
                         )?;
                         let first = *out.first().ok_or("reduce without accumulators")?;
@@ -874,13 +1215,69 @@ impl<'a, 'b> Emitter<'a, 'b> {
             .collect()
     }
 
-    /// An f32x4 of node `n`'s value (splatting uniform scalars).
+    /// A vector of node `n`'s value (splatting uniform scalars: f32 to f32x4, i32 to
+    /// i32x4, an i1 to an i32x4 lane mask).
     fn vec_of(&mut self, vals: &[Value], cls: &[Class], n: usize) -> Value {
-        if cls[n] == Class::Vector {
-            vals[n]
-        } else {
-            self.cx.b.ins().splat(types::F32X4, vals[n])
+        if matches!(cls[n], Class::Vector | Class::Mask) {
+            return vals[n];
         }
+        let x = vals[n];
+        match self.cx.ty(x) {
+            types::I32 => self.cx.b.ins().splat(types::I32X4, x),
+            types::I8 => {
+                let m = self.cx.b.ins().bmask(types::I32, x);
+                self.cx.b.ins().splat(types::I32X4, m)
+            }
+            _ => self.cx.b.ins().splat(types::F32X4, x),
+        }
+    }
+
+    /// The vector form of a node on i32/ui32 lanes (`None`: not such a node).
+    fn eval_int_lanes(
+        &mut self,
+        body: &Body,
+        node: &Node,
+        dt: DType,
+        vals: &[Value],
+        cls: &[Class],
+    ) -> R<Option<Value>> {
+        Ok(Some(match node {
+            Node::Unary { op, x } if int_lanes(dt) => {
+                let x = self.vec_of(vals, cls, x.index());
+                intlanes::unary(&mut self.cx, *op, dt, x)?
+            }
+            Node::Binary { op, a, b } if int_lanes(dt) => {
+                let x = self.vec_of(vals, cls, a.index());
+                let y = match (&body.nodes[b.index()], cls[b.index()]) {
+                    (Node::Const(bits), _) => Operand::Const(*bits),
+                    (_, Class::Uniform) => Operand::Uniform(vals[b.index()]),
+                    _ => Operand::Lanes(vals[b.index()]),
+                };
+                intlanes::binary(&mut self.cx, *op, dt, x, y)?
+            }
+            Node::Binary { op, a, b } if dt == DType::I1 => {
+                let x = self.vec_of(vals, cls, a.index());
+                let y = self.vec_of(vals, cls, b.index());
+                scalar::binary(&mut self.cx, *op, dt, x, y)?
+            }
+            Node::Convert { x } if cls[x.index()] == Class::Linear && int_lanes(dt) => {
+                intlanes::iota(&mut self.cx, vals[x.index()])
+            }
+            Node::Convert { x }
+                if cls[x.index()] != Class::Linear && !(f32ish(dt) && f32ish(body.ty(*x))) =>
+            {
+                intlanes::convert(&mut self.cx, body.ty(*x), dt, vals[x.index()])?
+            }
+            Node::Bitcast { x } => {
+                let ty = if dt == DType::F32 {
+                    types::F32X4
+                } else {
+                    types::I32X4
+                };
+                self.cx.bitcast(ty, vals[x.index()])
+            }
+            _ => return Ok(None),
+        }))
     }
 
     fn eval_vector(
@@ -892,6 +1289,9 @@ impl<'a, 'b> Emitter<'a, 'b> {
         cls: &[Class],
     ) -> R<Value> {
         let flags = MemFlagsData::new().with_notrap();
+        if let Some(v) = self.eval_int_lanes(body, node, dt, vals, cls)? {
+            return Ok(v);
+        }
         Ok(match node {
             Node::Load { buffer, index } => {
                 let bdt = self.k.buffers[*buffer].dtype;
@@ -907,14 +1307,22 @@ impl<'a, 'b> Emitter<'a, 'b> {
                         let v = self.cx.b.ins().uwiden_low(v);
                         scalar::half_from_bits32(&mut self.cx, bdt, v)
                     } else {
-                        self.cx.b.ins().load(types::F32X4, flags, addr, 0)
+                        self.cx.b.ins().load(lanes_ty(bdt), flags, addr, 0)
                     }
                 } else {
-                    let mut v = self.cx.fconst(types::F32X4, 0.0);
+                    let mut v = if int_lanes(bdt) {
+                        self.cx.iconst(types::I32X4, 0)
+                    } else {
+                        self.cx.fconst(types::F32X4, 0.0)
+                    };
                     for lane in 0..LANES {
                         let idx = self.lane_index(index, vals, cls, lane);
                         let addr = self.address(*buffer, &idx);
-                        let x = self.cx.b.ins().load(types::F32, flags, addr, 0);
+                        let x = self
+                            .cx
+                            .b
+                            .ins()
+                            .load(lanes_ty(bdt).lane_type(), flags, addr, 0);
                         v = self.cx.b.ins().insertlane(v, x, lane as u8);
                     }
                     v
@@ -982,7 +1390,9 @@ impl<'a, 'b> Emitter<'a, 'b> {
                 op: UnaryOp::Not,
                 x,
             } if cls[x.index()] == Class::Mask => self.cx.b.ins().bnot(vals[x.index()]),
-            Node::Binary { op, a, b } if cls[a.index()] == Class::Mask => {
+            Node::Binary { op, a, b }
+                if cls[a.index()] == Class::Mask && cls[b.index()] == Class::Mask =>
+            {
                 let (a, b) = (vals[a.index()], vals[b.index()]);
                 match op {
                     BinaryOp::And => self.cx.b.ins().band(a, b),
@@ -1008,11 +1418,12 @@ impl<'a, 'b> Emitter<'a, 'b> {
                 let f = self.vec_of(vals, cls, on_false.index());
                 let c = vals[cond.index()];
                 if cls[cond.index()] == Class::Mask {
-                    let m = self
-                        .cx
-                        .b
-                        .ins()
-                        .bitcast(types::F32X4, MemFlagsData::new(), c);
+                    let ty = self.cx.ty(t);
+                    let m = if ty == types::I32X4 {
+                        c
+                    } else {
+                        self.cx.b.ins().bitcast(ty, MemFlagsData::new(), c)
+                    };
                     self.cx.b.ins().bitselect(m, t, f)
                 } else {
                     self.cx.b.ins().select(c, t, f)
@@ -1032,6 +1443,19 @@ impl<'a, 'b> Emitter<'a, 'b> {
             }
         })
     }
+}
+
+/// Does the first reduce of `k`'s body run its innermost loop on lanes with its partial
+/// results combined by the reducer ([`LaneReduce`])?
+#[cfg(test)]
+pub(crate) fn reduce_is_lane_reduced(k: &Kernel) -> bool {
+    k.body.nodes.iter().any(|n| match n {
+        Node::Reduce { extents, body, .. } => {
+            classify_reduce(k, extents, body, true).is_none()
+                && classify_lane_reduce(k, extents, body, true).is_some()
+        }
+        _ => false,
+    })
 }
 
 /// Does the first reduce of `k`'s body run its innermost loop on f32x4?

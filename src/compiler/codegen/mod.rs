@@ -2,6 +2,7 @@
 //!
 //! - [`target`]: target description -> Cranelift ISA (flags set explicitly),
 //! - `kernel`: loop nests, workgroups, body evaluation, f32x4 innermost loops,
+//! - `intlanes`: i32/ui32 and i1 semantics on i32x4 lanes,
 //! - `scalar`: StableHLO semantics of each node, every dtype,
 //! - `vmath`: f32 transcendentals,
 //! - `link`: functions -> one image with import slots.
@@ -18,7 +19,10 @@
 //! remainder): contiguous accesses are vector loads/stores, strided ones are gathered,
 //! compares become lane masks, f32 math is inline (`vmath`), and reduces over a
 //! contiguous innermost dimension keep f32x4 accumulators (sums are reassociated).
+//! i32/ui32 values run on i32x4 lanes and i1 predicates as lane masks (`intlanes`);
+//! reductions with integer accumulators keep lane partials combined by the reducer.
 
+mod intlanes;
 mod kernel;
 mod link;
 mod scalar;

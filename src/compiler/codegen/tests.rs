@@ -2355,3 +2355,6 @@ fn vectorized_row_sum_is_blocked_and_accurate() {
         }
     }
 }
+
+#[path = "intlanes_tests.rs"]
+mod intlanes_tests;

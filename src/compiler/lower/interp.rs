@@ -272,16 +272,23 @@ fn binary(op: BinaryOp, ty: DType, a: u64, b: u64) -> u64 {
         B::ShiftLeft | B::ShiftRightLogical | B::ShiftRightArithmetic => {
             let amt = mask(ty, b);
             let ua = mask(ty, a) as i128;
+            // Arithmetic shifts sign-fill from the type's top bit, whatever its
+            // signedness (as the evaluator does).
+            let sx = if ua >> (w - 1) & 1 == 1 {
+                ua - (1i128 << w)
+            } else {
+                ua
+            };
             if amt >= w as u64 {
                 match op {
-                    B::ShiftRightArithmetic if x < 0 => -1,
+                    B::ShiftRightArithmetic if sx < 0 => -1,
                     _ => 0,
                 }
             } else {
                 match op {
                     B::ShiftLeft => ua << amt,
                     B::ShiftRightLogical => ua >> amt,
-                    _ => x >> amt,
+                    _ => sx >> amt,
                 }
             }
         }

@@ -65,6 +65,10 @@ pub struct Body {
     /// For a body nested in a [`Node::Reduce`]: the new accumulator values, one per carried
     /// accumulator. Empty for a kernel's top-level body.
     pub yields: Vec<NodeId>,
+    /// For a reduce body lowered from a reducer region: the nodes bound to the region's
+    /// element arguments, one per accumulator, so codegen can apply the reducer to two
+    /// partial results (lane partials of a vectorized reduction). Empty when unknown.
+    pub elems: Vec<NodeId>,
 }
 
 #[derive(Clone, PartialEq, Debug)]

@@ -168,6 +168,7 @@ pub(crate) fn lower_reduce(lw: &mut Lowerer, op: &Op) -> Result<(), Diagnostic> 
     }
     let accs = acc_nodes(&mut inner, &body, &inits);
     inner.yields = translate_reducer(kb.lw, op, region, &accs, &elems, &mut inner)?;
+    inner.elems = elems;
     let extents = reduced.iter().map(|&d| in_ty.shape[d]).collect();
     let ty0 = body.ty(inits[0]);
     let red = body.push(
@@ -278,6 +279,7 @@ pub(crate) fn lower_reduce_window(lw: &mut Lowerer, op: &Op) -> Result<(), Diagn
         });
     }
     inner.yields = translate_reducer(kb.lw, op, region, &accs, &elems, &mut inner)?;
+    inner.elems = elems;
     let ty0 = body.ty(inits[0]);
     let red = body.push(
         Node::Reduce {
