@@ -264,10 +264,18 @@ impl<'l, 'f> KernelBuilder<'l, 'f> {
                 "internal: value without a buffer or a defining op",
             ));
         };
-        if let Opcode::Reduce { .. } = op.opcode {
-            return self.fused_reduce(body, op, k, idx);
+        // Expanded once per index: a value read by several fused consumers would
+        // otherwise be expanded once per path to it (exponentially many on a DAG).
+        if let Some(n) = body.expanded(v.0, idx) {
+            return Ok(n);
         }
-        self.expand(body, op, idx)
+        let n = if let Opcode::Reduce { .. } = op.opcode {
+            self.fused_reduce(body, op, k, idx)?
+        } else {
+            self.expand(body, op, idx)?
+        };
+        body.set_expanded(v.0, idx, n);
+        Ok(n)
     }
 
     /// `bitcast_convert` between element types of different widths: the narrow side has an

@@ -74,7 +74,11 @@ pub struct Body {
 /// The hash-consing table of a [`Body`]. It is derived from the nodes, so it takes no
 /// part in comparisons (nor in debug output).
 #[derive(Clone, Default)]
-pub(crate) struct Interned(HashMap<(Node, DType), NodeId>);
+pub(crate) struct Interned(HashMap<(Node, DType), NodeId>, Expanded);
+
+/// Lowering's memo of the node a tensor value (by number) expanded to at an index of this
+/// body, so a value read many times at one index is expanded once.
+pub(crate) type Expanded = HashMap<(u32, Vec<NodeId>), NodeId>;
 
 impl std::fmt::Debug for Interned {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -191,6 +195,15 @@ impl Body {
     /// those where no store precedes the load).
     pub fn push_load(&mut self, buffer: usize, index: Vec<NodeId>, ty: DType) -> NodeId {
         self.intern(Node::Load { buffer, index }, ty)
+    }
+
+    /// The node value `v` expanded to at `index` of this body, if it was.
+    pub(crate) fn expanded(&self, v: u32, index: &[NodeId]) -> Option<NodeId> {
+        self.interned.1.get(&(v, index.to_vec())).copied()
+    }
+
+    pub(crate) fn set_expanded(&mut self, v: u32, index: &[NodeId], node: NodeId) {
+        self.interned.1.insert((v, index.to_vec()), node);
     }
 
     fn intern(&mut self, node: Node, ty: DType) -> NodeId {

@@ -514,7 +514,7 @@ impl<'f> Lowerer<'f> {
             o => !is_elementwise(o) && !matches!(o, Opcode::BroadcastInDim { .. }),
         };
         !heavy
-            && depth < 8
+            && depth < 4
             && op
                 .operands
                 .iter()
@@ -535,7 +535,9 @@ impl<'f> Lowerer<'f> {
         found: &mut RowFusion,
         depth: u32,
     ) -> bool {
-        if depth > 64 || !fx.movable[v.index()] {
+        // A bounded walk: paths through a DAG of values can be exponentially many.
+        found.steps += 1;
+        if depth > 64 || found.steps > 4096 || !fx.movable[v.index()] {
             return false;
         }
         let shape = &self.ty(v).shape;
@@ -560,8 +562,12 @@ impl<'f> Lowerer<'f> {
             // into its consumers' kernel.
             let row_value = self.ty(r).num_elements() <= rows;
             if row_value && fx.movable[r.index()] && {
-                let mut inner = RowFusion::default();
+                let mut inner = RowFusion {
+                    steps: found.steps,
+                    ..RowFusion::default()
+                };
                 let ok = self.row_ok(fx, r, nb, rows, &mut inner, depth + 1);
+                found.steps = inner.steps;
                 if ok {
                     found.flips.push(r);
                     found.flips.extend(inner.flips);
@@ -911,6 +917,8 @@ impl FuseCx<'_> {
 struct RowFusion {
     flips: Vec<ValueId>,
     homes: Vec<usize>,
+    /// Values visited so far.
+    steps: u32,
 }
 
 /// Ops computing each result element from the operand elements at the same index.

@@ -1165,6 +1165,31 @@ fn multi_use_cheap_and_same_kernel_values_are_fused() {
     assert_eq!(to_i32s(&out[0]), want);
 }
 
+/// A chain of values each read twice by the next, all fused into one kernel: each value
+/// is expanded once per index, not once per path (2^48 of them).
+#[test]
+fn fused_dag_is_expanded_once_per_value() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 8]);
+    let mut v = x;
+    for _ in 0..48 {
+        v = b.bin(BinaryOp::Add, v, v);
+    }
+    let f = b.ret(&[v]);
+    let xs = iota_f32(16);
+    let (p, out) = lower_run(&f, vec![f32s(&xs)]);
+    assert_eq!(dispatches(&p), 1);
+    let adds = p.kernels[0]
+        .body
+        .nodes
+        .iter()
+        .filter(|n| matches!(n, Node::Binary { .. }))
+        .count();
+    assert_eq!(adds, 48);
+    let want: Vec<f32> = xs.iter().map(|x| x * 2f32.powi(48)).collect();
+    assert_eq!(to_f32s(&out[0]), want);
+}
+
 /// Identical pure nodes are one node; loads only through `push_load`; stores and reduces
 /// never.
 #[test]
