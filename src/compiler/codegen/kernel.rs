@@ -7,7 +7,8 @@ use crate::compiler::ir::{BinaryOp, DType, UnaryOp};
 use crate::compiler::lower::kir::{Body, Kernel, Node, NodeId};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
-    AbiParam, BlockArg, Endianness, Function, InstBuilder, MemFlagsData, Signature, Value, types,
+    AbiParam, BlockArg, Endianness, Function, InstBuilder, MemFlagsData, Signature, StackSlot,
+    StackSlotData, StackSlotKind, Value, types,
 };
 use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
@@ -38,22 +39,90 @@ pub(crate) struct Plan {
 /// The plan of kernel `k`: points that reduce long rows (softmax's row max, a row sum)
 /// get smaller workgroups, so such a kernel splits across threads like an elementwise
 /// one of the same total work.
+///
+/// A kernel whose body has reductions that do not depend on the innermost coordinate
+/// (hoisted: computed once per row, see [`invariant`]) gets workgroups of whole rows, so
+/// each row computes them once.
 pub(crate) fn plan_kernel(k: &Kernel) -> Plan {
-    plan_with(&k.domain, k.sequential, work_per_point(&k.body))
+    let inv = hoistable(k);
+    let (mut per_point, mut per_row) = (0i64, 0i64);
+    for (i, n) in k.body.nodes.iter().enumerate() {
+        if let Node::Reduce { extents, .. } = n {
+            let w = extents
+                .iter()
+                .fold(1i64, |a, &e| a.saturating_mul(e.max(1)));
+            if inv.as_ref().is_some_and(|inv| inv[i]) {
+                per_row = per_row.saturating_add(w);
+            } else {
+                per_point = per_point.saturating_add(w);
+            }
+        }
+    }
+    let per_point = per_point.max(1);
+    let n = k.domain.len();
+    if per_row > 0 && n >= 2 && k.domain.iter().all(|&e| e > 0) {
+        let row = k.domain[n - 1]
+            .saturating_mul(per_point)
+            .saturating_add(per_row);
+        // A split of the outer dimensions: each workgroup covers whole rows.
+        return split(&k.domain[..n - 1], (WG_POINTS / row).max(1));
+    }
+    plan_with(&k.domain, k.sequential, per_point.saturating_add(per_row))
 }
 
-/// Elements a point visits in the reductions of its body (1 when it has none).
-fn work_per_point(body: &Body) -> i64 {
-    body.nodes
-        .iter()
-        .map(|n| match n {
-            Node::Reduce { extents, .. } => extents
-                .iter()
-                .fold(1i64, |a, &e| a.saturating_mul(e.max(1))),
-            _ => 0,
-        })
-        .fold(0i64, i64::saturating_add)
-        .max(1)
+/// Top-level nodes of `k` that do not depend on the innermost domain coordinate, if it
+/// has one and its points are independent: codegen computes them once before the
+/// innermost loop (loop-invariant hoisting), in particular whole row reductions.
+pub(crate) fn hoistable(k: &Kernel) -> Option<Vec<bool>> {
+    if k.sequential || k.domain.is_empty() {
+        return None;
+    }
+    let inv = invariant(&k.body, k.domain.len() - 1);
+    inv.iter().any(|&b| b).then_some(inv)
+}
+
+/// Nodes of a reduce body worth computing once before its loops: those depending on
+/// neither its coordinates nor its accumulators, except bare `Outer`s and constants.
+fn loop_invariant(body: &Body) -> Vec<bool> {
+    let mut inv: Vec<bool> = Vec::with_capacity(body.nodes.len());
+    for node in &body.nodes {
+        let b = match node {
+            Node::Index(_) | Node::Acc(_) | Node::Store { .. } => false,
+            Node::Const(_) | Node::Outer(_) => true,
+            Node::Reduce { inits, body, .. } => {
+                inits.iter().all(|n| inv[n.index()])
+                    && body.nodes.iter().all(|n| match n {
+                        Node::Outer(o) => inv[o.index()],
+                        _ => true,
+                    })
+            }
+            n => operands(n).iter().all(|o| inv[o.index()]),
+        };
+        inv.push(b);
+    }
+    inv
+}
+
+/// Which nodes of a top-level `body` do not depend on `Index(inner)`. Loads of a kernel
+/// whose points are independent read nothing the kernel stores, so they are pure.
+fn invariant(body: &Body, inner: usize) -> Vec<bool> {
+    let mut inv: Vec<bool> = Vec::with_capacity(body.nodes.len());
+    for node in &body.nodes {
+        let b = match node {
+            Node::Index(d) => *d != inner,
+            Node::Store { .. } | Node::Acc(_) | Node::Outer(_) => false,
+            Node::Reduce { inits, body, .. } => {
+                inits.iter().all(|n| inv[n.index()])
+                    && body.nodes.iter().all(|n| match n {
+                        Node::Outer(o) => inv[o.index()],
+                        _ => true,
+                    })
+            }
+            n => operands(n).iter().all(|o| inv[o.index()]),
+        };
+        inv.push(b);
+    }
+    inv
 }
 
 #[cfg(test)]
@@ -87,6 +156,12 @@ fn plan_with(domain: &[i64], sequential: bool, work_per_point: i64) -> Plan {
         };
     }
     let points = (WG_POINTS / work_per_point).clamp(MIN_WG_POINTS, WG_POINTS);
+    split(domain, points)
+}
+
+/// Workgroups of about `points` points of a non-empty `domain` with positive extents
+/// (the dimensions after it, if it is a prefix of the kernel's, covered whole).
+fn split(domain: &[i64], points: i64) -> Plan {
     let mut s = domain.len() - 1;
     let mut inner = 1i64;
     while s > 0 && inner.saturating_mul(domain[s]) <= points {
@@ -667,6 +742,8 @@ pub(crate) fn build(
         plan,
         classes,
         round_ok,
+        hoist: hoistable(k),
+        pin_slot: None,
     };
     if plan.workgroups > 0 {
         em.emit_loop(begin, end, 1, &[], &mut |em, w, _| {
@@ -716,6 +793,20 @@ struct Emitter<'a, 'b> {
     plan: &'a Plan,
     classes: Option<Vec<Class>>,
     round_ok: bool,
+    /// Top-level nodes computed once before the innermost loop ([`hoistable`]).
+    hoist: Option<Vec<bool>>,
+    /// The stack slot of [`Emitter::pin`].
+    pin_slot: Option<StackSlot>,
+}
+
+/// Values of a body computed elsewhere: `Use` takes the top-level nodes hoisted out of
+/// the innermost loop from there, `Only` computes just the nodes it marks (the hoisted
+/// ones).
+#[derive(Clone, Copy)]
+enum Pre<'p> {
+    None,
+    Use(&'p [Option<Value>]),
+    Only(&'p [bool]),
 }
 
 impl<'a, 'b> Emitter<'a, 'b> {
@@ -772,7 +863,7 @@ impl<'a, 'b> Emitter<'a, 'b> {
         let k = self.k;
         let n = k.domain.len();
         if n == 0 {
-            self.eval_body(&k.body, &[], &[], &[], None)?;
+            self.eval_body(&k.body, &[], &[], &[], None, Pre::None)?;
             return Ok(());
         }
         let p = self.plan.clone();
@@ -797,6 +888,18 @@ impl<'a, 'b> Emitter<'a, 'b> {
         let k = self.k;
         let last = d + 1 == k.domain.len();
         let mut start = lo;
+        // Nodes not depending on the innermost coordinate, computed once before its loop
+        // (the range is never empty: every extent is positive).
+        let hoisted: Vec<Option<Value>> = match (last, self.hoist.clone()) {
+            (true, Some(mask)) => {
+                let v = self.eval_body(&k.body, coords, &[], &[], None, Pre::Only(&mask))?;
+                v.into_iter()
+                    .zip(mask.iter())
+                    .map(|(x, &m)| m.then_some(x))
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
         if last && self.classes.is_some() {
             // Unrolled (independent points give the CPU several chains), then one
             // vector, then scalars.
@@ -810,7 +913,14 @@ impl<'a, 'b> Emitter<'a, 'b> {
                         };
                         coords.push(iu);
                         let cls = em.classes.clone();
-                        em.eval_body(&k.body, coords, &[], &[], cls.as_deref())?;
+                        em.eval_body(
+                            &k.body,
+                            coords,
+                            &[],
+                            &[],
+                            cls.as_deref(),
+                            Pre::Use(&hoisted),
+                        )?;
                         coords.pop();
                     }
                     Ok(vec![])
@@ -821,7 +931,7 @@ impl<'a, 'b> Emitter<'a, 'b> {
         self.emit_loop(start, hi, 1, &[], &mut |em, i, _| {
             coords.push(i);
             if last {
-                em.eval_body(&k.body, coords, &[], &[], None)?;
+                em.eval_body(&k.body, coords, &[], &[], None, Pre::Use(&hoisted))?;
             } else {
                 let lo = em.iconst(0);
                 let hi = em.iconst(k.domain[d + 1]);
@@ -1095,11 +1205,30 @@ impl<'a, 'b> Emitter<'a, 'b> {
         accs: &[Value],
         outer: &[Value],
         classes: Option<&[Class]>,
+        pre: Pre<'_>,
     ) -> R<Vec<Value>> {
         let mut vals: Vec<Value> = Vec::with_capacity(body.nodes.len());
         let mut results: HashMap<usize, Vec<Value>> = HashMap::new();
+        let mut skipped = None;
         for (i, node) in body.nodes.iter().enumerate() {
             let dt = body.types[i];
+            match pre {
+                Pre::Use(p) => {
+                    if let Some(&Some(x)) = p.get(i) {
+                        vals.push(x);
+                        continue;
+                    }
+                }
+                Pre::Only(mask) if !mask[i] => {
+                    // Not computed here; nothing computed here reads it.
+                    let x = *skipped.get_or_insert_with(|| self.cx.b.ins().iconst(types::I64, 0));
+                    vals.push(x);
+                    continue;
+                }
+                _ => {}
+            }
+            let pin = matches!(pre, Pre::Only(_))
+                && !matches!(node, Node::Const(_) | Node::Index(_) | Node::Outer(_));
             // Accumulators are carried values (vectors or not), not computed here.
             let is_vec = classes.is_some_and(|c| matches!(c[i], Class::Vector | Class::Mask))
                 && !matches!(node, Node::Acc(_));
@@ -1161,6 +1290,25 @@ impl<'a, 'b> Emitter<'a, 'b> {
                             .is_none()
                             .then(|| classify_lane_reduce(self.k, extents, rbody, self.round_ok))
                             .flatten();
+                        // Nodes of the reduce body that only depend on enclosing values,
+                        // computed once before its loops.
+                        let mask = loop_invariant(rbody);
+                        let hoisted: Vec<Option<Value>> = if mask.iter().any(|&b| b) {
+                            let r = self.eval_body(
+                                rbody,
+                                &[],
+                                &[],
+                                &outer_vals,
+                                None,
+                                Pre::Only(&mask),
+                            )?;
+                            r.into_iter()
+                                .zip(&mask)
+                                .map(|(x, &m)| m.then_some(x))
+                                .collect()
+                        } else {
+                            Vec::new()
+                        };
                         let out = self.reduce_nest(
                             extents,
                             &mut Vec::new(),
@@ -1168,8 +1316,13 @@ impl<'a, 'b> Emitter<'a, 'b> {
                             rv.as_ref(),
                             lr.as_ref(),
                             &mut |em, ridx, a, cls, alt| {
-                                let b = alt.unwrap_or(rbody);
-                                let r = em.eval_body(b, ridx, a, &outer_vals, cls)?;
+                                // `alt` (the reducer applied to two partial results) has
+                                // its own nodes: nothing of it was hoisted.
+                                let (b, pre) = match alt {
+                                    Some(b) => (b, Pre::None),
+                                    None => (&**rbody, Pre::Use(&hoisted)),
+                                };
+                                let r = em.eval_body(b, ridx, a, &outer_vals, cls, pre)?;
                                 Ok(b.yields.iter().map(|y| r[y.index()]).collect())
                             },
                         )?;
@@ -1187,9 +1340,33 @@ impl<'a, 'b> Emitter<'a, 'b> {
                         .ok_or_else(|| format!("reduce result {reduce:?}.{k} undefined"))?,
                 }
             };
+            let val = if pin { self.pin(val) } else { val };
             vals.push(val);
         }
         Ok(vals)
+    }
+
+    /// `v` through a stack slot: an opaque copy, so the optimizer cannot move the pure
+    /// computation of a value hoisted out of a loop back into the loop (it places pure
+    /// instructions at their uses and does not always lift them out again).
+    fn pin(&mut self, v: Value) -> Value {
+        let ty = self.cx.b.func.dfg.value_type(v);
+        let slot = match self.pin_slot {
+            Some(s) => s,
+            None => {
+                let s = self.cx.b.create_sized_stack_slot(StackSlotData::new(
+                    StackSlotKind::ExplicitSlot,
+                    16,
+                    4,
+                ));
+                self.pin_slot = Some(s);
+                s
+            }
+        };
+        // Every target is 64-bit (kernel parameters are I64 pointers).
+        let ptr = types::I64;
+        self.cx.b.ins().stack_store(ptr, v, slot, 0);
+        self.cx.b.ins().stack_load(ptr, ty, slot, 0)
     }
 
     /// Lane `lane`'s value of a uniform or linear node.

@@ -938,6 +938,95 @@ fn long_reductions_split_into_workgroups() {
     }
 }
 
+/// `out[i, j] = x[i, j] * 2 - rowsum(x)[i]`, the row sum a reduce node of the top-level
+/// body whose loads do not depend on `j`: computed once per row before the loop over `j`
+/// (hoisted), with workgroups of whole rows.
+fn centered_rows(rows: i64, cols: i64) -> Kernel {
+    let mut k = row_sum(rows, cols);
+    let Node::Reduce { body: rb, .. } = k.body.nodes[2].clone() else {
+        unreachable!()
+    };
+    let mut body = Body::default();
+    let i = body.push(Node::Index(0), DType::I64);
+    let j = body.push(Node::Index(1), DType::I64);
+    let zero = body.push(Node::Const(0), DType::F32);
+    let r = body.push(
+        Node::Reduce {
+            extents: vec![cols],
+            inits: vec![zero],
+            body: rb,
+        },
+        DType::F32,
+    );
+    let x = body.push(
+        Node::Load {
+            buffer: 0,
+            index: vec![i, j],
+        },
+        DType::F32,
+    );
+    let x2 = body.push(
+        Node::Binary {
+            op: BinaryOp::Add,
+            a: x,
+            b: x,
+        },
+        DType::F32,
+    );
+    let y = body.push(
+        Node::Binary {
+            op: BinaryOp::Sub,
+            a: x2,
+            b: r,
+        },
+        DType::F32,
+    );
+    body.push(
+        Node::Store {
+            buffer: 1,
+            index: vec![i, j],
+            value: y,
+        },
+        DType::F32,
+    );
+    k.name = "centered_rows".into();
+    k.buffers[1] = buf(DType::F32, &[rows, cols], true);
+    k.domain = vec![rows, cols];
+    k.body = body;
+    k
+}
+
+#[test]
+fn row_reduction_hoisted_out_of_the_innermost_loop() {
+    // Vectorized (long rows, a remainder), scalar (rows shorter than two vectors), and
+    // rows short enough that a workgroup holds several.
+    for (rows, cols, per_wg) in [(37i64, 1030i64, 1u64), (9, 5, 9), (300, 24, 85)] {
+        let k = centered_rows(rows, cols);
+        let hoisted = kernel::hoistable(&k).expect("hoistable");
+        assert!(hoisted[3], "the reduce is hoisted");
+        assert!(
+            !hoisted[4] && !hoisted[7],
+            "per-point loads and stores are not"
+        );
+        assert_eq!(
+            super::workgroups(&k),
+            (rows as u64).div_ceil(per_wg),
+            "whole rows per workgroup ({rows}x{cols})"
+        );
+        // Integers: every summation order gives the same sums.
+        let input: Vec<f32> = (0..rows * cols).map(|i| (i % 13) as f32 - 6.0).collect();
+        let mut bufs = vec![to_bytes(&input), vec![0u8; (rows * cols) as usize * 4]];
+        run(&k, &mut bufs);
+        let out: Vec<f32> = from_bytes(&bufs[1]);
+        for (r, row) in input.chunks(cols as usize).enumerate() {
+            let sum: f32 = row.iter().sum();
+            for (c, &x) in row.iter().enumerate() {
+                assert_eq!(out[r * cols as usize + c], 2.0 * x - sum, "[{r},{c}]");
+            }
+        }
+    }
+}
+
 /// Column sums over a [rows, cols] input: the reduce runs over rows inside a vectorized
 /// loop over columns.
 #[test]

@@ -7,12 +7,36 @@ use super::kir::{Body, KBuffer, Kernel, Node, NodeId};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{BinaryOp, CompareDirection, DType, Op, Opcode, TensorType, ValueId};
 use pjrtc_runtime::format::BufRef;
+use std::collections::HashMap;
 
 /// Buffers bound by the kernel being built.
 pub(crate) struct KernelBuilder<'l, 'f> {
     pub lw: &'l Lowerer<'f>,
     pub buffers: Vec<KBuffer>,
     pub bindings: Vec<BufRef>,
+    /// Fused reductions (see [`KernelBuilder::reduce_node`]): the kernel's top-level body
+    /// (by address, while it is built), how deep in its reduce bodies building is, the
+    /// values requested from enclosing bodies by each level being built, and the reduce
+    /// nodes already in the top-level body by value and index.
+    top: Option<usize>,
+    depth: usize,
+    pending: Vec<Vec<Pending>>,
+    next_placeholder: u32,
+    reduces: HashMap<(ValueId, Vec<NodeId>), NodeId>,
+}
+
+/// A fused reduction a nested body needs at an index of its enclosing body: the nested
+/// body refers to it as `Outer(placeholder)` until the enclosing body has it.
+struct Pending {
+    placeholder: NodeId,
+    value: ValueId,
+    index: Vec<OuterIndex>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum OuterIndex {
+    Node(NodeId),
+    Const(i64),
 }
 
 impl<'l, 'f> KernelBuilder<'l, 'f> {
@@ -21,7 +45,164 @@ impl<'l, 'f> KernelBuilder<'l, 'f> {
             lw,
             buffers: Vec::new(),
             bindings: Vec::new(),
+            top: None,
+            depth: 0,
+            pending: Vec::new(),
+            next_placeholder: u32::MAX,
+            reduces: HashMap::new(),
         }
+    }
+
+    /// Declares `body` the kernel's top-level body: fused reductions are placed in it
+    /// (once per value and index) rather than where they are used.
+    pub fn set_top(&mut self, body: &Body) {
+        self.top = Some(body as *const Body as usize);
+    }
+
+    /// Reduce `op` (all its accumulators) at result index `idx` as a node of `body`.
+    /// Values of its operand that need fused reductions of `body`'s level are requested
+    /// as `Outer` placeholders while its body is built, then added to `body`.
+    pub fn reduce_node(
+        &mut self,
+        body: &mut Body,
+        op: &Op,
+        idx: &[NodeId],
+    ) -> Result<NodeId, Diagnostic> {
+        let Opcode::Reduce { dimensions } = &op.opcode else {
+            return Err(Diagnostic::at(&op.loc, "internal: not a reduce"));
+        };
+        let n = op.operands.len() / 2;
+        let in_ty = self.lw.ty(op.operands[0]);
+        let region = op
+            .regions
+            .first()
+            .ok_or_else(|| Diagnostic::at(&op.loc, "reduction without a body"))?;
+        let reduced: Vec<usize> = dimensions.iter().map(|&d| d as usize).collect();
+        let kept: Vec<usize> = (0..in_ty.rank()).filter(|d| !reduced.contains(d)).collect();
+        if kept.len() != idx.len() || reduced.iter().any(|&d| d >= in_ty.rank()) {
+            return Err(Diagnostic::at(&op.loc, "internal: reduce index rank"));
+        }
+        let mut inits = Vec::with_capacity(n);
+        for k in 0..n {
+            inits.push(self.value_at(body, op.operands[n + k], &[])?);
+        }
+        let mut inner = Body::default();
+        let mut iidx = vec![NodeId(0); in_ty.rank()];
+        for (i, &d) in kept.iter().enumerate() {
+            iidx[d] = inner.push(Node::Outer(idx[i]), DType::I64);
+        }
+        for (j, &d) in reduced.iter().enumerate() {
+            iidx[d] = inner.push(Node::Index(j), DType::I64);
+        }
+        self.depth += 1;
+        self.pending.push(Vec::new());
+        let mut elems = Vec::with_capacity(n);
+        let mut res = Ok(());
+        for k in 0..n {
+            match self.value_at(&mut inner, op.operands[k], &iidx) {
+                Ok(e) => elems.push(e),
+                Err(e) => {
+                    res = Err(e);
+                    break;
+                }
+            }
+        }
+        let pending = self.pending.pop().unwrap_or_default();
+        self.depth -= 1;
+        res?;
+        // Requested values, now in `body`; the placeholders become references to them.
+        let mut map = HashMap::new();
+        for p in pending {
+            let mut oidx = Vec::with_capacity(p.index.len());
+            for i in p.index {
+                oidx.push(match i {
+                    OuterIndex::Node(n) => n,
+                    OuterIndex::Const(c) => body.index_const(c),
+                });
+            }
+            let x = self.value_at(body, p.value, &oidx)?;
+            map.insert(p.placeholder, x);
+        }
+        if !map.is_empty() {
+            for node in &mut inner.nodes {
+                if let Node::Outer(o) = node
+                    && let Some(&x) = map.get(o)
+                {
+                    *o = x;
+                }
+            }
+        }
+        let accs: Vec<NodeId> = (0..n)
+            .map(|k| inner.push(Node::Acc(k), body.ty(inits[k])))
+            .collect();
+        inner.yields =
+            super::reduce::translate_reducer(self.lw, op, region, &accs, &elems, &mut inner)?;
+        inner.elems = elems;
+        let extents = reduced.iter().map(|&d| in_ty.shape[d]).collect();
+        let ty0 = body.ty(inits[0]);
+        Ok(body.push(
+            Node::Reduce {
+                extents,
+                inits,
+                body: Box::new(inner),
+            },
+            ty0,
+        ))
+    }
+
+    /// Result `k` of a fused (not materialized) reduce `op` at `idx`, in `body`.
+    fn fused_reduce(
+        &mut self,
+        body: &mut Body,
+        op: &Op,
+        k: usize,
+        idx: &[NodeId],
+    ) -> Result<NodeId, Diagnostic> {
+        let v = op.results[k];
+        let at_top = self.depth == 0 && self.top == Some(body as *const Body as usize);
+        if self.depth > 0 {
+            // In a reduce body: computed once in the enclosing body when its index only
+            // depends on that body's values.
+            let mut index = Vec::with_capacity(idx.len());
+            for &i in idx {
+                match &body.nodes[i.index()] {
+                    Node::Outer(o) => index.push(OuterIndex::Node(*o)),
+                    Node::Const(c) if body.ty(i) == DType::I64 => {
+                        index.push(OuterIndex::Const(*c as i64))
+                    }
+                    _ => break,
+                }
+            }
+            if index.len() == idx.len() {
+                let level = self.pending.last_mut().expect("depth > 0 has a level");
+                if let Some(p) = level.iter().find(|p| p.value == v && p.index == index) {
+                    return Ok(body.push(Node::Outer(p.placeholder), self.lw.ty(v).dtype));
+                }
+                let placeholder = NodeId(self.next_placeholder);
+                self.next_placeholder -= 1;
+                level.push(Pending {
+                    placeholder,
+                    value: v,
+                    index,
+                });
+                let ty = self.lw.ty(v).dtype;
+                return Ok(body.push(Node::Outer(placeholder), ty));
+            }
+        }
+        if at_top && let Some(&r) = self.reduces.get(&(v, idx.to_vec())) {
+            return Ok(r);
+        }
+        let red = self.reduce_node(body, op, idx)?;
+        let ty = self.lw.ty(v).dtype;
+        let r = if k == 0 {
+            red
+        } else {
+            body.push(Node::ReduceResult { reduce: red, k }, ty)
+        };
+        if at_top {
+            self.reduces.insert((v, idx.to_vec()), r);
+        }
+        Ok(r)
     }
 
     pub fn bind_read(&mut self, buf: BufRef, ty: &TensorType) -> usize {
@@ -75,23 +256,27 @@ impl<'l, 'f> KernelBuilder<'l, 'f> {
         let ty = self.lw.ty(v);
         if let Some(b) = self.lw.buf[v.index()] {
             let buffer = self.bind_read(b, ty);
-            let load = Node::Load {
-                buffer,
-                index: idx.to_vec(),
-            };
             // Reuse an identical load of this body (e.g. `x * x` on a materialized x).
-            if let Some(i) = body.nodes.iter().position(|n| *n == load) {
-                return Ok(NodeId(i as u32));
-            }
-            return Ok(body.push(load, ty.dtype));
+            return Ok(body.push_load(buffer, idx.to_vec(), ty.dtype));
         }
-        let Some((op, _)) = self.lw.def_op(v) else {
+        let Some((op, k)) = self.lw.def_op(v) else {
             return Err(Diagnostic::new(
                 self.lw.func.loc.pos,
                 "internal: value without a buffer or a defining op",
             ));
         };
-        self.expand(body, op, idx)
+        // Expanded once per index: a value read by several fused consumers would
+        // otherwise be expanded once per path to it (exponentially many on a DAG).
+        if let Some(n) = body.expanded(v.0, idx) {
+            return Ok(n);
+        }
+        let n = if let Opcode::Reduce { .. } = op.opcode {
+            self.fused_reduce(body, op, k, idx)?
+        } else {
+            self.expand(body, op, idx)?
+        };
+        body.set_expanded(v.0, idx, n);
+        Ok(n)
     }
 
     /// `bitcast_convert` between element types of different widths: the narrow side has an
@@ -464,6 +649,7 @@ pub(crate) fn lower_expression_op(lw: &mut Lowerer, op: &Op) -> Result<(), Diagn
     let out = lw.buf[v.index()].expect("materialized values have buffers");
     let mut kb = KernelBuilder::new(lw);
     let mut body = Body::default();
+    kb.set_top(&body);
     let idx = domain_index(&mut body, ty.rank());
     let x = kb.expand(&mut body, op, &idx)?;
     let b = kb.bind_write(out, ty);

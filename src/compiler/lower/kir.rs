@@ -20,6 +20,7 @@
 //!   one after another in row-major order, and a point sees what earlier points stored.
 
 use crate::compiler::ir::{BinaryOp, CompareDirection, DType, UnaryOp};
+use std::collections::HashMap;
 
 /// A node of a [`Body`]: index into `Body::nodes`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -57,7 +58,7 @@ pub struct Kernel {
 }
 
 /// A scalar SSA program: nodes in evaluation order; a node may only refer to earlier nodes.
-#[derive(Clone, PartialEq, Debug, Default)]
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Body {
     pub nodes: Vec<Node>,
     /// Result type of each node (`Store` nodes: the stored value's type).
@@ -69,9 +70,44 @@ pub struct Body {
     /// element arguments, one per accumulator, so codegen can apply the reducer to two
     /// partial results (lane partials of a vectorized reduction). Empty when unknown.
     pub elems: Vec<NodeId>,
+    /// Pure nodes already in `nodes`, so pushing an identical one returns the existing one
+    /// (hash-consing: a value expanded twice at the same index is one node).
+    pub(crate) interned: Interned,
 }
 
-#[derive(Clone, PartialEq, Debug)]
+/// The hash-consing table of a [`Body`]. It is derived from the nodes, so it takes no
+/// part in comparisons (nor in debug output).
+#[derive(Clone, Default)]
+pub(crate) struct Interned(HashMap<(Node, DType), NodeId>, Expanded);
+
+/// Lowering's memo of the node a tensor value (by number) expanded to at an index of this
+/// body, so a value read many times at one index is expanded once.
+pub(crate) type Expanded = HashMap<(u32, Vec<NodeId>), NodeId>;
+
+impl std::fmt::Debug for Interned {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("..")
+    }
+}
+
+impl PartialEq for Interned {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Interned {}
+
+impl std::hash::Hash for Body {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.nodes.hash(state);
+        self.types.hash(state);
+        self.yields.hash(state);
+        self.elems.hash(state);
+    }
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Node {
     /// The coordinate of domain dimension `d` at the current point (I64). In a nested
     /// reduce body: the coordinate of *that* reduce loop's dimension `d`.
@@ -145,7 +181,47 @@ pub enum Node {
 }
 
 impl Body {
+    /// Appends `node`, or returns an identical earlier node if `node` is pure: every kind
+    /// but loads, stores and reductions (whose identity matters: a load may follow a
+    /// store of a sequential kernel; see [`Body::push_load`]).
     pub fn push(&mut self, node: Node, ty: DType) -> NodeId {
+        let pure = !matches!(
+            node,
+            Node::Load { .. } | Node::Store { .. } | Node::Reduce { .. }
+        );
+        if pure {
+            return self.intern(node, ty);
+        }
+        self.append(node, ty)
+    }
+
+    /// A load, sharing an identical earlier load of this body. Only for kernels that
+    /// never load what they store (every kernel but [`Kernel::sequential`] ones, and
+    /// those where no store precedes the load).
+    pub fn push_load(&mut self, buffer: usize, index: Vec<NodeId>, ty: DType) -> NodeId {
+        self.intern(Node::Load { buffer, index }, ty)
+    }
+
+    /// The node value `v` expanded to at `index` of this body, if it was.
+    pub(crate) fn expanded(&self, v: u32, index: &[NodeId]) -> Option<NodeId> {
+        self.interned.1.get(&(v, index.to_vec())).copied()
+    }
+
+    pub(crate) fn set_expanded(&mut self, v: u32, index: &[NodeId], node: NodeId) {
+        self.interned.1.insert((v, index.to_vec()), node);
+    }
+
+    fn intern(&mut self, node: Node, ty: DType) -> NodeId {
+        let key = (node, ty);
+        if let Some(&id) = self.interned.0.get(&key) {
+            return id;
+        }
+        let id = self.append(key.0.clone(), ty);
+        self.interned.0.insert(key, id);
+        id
+    }
+
+    fn append(&mut self, node: Node, ty: DType) -> NodeId {
         self.nodes.push(node);
         self.types.push(ty);
         NodeId(self.nodes.len() as u32 - 1)

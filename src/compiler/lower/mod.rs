@@ -39,7 +39,9 @@ mod select_scatter;
 mod tests;
 
 use super::diag::Diagnostic;
-use super::ir::{Attr, Func, Literal, Op, Opcode, Region as IrRegion, TensorType, ValueId};
+use super::ir::{
+    Attr, BinaryOp, Func, Literal, Op, Opcode, Region as IrRegion, TensorType, UnaryOp, ValueId,
+};
 use pjrtc_runtime::format::{
     BufRef, Region, Signature, Step, TensorSpec, walk_steps, walk_steps_mut,
 };
@@ -241,6 +243,10 @@ impl<'f> Lowerer<'f> {
         match &op.opcode {
             Opcode::Constant(l) => l.is_splat(),
             Opcode::Iota { .. } => true,
+            // A load from the operand's buffer at another index.
+            Opcode::BroadcastInDim { .. } | Opcode::Reshape if self.has_buffer(op.operands[0]) => {
+                true
+            }
             _ if depth > 4 || !is_expression_op(&op.opcode) => false,
             // Operands are decided before their consumers (program order): a cheap op
             // reads scalars from buffers or recomputes cheap fused values.
@@ -329,13 +335,302 @@ impl<'f> Lowerer<'f> {
                     {
                         false
                     }
+                    // Cheap values are recomputed by each consumer, however many.
                     o if is_expression_op(o) => {
-                        out || self.uses[i] != 1 || expanding[i] && !self.cheap(v, 0)
+                        out || !self.cheap(v, 0) && (self.uses[i] != 1 || expanding[i])
                     }
                     _ => true,
                 };
             }
         }
+        self.fuse_into_common_kernels(&expanding);
+    }
+
+    /// Second fusion pass, consumers before producers: fuses
+    /// - row reductions (`reduce` over the last dimension) whose result only reaches one
+    ///   kernel, broadcast back along the reduced dimension to be its innermost one (or
+    ///   read once per point): codegen computes such a reduction once per row, hoisted
+    ///   out of the innermost loop (softmax's max and sum, layernorm's mean and variance).
+    ///   The small row values between it and that kernel are fused too;
+    /// - elementwise values read by several consumers that all end up in one kernel,
+    ///   each once per element (identical expansions share nodes there).
+    fn fuse_into_common_kernels(&mut self, expanding: &[bool]) {
+        let func = self.func;
+        let n = func.values.len();
+        // Ops with their region (0: the entry body), users of each value.
+        fn walk<'a>(
+            body: &'a IrRegion,
+            region: usize,
+            next: &mut usize,
+            out: &mut Vec<(&'a Op, usize)>,
+        ) {
+            for op in &body.ops {
+                out.push((op, region));
+                if control::is_control_flow(&op.opcode) {
+                    for r in &op.regions {
+                        *next += 1;
+                        let id = *next;
+                        walk(r, id, next, out);
+                    }
+                }
+            }
+        }
+        let mut ops: Vec<(&'f Op, usize)> = Vec::new();
+        walk(&func.body, 0, &mut 0, &mut ops);
+        let mut users: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (p, &(op, _)) in ops.iter().enumerate() {
+            if matches!(op.opcode, Opcode::OptimizationBarrier) {
+                continue;
+            }
+            for &o in &op.operands {
+                let o = self.r(o);
+                if users[o.index()].last() != Some(&p) {
+                    users[o.index()].push(p);
+                }
+            }
+        }
+        let mut fx = FuseCx {
+            ops,
+            users,
+            home: vec![None; n],
+            movable: vec![false; n],
+        };
+        // Values whose every use is an operand of a single-result op of the same region
+        // (no region yields, no multi-result consumers), not returned or read in place.
+        for p in 0..fx.ops.len() {
+            let (op, region) = fx.ops[p];
+            for &v in &op.results {
+                let i = v.index();
+                if self.r(v) != v || self.output_of[i].is_some() || self.needs_buffer[i] {
+                    continue;
+                }
+                let uses: usize = fx.users[i]
+                    .iter()
+                    .map(|&u| {
+                        let uop = fx.ops[u].0;
+                        uop.operands.iter().filter(|&&o| self.r(o) == v).count()
+                    })
+                    .sum();
+                fx.movable[i] = op.results.len() == 1
+                    && uses == self.uses[i] as usize
+                    && !fx.users[i].is_empty()
+                    && fx.users[i]
+                        .iter()
+                        .all(|&u| fx.ops[u].1 == region && fx.ops[u].0.results.len() == 1);
+            }
+        }
+        for p in (0..fx.ops.len()).rev() {
+            let op = fx.ops[p].0;
+            let v = op.results[0];
+            let i = v.index();
+            if op.results.len() != 1 || self.r(v) != v {
+                continue;
+            }
+            if self.materialize[i] && fx.movable[i] {
+                match &op.opcode {
+                    Opcode::Reduce { dimensions } => {
+                        let in_ty = self.ty(op.operands[0]);
+                        let rank = in_ty.rank();
+                        let mut found = RowFusion::default();
+                        if rank >= 2
+                            && dimensions.as_slice() == [rank as i64 - 1]
+                            && in_ty.shape[rank - 1] > 1
+                            && self.row_ok(
+                                &fx,
+                                v,
+                                &vec![false; rank - 1],
+                                self.ty(v).num_elements(),
+                                &mut found,
+                                0,
+                            )
+                            && let Some(&home) = found.homes.first()
+                            && found.homes.iter().all(|&h| h == home)
+                        {
+                            self.materialize[i] = false;
+                            for f in found.flips {
+                                self.materialize[f.index()] = false;
+                                fx.home[f.index()] = Some(home);
+                            }
+                        }
+                    }
+                    o if is_elementwise(o) && !expanding[i] && self.light(v, 0) => {
+                        let shape = &self.ty(v).shape;
+                        let same_kernel = fx.common_home(v).is_some()
+                            && fx.users[i].iter().all(|&u| {
+                                let uop = fx.ops[u].0;
+                                match &uop.opcode {
+                                    Opcode::Reduce { .. } => {
+                                        let k = uop.operands.len() / 2;
+                                        uop.operands[k..].iter().all(|&o| self.r(o) != v)
+                                    }
+                                    o => {
+                                        is_elementwise(o) && self.ty(uop.results[0]).shape == *shape
+                                    }
+                                }
+                            });
+                        if same_kernel {
+                            self.materialize[i] = false;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            fx.home[i] = if self.materialize[i] {
+                Some(p)
+            } else if fx.movable[i] {
+                fx.common_home(v)
+            } else {
+                None
+            };
+        }
+    }
+
+    /// Is `v` cheap enough to compute twice rather than store and load once: elementwise
+    /// ops without math functions (a fused `exp` computed in a row sum and again in its
+    /// consumer costs more than softmax's buffer), on buffers or such values.
+    fn light(&self, v: ValueId, depth: u32) -> bool {
+        let Some((op, _)) = self.def_op(v) else {
+            return true;
+        };
+        if self.materialize[v.index()] && depth > 0 || self.cheap(v, 0) {
+            return true;
+        }
+        let heavy = match &op.opcode {
+            Opcode::Unary(u) => !matches!(
+                u,
+                UnaryOp::Abs
+                    | UnaryOp::Neg
+                    | UnaryOp::Sqrt
+                    | UnaryOp::Rsqrt
+                    | UnaryOp::Floor
+                    | UnaryOp::Ceil
+                    | UnaryOp::RoundNearestAfz
+                    | UnaryOp::RoundNearestEven
+                    | UnaryOp::Sign
+                    | UnaryOp::Not
+                    | UnaryOp::IsFinite
+            ),
+            Opcode::Binary(b) => matches!(b, BinaryOp::Pow | BinaryOp::Atan2),
+            o => !is_elementwise(o) && !matches!(o, Opcode::BroadcastInDim { .. }),
+        };
+        !heavy
+            && depth < 4
+            && op
+                .operands
+                .iter()
+                .all(|&o| self.light(self.r(o), depth + 1))
+    }
+
+    /// Can `v`, a fused value computed from a fused row reduction and constant along the
+    /// dims `bcast` marks (broadcast copies of the reduction), be computed where its
+    /// consumers need it, with the reduction evaluated once per row (hoisted out of the
+    /// innermost loop) or once per point? Collects in `found` the kernels it reaches
+    /// and the values on the way (materialized row values among them) that move there.
+    fn row_ok(
+        &self,
+        fx: &FuseCx<'f>,
+        v: ValueId,
+        bcast: &[bool],
+        rows: i64,
+        found: &mut RowFusion,
+        depth: u32,
+    ) -> bool {
+        // A bounded walk: paths through a DAG of values can be exponentially many.
+        found.steps += 1;
+        if depth > 64 || found.steps > 4096 || !fx.movable[v.index()] {
+            return false;
+        }
+        let shape = &self.ty(v).shape;
+        if bcast.len() != shape.len() {
+            return false;
+        }
+        // Broadcast copies along a dimension other than the innermost one would each
+        // recompute the reduction.
+        let kernel_ok = |bcast: &[bool], shape: &[i64]| {
+            (0..shape.len().saturating_sub(1)).all(|d| !bcast[d] || shape[d] == 1)
+        };
+        // A consumer `r` constant along `nb`: computed in its own kernel, or fused on.
+        let next = |r: ValueId, nb: &[bool], found: &mut RowFusion| {
+            let rs = &self.ty(r).shape;
+            if !self.materialize[r.index()] {
+                // Already fused: it moves with the reduction (its home changes).
+                found.flips.push(r);
+                return self.row_ok(fx, r, nb, rows, found, depth + 1);
+            }
+            // A materialized row value (no more elements than the reduction has rows:
+            // small values, computed once per row where the reduction is) is fused on
+            // into its consumers' kernel.
+            let row_value = self.ty(r).num_elements() <= rows;
+            if row_value && fx.movable[r.index()] && {
+                let mut inner = RowFusion {
+                    steps: found.steps,
+                    ..RowFusion::default()
+                };
+                let ok = self.row_ok(fx, r, nb, rows, &mut inner, depth + 1);
+                found.steps = inner.steps;
+                if ok {
+                    found.flips.push(r);
+                    found.flips.extend(inner.flips);
+                    found.homes.extend(inner.homes);
+                }
+                ok
+            } {
+                return true;
+            }
+            match fx.home[r.index()] {
+                Some(h) if kernel_ok(nb, rs) => {
+                    found.homes.push(h);
+                    true
+                }
+                _ => false,
+            }
+        };
+        for &u in &fx.users[v.index()] {
+            let uop = fx.ops[u].0;
+            let r = uop.results[0];
+            let ok = match &uop.opcode {
+                o if is_elementwise(o) => self.ty(r).shape == *shape && next(r, bcast, found),
+                Opcode::BroadcastInDim {
+                    broadcast_dimensions,
+                } => {
+                    let rs = &self.ty(r).shape;
+                    let mut nb = vec![true; rs.len()];
+                    let mut fine = broadcast_dimensions.len() == shape.len();
+                    for (j, &d) in broadcast_dimensions.iter().enumerate() {
+                        let d = d as usize;
+                        if d >= rs.len() || j >= shape.len() {
+                            fine = false;
+                            break;
+                        }
+                        nb[d] = bcast[j] || shape[j] == 1 && rs[d] != 1;
+                    }
+                    fine && next(r, &nb, found)
+                }
+                // Read in the reduce body at the reduced coordinates, along which `v` is
+                // constant: the reduction is computed in the enclosing body, once per
+                // point of the consumer reduce (which must not be a broadcast copy).
+                Opcode::Reduce { dimensions } => {
+                    let k = uop.operands.len() / 2;
+                    let fine = uop.operands[k..].iter().all(|&o| self.r(o) != v)
+                        && (0..shape.len()).all(|d| {
+                            let reduced = dimensions.contains(&(d as i64));
+                            shape[d] == 1 || reduced == bcast[d]
+                        });
+                    match fx.home[r.index()] {
+                        Some(h) if fine => {
+                            found.homes.push(h);
+                            true
+                        }
+                        _ => false,
+                    }
+                }
+                _ => false,
+            };
+            if !ok {
+                return false;
+            }
+        }
+        true
     }
 
     /// True if `v` is (or will be) materialized: a parameter or a materialized result.
@@ -588,6 +883,56 @@ fn lowered_ops(body: &IrRegion) -> Vec<&Op> {
     let mut out = Vec::new();
     walk(body, &mut out);
     out
+}
+
+/// What the second fusion pass knows: ops in program order with their region, the ops
+/// using each value, the op whose kernel computes each value (when that is one kernel),
+/// and which values only feed single-result ops of their own region.
+struct FuseCx<'f> {
+    ops: Vec<(&'f Op, usize)>,
+    users: Vec<Vec<usize>>,
+    home: Vec<Option<usize>>,
+    movable: Vec<bool>,
+}
+
+impl FuseCx<'_> {
+    /// The one kernel all users of `v` are computed in, if there is one.
+    fn common_home(&self, v: ValueId) -> Option<usize> {
+        let mut h = None;
+        for &u in &self.users[v.index()] {
+            let hu = self.home[self.ops[u].0.results[0].index()]?;
+            if h.is_some_and(|h| h != hu) {
+                return None;
+            }
+            h = Some(hu);
+        }
+        h
+    }
+}
+
+/// What fusing a row reduction involves: the values on the way to its consumers that
+/// move into their kernel (fused ones, and materialized row values to fuse), and the
+/// kernels it would be computed in (one for it to be fused).
+#[derive(Default)]
+struct RowFusion {
+    flips: Vec<ValueId>,
+    homes: Vec<usize>,
+    /// Values visited so far.
+    steps: u32,
+}
+
+/// Ops computing each result element from the operand elements at the same index.
+fn is_elementwise(op: &Opcode) -> bool {
+    matches!(
+        op,
+        Opcode::Unary(_)
+            | Opcode::Binary(_)
+            | Opcode::Compare { .. }
+            | Opcode::Select
+            | Opcode::Clamp
+            | Opcode::Convert
+            | Opcode::ReducePrecision { .. }
+    )
 }
 
 /// Ops lowered as an expression at an output index (fusable into consumers).

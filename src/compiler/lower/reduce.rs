@@ -137,48 +137,12 @@ fn region0(op: &Op) -> Result<&Region, Diagnostic> {
 }
 
 pub(crate) fn lower_reduce(lw: &mut Lowerer, op: &Op) -> Result<(), Diagnostic> {
-    let Opcode::Reduce { dimensions } = &op.opcode else {
-        unreachable!()
-    };
-    let n = op.operands.len() / 2;
-    let in_ty = lw.ty(op.operands[0]);
     let out_ty = lw.ty(op.results[0]);
-    let region = region0(op)?;
-    let reduced: Vec<usize> = dimensions.iter().map(|&d| d as usize).collect();
-    let kept: Vec<usize> = (0..in_ty.rank()).filter(|d| !reduced.contains(d)).collect();
-
     let mut kb = KernelBuilder::new(lw);
     let mut body = Body::default();
+    kb.set_top(&body);
     let idx = domain_index(&mut body, out_ty.rank());
-    let mut inits = Vec::with_capacity(n);
-    for k in 0..n {
-        inits.push(kb.value_at(&mut body, op.operands[n + k], &[])?);
-    }
-    let mut inner = Body::default();
-    let mut iidx = vec![NodeId(0); in_ty.rank()];
-    for (i, &d) in kept.iter().enumerate() {
-        iidx[d] = inner.push(Node::Outer(idx[i]), DType::I64);
-    }
-    for (j, &d) in reduced.iter().enumerate() {
-        iidx[d] = inner.push(Node::Index(j), DType::I64);
-    }
-    let mut elems = Vec::with_capacity(n);
-    for k in 0..n {
-        elems.push(kb.value_at(&mut inner, op.operands[k], &iidx)?);
-    }
-    let accs = acc_nodes(&mut inner, &body, &inits);
-    inner.yields = translate_reducer(kb.lw, op, region, &accs, &elems, &mut inner)?;
-    inner.elems = elems;
-    let extents = reduced.iter().map(|&d| in_ty.shape[d]).collect();
-    let ty0 = body.ty(inits[0]);
-    let red = body.push(
-        Node::Reduce {
-            extents,
-            inits,
-            body: Box::new(inner),
-        },
-        ty0,
-    );
+    let red = kb.reduce_node(&mut body, op, &idx)?;
     store_results(&mut kb, &mut body, op, red, &idx);
     let (k, bindings) = kb.finish("reduce", out_ty.shape.clone(), body);
     lw.push_kernel(k, bindings);

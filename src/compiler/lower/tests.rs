@@ -2,6 +2,7 @@
 //! (kernels via [`super::interp`], Gemm/Conv via naive reference loops).
 
 use super::interp::{from_f64, run_kernel, to_f64};
+use super::kir::{Body, Node};
 use super::plan::{assign, for_each_bufref_ref};
 use super::{LoweredProgram, lower};
 use crate::compiler::ir::*;
@@ -934,6 +935,309 @@ fn softmax_fuses_exp_into_sum() {
             assert!((got[row * 3 + c] - want).abs() < 1e-6);
         }
     }
+}
+
+/// A row reduction of `x` over its last dimension with `op` from `init`.
+fn row_reduce(b: &mut FB, x: ValueId, op: BinaryOp, init: f32) -> ValueId {
+    let t = b.f.ty(x).clone();
+    let c = b.constant(DType::F32, &[], f32s(&[init]));
+    let reg = b.binary_region(DType::F32, op);
+    let shape = t.shape[..t.rank() - 1].to_vec();
+    b.op_multi(
+        Opcode::Reduce {
+            dimensions: vec![t.rank() as i64 - 1],
+        },
+        &[x, c],
+        vec![TensorType::new(DType::F32, shape)],
+        vec![reg],
+    )[0]
+}
+
+fn bcast(b: &mut FB, v: ValueId, dims: &[i64], shape: &[i64]) -> ValueId {
+    b.op(
+        Opcode::BroadcastInDim {
+            broadcast_dimensions: dims.to_vec(),
+        },
+        &[v],
+        DType::F32,
+        shape,
+    )
+}
+
+fn kernel_names(p: &LoweredProgram) -> Vec<&str> {
+    p.kernels.iter().map(|k| k.name.as_str()).collect()
+}
+
+/// Softmax as JAX writes it: the row max goes into the exp kernel and the row sum into
+/// the divide kernel, each computed once per row there (no reduce kernels, no broadcast
+/// kernels); the exp, read by both the sum and the divide, stays in a buffer (computing
+/// it twice costs more).
+#[test]
+fn softmax_row_reductions_fuse_into_their_consumers() {
+    let (rows, cols) = (3i64, 10i64);
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[rows, cols]);
+    let m = row_reduce(&mut b, x, BinaryOp::Max, f32::NEG_INFINITY);
+    let m1 = bcast(&mut b, m, &[0], &[rows, 1]);
+    let mb = bcast(&mut b, m1, &[0, 1], &[rows, cols]);
+    let d = b.bin(BinaryOp::Sub, x, mb);
+    let e = b.op(Opcode::Unary(UnaryOp::Exp), &[d], DType::F32, &[rows, cols]);
+    let s = row_reduce(&mut b, e, BinaryOp::Add, 0.0);
+    let s1 = bcast(&mut b, s, &[0], &[rows, 1]);
+    let sb = bcast(&mut b, s1, &[0, 1], &[rows, cols]);
+    let r = b.bin(BinaryOp::Div, e, sb);
+    let f = b.ret(&[r]);
+    let xs: Vec<f32> = (0..rows * cols)
+        .map(|i| (i % 7) as f32 * 0.5 - 1.0)
+        .collect();
+    let (p, out) = lower_run(&f, vec![f32s(&xs)]);
+    assert_eq!(kernel_names(&p), ["k0_exponential", "k1_divide"]);
+    let got = to_f32s(&out[0]);
+    for row in xs.chunks(cols as usize).enumerate() {
+        let (i, r) = row;
+        let mx = r.iter().cloned().fold(f32::NEG_INFINITY, f32::max);
+        let den: f64 = r.iter().map(|v| ((v - mx) as f64).exp()).sum();
+        for c in 0..cols as usize {
+            let want = ((r[c] - mx) as f64).exp() / den;
+            let g = got[i * cols as usize + c] as f64;
+            assert!((g - want).abs() < 1e-6, "[{i},{c}] {g} vs {want}");
+        }
+    }
+}
+
+/// Layernorm: mean and variance fuse into the one output kernel; `x - mean`, read by the
+/// variance and the output, is recomputed (a subtraction) rather than stored.
+#[test]
+fn layernorm_is_one_kernel() {
+    let (rows, cols) = (4i64, 9i64);
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[rows, cols]);
+    let g = b.param(DType::F32, &[cols]);
+    let n = b.constant(DType::F32, &[], f32s(&[cols as f32]));
+    let nb = bcast(&mut b, n, &[], &[rows, 1]);
+    let sum = row_reduce(&mut b, x, BinaryOp::Add, 0.0);
+    let sum1 = bcast(&mut b, sum, &[0], &[rows, 1]);
+    let mean = b.bin(BinaryOp::Div, sum1, nb);
+    let meanb = bcast(&mut b, mean, &[0, 1], &[rows, cols]);
+    let xc = b.bin(BinaryOp::Sub, x, meanb);
+    let sq = b.bin(BinaryOp::Mul, xc, xc);
+    let var = row_reduce(&mut b, sq, BinaryOp::Add, 0.0);
+    let var1 = bcast(&mut b, var, &[0], &[rows, 1]);
+    let var1 = b.bin(BinaryOp::Div, var1, nb);
+    let eps = b.constant(DType::F32, &[], f32s(&[1e-5]));
+    let epsb = bcast(&mut b, eps, &[], &[rows, 1]);
+    let ve = b.bin(BinaryOp::Add, var1, epsb);
+    let rs = b.op(Opcode::Unary(UnaryOp::Rsqrt), &[ve], DType::F32, &[rows, 1]);
+    let rsb = bcast(&mut b, rs, &[0, 1], &[rows, cols]);
+    let y = b.bin(BinaryOp::Mul, xc, rsb);
+    let gb = bcast(&mut b, g, &[1], &[rows, cols]);
+    let y = b.bin(BinaryOp::Mul, y, gb);
+    let f = b.ret(&[y]);
+    let xs: Vec<f32> = (0..rows * cols)
+        .map(|i| ((i * 5) % 11) as f32 - 4.0)
+        .collect();
+    let gs: Vec<f32> = (0..cols).map(|i| 1.0 + i as f32 * 0.125).collect();
+    let (p, out) = lower_run(&f, vec![f32s(&xs), f32s(&gs)]);
+    assert_eq!(dispatches(&p), 1);
+    assert_eq!(p.arena_size, 0);
+    let got = to_f32s(&out[0]);
+    for (i, r) in xs.chunks(cols as usize).enumerate() {
+        let mean = r.iter().map(|&v| v as f64).sum::<f64>() / cols as f64;
+        let var = r.iter().map(|&v| (v as f64 - mean).powi(2)).sum::<f64>() / cols as f64;
+        for c in 0..cols as usize {
+            let want = (r[c] as f64 - mean) / (var + 1e-5).sqrt() * gs[c] as f64;
+            let g = got[i * cols as usize + c] as f64;
+            assert!((g - want).abs() < 1e-5, "[{i},{c}] {g} vs {want}");
+        }
+    }
+}
+
+/// A row reduction broadcast along a dimension that is not the consumer's innermost one
+/// would be recomputed for every copy: it keeps its own kernel.
+#[test]
+fn row_reduction_broadcast_along_outer_dim_stays_materialized() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 8]);
+    let y = b.param(DType::F32, &[2, 3, 8]);
+    let s = row_reduce(&mut b, x, BinaryOp::Add, 0.0);
+    let sb = bcast(&mut b, s, &[0], &[2, 3, 8]);
+    let r = b.bin(BinaryOp::Mul, y, sb);
+    let f = b.ret(&[r]);
+    let xs = iota_f32(16);
+    let ys: Vec<f32> = (0..48).map(|i| (i % 5) as f32).collect();
+    let (p, out) = lower_run(&f, vec![f32s(&xs), f32s(&ys)]);
+    assert_eq!(kernel_names(&p), ["k0_reduce", "k1_multiply"]);
+    let sums = [28.0f32, 92.0];
+    let want: Vec<f32> = (0..48).map(|i| ys[i] * sums[i / 24]).collect();
+    assert_eq!(to_f32s(&out[0]), want);
+}
+
+/// Broadcasts of splat constants and iotas read by several consumers are recomputed in
+/// each, and an integer `remainder` read four times by ops that all end up in one reduce
+/// kernel is computed there (once: identical expansions are one node).
+#[test]
+fn multi_use_cheap_and_same_kernel_values_are_fused() {
+    let (rows, cols) = (3i64, 16i64);
+    let mut b = FB::new();
+    let x = b.param(DType::I32, &[rows, cols]);
+    let seven = b.constant(DType::I32, &[], i32s(&[7]));
+    let zero = b.constant(DType::I32, &[], i32s(&[0]));
+    let ib = |b: &mut FB, v| {
+        b.op(
+            Opcode::BroadcastInDim {
+                broadcast_dimensions: vec![],
+            },
+            &[v],
+            DType::I32,
+            &[rows, cols],
+        )
+    };
+    let sevenb = ib(&mut b, seven);
+    let zerob = ib(&mut b, zero);
+    let rem = b.bin(BinaryOp::Rem, x, sevenb);
+    let cmp = |b: &mut FB, dir, a, c| {
+        b.op(
+            Opcode::Compare {
+                direction: dir,
+                compare_type: None,
+            },
+            &[a, c],
+            DType::I1,
+            &[rows, cols],
+        )
+    };
+    let neg = cmp(&mut b, CompareDirection::Lt, rem, zerob);
+    let fixed = b.bin(BinaryOp::Add, rem, sevenb);
+    let m = b.op(
+        Opcode::Select,
+        &[neg, fixed, rem],
+        DType::I32,
+        &[rows, cols],
+    );
+    let is0 = cmp(&mut b, CompareDirection::Eq, m, zerob);
+    let alt = b.bin(BinaryOp::Xor, x, sevenb);
+    let v = b.op(Opcode::Select, &[is0, x, alt], DType::I32, &[rows, cols]);
+    let reg = b.binary_region(DType::I32, BinaryOp::Add);
+    let r = b.op_multi(
+        Opcode::Reduce {
+            dimensions: vec![1],
+        },
+        &[v, zero],
+        vec![TensorType::new(DType::I32, [rows])],
+        vec![reg],
+    )[0];
+    let f = b.ret(&[r]);
+    let xs: Vec<i32> = (0..rows * cols).map(|i| (i as i32 - 20) * 3).collect();
+    let (p, out) = lower_run(&f, vec![i32s(&xs)]);
+    assert_eq!(kernel_names(&p), ["k0_reduce"]);
+    assert_eq!(p.arena_size, 0);
+    let Node::Reduce { body, .. } = p.kernels[0]
+        .body
+        .nodes
+        .iter()
+        .find(|n| matches!(n, Node::Reduce { .. }))
+        .unwrap()
+    else {
+        unreachable!()
+    };
+    let rems = body
+        .nodes
+        .iter()
+        .filter(|n| {
+            matches!(
+                n,
+                Node::Binary {
+                    op: BinaryOp::Rem,
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(rems, 1);
+    let want: Vec<i32> = xs
+        .chunks(cols as usize)
+        .map(|r| {
+            r.iter()
+                .map(|&x| if x.rem_euclid(7) == 0 { x } else { x ^ 7 })
+                .sum()
+        })
+        .collect();
+    assert_eq!(to_i32s(&out[0]), want);
+}
+
+/// A chain of values each read twice by the next, all fused into one kernel: each value
+/// is expanded once per index, not once per path (2^48 of them).
+#[test]
+fn fused_dag_is_expanded_once_per_value() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[2, 8]);
+    let mut v = x;
+    for _ in 0..48 {
+        v = b.bin(BinaryOp::Add, v, v);
+    }
+    let f = b.ret(&[v]);
+    let xs = iota_f32(16);
+    let (p, out) = lower_run(&f, vec![f32s(&xs)]);
+    assert_eq!(dispatches(&p), 1);
+    let adds = p.kernels[0]
+        .body
+        .nodes
+        .iter()
+        .filter(|n| matches!(n, Node::Binary { .. }))
+        .count();
+    assert_eq!(adds, 48);
+    let want: Vec<f32> = xs.iter().map(|x| x * 2f32.powi(48)).collect();
+    assert_eq!(to_f32s(&out[0]), want);
+}
+
+/// Identical pure nodes are one node; loads only through `push_load`; stores and reduces
+/// never.
+#[test]
+fn body_push_shares_identical_pure_nodes() {
+    let mut body = Body::default();
+    let i = body.push(Node::Index(0), DType::I64);
+    assert_eq!(body.push(Node::Index(0), DType::I64), i);
+    let c = body.push(Node::Const(1), DType::I64);
+    assert_ne!(
+        body.push(Node::Const(1), DType::I32),
+        c,
+        "types are part of the key"
+    );
+    let l = body.push_load(0, vec![i], DType::F32);
+    assert_eq!(body.push_load(0, vec![i], DType::F32), l);
+    let load = Node::Load {
+        buffer: 0,
+        index: vec![i],
+    };
+    assert_ne!(
+        body.push(load, DType::F32),
+        l,
+        "plain pushes of loads stay apart"
+    );
+    let a = body.push(
+        Node::Binary {
+            op: BinaryOp::Add,
+            a: l,
+            b: l,
+        },
+        DType::F32,
+    );
+    let a2 = body.push(
+        Node::Binary {
+            op: BinaryOp::Add,
+            a: l,
+            b: l,
+        },
+        DType::F32,
+    );
+    assert_eq!(a, a2);
+    let st = Node::Store {
+        buffer: 1,
+        index: vec![i],
+        value: a,
+    };
+    let s1 = body.push(st.clone(), DType::F32);
+    assert_ne!(body.push(st, DType::F32), s1);
 }
 
 // ---------------------------------------------------------------- dot_general
