@@ -1,6 +1,6 @@
 # Lawson-iterated weighted least squares: minimax relative-error fits of the correction
-# polynomials in src/compiler/codegen/vmath/f32math.rs (SIN_F, COS_F: deg 2; TANH_F:
-# 0.625 deg 4). Pure Python, ~10 s: python3 scripts/vmath/fit_f32_polys.py
+# polynomials in src/compiler/codegen/vmath/f32math.rs (SIN_F: the pi/2 deg 3 fit; TANH_F:
+# 0.625 deg 4; the pi/4 sin/cos fits are what the two-polynomial sin/cos used). Pure Python, ~10 s: python3 scripts/vmath/fit_f32_polys.py
 import math, struct, sys
 
 def f32(v): return struct.unpack('f', struct.pack('f', v))[0]
@@ -62,3 +62,9 @@ for TL in (0.55, 0.625):
              lambda z: z ** 1.5 / math.tanh(math.sqrt(z)), 1e-12, TL * TL, deg)
     e = maxerr(lambda r: r + r ** 3 * horner(ct, r * r), math.tanh, 1e-6, TL)
     print('tanh', TL, 'deg', deg, ct, 'rel err %.3g = %.2f ulp' % (e, e / 2 ** -24))
+# sin over |r| <= pi/2 (+4e-4: the reduction's quotient is rounded from x/pi in f32).
+R2 = math.pi / 2 + 4e-4
+cs = fit(lambda z: (math.sin(math.sqrt(z)) - math.sqrt(z)) / z ** 1.5,
+         lambda z: z ** 1.5 / math.sin(math.sqrt(z)), 1e-12, R2 * R2, 3, iters=80)
+e = maxerr(lambda r: r + r ** 3 * horner(cs, r * r), math.sin, 1e-6, R2)
+print('sin pi/2 deg 3', cs, 'rel err %.3g = %.2f ulp' % (e, e / 2 ** -24))

@@ -757,16 +757,48 @@ pub(crate) fn build(
     Ok(())
 }
 
+/// Builds vmath helper `helper` (see [`super::vmath::Helper`]): a preserve-all function
+/// of one pointer, calling runtime imports in the `call_conv` convention.
+pub(crate) fn build_helper(
+    func: &mut Function,
+    helper: super::vmath::Helper,
+    call_conv: CallConv,
+    frontend: TargetFrontendConfig,
+    fma: bool,
+) -> R<()> {
+    let mut sig = Signature::new(CallConv::PreserveAll);
+    sig.params.push(AbiParam::new(types::I64));
+    func.signature = sig;
+    let mut fbc = FunctionBuilderContext::new();
+    let mut b = FunctionBuilder::new(func, &mut fbc);
+    let entry = b.create_block();
+    b.append_block_params_for_function_params(entry);
+    b.switch_to_block(entry);
+    let p = b.block_params(entry)[0];
+    let mut imports = Imports::new(call_conv, fma);
+    let mut cx = Cx {
+        b: &mut b,
+        imports: &mut imports,
+    };
+    helper.emit(&mut cx, p)?;
+    b.ins().return_(&[]);
+    b.seal_all_blocks();
+    b.finalize(frontend);
+    Ok(())
+}
+
 /// Vectors per iteration of an elementwise loop: 4 for light bodies (less loop
-/// overhead: layernorm's last pass 0.255 -> 0.236 ms), 2 when a math function's
-/// long body would spill its constants at 4 (x*y + sin x: 1.45 -> 1.55 ms at 4).
+/// overhead: layernorm's last pass 0.255 -> 0.236 ms), 1 when a math function's
+/// long body would spill its constants, which the copies share, at 2 or more (x*y +
+/// sin x: 0.91 ms at 1 and at 2; a long body has parallel chains of its own), and
+/// compiles to half the code.
 fn unroll_factor(body: &Body) -> i64 {
     let heavy = body.nodes.iter().any(|n| match n {
         Node::Unary { op, .. } => super::vmath::has_vector_unary(*op),
         Node::Binary { op, .. } => super::vmath::has_vector_binary(*op),
         _ => false,
     });
-    if heavy { 2 } else { 4 }
+    if heavy { 1 } else { 4 }
 }
 
 #[cfg(test)]
@@ -903,7 +935,9 @@ impl<'a, 'b> Emitter<'a, 'b> {
         if last && self.classes.is_some() {
             // Unrolled (independent points give the CPU several chains), then one
             // vector, then scalars.
-            for unroll in [unroll_factor(&k.body), 1] {
+            let unroll = unroll_factor(&k.body);
+            let factors: &[i64] = if unroll == 1 { &[1] } else { &[unroll, 1] };
+            for &unroll in factors {
                 let (i, _) = self.emit_loop(start, hi, LANES * unroll, &[], &mut |em, i, _| {
                     for u in 0..unroll {
                         let iu = if u == 0 {

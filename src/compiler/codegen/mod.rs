@@ -93,26 +93,36 @@ pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCo
             target.has_fma(),
         )
         .map_err(err)?;
-        let mut ctx = cranelift_codegen::Context::for_function(func);
-        let compiled = ctx
-            .compile(&*isa, &mut ControlPlane::default())
-            .map_err(|e| err(format!("{:?}", e.inner)))?;
-        let code = compiled.code_buffer().to_vec();
-        let relocs = compiled.buffer.relocs().to_vec();
-        let names = ctx
-            .func
-            .params
-            .user_named_funcs()
-            .values()
-            .cloned()
-            .collect();
-        funcs.push(link::Compiled {
-            name: k.name.clone(),
-            code,
-            relocs,
-            names,
-        });
+        funcs.push(compile_function(&*isa, func, k.name.clone(), None).map_err(err)?);
         workgroups.push(plan.workgroups);
+    }
+    // The vmath helpers the kernels call, each compiled once, after them.
+    let mut helpers: Vec<vmath::Helper> = funcs
+        .iter()
+        .flat_map(|f| f.names.iter())
+        .filter(|n| n.namespace == scalar::HELPER_NAMESPACE)
+        .filter_map(|n| vmath::Helper::from_index(n.index))
+        .collect();
+    helpers.sort_by_key(|h| *h as u32);
+    helpers.dedup();
+    for h in helpers {
+        let err = |message: String| CompileError::Codegen {
+            kernel: h.name().to_string(),
+            message,
+        };
+        let mut func = Function::new();
+        func.name = UserFuncName::user(1, h as u32);
+        kernel::build_helper(
+            &mut func,
+            h,
+            isa.default_call_conv(),
+            isa.frontend_config(),
+            target.has_fma(),
+        )
+        .map_err(err)?;
+        funcs.push(
+            compile_function(&*isa, func, h.name().to_string(), Some(h as u32)).map_err(err)?,
+        );
     }
     let (image, offsets) = link::link(&funcs)
         .map_err(|(kernel, message)| CompileError::Codegen { kernel, message })?;
@@ -128,5 +138,40 @@ pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCo
         image,
         entries,
         workgroups,
+    })
+}
+
+/// Compiles one function for the image; `helper` is its index if it is a vmath helper.
+/// With `PJRTC_DUMP_VCODE` set, prints each function's machine code to stderr.
+fn compile_function(
+    isa: &dyn cranelift_codegen::isa::TargetIsa,
+    func: Function,
+    name: String,
+    helper: Option<u32>,
+) -> Result<link::Compiled, String> {
+    let mut ctx = cranelift_codegen::Context::for_function(func);
+    let dump = std::env::var_os("PJRTC_DUMP_VCODE").is_some();
+    ctx.set_disasm(dump);
+    let compiled = ctx
+        .compile(isa, &mut ControlPlane::default())
+        .map_err(|e| format!("{:?}", e.inner))?;
+    if dump {
+        eprintln!("{}", compiled.vcode.as_deref().unwrap_or(""));
+    }
+    let code = compiled.code_buffer().to_vec();
+    let relocs = compiled.buffer.relocs().to_vec();
+    let names = ctx
+        .func
+        .params
+        .user_named_funcs()
+        .values()
+        .cloned()
+        .collect();
+    Ok(link::Compiled {
+        name,
+        code,
+        relocs,
+        names,
+        helper,
     })
 }

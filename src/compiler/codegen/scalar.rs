@@ -22,6 +22,10 @@ use std::collections::HashMap;
 /// Namespace of `UserExternalName`s that are runtime imports (index = import index).
 pub(crate) const IMPORT_NAMESPACE: u32 = 1;
 
+/// Namespace of `UserExternalName`s that are helper functions compiled into the same
+/// image (index = [`vmath::Helper`] index), called PC-relative.
+pub(crate) const HELPER_NAMESPACE: u32 = 2;
+
 pub(crate) type R<T> = Result<T, String>;
 
 /// Register type of a dtype's values.
@@ -63,6 +67,7 @@ pub(crate) struct Imports {
     /// Does the target have a native fused multiply-add (else `fma` is a libcall)?
     pub fma: bool,
     refs: HashMap<&'static str, FuncRef>,
+    helpers: HashMap<u32, FuncRef>,
 }
 
 impl Imports {
@@ -71,6 +76,7 @@ impl Imports {
             call_conv,
             fma,
             refs: HashMap::new(),
+            helpers: HashMap::new(),
         }
     }
 }
@@ -112,6 +118,33 @@ impl Cx<'_, '_> {
         };
         let call = self.b.ins().call(fref, args);
         Ok(self.b.inst_results(call)[0])
+    }
+
+    /// Calls image-local helper `index` (see [`vmath::Helper`]) on pointer `p`. Helpers
+    /// use the preserve-all convention, so a call on a cold path costs the hot path no
+    /// spills around it.
+    pub fn call_helper(&mut self, index: u32, p: Value) {
+        let fref = match self.imports.helpers.get(&index) {
+            Some(f) => *f,
+            None => {
+                let mut sig = Signature::new(CallConv::PreserveAll);
+                sig.params.push(AbiParam::new(types::I64));
+                let signature = self.b.func.import_signature(sig);
+                let uname = self
+                    .b
+                    .func
+                    .declare_imported_user_function(UserExternalName::new(HELPER_NAMESPACE, index));
+                let f = self.b.func.import_function(ExtFuncData {
+                    name: ExternalName::User(uname),
+                    signature,
+                    colocated: true,
+                    patchable: false,
+                });
+                self.imports.helpers.insert(index, f);
+                f
+            }
+        };
+        self.b.ins().call(fref, &[p]);
     }
 
     /// An integer constant; `v` is truncated to the type's width.

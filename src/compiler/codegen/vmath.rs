@@ -1,8 +1,9 @@
 //! f32 transcendentals in Cranelift IR, no call per element; within 3 ulp.
 //!
 //! exp, sin, cos, tanh and logistic run natively in f32 (f32x4: four lanes per
-//! instruction, see `f32math`); sin/cos with |x| > 6000 fall back, out of line, to
-//! the f64 path below.
+//! instruction, see `f32math`); sin/cos with |x| > 6000 (or infinite) fall back to the
+//! f64 path below, in a [`Helper`] function compiled once per image and called from a
+//! cold block in the preserve-all convention, so the hot loop spills nothing.
 //!
 //! The rest widen each f32 (or f32x4) input to f64 (f64x2 halves), evaluate there with a
 //! range reduction and a polynomial accurate to ~1e-13, and round once to f32: within
@@ -18,7 +19,8 @@ use super::scalar::{Cx, R};
 use crate::compiler::ir::{BinaryOp, UnaryOp};
 use cranelift_codegen::ir::condcodes::FloatCC;
 use cranelift_codegen::ir::{
-    BlockArg, ConstantData, Endianness, InstBuilder, MemFlagsData, Type, Value, types,
+    BlockArg, ConstantData, Endianness, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind,
+    Type, Value, types,
 };
 
 /// Has `op` an f32x4 form? (All f32 math functions do.)
@@ -97,17 +99,89 @@ pub(crate) fn unary_f32(cx: &mut Cx, op: UnaryOp, x: Value) -> R<Value> {
         UnaryOp::Logistic => return Ok(M::new(cx, ty).logistic_f32(x)),
         UnaryOp::Sin | UnaryOp::Cos => {
             let fast = M::new(cx, ty).sincos_f32(x, op == UnaryOp::Cos);
-            // Beyond the f32 reduction's range: the f64 path, out of line.
-            let a = cx.b.ins().fabs(x);
-            let lim = cx.fconst(ty, f32math::SINCOS_LIMIT as f64);
-            let big = cx.b.ins().fcmp(FloatCC::GreaterThan, a, lim);
+            // Beyond the f32 reduction's range: the f64 path, in a helper function
+            // called from a cold block (see `Helper`).
+            // |x| > limit as x^2 > limit^2 (exact, and rounding is monotonic): two
+            // instructions; NaN compares false and keeps the fast result, NaN.
+            let sq = cx.b.ins().fmul(x, x);
+            let lim = f32math::SINCOS_LIMIT as f64;
+            let lim2 = cx.fconst(ty, lim * lim);
+            let big = cx.b.ins().fcmp(FloatCC::LessThan, lim2, sq);
             let big = any_lane(cx, big);
-            return slow_path(cx, big, fast, |cx| widened_trig(cx, op, x));
+            let helper = if op == UnaryOp::Cos {
+                Helper::Cos
+            } else {
+                Helper::Sin
+            };
+            return slow_path(cx, big, fast, |cx| Ok(call_helper(cx, helper, x)));
         }
         UnaryOp::Tan => return widened_trig(cx, op, x),
         _ => {}
     }
     Ok(widened(cx, &[x], |m, a| m.unary(op, a[0])))
+}
+
+/// Functions compiled once per image and called from generated code's cold paths, in
+/// the preserve-all convention: a kernel's hot loop keeps its vectors and constants in
+/// registers across the (never taken) call instead of spilling them every iteration, and
+/// the large exact code exists once rather than inline at every use.
+///
+/// Each takes a pointer to an f32x4 and replaces it by the function's values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Helper {
+    /// sin through f64 (exact reduction up to `TRIG_LIMIT`, the runtime beyond).
+    Sin = 0,
+    /// cos, likewise.
+    Cos = 1,
+}
+
+impl Helper {
+    pub(crate) const ALL: [Helper; 2] = [Helper::Sin, Helper::Cos];
+
+    pub(crate) fn from_index(i: u32) -> Option<Helper> {
+        Helper::ALL.get(i as usize).copied()
+    }
+
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Helper::Sin => "vmath_sin_f32x4_slow",
+            Helper::Cos => "vmath_cos_f32x4_slow",
+        }
+    }
+
+    /// The body: `*p = f(*p)` for the f32x4 at `p` (the builder is in the entry block).
+    pub(crate) fn emit(self, cx: &mut Cx, p: Value) -> R<()> {
+        let flags = MemFlagsData::trusted();
+        let x = cx.b.ins().load(types::F32X4, flags, p, 0);
+        let op = match self {
+            Helper::Sin => UnaryOp::Sin,
+            Helper::Cos => UnaryOp::Cos,
+        };
+        let r = widened_trig(cx, op, x)?;
+        cx.b.ins().store(flags, r, p, 0);
+        Ok(())
+    }
+}
+
+/// `helper(x)` for an f32 or f32x4 `x`, through a stack slot.
+fn call_helper(cx: &mut Cx, helper: Helper, x: Value) -> Value {
+    let vector = cx.ty(x).is_vector();
+    let slot =
+        cx.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 16, 4));
+    let v = if vector {
+        x
+    } else {
+        cx.b.ins().splat(types::F32X4, x)
+    };
+    cx.b.ins().stack_store(types::I64, v, slot, 0);
+    let p = cx.b.ins().stack_addr(types::I64, slot, 0);
+    cx.call_helper(helper as u32, p);
+    let r = cx.b.ins().stack_load(types::I64, types::F32X4, slot, 0);
+    if vector {
+        r
+    } else {
+        cx.b.ins().extractlane(r, 0)
+    }
 }
 
 /// Is `cond` (a scalar or lane-mask compare result) true in any lane?

@@ -353,7 +353,7 @@ pub fn parse_dense(lx: &mut Lexer) -> Result<Literal, Diagnostic> {
     let body = parse_dense_body(lx, open)?;
     expect_punct(lx, ":", "after dense literal")?;
     let ty = parse_tensor_type_ext(lx, true)?;
-    body.to_literal(lx, open, ty)
+    body.into_literal(lx, open, ty)
 }
 
 /// `#...` attributes, after the hash token whose text is `name`.

@@ -4,6 +4,8 @@
 
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::SourcePos;
+use std::borrow::Cow;
+use std::cell::OnceCell;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Kind {
@@ -69,7 +71,12 @@ impl Token<'_> {
 pub struct Lexer<'a> {
     pub src: &'a str,
     pub pos: usize,
-    line_starts: Vec<usize>,
+    /// Offsets where lines start, computed on the first error (only messages need them).
+    line_starts: OnceCell<Vec<usize>>,
+    /// The token last lexed, so that `peek` then `next_token` lex it once (a hex blob
+    /// of megabytes is scanned once, not twice). The source never changes, so a token
+    /// stays valid for its position.
+    last: Option<Token<'a>>,
 }
 
 fn is_ident_start(c: u8) -> bool {
@@ -87,17 +94,11 @@ fn is_suffix_char(c: u8) -> bool {
 
 impl<'a> Lexer<'a> {
     pub fn new(src: &'a str) -> Lexer<'a> {
-        let mut line_starts = vec![0];
-        line_starts.extend(
-            src.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
         Lexer {
             src,
             pos: 0,
-            line_starts,
+            line_starts: OnceCell::new(),
+            last: None,
         }
     }
 
@@ -107,8 +108,13 @@ impl<'a> Lexer<'a> {
         while !self.src.is_char_boundary(offset) {
             offset -= 1;
         }
-        let line = self.line_starts.partition_point(|&s| s <= offset);
-        let start = self.line_starts[line - 1];
+        let line_starts = self.line_starts.get_or_init(|| {
+            let mut v = vec![0];
+            v.extend(memchr::memchr_iter(b'\n', self.src.as_bytes()).map(|i| i + 1));
+            v
+        });
+        let line = line_starts.partition_point(|&s| s <= offset);
+        let start = line_starts[line - 1];
         let col = self.src[start..offset].chars().count() + 1;
         SourcePos::Text {
             line: line as u32,
@@ -144,7 +150,14 @@ impl<'a> Lexer<'a> {
     /// The next token, without consuming it.
     pub fn peek(&mut self) -> Result<Token<'a>, Diagnostic> {
         self.skip_trivia();
-        self.lex_at(self.pos)
+        if let Some(t) = self.last
+            && t.pos == self.pos
+        {
+            return Ok(t);
+        }
+        let t = self.lex_at(self.pos)?;
+        self.last = Some(t);
+        Ok(t)
     }
 
     /// The token after the next one, without consuming anything.
@@ -291,11 +304,14 @@ impl<'a> Lexer<'a> {
         let b = self.bytes();
         let mut i = start + 1;
         while i < b.len() {
+            let Some(k) = memchr::memchr3(b'"', b'\\', b'\n', &b[i..]) else {
+                break;
+            };
+            i += k;
             match b[i] {
                 b'"' => return Ok(i + 1),
                 b'\\' => i += 2,
-                b'\n' => break,
-                _ => i += 1,
+                _ => break,
             }
         }
         Err(self.error(start, "expected '\"' in string literal"))
@@ -348,9 +364,13 @@ impl<'a> Lexer<'a> {
     }
 }
 
-/// Decodes the body of a string literal token (with quotes) into bytes.
-pub fn unescape(text: &str) -> Vec<u8> {
+/// Decodes the body of a string literal token (with quotes) into bytes, borrowing them
+/// when there is no escape.
+pub fn unescape(text: &str) -> Cow<'_, [u8]> {
     let inner = &text.as_bytes()[1..text.len().saturating_sub(1).max(1)];
+    if memchr::memchr(b'\\', inner).is_none() {
+        return Cow::Borrowed(inner);
+    }
     let mut out = Vec::with_capacity(inner.len());
     let mut i = 0;
     while i < inner.len() {
@@ -376,7 +396,7 @@ pub fn unescape(text: &str) -> Vec<u8> {
             i += 1;
         }
     }
-    out
+    Cow::Owned(out)
 }
 
 #[cfg(test)]
@@ -418,6 +438,7 @@ mod tests {
     fn positions_are_one_based() {
         let l = Lexer::new("ab\n  cd");
         assert_eq!(l.source_pos(5), SourcePos::Text { line: 2, col: 3 });
-        assert_eq!(unescape("\"a\\22b\\n\""), b"a\"b\n");
+        assert_eq!(&*unescape("\"a\\22b\\n\""), b"a\"b\n");
+        assert_eq!(&*unescape("\"0xAB\""), b"0xAB");
     }
 }

@@ -58,8 +58,8 @@ pub fn parse_dense_body(lx: &mut Lexer, open: usize) -> Result<DenseBody, Diagno
 
 impl DenseBody {
     /// Builds the literal for type `ty`; `pos` locates errors about the literal as a whole.
-    pub fn to_literal(
-        &self,
+    pub fn into_literal(
+        self,
         lx: &mut Lexer,
         pos: usize,
         ty: TensorType,
@@ -76,8 +76,7 @@ impl DenseBody {
                     bytes: Vec::new(),
                 })
             }
-            DenseBody::Blob(bytes, bpos) => {
-                let mut bytes = bytes.clone();
+            DenseBody::Blob(mut bytes, bpos) => {
                 if ty.dtype == DType::I1 {
                     for b in &mut bytes {
                         *b = (*b != 0) as u8;
@@ -94,7 +93,7 @@ impl DenseBody {
                     splat(lx, pos, ty, &bytes)
                 } else {
                     Err(lx.error(
-                        *bpos,
+                        bpos,
                         format!(
                             "hex blob has {} bytes but {ty} needs {}",
                             bytes.len(),
@@ -105,14 +104,15 @@ impl DenseBody {
             }
             DenseBody::Elements(start) => {
                 let end = lx.pos;
-                lx.pos = *start;
+                lx.pos = start;
                 let lit = if lx.peek()?.is_punct("[") {
                     let mut bytes = Vec::with_capacity((n * w as u64).min(1 << 20) as usize);
                     read_list(lx, &ty, 0, &mut bytes)?;
                     Literal { ty, bytes }
                 } else {
                     let leaf = read_leaf(lx)?;
-                    let e = encode(lx, ty.dtype, &leaf)?;
+                    let mut e = Vec::with_capacity(w);
+                    encode(lx, ty.dtype, &leaf, &mut e)?;
                     splat(lx, pos, ty, &e)?
                 };
                 let close = lx.next_token()?;
@@ -161,7 +161,7 @@ fn read_list(
                     return Err(mismatch(lx));
                 }
                 let leaf = read_leaf(lx)?;
-                out.extend_from_slice(&encode(lx, ty.dtype, &leaf)?);
+                encode(lx, ty.dtype, &leaf, out)?;
             }
             let sep = lx.next_token()?;
             if sep.is_punct("]") {
@@ -217,8 +217,8 @@ fn splat(lx: &Lexer, pos: usize, ty: TensorType, element: &[u8]) -> Result<Liter
     Ok(Literal::splat(ty, element))
 }
 
-/// The little-endian bytes of one element.
-fn encode(lx: &Lexer, dtype: DType, leaf: &Leaf) -> Result<Vec<u8>, Diagnostic> {
+/// Appends the little-endian bytes of one element to `out`.
+fn encode(lx: &Lexer, dtype: DType, leaf: &Leaf, out: &mut Vec<u8>) -> Result<(), Diagnostic> {
     let w = dtype.size();
     let text = leaf.text;
     let bad = |what: &str| {
@@ -233,27 +233,30 @@ fn encode(lx: &Lexer, dtype: DType, leaf: &Leaf) -> Result<Vec<u8>, Diagnostic> 
             let bits = parse_int_text(text)
                 .filter(|&v| v >= 0 && (w == 16 || v >> (8 * w) == 0) && v >> dtype.bits() == 0);
             let bits = bits.ok_or_else(|| bad("hex float out of range"))? as u64;
-            return Ok(bits.to_le_bytes()[..w].to_vec());
+            out.extend_from_slice(&bits.to_le_bytes()[..w]);
+            return Ok(());
         }
         if matches!(text, "true" | "false") {
             return Err(bad("invalid float literal"));
         }
-        return Ok(match dtype {
+        // str::parse rounds correctly (Eisel-Lemire, then exact big-decimal fallback).
+        match dtype {
             DType::F32 => {
                 let v: f32 = text.parse().map_err(|_| bad("invalid float literal"))?;
-                v.to_le_bytes().to_vec()
+                out.extend_from_slice(&v.to_le_bytes());
             }
             _ => {
                 let v: f64 = text.parse().map_err(|_| bad("invalid float literal"))?;
                 match dtype {
-                    DType::F64 => v.to_le_bytes().to_vec(),
-                    DType::F16 => half::f16::from_f64(v).to_le_bytes().to_vec(),
+                    DType::F64 => out.extend_from_slice(&v.to_le_bytes()),
+                    DType::F16 => out.extend_from_slice(&half::f16::from_f64(v).to_le_bytes()),
                     // Rounded once, from the f64 of the text.
-                    d if let Some(f) = d.minifloat() => vec![f.encode(v) as u8],
-                    _ => half::bf16::from_f64(v).to_le_bytes().to_vec(),
+                    d if let Some(f) = d.minifloat() => out.push(f.encode(v) as u8),
+                    _ => out.extend_from_slice(&half::bf16::from_f64(v).to_le_bytes()),
                 }
             }
-        });
+        }
+        return Ok(());
     }
     let v: i128 = match text {
         "true" => 1,
@@ -274,7 +277,8 @@ fn encode(lx: &Lexer, dtype: DType, leaf: &Leaf) -> Result<Vec<u8>, Diagnostic> 
     if v < lo || v > hi {
         return Err(bad("integer literal out of range"));
     }
-    Ok(dtype.wrap_int(v).to_le_bytes()[..w].to_vec())
+    out.extend_from_slice(&dtype.wrap_int(v).to_le_bytes()[..w]);
+    Ok(())
 }
 
 #[cfg(test)]
@@ -400,6 +404,76 @@ mod tests {
             (-0.0f32).to_le_bytes()
         );
         assert!(lit("dense<0x7FC000000> : tensor<f32>").is_err());
+    }
+
+    #[test]
+    fn tricky_decimals_round_correctly() {
+        // (text, f32 bits, f64 bits): subnormals, halfway cases (ties to even), more
+        // digits than any float holds, exponent forms, and the extremes.
+        let cases: [(&str, u32, u64); 14] = [
+            ("1.401298464324817e-45", 0x0000_0001, 0x36a0_0000_0000_0000),
+            ("7.006492321624085e-46", 0x0000_0000, 0x3690_0000_0000_0000), // f32 tie -> 0
+            ("7.006492321624086e-46", 0x0000_0001, 0x3690_0000_0000_0000),
+            ("1.1754942e-38", 0x007f_ffff, 0x380f_ffff_bb1d_d6a1),
+            ("16777217.0", 0x4b80_0000, 0x4170_0000_1000_0000), // f32 tie -> even
+            ("16777219", 0x4b80_0002, 0x4170_0000_3000_0000),   // f32 tie -> even (up)
+            ("9007199254740993", 0x5a00_0000, 0x4340_0000_0000_0000), // f64 tie -> even
+            (
+                "0.1000000000000000055511151231257827021181583404541015625",
+                0x3dcc_cccd,
+                0x3fb9_9999_9999_999a,
+            ),
+            ("3.4028235677973366e38", 0x7f7f_ffff, 0x47ef_ffff_f000_0000),
+            ("3.4028235677973367e38", 0x7f80_0000, 0x47ef_ffff_f000_0000), // f32 overflow
+            ("1.7976931348623157e308", 0x7f80_0000, 0x7fef_ffff_ffff_ffff),
+            (
+                "4.9406564584124654E-324",
+                0x0000_0000,
+                0x0000_0000_0000_0001,
+            ),
+            ("-2.5e-1", 0xbe80_0000, 0xbfd0_0000_0000_0000),
+            ("1e400", 0x7f80_0000, 0x7ff0_0000_0000_0000),
+        ];
+        for (text, b32, b64) in cases {
+            let f = bytes(&format!("dense<{text}> : tensor<f32>"));
+            assert_eq!(f, b32.to_le_bytes(), "{text} as f32");
+            let d = bytes(&format!("dense<[{text}, {text}]> : tensor<2xf64>"));
+            assert_eq!(d[8..], b64.to_le_bytes(), "{text} as f64");
+        }
+        // Hex forms are bit patterns: infinities and NaNs with payloads.
+        assert_eq!(
+            bytes("dense<[0x7F800000, 0xFF800000, 0x7FC00001]> : tensor<3xf32>"),
+            [0x7f80_0000u32, 0xff80_0000, 0x7fc0_0001]
+                .iter()
+                .flat_map(|b| b.to_le_bytes())
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(
+            bytes("dense<0x7FF8000000000001> : tensor<f64>"),
+            0x7ff8_0000_0000_0001u64.to_le_bytes()
+        );
+        assert_eq!(
+            bytes("dense<[nan, -inf]> : tensor<2xf64>")[8..],
+            f64::NEG_INFINITY.to_le_bytes()
+        );
+        assert!(
+            f64::from_le_bytes(bytes("dense<nan> : tensor<f64>")[..].try_into().unwrap()).is_nan()
+        );
+        assert!(lit("dense<1.0.0> : tensor<f32>").is_err());
+    }
+
+    #[test]
+    fn hex_blobs_decode_and_reject_bad_digits() {
+        assert_eq!(
+            bytes("dense<\"0x00ff7Fa0\"> : tensor<4xui8>"),
+            vec![0, 0xff, 0x7f, 0xa0]
+        );
+        for bad in ["0x0g", "0x0", "0x 0", "0xG0"] {
+            assert!(
+                lit(&format!("dense<\"{bad}\"> : tensor<1xui8>")).is_err(),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

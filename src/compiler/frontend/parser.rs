@@ -67,7 +67,7 @@ impl<'a> Parser<'a> {
     pub fn read_resources(&mut self) -> Result<usize, Diagnostic> {
         let src = self.lx.src;
         // The trailer starts a line (a `{-#` inside a string literal does not count).
-        let start = match src.rfind("\n{-#") {
+        let start = match memchr::memmem::rfind(src.as_bytes(), b"\n{-#") {
             Some(i) => i + 1,
             None if src.starts_with("{-#") => 0,
             None => return Ok(src.len()),
@@ -1037,8 +1037,27 @@ pub fn decode_hex(hex: &[u8]) -> Option<Vec<u8>> {
     if !hex.len().is_multiple_of(2) {
         return None;
     }
-    let digit = |c: u8| (c as char).to_digit(16).map(|d| d as u8);
-    hex.chunks(2)
-        .map(|p| Some(digit(p[0])? * 16 + digit(p[1])?))
-        .collect()
+    // Digit values, 0x10 and up for the bytes that are not hex digits.
+    const DIGIT: [u8; 256] = {
+        let mut t = [0xff; 256];
+        let mut c = 0;
+        while c < 256 {
+            t[c] = match c as u8 {
+                b @ b'0'..=b'9' => b - b'0',
+                b @ b'a'..=b'f' => b - b'a' + 10,
+                b @ b'A'..=b'F' => b - b'A' + 10,
+                _ => 0xff,
+            };
+            c += 1;
+        }
+        t
+    };
+    let mut out = Vec::with_capacity(hex.len() / 2);
+    let mut bad = 0u8;
+    for p in hex.chunks_exact(2) {
+        let (h, l) = (DIGIT[p[0] as usize], DIGIT[p[1] as usize]);
+        bad |= h | l;
+        out.push(h << 4 | l);
+    }
+    (bad < 0x10).then_some(out)
 }

@@ -81,8 +81,16 @@ fn ty(values: &[TensorType], v: ValueId) -> Option<&TensorType> {
 fn op_hash(values: &[TensorType], op: &Op) -> u64 {
     let mut h = DefaultHasher::new();
     match &op.opcode {
-        // Literals hash their bytes; other attributes are small, their debug form will do.
-        Opcode::Constant(lit) => lit.hash(&mut h),
+        // Literals hash their type and the ends of their bytes (weights are megabytes;
+        // equal literals still hash equal, and `same_op` compares all bytes); other
+        // attributes are small, their debug form will do.
+        Opcode::Constant(lit) => {
+            lit.ty.hash(&mut h);
+            let b = &lit.bytes;
+            b.len().hash(&mut h);
+            b[..b.len().min(256)].hash(&mut h);
+            b[b.len().saturating_sub(256)..].hash(&mut h);
+        }
         other => format!("{other:?}").hash(&mut h),
     }
     op.operands.hash(&mut h);
