@@ -39,6 +39,8 @@ pub unsafe fn conv(c: &Conv, base: &Bases, threads: usize) {
         match c.dtype {
             DType::F32 if !short => split_rows(&geo, i, k, o, threads, im2col::<f32>),
             DType::F64 if !short => split_rows(&geo, i, k, o, threads, im2col::<f64>),
+            DType::F32 => split_rows(&geo, i, k, o, threads, direct_wide::<f32>),
+            DType::F64 => split_rows(&geo, i, k, o, threads, direct_wide::<f64>),
             d => with_elem!(d, T => split_rows(&geo, i, k, o, threads, direct::<T>)),
         }
     }
@@ -65,6 +67,9 @@ struct Geometry {
     out_batch: usize,
     groups: usize,
     by_batch: bool,
+    /// With no lhs dilation: per kernel pixel (kernel order), its offset in input pixels
+    /// from the pixel the window's first tap reads, for windows wholly inside the input.
+    koff: Option<Vec<usize>>,
 }
 
 impl Geometry {
@@ -88,6 +93,19 @@ impl Geometry {
             out_batch: (c.batch / c.batch_groups) as usize,
             groups,
             by_batch: c.batch_groups > 1,
+            koff: c.lhs_dilation.iter().all(|&d| d == 1).then(|| {
+                let mut offs = vec![0usize];
+                for (d, &k) in c.kernel_spatial.iter().enumerate() {
+                    let step = c.rhs_dilation[d] as usize;
+                    let mut next = Vec::with_capacity(offs.len() * k as usize);
+                    for &o in &offs {
+                        let o = o * c.in_spatial[d] as usize;
+                        next.extend((0..k as usize).map(|t| o + t * step));
+                    }
+                    offs = next;
+                }
+                offs
+            }),
         }
     }
 
@@ -98,6 +116,27 @@ impl Geometry {
         } else {
             (ob, g * self.cg)
         }
+    }
+
+    /// The input pixel of the first tap of output pixel `opix` when there is no lhs
+    /// dilation and its whole window lies inside the input (no padding taps): then its
+    /// taps are that pixel plus [`Geometry::koff`].
+    #[inline]
+    fn inside_base(&self, opix: usize) -> Option<usize> {
+        self.koff.as_ref()?;
+        let (mut rest, mut base, mut scale) = (opix, 0usize, 1usize);
+        for d in (0..self.o_sp.len()).rev() {
+            let o = (rest % self.o_sp[d]) as i64;
+            rest /= self.o_sp[d];
+            let first = o * self.strides[d] - self.lo[d];
+            let last = first + (self.k_sp[d] as i64 - 1) * self.rhs_dil[d];
+            if first < 0 || last >= self.in_sp[d] {
+                return None;
+            }
+            base += first as usize * scale;
+            scale *= self.in_sp[d] as usize;
+        }
+        Some(base)
     }
 
     /// For output pixel `opix`, every kernel pixel with the input pixel it reads (`None` in
@@ -111,6 +150,13 @@ impl Geometry {
         for d in (0..r).rev() {
             t.opos[d] = (rest % self.o_sp[d]) as i64;
             rest /= self.o_sp[d];
+        }
+        // A window wholly inside the input (the common case): its taps are the first
+        // tap's pixel plus fixed offsets.
+        if let (Some(koff), Some(base)) = (&self.koff, self.inside_base(opix)) {
+            t.list.clear();
+            t.list.extend(koff.iter().map(|&o| Some(base + o)));
+            return;
         }
         // Per dimension, the input coordinate each kernel index reads (-1: none). Done
         // once per dimension, so the loop over kernel pixels below has no divisions.
@@ -160,6 +206,163 @@ struct Taps {
     /// Per-dimension input coordinates, dimension `d` from `first[d]`.
     coord: Vec<i64>,
     first: Vec<usize>,
+}
+
+/// Float types whose products and sums [`direct_float`] computes directly (`Acc = Self`).
+trait Float: Elem<Acc = Self> + std::ops::Add<Output = Self> + std::ops::Mul<Output = Self> {}
+impl Float for f32 {}
+impl Float for f64 {}
+
+/// [`direct`] for f32/f64, compiled for AVX where the CPU has it: a block of output
+/// features is a few 256-bit multiplies and adds (still separate and in the same order,
+/// so the results are the same bits).
+unsafe fn direct_wide<T: Float>(
+    geo: &Geometry,
+    input: *mut u8,
+    kernel: *mut u8,
+    out: *mut u8,
+    begin: usize,
+    end: usize,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx") {
+        /// # Safety
+        /// As [`direct_float`], on a CPU with AVX.
+        #[target_feature(enable = "avx")]
+        unsafe fn avx<T: Float>(
+            geo: &Geometry,
+            input: *mut u8,
+            kernel: *mut u8,
+            out: *mut u8,
+            begin: usize,
+            end: usize,
+        ) {
+            // SAFETY: forwarded.
+            unsafe { direct_float::<T>(geo, input, kernel, out, begin, end) }
+        }
+        // SAFETY: forwarded; AVX was detected just above.
+        return unsafe { avx::<T>(geo, input, kernel, out, begin, end) };
+    }
+    // SAFETY: forwarded.
+    unsafe { direct_float::<T>(geo, input, kernel, out, begin, end) }
+}
+
+/// [`direct`] for f32/f64: per output row, the (input, kernel) element offsets of its
+/// products in the reference's order (input feature, then kernel position) are listed
+/// once, then each block of output features runs down that list with its accumulators
+/// in registers.
+#[inline(always)]
+unsafe fn direct_float<T: Float>(
+    geo: &Geometry,
+    input: *mut u8,
+    kernel: *mut u8,
+    out: *mut u8,
+    begin: usize,
+    end: usize,
+) {
+    let (input, kernel, out) = (input as *const T, kernel as *const T, out as *mut T);
+    let mut taps = Taps::default();
+    let mut terms: Vec<(usize, usize)> = Vec::with_capacity(geo.k_pix * geo.cg);
+    // The terms of a window inside the input, relative to its first tap's channel c0 and
+    // the group's first kernel column: the same for every such row.
+    let mut inner: Vec<(usize, usize)> = Vec::new();
+    if let Some(koff) = &geo.koff {
+        for ci in 0..geo.cg {
+            for (kpix, &o) in koff.iter().enumerate() {
+                inner.push((o * geo.c + ci, (kpix * geo.cg + ci) * geo.of));
+            }
+        }
+    }
+    for row in begin..end {
+        let (ob, opix) = (row / geo.o_pix, row % geo.o_pix);
+        let base = geo.inside_base(opix);
+        if base.is_none() {
+            geo.taps(opix, &mut taps);
+        }
+        for g in 0..geo.groups {
+            let (ib, c0) = geo.group_input(g, ob);
+            let (list, xoff, woff) = match base {
+                Some(base) => (&inner, (ib * geo.in_pix + base) * geo.c + c0, g * geo.ofg),
+                None => {
+                    terms.clear();
+                    for ci in 0..geo.cg {
+                        for (kpix, ipix) in taps.list.iter().enumerate() {
+                            if let Some(ipix) = ipix {
+                                terms.push((
+                                    (ib * geo.in_pix + ipix) * geo.c + c0 + ci,
+                                    (kpix * geo.cg + ci) * geo.of + g * geo.ofg,
+                                ));
+                            }
+                        }
+                    }
+                    (&terms, 0, 0)
+                }
+            };
+            let o0 = row * geo.of + g * geo.ofg;
+            // Wide blocks keep several independent accumulator chains in flight (each
+            // add waits for the previous one of its feature).
+            let mut j0 = 0;
+            while j0 + 32 <= geo.ofg {
+                // SAFETY: j0 + 32 <= ofg; terms, buffers and row as float_block requires.
+                unsafe { float_block::<T, 32>(list, xoff, woff, input, kernel, out, o0, j0) };
+                j0 += 32;
+            }
+            while j0 + 8 <= geo.ofg {
+                // SAFETY: j0 + 8 <= ofg; as above.
+                unsafe { float_block::<T, 8>(list, xoff, woff, input, kernel, out, o0, j0) };
+                j0 += 8;
+            }
+            for j in j0..geo.ofg {
+                let mut a = T::zero();
+                for &(xi, wi) in list {
+                    let (xi, wi) = (xi + xoff, wi + woff);
+                    // SAFETY: xi is inside the input; wi + j < (kpix * cg + ci) * of +
+                    // (g + 1) * ofg is inside the kernel.
+                    a = a + unsafe { input.add(xi).read() * kernel.add(wi + j).read() };
+                }
+                // SAFETY: o0 + j < (row + 1) * of: inside the output row this thread owns.
+                unsafe { out.add(o0 + j).write(a) };
+            }
+        }
+    }
+}
+
+/// Output features `[j0, j0 + N)` of the output row at `o0`: each adds the products
+/// listed in `terms` (input offset - `xoff`, kernel offset of feature 0 - `woff`) in order.
+///
+/// # Safety
+/// `j0 + N` is at most the group's feature count, the offsets come from
+/// [`direct_float`] (inside the buffers), and only this thread writes the output row.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+unsafe fn float_block<T: Float, const N: usize>(
+    terms: &[(usize, usize)],
+    xoff: usize,
+    woff: usize,
+    input: *const T,
+    kernel: *const T,
+    out: *mut T,
+    o0: usize,
+    j0: usize,
+) {
+    let mut acc = [T::zero(); N];
+    for &(xi, wi) in terms {
+        let (xi, wi) = (xi + xoff, wi + woff);
+        // SAFETY: xi is an element of the input (a channel of an input pixel inside the
+        // shape the decoder matched to the buffer), and wi + j0 + N <= (kpix * cg + ci) *
+        // of + (g + 1) * ofg: inside the kernel. Nobody writes either meanwhile.
+        let (x, w) = unsafe {
+            (
+                input.add(xi).read(),
+                (kernel.add(wi + j0) as *const [T; N]).read_unaligned(),
+            )
+        };
+        for (a, w) in acc.iter_mut().zip(w) {
+            *a = *a + x * w;
+        }
+    }
+    // SAFETY: o0 + j0 + N <= (row + 1) * of: inside the output row this thread owns.
+    unsafe { (out.add(o0 + j0) as *mut [T; N]).write_unaligned(acc) };
 }
 
 /// Direct loops for any element type, over output rows (`batch x spatial` positions)
