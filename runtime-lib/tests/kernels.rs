@@ -782,3 +782,56 @@ fn short_f32_conv_wide_blocks_sum_in_reference_order() {
         }
     }
 }
+
+/// A row times a matrix (f32, m = 1: a batch-1 dense layer) with a strided lhs and
+/// output, long and empty sums, on 1 and 2 threads.
+#[test]
+fn f32_row_times_matrix_matches_reference() {
+    let mut rng = Rng(5);
+    for (n, k) in [
+        (1u64, 3u64),
+        (64, 300),
+        (70, 0),
+        (130, 600),
+        (300, 600),
+        (97, 1000),
+    ] {
+        for threads in [1, 2] {
+            let (ls, os, rs) = (2u64, 3u64, n + 1);
+            let (ln, rn, on) = (k.max(1) * ls, k * rs, n * os);
+            let view = |region, row_stride, col_stride, elems: u64| MatrixView {
+                buf: buf(region, elems * 4),
+                batch_stride: elems,
+                row_stride,
+                col_stride,
+            };
+            let g = Gemm {
+                dtype: DType::F32,
+                batch: 1,
+                m: 1,
+                n,
+                k,
+                lhs: view(Region::Input(0), ln, ls, ln),
+                rhs: view(Region::Input(1), rs, 1, rn),
+                out: view(Region::Output(0), on, os, on),
+            };
+            let mut exe = load(artifact(
+                vec![spec(DType::F32, ln), spec(DType::F32, rn)],
+                vec![spec(DType::F32, on)],
+                vec![Step::Gemm(g)],
+            ));
+            exe.set_threads(threads);
+            let a = values(&mut rng, DType::F32, ln as usize);
+            let b = values(&mut rng, DType::F32, rn as usize);
+            let ta = Tensor::from_bytes(DType::F32, &[ln], &encode(DType::F32, &a)).unwrap();
+            let tb = Tensor::from_bytes(DType::F32, &[rn], &encode(DType::F32, &b)).unwrap();
+            let got = decode(DType::F32, exe.run(&[&ta, &tb]).unwrap()[0].bytes());
+            for j in 0..n {
+                let want: i64 = (0..k)
+                    .map(|p| a[(p * ls) as usize] * b[(p * rs + j) as usize])
+                    .sum();
+                assert_eq!(got[(j * os) as usize], want, "n{n} k{k} t{threads} col {j}");
+            }
+        }
+    }
+}
