@@ -444,6 +444,13 @@ impl Ptrs {
     }
 }
 
+/// Below this many multiply-adds a conv runs on one thread. Higher than a GEMM's
+/// ([`super::gemm::PARALLEL_MIN_MACS`]): each part repeats the im2col and packing work,
+/// and a pool worker that has gone to sleep takes a while to join. small_cnn's second
+/// conv (14x14, 32 -> 64 features, 3x3: 3.6M) measured 74-82 us on 2 threads against
+/// 74-83 on one; conv2d (116M) halves.
+const PARALLEL_MIN_MACS: usize = 8 << 20;
+
 /// Computes output rows `[begin, end)` of a conv.
 type RowsFn = unsafe fn(&Geometry, *mut u8, *mut u8, *mut u8, usize, usize);
 
@@ -461,7 +468,7 @@ unsafe fn split_rows(
     let macs = rows
         .saturating_mul(geo.of)
         .saturating_mul(geo.k_pix * geo.cg);
-    let parts = if macs >= super::gemm::PARALLEL_MIN_MACS {
+    let parts = if macs >= PARALLEL_MIN_MACS {
         threads.clamp(1, rows.max(1))
     } else {
         1
