@@ -514,23 +514,37 @@ unsafe fn im2col<T: Elem + FromF32 + Default>(
                 let (ob, opix) = ((r0 + r) / geo.o_pix, (r0 + r) % geo.o_pix);
                 let (ib, c0) = geo.group_input(g, ob);
                 geo.taps(opix, &mut taps);
-                for (kpix, ipix) in taps.list.iter().enumerate() {
-                    let dst = &mut scratch[r * cols + kpix * geo.cg..][..geo.cg];
-                    match ipix {
+                let list = &taps.list;
+                let mut kpix = 0;
+                while kpix < list.len() {
+                    // Taps reading consecutive input pixels (a kernel row inside the
+                    // input) copy as one run when a pixel's channels are all the group's.
+                    let mut run = 1;
+                    if let Some(ipix) = list[kpix]
+                        && geo.cg == geo.c
+                    {
+                        while list.get(kpix + run) == Some(&Some(ipix + run)) {
+                            run += 1;
+                        }
+                    }
+                    let dst = &mut scratch[r * cols + kpix * geo.cg..][..run * geo.cg];
+                    match list[kpix] {
                         Some(ipix) => {
                             let src = (ib * geo.in_pix + ipix) * geo.c + c0;
-                            // SAFETY: the cg channels from c0 are inside the input; dst is
-                            // a distinct Vec.
+                            // SAFETY: the cg channels from c0 of pixel ipix (of run pixels
+                            // ipix.. when run > 1, where cg == c and c0 == 0) are inside the
+                            // input; dst is a distinct Vec of that length.
                             unsafe {
                                 std::ptr::copy_nonoverlapping(
                                     input.add(src),
                                     dst.as_mut_ptr() as *mut T,
-                                    geo.cg,
+                                    dst.len(),
                                 )
                             }
                         }
                         None => dst.fill(std::mem::MaybeUninit::new(T::default())),
                     }
+                    kpix += run;
                 }
             }
             let lhs = View::new(scratch.as_mut_ptr() as *mut u8, cols as u64, 1);
