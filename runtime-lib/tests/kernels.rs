@@ -704,3 +704,134 @@ fn short_f32_conv_sums_in_reference_order() {
         }
     }
 }
+
+/// The direct f32 loops' wide blocks (32 and 8 output features, then single ones) still
+/// add each rounded product in the reference's order, for windows inside the input and
+/// at the padded border alike: 2-d 3x3, padding 1, stride (1, 2), 2 input features
+/// (18 terms would take the GEMM; 1 feature and a 2-row kernel keep 6 and 9 terms).
+#[test]
+fn short_f32_conv_wide_blocks_sum_in_reference_order() {
+    for (cin, kh, cout) in [(1u64, 3u64, 43u64), (2, 2, 41), (1, 3, 8)] {
+        let mut rng = Rng(13 + cout);
+        let (h, w, kw) = (7u64, 9u64, 3u64);
+        let (sh, sw) = (1u64, 2u64);
+        let oh = (h + 2 - kh) / sh + 1;
+        let ow = (w + 2 - kw) / sw + 1;
+        let mut f = || (rng.next() >> 40) as f32 / (1u64 << 24) as f32 * 8.0 - 4.0;
+        let input: Vec<f32> = (0..h * w * cin).map(|_| f()).collect();
+        let kernel: Vec<f32> = (0..kh * kw * cin * cout).map(|_| f()).collect();
+        let c = Conv {
+            dtype: DType::F32,
+            input: buf(Region::Input(0), h * w * cin * 4),
+            kernel: buf(Region::Input(1), kh * kw * cin * cout * 4),
+            output: buf(Region::Output(0), oh * ow * cout * 4),
+            batch: 1,
+            in_features: cin,
+            out_features: cout,
+            in_spatial: vec![h, w],
+            kernel_spatial: vec![kh, kw],
+            out_spatial: vec![oh, ow],
+            strides: vec![sh, sw],
+            padding: vec![(1, 1), (1, 1)],
+            lhs_dilation: vec![1, 1],
+            rhs_dilation: vec![1, 1],
+            feature_groups: 1,
+            batch_groups: 1,
+        };
+        let exe = load(artifact(
+            vec![
+                spec(DType::F32, h * w * cin),
+                spec(DType::F32, kh * kw * cin * cout),
+            ],
+            vec![spec(DType::F32, oh * ow * cout)],
+            vec![Step::Conv(c)],
+        ));
+        let bytes = |v: &[f32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+        let ti = Tensor::from_bytes(DType::F32, &[h * w * cin], &bytes(&input)).unwrap();
+        let tk = Tensor::from_bytes(DType::F32, &[kh * kw * cin * cout], &bytes(&kernel)).unwrap();
+        let out = exe.run(&[&ti, &tk]).unwrap();
+        let got: Vec<f32> = out[0]
+            .bytes()
+            .chunks_exact(4)
+            .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
+            .collect();
+        let (cin, cout) = (cin as usize, cout as usize);
+        for (y, x) in (0..oh as i64).flat_map(|y| (0..ow as i64).map(move |x| (y, x))) {
+            for of in 0..cout {
+                let mut s = 0f32;
+                for ci in 0..cin {
+                    for ky in 0..kh as i64 {
+                        for kx in 0..kw as i64 {
+                            let (iy, ix) = (y * sh as i64 + ky - 1, x * sw as i64 + kx - 1);
+                            if iy < 0 || ix < 0 || iy >= h as i64 || ix >= w as i64 {
+                                continue;
+                            }
+                            let xv = input[((iy * w as i64 + ix) as usize) * cin + ci];
+                            let k = ((ky * kw as i64 + kx) as usize * cin + ci) * cout + of;
+                            s += xv * kernel[k];
+                        }
+                    }
+                }
+                let g = got[((y * ow as i64 + x) as usize) * cout + of];
+                assert_eq!(
+                    g.to_bits(),
+                    s.to_bits(),
+                    "cin {cin} [{y}, {x}, {of}]: {g} != {s}"
+                );
+            }
+        }
+    }
+}
+
+/// A row times a matrix (f32, m = 1: a batch-1 dense layer) with a strided lhs and
+/// output, long and empty sums, on 1 and 2 threads.
+#[test]
+fn f32_row_times_matrix_matches_reference() {
+    let mut rng = Rng(5);
+    for (n, k) in [
+        (1u64, 3u64),
+        (64, 300),
+        (70, 0),
+        (130, 600),
+        (300, 600),
+        (97, 1000),
+    ] {
+        for threads in [1, 2] {
+            let (ls, os, rs) = (2u64, 3u64, n + 1);
+            let (ln, rn, on) = (k.max(1) * ls, k * rs, n * os);
+            let view = |region, row_stride, col_stride, elems: u64| MatrixView {
+                buf: buf(region, elems * 4),
+                batch_stride: elems,
+                row_stride,
+                col_stride,
+            };
+            let g = Gemm {
+                dtype: DType::F32,
+                batch: 1,
+                m: 1,
+                n,
+                k,
+                lhs: view(Region::Input(0), ln, ls, ln),
+                rhs: view(Region::Input(1), rs, 1, rn),
+                out: view(Region::Output(0), on, os, on),
+            };
+            let mut exe = load(artifact(
+                vec![spec(DType::F32, ln), spec(DType::F32, rn)],
+                vec![spec(DType::F32, on)],
+                vec![Step::Gemm(g)],
+            ));
+            exe.set_threads(threads);
+            let a = values(&mut rng, DType::F32, ln as usize);
+            let b = values(&mut rng, DType::F32, rn as usize);
+            let ta = Tensor::from_bytes(DType::F32, &[ln], &encode(DType::F32, &a)).unwrap();
+            let tb = Tensor::from_bytes(DType::F32, &[rn], &encode(DType::F32, &b)).unwrap();
+            let got = decode(DType::F32, exe.run(&[&ta, &tb]).unwrap()[0].bytes());
+            for j in 0..n {
+                let want: i64 = (0..k)
+                    .map(|p| a[(p * ls) as usize] * b[(p * rs + j) as usize])
+                    .sum();
+                assert_eq!(got[(j * os) as usize], want, "n{n} k{k} t{threads} col {j}");
+            }
+        }
+    }
+}

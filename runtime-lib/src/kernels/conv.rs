@@ -39,6 +39,8 @@ pub unsafe fn conv(c: &Conv, base: &Bases, threads: usize) {
         match c.dtype {
             DType::F32 if !short => split_rows(&geo, i, k, o, threads, im2col::<f32>),
             DType::F64 if !short => split_rows(&geo, i, k, o, threads, im2col::<f64>),
+            DType::F32 => split_rows(&geo, i, k, o, threads, direct_wide::<f32>),
+            DType::F64 => split_rows(&geo, i, k, o, threads, direct_wide::<f64>),
             d => with_elem!(d, T => split_rows(&geo, i, k, o, threads, direct::<T>)),
         }
     }
@@ -65,6 +67,9 @@ struct Geometry {
     out_batch: usize,
     groups: usize,
     by_batch: bool,
+    /// With no lhs dilation: per kernel pixel (kernel order), its offset in input pixels
+    /// from the pixel the window's first tap reads, for windows wholly inside the input.
+    koff: Option<Vec<usize>>,
 }
 
 impl Geometry {
@@ -88,6 +93,19 @@ impl Geometry {
             out_batch: (c.batch / c.batch_groups) as usize,
             groups,
             by_batch: c.batch_groups > 1,
+            koff: c.lhs_dilation.iter().all(|&d| d == 1).then(|| {
+                let mut offs = vec![0usize];
+                for (d, &k) in c.kernel_spatial.iter().enumerate() {
+                    let step = c.rhs_dilation[d] as usize;
+                    let mut next = Vec::with_capacity(offs.len() * k as usize);
+                    for &o in &offs {
+                        let o = o * c.in_spatial[d] as usize;
+                        next.extend((0..k as usize).map(|t| o + t * step));
+                    }
+                    offs = next;
+                }
+                offs
+            }),
         }
     }
 
@@ -98,6 +116,27 @@ impl Geometry {
         } else {
             (ob, g * self.cg)
         }
+    }
+
+    /// The input pixel of the first tap of output pixel `opix` when there is no lhs
+    /// dilation and its whole window lies inside the input (no padding taps): then its
+    /// taps are that pixel plus [`Geometry::koff`].
+    #[inline]
+    fn inside_base(&self, opix: usize) -> Option<usize> {
+        self.koff.as_ref()?;
+        let (mut rest, mut base, mut scale) = (opix, 0usize, 1usize);
+        for d in (0..self.o_sp.len()).rev() {
+            let o = (rest % self.o_sp[d]) as i64;
+            rest /= self.o_sp[d];
+            let first = o * self.strides[d] - self.lo[d];
+            let last = first + (self.k_sp[d] as i64 - 1) * self.rhs_dil[d];
+            if first < 0 || last >= self.in_sp[d] {
+                return None;
+            }
+            base += first as usize * scale;
+            scale *= self.in_sp[d] as usize;
+        }
+        Some(base)
     }
 
     /// For output pixel `opix`, every kernel pixel with the input pixel it reads (`None` in
@@ -111,6 +150,13 @@ impl Geometry {
         for d in (0..r).rev() {
             t.opos[d] = (rest % self.o_sp[d]) as i64;
             rest /= self.o_sp[d];
+        }
+        // A window wholly inside the input (the common case): its taps are the first
+        // tap's pixel plus fixed offsets.
+        if let (Some(koff), Some(base)) = (&self.koff, self.inside_base(opix)) {
+            t.list.clear();
+            t.list.extend(koff.iter().map(|&o| Some(base + o)));
+            return;
         }
         // Per dimension, the input coordinate each kernel index reads (-1: none). Done
         // once per dimension, so the loop over kernel pixels below has no divisions.
@@ -160,6 +206,163 @@ struct Taps {
     /// Per-dimension input coordinates, dimension `d` from `first[d]`.
     coord: Vec<i64>,
     first: Vec<usize>,
+}
+
+/// Float types whose products and sums [`direct_float`] computes directly (`Acc = Self`).
+trait Float: Elem<Acc = Self> + std::ops::Add<Output = Self> + std::ops::Mul<Output = Self> {}
+impl Float for f32 {}
+impl Float for f64 {}
+
+/// [`direct`] for f32/f64, compiled for AVX where the CPU has it: a block of output
+/// features is a few 256-bit multiplies and adds (still separate and in the same order,
+/// so the results are the same bits).
+unsafe fn direct_wide<T: Float>(
+    geo: &Geometry,
+    input: *mut u8,
+    kernel: *mut u8,
+    out: *mut u8,
+    begin: usize,
+    end: usize,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx") {
+        /// # Safety
+        /// As [`direct_float`], on a CPU with AVX.
+        #[target_feature(enable = "avx")]
+        unsafe fn avx<T: Float>(
+            geo: &Geometry,
+            input: *mut u8,
+            kernel: *mut u8,
+            out: *mut u8,
+            begin: usize,
+            end: usize,
+        ) {
+            // SAFETY: forwarded.
+            unsafe { direct_float::<T>(geo, input, kernel, out, begin, end) }
+        }
+        // SAFETY: forwarded; AVX was detected just above.
+        return unsafe { avx::<T>(geo, input, kernel, out, begin, end) };
+    }
+    // SAFETY: forwarded.
+    unsafe { direct_float::<T>(geo, input, kernel, out, begin, end) }
+}
+
+/// [`direct`] for f32/f64: per output row, the (input, kernel) element offsets of its
+/// products in the reference's order (input feature, then kernel position) are listed
+/// once, then each block of output features runs down that list with its accumulators
+/// in registers.
+#[inline(always)]
+unsafe fn direct_float<T: Float>(
+    geo: &Geometry,
+    input: *mut u8,
+    kernel: *mut u8,
+    out: *mut u8,
+    begin: usize,
+    end: usize,
+) {
+    let (input, kernel, out) = (input as *const T, kernel as *const T, out as *mut T);
+    let mut taps = Taps::default();
+    let mut terms: Vec<(usize, usize)> = Vec::with_capacity(geo.k_pix * geo.cg);
+    // The terms of a window inside the input, relative to its first tap's channel c0 and
+    // the group's first kernel column: the same for every such row.
+    let mut inner: Vec<(usize, usize)> = Vec::new();
+    if let Some(koff) = &geo.koff {
+        for ci in 0..geo.cg {
+            for (kpix, &o) in koff.iter().enumerate() {
+                inner.push((o * geo.c + ci, (kpix * geo.cg + ci) * geo.of));
+            }
+        }
+    }
+    for row in begin..end {
+        let (ob, opix) = (row / geo.o_pix, row % geo.o_pix);
+        let base = geo.inside_base(opix);
+        if base.is_none() {
+            geo.taps(opix, &mut taps);
+        }
+        for g in 0..geo.groups {
+            let (ib, c0) = geo.group_input(g, ob);
+            let (list, xoff, woff) = match base {
+                Some(base) => (&inner, (ib * geo.in_pix + base) * geo.c + c0, g * geo.ofg),
+                None => {
+                    terms.clear();
+                    for ci in 0..geo.cg {
+                        for (kpix, ipix) in taps.list.iter().enumerate() {
+                            if let Some(ipix) = ipix {
+                                terms.push((
+                                    (ib * geo.in_pix + ipix) * geo.c + c0 + ci,
+                                    (kpix * geo.cg + ci) * geo.of + g * geo.ofg,
+                                ));
+                            }
+                        }
+                    }
+                    (&terms, 0, 0)
+                }
+            };
+            let o0 = row * geo.of + g * geo.ofg;
+            // Wide blocks keep several independent accumulator chains in flight (each
+            // add waits for the previous one of its feature).
+            let mut j0 = 0;
+            while j0 + 32 <= geo.ofg {
+                // SAFETY: j0 + 32 <= ofg; terms, buffers and row as float_block requires.
+                unsafe { float_block::<T, 32>(list, xoff, woff, input, kernel, out, o0, j0) };
+                j0 += 32;
+            }
+            while j0 + 8 <= geo.ofg {
+                // SAFETY: j0 + 8 <= ofg; as above.
+                unsafe { float_block::<T, 8>(list, xoff, woff, input, kernel, out, o0, j0) };
+                j0 += 8;
+            }
+            for j in j0..geo.ofg {
+                let mut a = T::zero();
+                for &(xi, wi) in list {
+                    let (xi, wi) = (xi + xoff, wi + woff);
+                    // SAFETY: xi is inside the input; wi + j < (kpix * cg + ci) * of +
+                    // (g + 1) * ofg is inside the kernel.
+                    a = a + unsafe { input.add(xi).read() * kernel.add(wi + j).read() };
+                }
+                // SAFETY: o0 + j < (row + 1) * of: inside the output row this thread owns.
+                unsafe { out.add(o0 + j).write(a) };
+            }
+        }
+    }
+}
+
+/// Output features `[j0, j0 + N)` of the output row at `o0`: each adds the products
+/// listed in `terms` (input offset - `xoff`, kernel offset of feature 0 - `woff`) in order.
+///
+/// # Safety
+/// `j0 + N` is at most the group's feature count, the offsets come from
+/// [`direct_float`] (inside the buffers), and only this thread writes the output row.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+unsafe fn float_block<T: Float, const N: usize>(
+    terms: &[(usize, usize)],
+    xoff: usize,
+    woff: usize,
+    input: *const T,
+    kernel: *const T,
+    out: *mut T,
+    o0: usize,
+    j0: usize,
+) {
+    let mut acc = [T::zero(); N];
+    for &(xi, wi) in terms {
+        let (xi, wi) = (xi + xoff, wi + woff);
+        // SAFETY: xi is an element of the input (a channel of an input pixel inside the
+        // shape the decoder matched to the buffer), and wi + j0 + N <= (kpix * cg + ci) *
+        // of + (g + 1) * ofg: inside the kernel. Nobody writes either meanwhile.
+        let (x, w) = unsafe {
+            (
+                input.add(xi).read(),
+                (kernel.add(wi + j0) as *const [T; N]).read_unaligned(),
+            )
+        };
+        for (a, w) in acc.iter_mut().zip(w) {
+            *a = *a + x * w;
+        }
+    }
+    // SAFETY: o0 + j0 + N <= (row + 1) * of: inside the output row this thread owns.
+    unsafe { (out.add(o0 + j0) as *mut [T; N]).write_unaligned(acc) };
 }
 
 /// Direct loops for any element type, over output rows (`batch x spatial` positions)
@@ -241,6 +444,13 @@ impl Ptrs {
     }
 }
 
+/// Below this many multiply-adds a conv runs on one thread. Higher than a GEMM's
+/// ([`super::gemm::PARALLEL_MIN_MACS`]): each part repeats the im2col and packing work,
+/// and a pool worker that has gone to sleep takes a while to join. small_cnn's second
+/// conv (14x14, 32 -> 64 features, 3x3: 3.6M) measured 74-82 us on 2 threads against
+/// 74-83 on one; conv2d (116M) halves.
+const PARALLEL_MIN_MACS: usize = 8 << 20;
+
 /// Computes output rows `[begin, end)` of a conv.
 type RowsFn = unsafe fn(&Geometry, *mut u8, *mut u8, *mut u8, usize, usize);
 
@@ -258,7 +468,7 @@ unsafe fn split_rows(
     let macs = rows
         .saturating_mul(geo.of)
         .saturating_mul(geo.k_pix * geo.cg);
-    let parts = if macs >= super::gemm::PARALLEL_MIN_MACS {
+    let parts = if macs >= PARALLEL_MIN_MACS {
         threads.clamp(1, rows.max(1))
     } else {
         1
@@ -289,7 +499,11 @@ unsafe fn im2col<T: Elem + FromF32 + Default>(
     let cols = geo.k_pix * geo.cg;
     let size = std::mem::size_of::<T>();
     let block = (SCRATCH_BYTES / (cols * size).max(1)).clamp(1, (end - begin).max(1));
-    let mut scratch = vec![T::default(); block * cols];
+    // Not zeroed: every block writes each element of its rows (a copy or a padding zero)
+    // before the GEMM reads them, and zeroing megabytes per call costs 3% of a conv.
+    let mut scratch: Vec<std::mem::MaybeUninit<T>> = Vec::with_capacity(block * cols);
+    // SAFETY: MaybeUninit elements need no initialization.
+    unsafe { scratch.set_len(block * cols) };
     let mut taps = Taps::default();
     let input = input as *const T;
     for g in 0..geo.groups {
@@ -300,23 +514,37 @@ unsafe fn im2col<T: Elem + FromF32 + Default>(
                 let (ob, opix) = ((r0 + r) / geo.o_pix, (r0 + r) % geo.o_pix);
                 let (ib, c0) = geo.group_input(g, ob);
                 geo.taps(opix, &mut taps);
-                for (kpix, ipix) in taps.list.iter().enumerate() {
-                    let dst = &mut scratch[r * cols + kpix * geo.cg..][..geo.cg];
-                    match ipix {
+                let list = &taps.list;
+                let mut kpix = 0;
+                while kpix < list.len() {
+                    // Taps reading consecutive input pixels (a kernel row inside the
+                    // input) copy as one run when a pixel's channels are all the group's.
+                    let mut run = 1;
+                    if let Some(ipix) = list[kpix]
+                        && geo.cg == geo.c
+                    {
+                        while list.get(kpix + run) == Some(&Some(ipix + run)) {
+                            run += 1;
+                        }
+                    }
+                    let dst = &mut scratch[r * cols + kpix * geo.cg..][..run * geo.cg];
+                    match list[kpix] {
                         Some(ipix) => {
                             let src = (ib * geo.in_pix + ipix) * geo.c + c0;
-                            // SAFETY: the cg channels from c0 are inside the input; dst is
-                            // a distinct Vec.
+                            // SAFETY: the cg channels from c0 of pixel ipix (of run pixels
+                            // ipix.. when run > 1, where cg == c and c0 == 0) are inside the
+                            // input; dst is a distinct Vec of that length.
                             unsafe {
                                 std::ptr::copy_nonoverlapping(
                                     input.add(src),
-                                    dst.as_mut_ptr(),
-                                    geo.cg,
+                                    dst.as_mut_ptr() as *mut T,
+                                    dst.len(),
                                 )
                             }
                         }
-                        None => dst.fill(T::default()),
+                        None => dst.fill(std::mem::MaybeUninit::new(T::default())),
                     }
+                    kpix += run;
                 }
             }
             let lhs = View::new(scratch.as_mut_ptr() as *mut u8, cols as u64, 1);
@@ -326,8 +554,9 @@ unsafe fn im2col<T: Elem + FromF32 + Default>(
                 geo.of as u64,
                 1,
             );
-            // SAFETY: scratch is nr x cols; the kernel slice is cols x ofg with row stride
-            // OF; the output block is nr x ofg with row stride OF, all in bounds.
+            // SAFETY: scratch is nr x cols, every element of its first nr rows written
+            // above; the kernel slice is cols x ofg with row stride OF; the output block is
+            // nr x ofg with row stride OF, all in bounds.
             unsafe { fast::<T>(nr, geo.ofg, cols, lhs, rhs, o) };
             r0 += nr;
         }

@@ -32,6 +32,12 @@ mod vmath;
 #[cfg(test)]
 mod tests;
 
+/// Whether codegen vectorizes `k` (for the lowering's tests).
+#[cfg(test)]
+pub(crate) fn is_vectorized(k: &crate::compiler::lower::kir::Kernel) -> bool {
+    kernel::is_vectorized(k)
+}
+
 use super::CompileError;
 use super::lower::kir::Kernel;
 use cranelift_codegen::control::ControlPlane;

@@ -110,13 +110,25 @@ fn outer_constant(lw: &Lowerer, v: ValueId, body: &mut Body) -> Option<Result<No
 
 /// Pushes the reduce node and stores each of its results at `idx` into the op's buffers.
 fn store_results(kb: &mut KernelBuilder, body: &mut Body, op: &Op, red: NodeId, idx: &[NodeId]) {
-    for (k, &r) in op.results.iter().enumerate() {
+    let vals: Vec<NodeId> = (0..op.results.len())
+        .map(|k| {
+            if k == 0 {
+                red
+            } else {
+                body.push(
+                    Node::ReduceResult { reduce: red, k },
+                    kb.lw.ty(op.results[k]).dtype,
+                )
+            }
+        })
+        .collect();
+    store_values(kb, body, op, &vals, idx);
+}
+
+/// Stores `vals[k]` as result `k` of `op` at `idx`.
+fn store_values(kb: &mut KernelBuilder, body: &mut Body, op: &Op, vals: &[NodeId], idx: &[NodeId]) {
+    for (&r, &val) in op.results.iter().zip(vals) {
         let ty = kb.lw.ty(r);
-        let val = if k == 0 {
-            red
-        } else {
-            body.push(Node::ReduceResult { reduce: red, k }, ty.dtype)
-        };
         let b = kb.lw.buf[r.index()].expect("reduce results are materialized");
         let buffer = kb.bind_write(b, ty);
         body.push(
@@ -155,6 +167,46 @@ fn acc_nodes(inner: &mut Body, outer: &Body, inits: &[NodeId]) -> Vec<NodeId> {
         .collect()
 }
 
+/// Windows of at most this many positions are unrolled into the kernel body.
+const UNROLL_WINDOW_MAX: i64 = 16;
+
+/// The input coordinate read at position `p` of one dimension of the padded,
+/// base-dilated input (`bd`: base dilation, `size`: input extent), where `p` ranges over
+/// `[min_p, max_p]` across the kernel's points, and the condition that it is a real
+/// element (`None`: always) rather than padding or a dilation hole, in which case the
+/// returned coordinate is clamped in bounds and the value must be replaced by the init.
+fn window_coord(
+    body: &mut Body,
+    p: NodeId,
+    bd: i64,
+    size: i64,
+    min_p: i64,
+    max_p: i64,
+) -> (NodeId, Option<NodeId>) {
+    let dilated = (size - 1) * bd + 1;
+    if bd == 1 && min_p >= 0 && max_p < dilated {
+        return (p, None);
+    }
+    let src = if bd == 1 {
+        p
+    } else {
+        let c = body.index_const(bd);
+        super::builder::ibin(body, BinaryOp::Div, p, c)
+    };
+    let zero = body.index_const(0);
+    let mut ok = icmp(body, CompareDirection::Ge, p, zero);
+    let dn = body.index_const(dilated);
+    let lt = icmp(body, CompareDirection::Lt, p, dn);
+    ok = and1(body, ok, lt);
+    if bd > 1 {
+        let c = body.index_const(bd);
+        let r = super::builder::ibin(body, BinaryOp::Rem, p, c);
+        let z = icmp(body, CompareDirection::Eq, r, zero);
+        ok = and1(body, ok, z);
+    }
+    (iclamp(body, src, 0, size - 1), Some(ok))
+}
+
 pub(crate) fn lower_reduce_window(lw: &mut Lowerer, op: &Op) -> Result<(), Diagnostic> {
     let Opcode::ReduceWindow(w) = &op.opcode else {
         unreachable!()
@@ -179,13 +231,63 @@ pub(crate) fn lower_reduce_window(lw: &mut Lowerer, op: &Op) -> Result<(), Diagn
     for k in 0..n {
         inits.push(kb.value_at(&mut body, op.operands[n + k], &[])?);
     }
+    let empty = in_ty.num_elements() == 0;
+    let window_len = window_dimensions
+        .iter()
+        .try_fold(1i64, |a, &d| a.checked_mul(d));
+    if !empty && matches!(window_len, Some(l) if (1..=UNROLL_WINDOW_MAX).contains(&l)) {
+        // A small window (max-pool 2x2): its positions unrolled into the point's body,
+        // which then vectorizes along the innermost dimension like an elementwise kernel
+        // (a nested reduce loop of 4 does not). Same order of application as the loop.
+        let mut accs = inits.clone();
+        let mut wpos = vec![0i64; rank];
+        for _ in 0..window_len.unwrap_or(0) {
+            let mut valid: Option<NodeId> = None;
+            let mut iidx = Vec::with_capacity(rank);
+            for d in 0..rank {
+                let off = wpos[d] * window_dilations[d] - padding[d].0;
+                let p = imul_c(&mut body, idx[d], window_strides[d]);
+                let p = iadd_c(&mut body, p, off);
+                let max_p = (out_ty.shape[d] - 1) * window_strides[d] + off;
+                let (bd, size) = (base_dilations[d], in_ty.shape[d]);
+                let (src, ok) = window_coord(&mut body, p, bd, size, off, max_p);
+                if let Some(ok) = ok {
+                    valid = Some(match valid {
+                        Some(v) => and1(&mut body, v, ok),
+                        None => ok,
+                    });
+                }
+                iidx.push(src);
+            }
+            let mut elems = Vec::with_capacity(n);
+            for (k, &init) in inits.iter().enumerate() {
+                let x = kb.value_at(&mut body, op.operands[k], &iidx)?;
+                elems.push(match valid {
+                    Some(c) => select(&mut body, c, x, init),
+                    None => x,
+                });
+            }
+            accs = translate_reducer(kb.lw, op, region, &accs, &elems, &mut body)?;
+            // Next window position, last dimension fastest (the loop's order).
+            for d in (0..rank).rev() {
+                wpos[d] += 1;
+                if wpos[d] < window_dimensions[d] {
+                    break;
+                }
+                wpos[d] = 0;
+            }
+        }
+        store_values(&mut kb, &mut body, op, &accs, &idx);
+        let (k, bindings) = kb.finish("reduce_window", out_ty.shape.clone(), body);
+        lw.push_kernel(k, bindings);
+        return Ok(());
+    }
     let mut inner = Body::default();
     let accs = acc_nodes(&mut inner, &body, &inits);
     let inner_inits: Vec<NodeId> = inits
         .iter()
         .map(|&i| inner.push(Node::Outer(i), body.ty(i)))
         .collect();
-    let empty = in_ty.num_elements() == 0;
     let mut valid: Option<NodeId> = None;
     let mut iidx = Vec::with_capacity(rank);
     for d in 0..rank {
@@ -197,37 +299,21 @@ pub(crate) fn lower_reduce_window(lw: &mut Lowerer, op: &Op) -> Result<(), Diagn
         let b = imul_c(&mut inner, wi, window_dilations[d]);
         let p = super::builder::ibin(&mut inner, BinaryOp::Add, a, b);
         let p = iadd_c(&mut inner, p, -lo);
-        let dilated = (size - 1) * bd + 1;
         let max_p = (out_ty.shape[d] - 1) * window_strides[d]
             + (window_dimensions[d] - 1) * window_dilations[d]
             - lo;
-        let always = bd == 1 && lo <= 0 && max_p < dilated;
-        let src = if bd == 1 {
-            p
-        } else {
-            let c = inner.index_const(bd);
-            super::builder::ibin(&mut inner, BinaryOp::Div, p, c)
-        };
-        if always || empty {
-            iidx.push(src);
+        if empty {
+            iidx.push(p);
             continue;
         }
-        let zero = inner.index_const(0);
-        let mut ok = icmp(&mut inner, CompareDirection::Ge, p, zero);
-        let dn = inner.index_const(dilated);
-        let lt = icmp(&mut inner, CompareDirection::Lt, p, dn);
-        ok = and1(&mut inner, ok, lt);
-        if bd > 1 {
-            let c = inner.index_const(bd);
-            let r = super::builder::ibin(&mut inner, BinaryOp::Rem, p, c);
-            let z = icmp(&mut inner, CompareDirection::Eq, r, zero);
-            ok = and1(&mut inner, ok, z);
+        let (src, ok) = window_coord(&mut inner, p, bd, size, -lo, max_p);
+        if let Some(ok) = ok {
+            valid = Some(match valid {
+                Some(v) => and1(&mut inner, v, ok),
+                None => ok,
+            });
         }
-        valid = Some(match valid {
-            Some(v) => and1(&mut inner, v, ok),
-            None => ok,
-        });
-        iidx.push(iclamp(&mut inner, src, 0, size - 1));
+        iidx.push(src);
     }
     let mut elems = Vec::with_capacity(n);
     for (k, &init) in inner_inits.iter().enumerate() {

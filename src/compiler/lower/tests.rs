@@ -849,8 +849,74 @@ fn reduce_window_max_pool() {
         vec![reg],
     );
     let f = b.ret(&r);
-    let (_, out) = lower_run(&f, vec![f32s(&iota_f32(16))]);
+    let (p, out) = lower_run(&f, vec![f32s(&iota_f32(16))]);
     assert_eq!(to_f32s(&out[0]), vec![5., 7., 13., 15.]);
+    // The 2x2 window is unrolled into the body, so the kernel vectorizes.
+    assert!(
+        p.kernels
+            .iter()
+            .all(|k| !format!("{k:?}").contains("Reduce"))
+    );
+}
+
+/// A 2x2 stride-2 max pool over channels (NHWC, as a CNN has it) unrolls into a kernel
+/// the codegen vectorizes along the channels.
+#[test]
+fn reduce_window_max_pool_over_channels_vectorizes() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[1, 4, 4, 8]);
+    let ninf = b.constant(DType::F32, &[], f32s(&[f32::NEG_INFINITY]));
+    let reg = b.binary_region(DType::F32, BinaryOp::Max);
+    let w = window(&[1, 2, 2, 1], &[1, 2, 2, 1], &[(0, 0); 4]);
+    let r = b.op_multi(
+        Opcode::ReduceWindow(w),
+        &[x, ninf],
+        vec![TensorType::new(DType::F32, [1, 2, 2, 8])],
+        vec![reg],
+    );
+    let f = b.ret(&r);
+    // Values that make every window position the maximum somewhere.
+    let xs: Vec<f32> = (0..128).map(|i| ((i * 37) % 101) as f32 - 50.0).collect();
+    let (p, out) = lower_run(&f, vec![f32s(&xs)]);
+    let mut want = Vec::new();
+    for (oh, ow, c) in (0..2).flat_map(|h| (0..2).flat_map(move |w| (0..8).map(move |c| (h, w, c))))
+    {
+        let at = |h: usize, w: usize| xs[(h * 4 + w) * 8 + c];
+        let m = [(0, 0), (0, 1), (1, 0), (1, 1)]
+            .iter()
+            .map(|&(dh, dw)| at(2 * oh + dh, 2 * ow + dw))
+            .fold(f32::NEG_INFINITY, f32::max);
+        want.push(m);
+    }
+    assert_eq!(to_f32s(&out[0]), want);
+    assert_eq!(p.kernels.len(), 1);
+    assert!(crate::compiler::codegen::is_vectorized(&p.kernels[0]));
+}
+
+/// Windows longer than the unrolling limit keep the reduce loop; padding still adds the
+/// init (a 5x5 padded sum: 25 positions).
+#[test]
+fn reduce_window_large_window_loops() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[3, 3]);
+    let z = b.constant(DType::F32, &[], f32s(&[0.0]));
+    let reg = b.binary_region(DType::F32, BinaryOp::Add);
+    let w = window(&[5, 5], &[1, 1], &[(2, 2), (2, 2)]);
+    let r = b.op_multi(
+        Opcode::ReduceWindow(w),
+        &[x, z],
+        vec![TensorType::new(DType::F32, [3, 3])],
+        vec![reg],
+    );
+    let f = b.ret(&r);
+    let (p, out) = lower_run(&f, vec![f32s(&iota_f32(9))]);
+    assert!(
+        p.kernels
+            .iter()
+            .any(|k| format!("{k:?}").contains("Reduce"))
+    );
+    // Every window covers the whole 3x3 input: 0 + 1 + ... + 8.
+    assert_eq!(to_f32s(&out[0]), vec![36.; 9]);
 }
 
 #[test]
