@@ -153,7 +153,7 @@ fn compile_run_inspect_round_trip() {
 fn run_profile_times_each_step() {
     let dir = scratch("profile");
     let src = dir.join("two.mlir");
-    // A reduction then an elementwise kernel reading its result: two dispatches.
+    // A row sum fused into an elementwise kernel, then a sort: two steps.
     std::fs::write(
         &src,
         r#"func.func @main(%a: tensor<64x256xf32>) -> tensor<64xf32> {
@@ -196,12 +196,21 @@ fn run_profile_times_each_step() {
         .clone()
         .take_while(|l| !l.starts_with(" sum"))
         .collect();
-    assert!(steps.len() >= 2, "{text}");
-    assert!(
-        steps[0].contains("dispatch") && steps[0].contains("reduce"),
-        "{text}"
-    );
-    assert!(steps.iter().any(|l| l.contains("sort dim 0")), "{text}");
+    // The steps are the schedule `pjrtc inspect` prints, in its words.
+    let o = pjrtc(&["inspect", p(&pjx)]);
+    let schedule: Vec<String> = stdout(&o)
+        .lines()
+        .skip_while(|l| *l != "schedule:")
+        .skip(1)
+        .map(|l| l.split_once(": ").unwrap().1.to_string())
+        .collect();
+    let whats: Vec<&str> = steps
+        .iter()
+        .map(|l| l.split_once("%  ").unwrap().1)
+        .collect();
+    assert_eq!(whats, schedule, "{text}");
+    assert!(whats.len() >= 2, "{text}");
+    assert!(whats.iter().any(|l| l.starts_with("sort dim 0")), "{text}");
     let sum_us: f64 = text
         .lines()
         .find_map(|l| l.strip_prefix(" sum"))
