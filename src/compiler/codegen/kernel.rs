@@ -84,42 +84,38 @@ pub(crate) fn hoistable(k: &Kernel) -> Option<Vec<bool>> {
 /// Nodes of a reduce body worth computing once before its loops: those depending on
 /// neither its coordinates nor its accumulators, except bare `Outer`s and constants.
 fn loop_invariant(body: &Body) -> Vec<bool> {
-    let mut inv: Vec<bool> = Vec::with_capacity(body.nodes.len());
-    for node in &body.nodes {
-        let b = match node {
-            Node::Index(_) | Node::Acc(_) | Node::Store { .. } => false,
-            Node::Const(_) | Node::Outer(_) => true,
-            Node::Reduce { inits, body, .. } => {
-                inits.iter().all(|n| inv[n.index()])
-                    && body.nodes.iter().all(|n| match n {
-                        Node::Outer(o) => inv[o.index()],
-                        _ => true,
-                    })
-            }
-            n => operands(n).iter().all(|o| inv[o.index()]),
-        };
-        inv.push(b);
-    }
-    inv
+    invariant_nodes(body, |n| {
+        matches!(n, Node::Index(_) | Node::Acc(_) | Node::Store { .. })
+    })
 }
 
 /// Which nodes of a top-level `body` do not depend on `Index(inner)`. Loads of a kernel
 /// whose points are independent read nothing the kernel stores, so they are pure.
 fn invariant(body: &Body, inner: usize) -> Vec<bool> {
+    invariant_nodes(body, |n| match n {
+        Node::Index(d) => *d == inner,
+        Node::Store { .. } | Node::Acc(_) | Node::Outer(_) => true,
+        _ => false,
+    })
+}
+
+/// Which nodes of `body` depend on no leaf that `varies` (the values a loop changes). A
+/// nested reduction is invariant when its inits and the enclosing values its body reads
+/// are; any other node when its operands are.
+fn invariant_nodes(body: &Body, varies: impl Fn(&Node) -> bool) -> Vec<bool> {
     let mut inv: Vec<bool> = Vec::with_capacity(body.nodes.len());
     for node in &body.nodes {
-        let b = match node {
-            Node::Index(d) => *d != inner,
-            Node::Store { .. } | Node::Acc(_) | Node::Outer(_) => false,
-            Node::Reduce { inits, body, .. } => {
-                inits.iter().all(|n| inv[n.index()])
-                    && body.nodes.iter().all(|n| match n {
-                        Node::Outer(o) => inv[o.index()],
-                        _ => true,
-                    })
-            }
-            n => operands(n).iter().all(|o| inv[o.index()]),
-        };
+        let b = !varies(node)
+            && match node {
+                Node::Reduce { inits, body, .. } => {
+                    inits.iter().all(|n| inv[n.index()])
+                        && body.nodes.iter().all(|n| match n {
+                            Node::Outer(o) => inv[o.index()],
+                            _ => true,
+                        })
+                }
+                n => operands(n).iter().all(|o| inv[o.index()]),
+            };
         inv.push(b);
     }
     inv
