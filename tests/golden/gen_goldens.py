@@ -106,6 +106,18 @@ def _(x, p, t):
             jnp.tanh(x), jnp.sin(x * 2), jnp.cos(x * 2), jnp.tan(t))
 
 
+r = rng_for("unary_f32_trig_huge")
+_big = (10.0 ** r.uniform(4.0, 38.0, 40)) * r.choice([-1.0, 1.0], 40)
+_edge = [6000.5, -6000.5, 7000.0, 1e5, 3.4e38, -3.4e38, np.pi * 1e6, 1e7]
+_xh = np.concatenate([r.uniform(-1e4, 1e4, 16), _big, _edge]).astype(f32).reshape(4, 16)
+
+
+@case("unary_f32_trig_huge", "sin/cos on f32 arguments up to 3.4e38: past 6000 in magnitude pjrtc's vector code calls its "
+      "out-of-line exact-reduction helper (a cold call, relocated per target)", [_xh], **T_F32T)
+def _(x):
+    return (jnp.sin(x), jnp.cos(x))
+
+
 @contextlib.contextmanager
 def direct_logistic_lowering():
     """jax 0.10 lowers lax.logistic_p to 1/(1+exp(-x)) (the direct lowering to
