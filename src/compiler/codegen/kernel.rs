@@ -1087,17 +1087,7 @@ impl<'a, 'b> Emitter<'a, 'b> {
         let start = self.iconst(LANES * groups);
         let hi = self.iconst(extent);
         let (i, parts) = if unroll {
-            let step = LANES * REDUCE_UNROLL as i64;
-            let (i, wide) = self.emit_loop(start, hi, step, &parts, &mut |em, i, a| {
-                let mut out = Vec::with_capacity(a.len());
-                for (u, group) in a.chunks(n).enumerate() {
-                    let iu = em.cx.b.ins().iadd_imm_s(i, LANES * u as i64);
-                    idx.push(iu);
-                    out.extend(f(em, idx, group, Some(&lr.cls), None)?);
-                    idx.pop();
-                }
-                Ok(out)
-            })?;
+            let (i, wide) = self.unrolled_loop(start, hi, &parts, n, &lr.cls, idx, f)?;
             let mut g = wide[..n].to_vec();
             for group in wide[n..].chunks(n) {
                 let args = [g.as_slice(), group].concat();
@@ -1157,6 +1147,33 @@ impl<'a, 'b> Emitter<'a, 'b> {
         Ok(out)
     }
 
+    /// The loop over `[lo, hi)` in steps of `REDUCE_UNROLL` vectors: group `u` of `accs`
+    /// (`n` accumulators each) reduces the vector at `i + LANES * u` with `f`, so the
+    /// groups' dependency chains run side by side. Returns where it stopped and the groups.
+    #[allow(clippy::too_many_arguments)]
+    fn unrolled_loop(
+        &mut self,
+        lo: Value,
+        hi: Value,
+        accs: &[Value],
+        n: usize,
+        cls: &[Class],
+        idx: &mut Vec<Value>,
+        f: &mut ReduceBody<'_, 'a, 'b>,
+    ) -> R<(Value, Vec<Value>)> {
+        let step = LANES * REDUCE_UNROLL as i64;
+        self.emit_loop(lo, hi, step, accs, &mut |em, i, a| {
+            let mut out = Vec::with_capacity(a.len());
+            for (u, group) in a.chunks(n).enumerate() {
+                let iu = em.cx.b.ins().iadd_imm_s(i, LANES * u as i64);
+                idx.push(iu);
+                out.extend(f(em, idx, group, Some(cls), None)?);
+                idx.pop();
+            }
+            Ok(out)
+        })
+    }
+
     /// Folds `[lo, hi)` (whole steps of `LANES * REDUCE_UNROLL` only) into `into`, using
     /// `REDUCE_UNROLL` independent vector accumulators started from `ids`: they hide the
     /// latency of the folding op and shorten each partial result's dependency chain.
@@ -1179,17 +1196,7 @@ impl<'a, 'b> Emitter<'a, 'b> {
             .cycle()
             .take(k_accs * REDUCE_UNROLL)
             .collect();
-        let step = LANES * REDUCE_UNROLL as i64;
-        let (i, wide) = self.emit_loop(lo, hi, step, &wide, &mut |em, i, a| {
-            let mut out = Vec::with_capacity(a.len());
-            for (u, group) in a.chunks(k_accs).enumerate() {
-                let iu = em.cx.b.ins().iadd_imm_s(i, LANES * u as i64);
-                idx.push(iu);
-                out.extend(f(em, idx, group, Some(&rv.cls), None)?);
-                idx.pop();
-            }
-            Ok(out)
-        })?;
+        let (i, wide) = self.unrolled_loop(lo, hi, &wide, k_accs, &rv.cls, idx, f)?;
         let mut folded = into.to_vec();
         for group in wide.chunks(k_accs) {
             for (k, op) in rv.ops.iter().enumerate() {
