@@ -5,7 +5,7 @@
 //! [`IMPORTS`], looked up by name with [`index_of`]. Append only; never rename or reorder
 //! an entry: renaming means a new name with a new version suffix.
 
-use crate::math;
+use crate::{math, vecmath};
 
 /// One importable runtime function.
 pub struct Import {
@@ -18,41 +18,47 @@ pub struct Import {
 // SAFETY: the table holds only addresses of functions, which are immutable and global.
 unsafe impl Sync for Import {}
 
+/// `module::function` entries; the name is the function's.
 macro_rules! imports {
-    ($($f:ident),* $(,)?) => {
-        &[$(Import { name: stringify!($f), addr: math::$f as *const u8 }),*]
+    ($($m:ident::$f:ident),* $(,)?) => {
+        &[$(Import { name: stringify!($f), addr: $m::$f as *const u8 }),*]
     };
 }
 
 /// Every import, in index order.
 pub static IMPORTS: &[Import] = imports![
-    pjrt_rt_exp_f64_v1,
-    pjrt_rt_expm1_f64_v1,
-    pjrt_rt_log_f64_v1,
-    pjrt_rt_log1p_f64_v1,
-    pjrt_rt_logistic_f64_v1,
-    pjrt_rt_tanh_f64_v1,
-    pjrt_rt_sin_f64_v1,
-    pjrt_rt_cos_f64_v1,
-    pjrt_rt_tan_f64_v1,
-    pjrt_rt_cbrt_f64_v1,
-    pjrt_rt_pow_f64_v1,
-    pjrt_rt_atan2_f64_v1,
-    pjrt_rt_fmod_f64_v1,
-    pjrt_rt_ipow_i64_v1,
-    pjrt_rt_upow_u64_v1,
-    pjrt_rt_floor_f32_v1,
-    pjrt_rt_floor_f64_v1,
-    pjrt_rt_ceil_f32_v1,
-    pjrt_rt_ceil_f64_v1,
-    pjrt_rt_trunc_f32_v1,
-    pjrt_rt_trunc_f64_v1,
-    pjrt_rt_nearest_f32_v1,
-    pjrt_rt_nearest_f64_v1,
-    pjrt_rt_fmaf_v1,
-    pjrt_rt_fma_v1,
-    pjrt_rt_minifloat_decode_v1,
-    pjrt_rt_minifloat_encode_v1,
+    math::pjrt_rt_exp_f64_v1,
+    math::pjrt_rt_expm1_f64_v1,
+    math::pjrt_rt_log_f64_v1,
+    math::pjrt_rt_log1p_f64_v1,
+    math::pjrt_rt_logistic_f64_v1,
+    math::pjrt_rt_tanh_f64_v1,
+    math::pjrt_rt_sin_f64_v1,
+    math::pjrt_rt_cos_f64_v1,
+    math::pjrt_rt_tan_f64_v1,
+    math::pjrt_rt_cbrt_f64_v1,
+    math::pjrt_rt_pow_f64_v1,
+    math::pjrt_rt_atan2_f64_v1,
+    math::pjrt_rt_fmod_f64_v1,
+    math::pjrt_rt_ipow_i64_v1,
+    math::pjrt_rt_upow_u64_v1,
+    math::pjrt_rt_floor_f32_v1,
+    math::pjrt_rt_floor_f64_v1,
+    math::pjrt_rt_ceil_f32_v1,
+    math::pjrt_rt_ceil_f64_v1,
+    math::pjrt_rt_trunc_f32_v1,
+    math::pjrt_rt_trunc_f64_v1,
+    math::pjrt_rt_nearest_f32_v1,
+    math::pjrt_rt_nearest_f64_v1,
+    math::pjrt_rt_fmaf_v1,
+    math::pjrt_rt_fma_v1,
+    math::pjrt_rt_minifloat_decode_v1,
+    math::pjrt_rt_minifloat_encode_v1,
+    vecmath::pjrt_rt_exp_f32_array_v1,
+    vecmath::pjrt_rt_tanh_f32_array_v1,
+    vecmath::pjrt_rt_logistic_f32_array_v1,
+    vecmath::pjrt_rt_sin_f32_array_v1,
+    vecmath::pjrt_rt_cos_f32_array_v1,
 ];
 
 /// Index of the import named `name`.

@@ -20,6 +20,7 @@ pub mod pjrt;
 pub mod pool;
 pub mod runner;
 pub mod tensor;
+pub mod vecmath;
 
 pub use dtype::DType;
 pub use exec::{ArtifactError, Executable, RunError};

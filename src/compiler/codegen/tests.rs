@@ -1765,6 +1765,129 @@ fn vmath_f32_within_3_ulp() {
     }
 }
 
+/// `rows x cols` kernel out[i, j] = op(in[i, j]); a row is one innermost loop (f32x4
+/// groups from its start, then `cols % 4` scalars) and never split between workgroups.
+fn unary_rows(op: UnaryOp, rows: i64, cols: i64) -> Kernel {
+    let mut body = Body::default();
+    let i = body.push(Node::Index(0), DType::I64);
+    let j = body.push(Node::Index(1), DType::I64);
+    let a = body.push(
+        Node::Load {
+            buffer: 0,
+            index: vec![i, j],
+        },
+        DType::F32,
+    );
+    let y = body.push(Node::Unary { op, x: a }, DType::F32);
+    body.push(
+        Node::Store {
+            buffer: 1,
+            index: vec![i, j],
+            value: y,
+        },
+        DType::F32,
+    );
+    Kernel {
+        name: "unary_rows".into(),
+        buffers: vec![
+            buf(DType::F32, &[rows, cols], false),
+            buf(DType::F32, &[rows, cols], true),
+        ],
+        domain: vec![rows, cols],
+        body,
+        sequential: false,
+    }
+}
+
+/// The runtime's 8-lane array functions (`pjrtc_runtime::vecmath`, which kernels may
+/// call on tiles instead of the inline code) give exactly the inline f32x4 code's bits on
+/// a target with FMA: NaN payloads, signed zeros, and sin/cos's huge-argument groups
+/// (a row here is a tile: its f32x4 groups, then its scalar remainder).
+#[test]
+fn vmath_f32_matches_runtime_array_functions() {
+    use pjrtc_runtime::vecmath::{self, Func};
+    let mut x = math_inputs();
+    // Dense sweeps over exp's whole range and sin/cos's fast range, near zero, and
+    // random bit patterns (about half of them huge for sin/cos).
+    for k in 0..=300_000 {
+        x.push(-110.0 + 205.0 * (k as f32 / 300_000.0));
+        x.push(-7000.0 + 14000.0 * (k as f32 / 300_000.0));
+    }
+    for k in -50_000..=50_000 {
+        x.push(k as f32 * 2e-5);
+    }
+    let mut s: u64 = 0x2545_f491_4f6c_dd1d;
+    for _ in 0..350_000 {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        x.push(f32::from_bits(s as u32));
+    }
+    assert!(x.len() >= 1_000_000);
+    let cases = [
+        (UnaryOp::Exp, Func::Exp, f64::exp as fn(f64) -> f64),
+        (UnaryOp::Tanh, Func::Tanh, f64::tanh),
+        (UnaryOp::Logistic, Func::Logistic, |v: f64| {
+            1.0 / (1.0 + (-v).exp())
+        }),
+        (UnaryOp::Sin, Func::Sin, f64::sin),
+        (UnaryOp::Cos, Func::Cos, f64::cos),
+    ];
+    let host = Target::host();
+    let fma = host.features.iter().any(|f| f == "fma");
+    for (op, func, reference) in cases {
+        if !fma {
+            // The inline code here rounds its products separately, so there is nothing
+            // bit-identical to compare: check the runtime's functions (on their portable
+            // path) against the f64 reference instead.
+            let mut y = x.clone();
+            vecmath::apply(func, &mut y);
+            for (&a, &r) in x.iter().zip(&y) {
+                let u = ulps(r, reference(a as f64) as f32);
+                assert!(u <= 3, "{op:?}: {u} ulp at x = {a:e}");
+            }
+            continue;
+        }
+        // Tails of 3, 2 and 1 scalars after the f32x4 groups.
+        for cols in [1027, 1026, 1025] {
+            let rows = x.len() / cols;
+            let xs = &x[..rows * cols];
+            let k = unary_rows(op, rows as i64, cols as i64);
+            assert!(kernel::is_vectorized(&k));
+            let mut bufs = vec![to_bytes(xs), vec![0u8; xs.len() * 4]];
+            run_on(&k, &mut bufs, &host);
+            let inline: Vec<f32> = from_bytes(&bufs[1]);
+            let mut arrays = xs.to_vec();
+            for row in arrays.chunks_mut(cols) {
+                vecmath::apply(func, row);
+            }
+            let bad: Vec<usize> = (0..xs.len())
+                .filter(|&i| inline[i].to_bits() != arrays[i].to_bits())
+                .collect();
+            let show: Vec<String> = bad
+                .iter()
+                .take(8)
+                .map(|&i| {
+                    format!(
+                        "x[{i}] = {:e} ({:#010x}): inline {:#010x}, runtime {:#010x}",
+                        xs[i],
+                        xs[i].to_bits(),
+                        inline[i].to_bits(),
+                        arrays[i].to_bits()
+                    )
+                })
+                .collect();
+            assert!(
+                bad.is_empty(),
+                "{op:?}, rows of {cols}: {} of {} differ:\n{}",
+                bad.len(),
+                xs.len(),
+                show.join("\n")
+            );
+        }
+    }
+}
+
 #[test]
 fn vmath_pow_atan2_within_3_ulp() {
     let mut ys = float_specials();

@@ -1,0 +1,99 @@
+//! f32 exp, tanh, logistic, sin and cos over arrays, 8 lanes at a time: the runtime
+//! imports `pjrt_rt_*_f32_array_v1` that generated kernels call on tiles of up to a few
+//! hundred elements.
+//!
+//! Why they exist: Cranelift's widest vectors on x86_64 are f32x4, so the compiler's
+//! inline math (`src/compiler/codegen/vmath.rs`) does 4 lanes per instruction where XLA
+//! and IREE do 8 with AVX2. A kernel whose body holds a heavy f32 function computes the
+//! function's argument for a tile into a stack buffer, calls one of these on it (in
+//! place), and carries on reading the buffer.
+//!
+//! The contract: bit-identical to the inline f32x4 code compiled for a target with FMA
+//! (the `scalar` module transcribes it operation by operation), NaN payloads and signed
+//! zeros included, so a kernel gives the same bits whichever path it takes. sin and cos
+//! even reproduce the inline code's lane groups: an f32x4 with any |x| > 6000 goes
+//! whole to an f64 helper (and with any |x| > 1e6, whole to the runtime's f64 sin/cos),
+//! so here `data[4k..4k + 4]` is treated as one f32x4 and the last `n % 4` elements as
+//! the scalars of the inline code's remainder loop. A tile that starts on a multiple of
+//! 4 of the kernel's vector loop therefore gets exactly the inline loop's results.
+//!
+//! On x86_64 with AVX2 and FMA (detected at run time) the `avx2` module does 8 lanes per
+//! instruction, tails included (through a padded 8-lane buffer); elsewhere, `scalar` does
+//! the same operations one lane at a time (with `f32::mul_add`), giving the same bits.
+
+mod scalar;
+
+#[cfg(test)]
+mod tests;
+
+/// One of the array functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Func {
+    Exp,
+    Tanh,
+    Logistic,
+    Sin,
+    Cos,
+}
+
+impl Func {
+    pub const ALL: [Func; 5] = [Func::Exp, Func::Tanh, Func::Logistic, Func::Sin, Func::Cos];
+}
+
+/// Can this CPU run the 8-lane path? (std caches the CPUID answer.)
+pub fn has_avx2_fma() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// `data[i] = f(data[i])`, on the fastest path this CPU has.
+pub fn apply(f: Func, data: &mut [f32]) {
+    scalar::apply(f, data);
+}
+
+/// [`apply`] on the portable path (one lane at a time), whatever the CPU.
+pub fn apply_portable(f: Func, data: &mut [f32]) {
+    scalar::apply(f, data);
+}
+
+/// `apply(f, data[0..n])` for a raw pointer from generated code.
+///
+/// # Safety
+/// `n == 0`, or `data` points to `n` initialized f32 (4-byte aligned) that nothing else
+/// accesses during the call.
+unsafe fn apply_raw(f: Func, data: *mut f32, n: usize) {
+    if n == 0 || data.is_null() {
+        return;
+    }
+    // SAFETY: the caller's contract.
+    let data = unsafe { std::slice::from_raw_parts_mut(data, n) };
+    apply(f, data);
+}
+
+macro_rules! array_imports {
+    ($($name:ident => $f:ident;)*) => {$(
+        #[doc = concat!("`data[i] = ", stringify!($f), "(data[i])` for i < n, in place.")]
+        ///
+        /// # Safety
+        /// `n == 0`, or `data` points to `n` initialized f32 (4-byte aligned) that
+        /// nothing else accesses during the call.
+        pub unsafe extern "C" fn $name(data: *mut f32, n: usize) {
+            // SAFETY: forwarded.
+            unsafe { apply_raw(Func::$f, data, n) }
+        }
+    )*};
+}
+
+array_imports! {
+    pjrt_rt_exp_f32_array_v1 => Exp;
+    pjrt_rt_tanh_f32_array_v1 => Tanh;
+    pjrt_rt_logistic_f32_array_v1 => Logistic;
+    pjrt_rt_sin_f32_array_v1 => Sin;
+    pjrt_rt_cos_f32_array_v1 => Cos;
+}
