@@ -14,6 +14,8 @@ use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use std::collections::HashMap;
 
+mod tiles;
+
 /// Work (points times the reduction length each point runs) a workgroup should cover:
 /// enough to amortize dispatch, small enough to split across threads.
 const WG_POINTS: i64 = 4096;
@@ -694,16 +696,29 @@ fn vector_binary(op: BinaryOp, round_ok: bool) -> bool {
         || (round_ok && super::vmath::has_vector_binary(op))
 }
 
+/// What the target offers generated code.
+#[derive(Clone, Copy)]
+pub(crate) struct Caps {
+    pub call_conv: CallConv,
+    pub frontend: TargetFrontendConfig,
+    /// Vectors round natively (x86 needs SSE4.1).
+    pub round_ok: bool,
+    /// Native fused multiply-add.
+    pub fma: bool,
+    /// The runtime's 8-lane array math imports apply (x86_64 with AVX2 and FMA, where
+    /// they are twice as wide as Cranelift's f32x4; see [`tiles`]).
+    pub array_math: bool,
+}
+
 /// Builds kernel `k` into `func` (whose signature this sets).
-pub(crate) fn build(
-    func: &mut Function,
-    k: &Kernel,
-    plan: &Plan,
-    call_conv: CallConv,
-    frontend: TargetFrontendConfig,
-    round_ok: bool,
-    fma: bool,
-) -> R<()> {
+pub(crate) fn build(func: &mut Function, k: &Kernel, plan: &Plan, caps: &Caps) -> R<()> {
+    let Caps {
+        call_conv,
+        frontend,
+        round_ok,
+        fma,
+        array_math,
+    } = *caps;
     let mut sig = Signature::new(call_conv);
     for _ in 0..3 {
         sig.params.push(AbiParam::new(types::I64));
@@ -728,6 +743,11 @@ pub(crate) fn build(
         .collect();
     let mut imports = Imports::new(call_conv, fma);
     let classes = classify(k, round_ok);
+    let hoist = hoistable(k);
+    let tiles = match &classes {
+        Some(cls) if array_math => tiles::plan(k, cls, hoist.as_deref()).map(std::rc::Rc::new),
+        _ => None,
+    };
     let mut em = Emitter {
         cx: Cx {
             b: &mut b,
@@ -738,7 +758,8 @@ pub(crate) fn build(
         plan,
         classes,
         round_ok,
-        hoist: hoistable(k),
+        hoist,
+        tiles,
         pin_slot: None,
     };
     if plan.workgroups > 0 {
@@ -758,10 +779,14 @@ pub(crate) fn build(
 pub(crate) fn build_helper(
     func: &mut Function,
     helper: super::vmath::Helper,
-    call_conv: CallConv,
-    frontend: TargetFrontendConfig,
-    fma: bool,
+    caps: &Caps,
 ) -> R<()> {
+    let Caps {
+        call_conv,
+        frontend,
+        fma,
+        ..
+    } = *caps;
     let mut sig = Signature::new(CallConv::PreserveAll);
     sig.params.push(AbiParam::new(types::I64));
     func.signature = sig;
@@ -789,12 +814,28 @@ pub(crate) fn build_helper(
 /// sin x: 0.91 ms at 1 and at 2; a long body has parallel chains of its own), and
 /// compiles to half the code.
 fn unroll_factor(body: &Body) -> i64 {
-    let heavy = body.nodes.iter().any(|n| match n {
-        Node::Unary { op, .. } => super::vmath::has_vector_unary(*op),
-        Node::Binary { op, .. } => super::vmath::has_vector_binary(*op),
-        _ => false,
+    unroll_factor_of(body, |_| true)
+}
+
+/// [`unroll_factor`] of the nodes of `body` that `computed` marks.
+fn unroll_factor_of(body: &Body, computed: impl Fn(usize) -> bool) -> i64 {
+    let heavy = body.nodes.iter().enumerate().any(|(i, n)| {
+        computed(i)
+            && match n {
+                Node::Unary { op, .. } => super::vmath::has_vector_unary(*op),
+                Node::Binary { op, .. } => super::vmath::has_vector_binary(*op),
+                _ => false,
+            }
     });
     if heavy { 1 } else { 4 }
+}
+
+/// Does `k` compiled for `target` run its innermost loop in tiles around array calls?
+#[cfg(test)]
+pub(crate) fn is_tiled(k: &Kernel, target: &super::Target) -> bool {
+    super::array_math(target)
+        && classify(k, true)
+            .is_some_and(|cls| tiles::plan(k, &cls, hoistable(k).as_deref()).is_some())
 }
 
 #[cfg(test)]
@@ -823,17 +864,20 @@ struct Emitter<'a, 'b> {
     round_ok: bool,
     /// Top-level nodes computed once before the innermost loop ([`hoistable`]).
     hoist: Option<Vec<bool>>,
+    /// How the innermost loop runs in tiles around array math calls, if it does.
+    tiles: Option<std::rc::Rc<tiles::TilePlan>>,
     /// The stack slot of [`Emitter::pin`].
     pin_slot: Option<StackSlot>,
 }
 
-/// Values of a body computed elsewhere: `Use` takes the top-level nodes hoisted out of
-/// the innermost loop from there, `Only` computes just the nodes it marks (the hoisted
-/// ones).
+/// Values of a body computed elsewhere: `Use` takes the nodes that have a value there
+/// (hoisted out of the innermost loop, or read back from a tile buffer) and computes, of
+/// the others, those `need` marks (all without a mask); `Only` computes just the nodes
+/// it marks (the hoisted ones), pinned.
 #[derive(Clone, Copy)]
 enum Pre<'p> {
     None,
-    Use(&'p [Option<Value>]),
+    Use(&'p [Option<Value>], Option<&'p [bool]>),
     Only(&'p [bool]),
 }
 
@@ -915,7 +959,6 @@ impl<'a, 'b> Emitter<'a, 'b> {
     fn nest(&mut self, d: usize, lo: Value, hi: Value, coords: &mut Vec<Value>) -> R<()> {
         let k = self.k;
         let last = d + 1 == k.domain.len();
-        let mut start = lo;
         // Nodes not depending on the innermost coordinate, computed once before its loop
         // (the range is never empty: every extent is positive).
         let hoisted: Vec<Option<Value>> = match (last, self.hoist.clone()) {
@@ -928,46 +971,73 @@ impl<'a, 'b> Emitter<'a, 'b> {
             }
             _ => Vec::new(),
         };
-        if last && self.classes.is_some() {
-            // Unrolled (independent points give the CPU several chains), then one
-            // vector, then scalars.
-            let unroll = unroll_factor(&k.body);
-            let factors: &[i64] = if unroll == 1 { &[1] } else { &[unroll, 1] };
-            for &unroll in factors {
-                let (i, _) = self.emit_loop(start, hi, LANES * unroll, &[], &mut |em, i, _| {
-                    for u in 0..unroll {
-                        let iu = if u == 0 {
-                            i
-                        } else {
-                            em.cx.b.ins().iadd_imm_s(i, LANES * u)
-                        };
-                        coords.push(iu);
-                        let cls = em.classes.clone();
-                        em.eval_body(
-                            &k.body,
-                            coords,
-                            &[],
-                            &[],
-                            cls.as_deref(),
-                            Pre::Use(&hoisted),
-                        )?;
-                        coords.pop();
-                    }
-                    Ok(vec![])
-                })?;
-                start = i;
+        if last {
+            if let Some(tiles) = self.tiles.clone() {
+                return self.tiled_row(&tiles, lo, hi, coords, &hoisted);
             }
+            let unroll = if self.classes.is_some() {
+                unroll_factor(&k.body)
+            } else {
+                0
+            };
+            return self.point_loops(lo, hi, unroll, &mut |em, i, vector| {
+                coords.push(i);
+                let cls = if vector { em.classes.clone() } else { None };
+                em.eval_body(
+                    &k.body,
+                    coords,
+                    &[],
+                    &[],
+                    cls.as_deref(),
+                    Pre::Use(&hoisted, None),
+                )?;
+                coords.pop();
+                Ok(())
+            });
+        }
+        self.emit_loop(lo, hi, 1, &[], &mut |em, i, _| {
+            coords.push(i);
+            let lo = em.iconst(0);
+            let hi = em.iconst(k.domain[d + 1]);
+            em.nest(d + 1, lo, hi, coords)?;
+            coords.pop();
+            Ok(vec![])
+        })?;
+        Ok(())
+    }
+
+    /// The points of `[lo, hi)` of the innermost dimension: with `unroll > 0`, first
+    /// `unroll` vectors per iteration (independent points give the CPU several chains),
+    /// then one vector, then scalars. `f(i, vector)` emits the point(s) at `i`.
+    fn point_loops(
+        &mut self,
+        lo: Value,
+        hi: Value,
+        unroll: i64,
+        f: &mut dyn FnMut(&mut Emitter<'a, 'b>, Value, bool) -> R<()>,
+    ) -> R<()> {
+        let mut start = lo;
+        let factors: &[i64] = match unroll {
+            0 => &[],
+            1 => &[1],
+            _ => &[unroll, 1],
+        };
+        for &unroll in factors {
+            let (i, _) = self.emit_loop(start, hi, LANES * unroll, &[], &mut |em, i, _| {
+                for u in 0..unroll {
+                    let iu = if u == 0 {
+                        i
+                    } else {
+                        em.cx.b.ins().iadd_imm_s(i, LANES * u)
+                    };
+                    f(em, iu, true)?;
+                }
+                Ok(vec![])
+            })?;
+            start = i;
         }
         self.emit_loop(start, hi, 1, &[], &mut |em, i, _| {
-            coords.push(i);
-            if last {
-                em.eval_body(&k.body, coords, &[], &[], None, Pre::Use(&hoisted))?;
-            } else {
-                let lo = em.iconst(0);
-                let hi = em.iconst(k.domain[d + 1]);
-                em.nest(d + 1, lo, hi, coords)?;
-            }
-            coords.pop();
+            f(em, i, false)?;
             Ok(vec![])
         })?;
         Ok(())
@@ -1250,8 +1320,15 @@ impl<'a, 'b> Emitter<'a, 'b> {
         for (i, node) in body.nodes.iter().enumerate() {
             let dt = body.types[i];
             match pre {
-                Pre::Use(p) => {
+                Pre::Use(p, need) => {
                     if let Some(&Some(x)) = p.get(i) {
+                        vals.push(x);
+                        continue;
+                    }
+                    if need.is_some_and(|need| !need[i]) {
+                        // Not computed here; nothing computed here reads it.
+                        let x =
+                            *skipped.get_or_insert_with(|| self.cx.b.ins().iconst(types::I64, 0));
                         vals.push(x);
                         continue;
                     }
@@ -1357,7 +1434,7 @@ impl<'a, 'b> Emitter<'a, 'b> {
                                 // its own nodes: nothing of it was hoisted.
                                 let (b, pre) = match alt {
                                     Some(b) => (b, Pre::None),
-                                    None => (&**rbody, Pre::Use(&hoisted)),
+                                    None => (&**rbody, Pre::Use(&hoisted, None)),
                                 };
                                 let r = em.eval_body(b, ridx, a, &outer_vals, cls, pre)?;
                                 Ok(b.yields.iter().map(|y| r[y.index()]).collect())

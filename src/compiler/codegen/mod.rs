@@ -74,11 +74,26 @@ pub fn workgroups(k: &Kernel) -> u64 {
     kernel::plan_kernel(k).workgroups
 }
 
+/// Do kernels for `target` call the runtime's 8-lane array math (see `kernel::tiles`)?
+/// On x86_64 with AVX2 and FMA, where those routines are twice as wide as Cranelift's
+/// f32x4 and give the same bits as the inline FMA code.
+pub(crate) fn array_math(target: &Target) -> bool {
+    target.is_x86_64() && target.features.iter().any(|f| f == "avx2") && target.has_fma()
+}
+
 pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCode, CompileError> {
     let isa = target::make_isa(target).map_err(|message| CompileError::Codegen {
         kernel: String::new(),
         message,
     })?;
+    let has = |f: &str| target.features.iter().any(|g| g == f);
+    let caps = kernel::Caps {
+        call_conv: isa.default_call_conv(),
+        frontend: isa.frontend_config(),
+        round_ok: !target.is_x86_64() || has("sse4.1"),
+        fma: target.has_fma(),
+        array_math: array_math(target),
+    };
     let mut funcs = Vec::with_capacity(kernels.len());
     let mut workgroups = Vec::with_capacity(kernels.len());
     for (i, k) in kernels.iter().enumerate() {
@@ -89,16 +104,7 @@ pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCo
         let plan = kernel::plan_kernel(k);
         let mut func = Function::new();
         func.name = UserFuncName::user(0, i as u32);
-        kernel::build(
-            &mut func,
-            k,
-            &plan,
-            isa.default_call_conv(),
-            isa.frontend_config(),
-            !target.is_x86_64() || target.features.iter().any(|f| f == "sse4.1"),
-            target.has_fma(),
-        )
-        .map_err(err)?;
+        kernel::build(&mut func, k, &plan, &caps).map_err(err)?;
         funcs.push(compile_function(&*isa, func, k.name.clone(), None).map_err(err)?);
         workgroups.push(plan.workgroups);
     }
@@ -118,14 +124,7 @@ pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCo
         };
         let mut func = Function::new();
         func.name = UserFuncName::user(1, h as u32);
-        kernel::build_helper(
-            &mut func,
-            h,
-            isa.default_call_conv(),
-            isa.frontend_config(),
-            target.has_fma(),
-        )
-        .map_err(err)?;
+        kernel::build_helper(&mut func, h, &caps).map_err(err)?;
         funcs.push(
             compile_function(&*isa, func, h.name().to_string(), Some(h as u32)).map_err(err)?,
         );

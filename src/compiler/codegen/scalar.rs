@@ -91,7 +91,20 @@ impl Cx<'_, '_> {
     /// Calls runtime import `name` (the result of type `ty`; each import is always called
     /// with the same argument types).
     pub fn call(&mut self, name: &'static str, ty: Type, args: &[Value]) -> R<Value> {
-        let fref = match self.imports.refs.get(name) {
+        let fref = self.import_ref(name, Some(ty), args)?;
+        let call = self.b.ins().call(fref, args);
+        Ok(self.b.inst_results(call)[0])
+    }
+
+    /// Calls runtime import `name`, which returns nothing.
+    pub fn call_void(&mut self, name: &'static str, args: &[Value]) -> R<()> {
+        let fref = self.import_ref(name, None, args)?;
+        self.b.ins().call(fref, args);
+        Ok(())
+    }
+
+    fn import_ref(&mut self, name: &'static str, ret: Option<Type>, args: &[Value]) -> R<FuncRef> {
+        Ok(match self.imports.refs.get(name) {
             Some(f) => *f,
             None => {
                 let idx = pjrtc_runtime::imports::index_of(name)
@@ -100,7 +113,7 @@ impl Cx<'_, '_> {
                 let params: Vec<AbiParam> =
                     args.iter().map(|&a| AbiParam::new(self.ty(a))).collect();
                 sig.params.extend(params);
-                sig.returns.push(AbiParam::new(ty));
+                sig.returns.extend(ret.map(AbiParam::new));
                 let signature = self.b.func.import_signature(sig);
                 let uname = self
                     .b
@@ -115,9 +128,7 @@ impl Cx<'_, '_> {
                 self.imports.refs.insert(name, f);
                 f
             }
-        };
-        let call = self.b.ins().call(fref, args);
-        Ok(self.b.inst_results(call)[0])
+        })
     }
 
     /// Calls image-local helper `index` (see [`vmath::Helper`]) on pointer `p`. Helpers

@@ -1737,12 +1737,18 @@ fn vmath_f32_within_3_ulp() {
         (UnaryOp::Cos, &f64::cos),
         (UnaryOp::Tan, &f64::tan),
     ];
-    // The host, and the host without FMA (separate multiply and add in the polynomials).
+    // The host (with AVX2 and FMA, exp, tanh, logistic, sin and cos of long rows run
+    // through the runtime's array routines: kernel/tiles.rs), the host without AVX2 (the
+    // same functions inline), and without FMA (separate multiply and add in the
+    // polynomials).
     let host = Target::host();
+    let mut no_avx2 = host.clone();
+    no_avx2.features.retain(|f| f != "avx2");
     let mut no_fma = host.clone();
     no_fma.features.retain(|f| f != "fma");
     for (op, f) in cases {
         let mut outs = run_math(op, &x, &host).to_vec();
+        outs.extend(run_math(op, &x, &no_avx2));
         outs.extend(run_math(op, &x, &no_fma));
         for out in &outs {
             let mut worst = (0u64, 0.0f32);
@@ -2570,3 +2576,6 @@ fn vectorized_row_sum_is_blocked_and_accurate() {
 
 #[path = "intlanes_tests.rs"]
 mod intlanes_tests;
+
+#[path = "kernel/tiles_tests.rs"]
+mod tiles_tests;

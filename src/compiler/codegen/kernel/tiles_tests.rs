@@ -1,0 +1,308 @@
+//! Innermost loops in tiles around the runtime's array math calls (`kernel/tiles.rs`).
+//! The runtime routines give the bits of the inline f32x4 code, so a kernel compiled
+//! for the host (AVX2 and FMA: tiled) and for the host without AVX2 (the same FMA
+//! polynomials, inline) must write identical outputs, whatever the row length, the
+//! workgroup split, the phases or the access pattern.
+
+use super::*;
+
+/// The host, whose kernels are tiled, and the host without AVX2, whose kernels compute
+/// the same functions inline; `None` if the host cannot run tiled code.
+fn targets() -> Option<(Target, Target)> {
+    let host = Target::host();
+    let has = |f: &str| host.features.iter().any(|g| g == f);
+    if !(host.is_x86_64() && has("avx2") && has("fma") && has("avx")) {
+        return None;
+    }
+    let mut inline = host.clone();
+    inline.features.retain(|f| f != "avx2");
+    Some((host, inline))
+}
+
+/// Runs `k` on `inputs` (one per buffer but the last, which it writes) for both targets
+/// and asserts the outputs are bit-identical and that only the host's code is tiled.
+fn check_tiled(k: &Kernel, inputs: &[Vec<f32>], what: &str) {
+    let (host, inline) = targets().expect("checked by the caller");
+    assert!(kernel::is_tiled(k, &host), "{what}: not tiled for the host");
+    assert!(!kernel::is_tiled(k, &inline), "{what}: tiled without AVX2");
+    let n_out: i64 = k.buffers.last().unwrap().shape.iter().product();
+    let mut outs = Vec::new();
+    for target in [&host, &inline] {
+        let mut bufs: Vec<Vec<u8>> = inputs.iter().map(|x| to_bytes(x)).collect();
+        bufs.push(vec![0u8; n_out as usize * 4]);
+        run_on(k, &mut bufs, target);
+        outs.push(from_bytes::<f32>(bufs.last().unwrap()));
+    }
+    for (i, (a, b)) in outs[0].iter().zip(&outs[1]).enumerate() {
+        assert!(
+            same_f32(*a, *b),
+            "{what}: [{i}] tiled {a:e} vs inline {b:e}"
+        );
+    }
+}
+
+/// `n` inputs cycling through the math test inputs from `offset`.
+fn inputs(n: i64, offset: usize) -> Vec<f32> {
+    let all = math_inputs();
+    (0..n as usize)
+        .map(|i| all[(i + offset) % all.len()])
+        .collect()
+}
+
+fn un(b: &mut Body, op: UnaryOp, x: NodeId) -> NodeId {
+    b.push(Node::Unary { op, x }, DType::F32)
+}
+
+fn bin(b: &mut Body, op: BinaryOp, a: NodeId, c: NodeId) -> NodeId {
+    b.push(Node::Binary { op, a, b: c }, DType::F32)
+}
+
+fn cst(b: &mut Body, v: f32) -> NodeId {
+    b.push(Node::Const(v.to_bits() as u64), DType::F32)
+}
+
+const FUNCS: [UnaryOp; 5] = [
+    UnaryOp::Exp,
+    UnaryOp::Tanh,
+    UnaryOp::Logistic,
+    UnaryOp::Sin,
+    UnaryOp::Cos,
+];
+
+#[test]
+fn elementwise_functions_tiled_match_inline() {
+    if targets().is_none() {
+        return cross_compiled_code_calls_array_math();
+    }
+    // Shorter than a tile, tile-sized, with remainders of every kind, and long enough
+    // to split into workgroups whose ranges start inside a tile.
+    for n in [32i64, 37, 256, 257, 1000, 5003, 40_000] {
+        for (f, op) in FUNCS.into_iter().enumerate() {
+            let k = elementwise(&[DType::F32], DType::F32, n, unop(op, DType::F32));
+            check_tiled(&k, &[inputs(n, f * 977)], &format!("{op:?} n={n}"));
+        }
+    }
+}
+
+/// The tiled code's calls resolve to runtime imports that exist: compiled for x86_64
+/// with AVX2 and FMA (the cross target), which hosts without them can still compile.
+fn cross_compiled_code_calls_array_math() {
+    let target = Target::from_triple(target::X86_64).unwrap();
+    let k = elementwise(
+        &[DType::F32],
+        DType::F32,
+        1000,
+        unop(UnaryOp::Exp, DType::F32),
+    );
+    assert!(kernel::is_tiled(&k, &target));
+    let code = compile_kernels(std::slice::from_ref(&k), &target).unwrap();
+    let exp = pjrtc_runtime::imports::index_of("pjrt_rt_exp_f32_array_v1").unwrap();
+    assert!(code.image.relocs.iter().any(|r| r.import == exp));
+    eprintln!("host lacks AVX2/FMA: tiled code compiled for x86_64 but not run");
+}
+
+/// `out[i, j] = f(x[i, j] - max_j' x[i, j'])`: softmax's exp pass, its row maximum a
+/// reduction hoisted before the tiles.
+fn shifted_rows(rows: i64, cols: i64, op: UnaryOp) -> Kernel {
+    let mut rb = Body::default();
+    let j = rb.push(Node::Index(0), DType::I64);
+    let oi = rb.push(Node::Outer(NodeId(0)), DType::I64);
+    let x = rb.push_load(0, vec![oi, j], DType::F32);
+    let acc = rb.push(Node::Acc(0), DType::F32);
+    let m = bin(&mut rb, BinaryOp::Max, acc, x);
+    rb.yields = vec![m];
+    let mut body = Body::default();
+    let i = body.push(Node::Index(0), DType::I64);
+    let j = body.push(Node::Index(1), DType::I64);
+    let init = cst(&mut body, f32::NEG_INFINITY);
+    let r = body.push(
+        Node::Reduce {
+            extents: vec![cols],
+            inits: vec![init],
+            body: Box::new(rb),
+        },
+        DType::F32,
+    );
+    let x = body.push_load(0, vec![i, j], DType::F32);
+    let d = bin(&mut body, BinaryOp::Sub, x, r);
+    let y = un(&mut body, op, d);
+    body.push(
+        Node::Store {
+            buffer: 1,
+            index: vec![i, j],
+            value: y,
+        },
+        DType::F32,
+    );
+    Kernel {
+        name: "shifted_rows".into(),
+        buffers: vec![
+            buf(DType::F32, &[rows, cols], false),
+            buf(DType::F32, &[rows, cols], true),
+        ],
+        domain: vec![rows, cols],
+        body,
+        sequential: false,
+    }
+}
+
+#[test]
+fn hoisted_row_reduction_feeds_the_tiles() {
+    if targets().is_none() {
+        return cross_compiled_code_calls_array_math();
+    }
+    for (rows, cols) in [(5i64, 1030i64), (300, 40), (3, 33), (2, 4096)] {
+        let k = shifted_rows(rows, cols, UnaryOp::Exp);
+        assert!(kernel::hoistable(&k).is_some_and(|h| h[3]), "max hoisted");
+        let x: Vec<f32> = inputs(rows * cols, 5)
+            .into_iter()
+            .map(|v| {
+                if v.is_finite() {
+                    v.clamp(-90.0, 90.0)
+                } else {
+                    1.0
+                }
+            })
+            .collect();
+        check_tiled(&k, &[x], &format!("softmax exp {rows}x{cols}"));
+    }
+}
+
+/// `out = exp(sin x) * tanh(y) + cos(logistic(x) * y)` and GELU's tanh form over rows
+/// of `cols`: calls of two phases, several per phase, and math around them.
+fn chained(rows: i64, cols: i64) -> Kernel {
+    let mut body = Body::default();
+    let i = body.push(Node::Index(0), DType::I64);
+    let j = body.push(Node::Index(1), DType::I64);
+    let x = body.push_load(0, vec![i, j], DType::F32);
+    let y = body.push_load(1, vec![i, j], DType::F32);
+    let s = un(&mut body, UnaryOp::Sin, x);
+    let e = un(&mut body, UnaryOp::Exp, s);
+    let t = un(&mut body, UnaryOp::Tanh, y);
+    let et = bin(&mut body, BinaryOp::Mul, e, t);
+    let l = un(&mut body, UnaryOp::Logistic, x);
+    let ly = bin(&mut body, BinaryOp::Mul, l, y);
+    let c = un(&mut body, UnaryOp::Cos, ly);
+    let a = bin(&mut body, BinaryOp::Add, et, c);
+    // gelu(x) = 0.5 x (1 + tanh(0.7978846 (x + 0.044715 x^3)))
+    let x3 = bin(&mut body, BinaryOp::Mul, x, x);
+    let x3 = bin(&mut body, BinaryOp::Mul, x3, x);
+    let k1 = cst(&mut body, 0.044715);
+    let u = bin(&mut body, BinaryOp::Mul, k1, x3);
+    let u = bin(&mut body, BinaryOp::Add, x, u);
+    let k2 = cst(&mut body, 0.797_884_6);
+    let u = bin(&mut body, BinaryOp::Mul, k2, u);
+    let th = un(&mut body, UnaryOp::Tanh, u);
+    let one = cst(&mut body, 1.0);
+    let g = bin(&mut body, BinaryOp::Add, one, th);
+    let half = cst(&mut body, 0.5);
+    let hx = bin(&mut body, BinaryOp::Mul, half, x);
+    let g = bin(&mut body, BinaryOp::Mul, hx, g);
+    let out = bin(&mut body, BinaryOp::Add, a, g);
+    body.push(
+        Node::Store {
+            buffer: 2,
+            index: vec![i, j],
+            value: out,
+        },
+        DType::F32,
+    );
+    Kernel {
+        name: "chained".into(),
+        buffers: vec![
+            buf(DType::F32, &[rows, cols], false),
+            buf(DType::F32, &[rows, cols], false),
+            buf(DType::F32, &[rows, cols], true),
+        ],
+        domain: vec![rows, cols],
+        body,
+        sequential: false,
+    }
+}
+
+#[test]
+fn calls_in_two_phases_with_math_around_them() {
+    if targets().is_none() {
+        return cross_compiled_code_calls_array_math();
+    }
+    for (rows, cols) in [(3i64, 700i64), (64, 33), (1, 9000)] {
+        let k = chained(rows, cols);
+        let n = rows * cols;
+        check_tiled(
+            &k,
+            &[inputs(n, 11), inputs(n, 40_017)],
+            &format!("chained {rows}x{cols}"),
+        );
+    }
+}
+
+/// `out[j, i] = tanh(x[i, j])`: the store scatters lanes (a relayout), the load is
+/// contiguous.
+#[test]
+fn transposed_store_of_a_tiled_function() {
+    if targets().is_none() {
+        return cross_compiled_code_calls_array_math();
+    }
+    let (rows, cols) = (9i64, 300i64);
+    let mut body = Body::default();
+    let i = body.push(Node::Index(0), DType::I64);
+    let j = body.push(Node::Index(1), DType::I64);
+    let x = body.push_load(0, vec![i, j], DType::F32);
+    let t = un(&mut body, UnaryOp::Tanh, x);
+    body.push(
+        Node::Store {
+            buffer: 1,
+            index: vec![j, i],
+            value: t,
+        },
+        DType::F32,
+    );
+    let k = Kernel {
+        name: "transposed".into(),
+        buffers: vec![
+            buf(DType::F32, &[rows, cols], false),
+            buf(DType::F32, &[cols, rows], true),
+        ],
+        domain: vec![rows, cols],
+        body,
+        sequential: false,
+    };
+    check_tiled(&k, &[inputs(rows * cols, 3)], "transposed tanh");
+}
+
+#[test]
+fn short_rows_and_other_types_stay_inline() {
+    let host = Target::from_triple(target::X86_64).unwrap();
+    // Rows shorter than a call is worth.
+    let k = shifted_rows(100, 31, UnaryOp::Exp);
+    assert!(!kernel::is_tiled(&k, &host));
+    assert!(kernel::is_tiled(
+        &shifted_rows(100, 32, UnaryOp::Exp),
+        &host
+    ));
+    // No array routine: log stays inline.
+    let k = elementwise(
+        &[DType::F32],
+        DType::F32,
+        1000,
+        unop(UnaryOp::Log, DType::F32),
+    );
+    assert!(!kernel::is_tiled(&k, &host));
+    // f16 values are computed in f32 but typed f16: inline.
+    let k = elementwise(
+        &[DType::F16],
+        DType::F16,
+        1000,
+        unop(UnaryOp::Exp, DType::F16),
+    );
+    assert!(kernel::is_vectorized(&k) && !kernel::is_tiled(&k, &host));
+    // aarch64's f32x4 is its full width: inline.
+    let a = Target::from_triple(target::AARCH64).unwrap();
+    let k = elementwise(
+        &[DType::F32],
+        DType::F32,
+        1000,
+        unop(UnaryOp::Exp, DType::F32),
+    );
+    assert!(!kernel::is_tiled(&k, &a));
+}
