@@ -23,6 +23,9 @@
 
 mod scalar;
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+
 #[cfg(test)]
 mod tests;
 
@@ -54,12 +57,26 @@ pub fn has_avx2_fma() -> bool {
 
 /// `data[i] = f(data[i])`, on the fastest path this CPU has.
 pub fn apply(f: Func, data: &mut [f32]) {
-    scalar::apply(f, data);
+    if apply_avx2(f, data).is_none() {
+        scalar::apply(f, data);
+    }
 }
 
 /// [`apply`] on the portable path (one lane at a time), whatever the CPU.
 pub fn apply_portable(f: Func, data: &mut [f32]) {
     scalar::apply(f, data);
+}
+
+/// [`apply`] on the AVX2+FMA path; `None` (and `data` untouched) if the CPU lacks it.
+pub fn apply_avx2(f: Func, data: &mut [f32]) -> Option<()> {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2_fma() {
+        // SAFETY: AVX2 and FMA were detected just above.
+        unsafe { avx2::apply(f, data) };
+        return Some(());
+    }
+    let _ = (f, data);
+    None
 }
 
 /// `apply(f, data[0..n])` for a raw pointer from generated code.

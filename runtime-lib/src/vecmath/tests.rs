@@ -327,3 +327,48 @@ fn import_table_order() {
     let f = crate::imports::IMPORTS[first as usize + 3].addr;
     assert_eq!(f, pjrt_rt_sin_f32_array_v1 as *const u8);
 }
+
+/// The 8-lane path gives the portable path's bits, over the sweeps (whole, and cut into
+/// tiles of odd lengths so that every tail length and group position occurs). Without
+/// AVX2+FMA, `apply_avx2` must refuse and leave the data alone.
+#[test]
+fn avx2_matches_portable() {
+    for f in Func::ALL {
+        let x = sweep(f);
+        let mut want = x.clone();
+        apply_portable(f, &mut want);
+        let mut got = x.clone();
+        if apply_avx2(f, &mut got).is_none() {
+            assert!(!has_avx2_fma());
+            assert!(got.iter().zip(&x).all(|(a, b)| a.to_bits() == b.to_bits()));
+            continue;
+        }
+        let diff = |got: &[f32], want: &[f32]| {
+            got.iter()
+                .zip(want)
+                .position(|(a, b)| a.to_bits() != b.to_bits())
+        };
+        if let Some(i) = diff(&got, &want) {
+            panic!(
+                "{f:?}({:e} = {:#010x}): avx2 {:#010x}, portable {:#010x}",
+                x[i],
+                x[i].to_bits(),
+                got[i].to_bits(),
+                want[i].to_bits()
+            );
+        }
+        // Tiles of 1..=37 elements, from odd offsets.
+        let mut tiled_got = x.clone();
+        let mut tiled_want = x.clone();
+        let mut at = 0;
+        let mut len = 1;
+        while at < x.len() {
+            let end = (at + len).min(x.len());
+            apply_avx2(f, &mut tiled_got[at..end]);
+            apply_portable(f, &mut tiled_want[at..end]);
+            at = end;
+            len = len % 37 + 1;
+        }
+        assert_eq!(diff(&tiled_got, &tiled_want), None, "{f:?} in tiles");
+    }
+}

@@ -1894,6 +1894,74 @@ fn vmath_f32_matches_runtime_array_functions() {
     }
 }
 
+/// ns per element on an L1-resident tile: the inline f32x4 code (a kernel y = f(x) over
+/// TILE points, called over and over) against the runtime's 8-lane array functions (the
+/// tile refilled and transformed in place), alternating, best of 15 passes each. Run with
+/// `taskset -c 0 cargo test --release -p pjrtc --lib bench_vmath_tile -- --ignored
+/// --nocapture`; optional env PJRTC_BENCH_TILE (default 256).
+#[test]
+#[ignore]
+fn bench_vmath_tile_inline_vs_runtime() {
+    use pjrtc_runtime::vecmath::{self, Func};
+    use std::hint::black_box;
+    let tile: usize = std::env::var("PJRTC_BENCH_TILE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(256);
+    let rounds = 4_000_000 / tile;
+    let target = Target::host();
+    eprintln!(
+        "tile {tile}, {rounds} rounds; AVX2+FMA: {}",
+        vecmath::has_avx2_fma()
+    );
+    for (op, func, lo, hi) in [
+        (UnaryOp::Exp, Func::Exp, -20.0f32, 20.0f32),
+        (UnaryOp::Tanh, Func::Tanh, -8.0, 8.0),
+        (UnaryOp::Logistic, Func::Logistic, -8.0, 8.0),
+        (UnaryOp::Sin, Func::Sin, -100.0, 100.0),
+        (UnaryOp::Cos, Func::Cos, -100.0, 100.0),
+    ] {
+        let src: Vec<f32> = (0..tile)
+            .map(|i| lo + (hi - lo) * ((i * 7919) % tile) as f32 / tile as f32)
+            .collect();
+        let k = elementwise(&[DType::F32], DType::F32, tile as i64, unop(op, DType::F32));
+        let code = compile_kernels(std::slice::from_ref(&k), &target).unwrap();
+        let loaded = LoadedCode::load(&code.image, &target.to_format(), &code.entries).unwrap();
+        let f = loaded.kernel(0);
+        let mut bufs = [to_bytes(&src), vec![0u8; tile * 4]];
+        let ptrs: Vec<*mut u8> = bufs.iter_mut().map(|b| b.as_mut_ptr()).collect();
+        let wg = code.workgroups[0];
+        let mut buf = src.clone();
+        let (mut inline, mut array, mut copy) = (f64::MAX, f64::MAX, f64::MAX);
+        for _ in 0..15 {
+            let t = std::time::Instant::now();
+            for _ in 0..rounds {
+                // SAFETY: the buffers match the kernel's bindings.
+                unsafe { f(black_box(ptrs.as_ptr()), 0, wg) };
+            }
+            inline = inline.min(t.elapsed().as_secs_f64());
+            let t = std::time::Instant::now();
+            for _ in 0..rounds {
+                buf.copy_from_slice(black_box(&src));
+                vecmath::apply(func, black_box(&mut buf));
+            }
+            array = array.min(t.elapsed().as_secs_f64());
+            let t = std::time::Instant::now();
+            for _ in 0..rounds {
+                buf.copy_from_slice(black_box(&src));
+                black_box(&mut buf);
+            }
+            copy = copy.min(t.elapsed().as_secs_f64());
+        }
+        let per = |s: f64| s * 1e9 / (rounds * tile) as f64;
+        let (inline, array) = (per(inline), per(array - copy));
+        eprintln!(
+            "{op:?}: inline f32x4 {inline:.3} ns/element, runtime 8-lane {array:.3} ({:.2}x)",
+            inline / array
+        );
+    }
+}
+
 #[test]
 fn vmath_pow_atan2_within_3_ulp() {
     let mut ys = float_specials();
