@@ -708,6 +708,7 @@ pub(crate) struct Caps {
     /// The runtime's 8-lane array math imports apply (x86_64 with AVX2 and FMA, where
     /// they are twice as wide as Cranelift's f32x4; see [`tiles`]).
     pub array_math: bool,
+    pub x86_64: bool,
 }
 
 /// Builds kernel `k` into `func` (whose signature this sets).
@@ -718,6 +719,7 @@ pub(crate) fn build(func: &mut Function, k: &Kernel, plan: &Plan, caps: &Caps) -
         round_ok,
         fma,
         array_math,
+        x86_64,
     } = *caps;
     let mut sig = Signature::new(call_conv);
     for _ in 0..3 {
@@ -741,7 +743,7 @@ pub(crate) fn build(func: &mut Function, k: &Kernel, plan: &Plan, caps: &Caps) -
             )
         })
         .collect();
-    let mut imports = Imports::new(call_conv, fma);
+    let mut imports = Imports::new(call_conv, fma, x86_64);
     let classes = classify(k, round_ok);
     let hoist = hoistable(k);
     let tiles = match &classes {
@@ -785,6 +787,7 @@ pub(crate) fn build_helper(
         call_conv,
         frontend,
         fma,
+        x86_64,
         ..
     } = *caps;
     let mut sig = Signature::new(CallConv::PreserveAll);
@@ -796,7 +799,7 @@ pub(crate) fn build_helper(
     b.append_block_params_for_function_params(entry);
     b.switch_to_block(entry);
     let p = b.block_params(entry)[0];
-    let mut imports = Imports::new(call_conv, fma);
+    let mut imports = Imports::new(call_conv, fma, x86_64);
     let mut cx = Cx {
         b: &mut b,
         imports: &mut imports,

@@ -93,6 +93,7 @@ pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCo
         round_ok: !target.is_x86_64() || has("sse4.1"),
         fma: target.has_fma(),
         array_math: array_math(target),
+        x86_64: target.is_x86_64(),
     };
     let mut funcs = Vec::with_capacity(kernels.len());
     let mut workgroups = Vec::with_capacity(kernels.len());
