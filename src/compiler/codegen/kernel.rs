@@ -797,6 +797,23 @@ fn unroll_factor(body: &Body) -> i64 {
     if heavy { 1 } else { 4 }
 }
 
+/// See [`super::vector_profile`].
+pub(crate) fn vector_profile(k: &Kernel) -> (bool, Vec<u8>) {
+    let reduces = k.body.nodes.iter().filter_map(|n| match n {
+        Node::Reduce { extents, body, .. } => {
+            Some(if classify_reduce(k, extents, body, true).is_some() {
+                2
+            } else if classify_lane_reduce(k, extents, body, true).is_some() {
+                1
+            } else {
+                0
+            })
+        }
+        _ => None,
+    });
+    (classify(k, true).is_some(), reduces.collect())
+}
+
 #[cfg(test)]
 pub(crate) fn is_vectorized(k: &Kernel) -> bool {
     classify(k, true).is_some()

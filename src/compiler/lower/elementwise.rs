@@ -25,15 +25,19 @@ pub fn emit_scalar(
         Opcode::Compare {
             direction,
             compare_type,
-        } => body.push(
-            Node::Compare {
-                dir: *direction,
-                a: args[0],
-                b: args[1],
-                total_order: *compare_type == Some(CompareType::TotalOrder),
-            },
-            DType::I1,
-        ),
+        } => match super::divisible::compare_with_zero(body, *direction, args[0], args[1]) {
+            // `x % c == 0`: a multiply and a compare instead of a division.
+            Some(t) => t,
+            None => body.push(
+                Node::Compare {
+                    dir: *direction,
+                    a: args[0],
+                    b: args[1],
+                    total_order: *compare_type == Some(CompareType::TotalOrder),
+                },
+                DType::I1,
+            ),
+        },
         Opcode::Select => body.push(
             Node::Select {
                 cond: args[0],
