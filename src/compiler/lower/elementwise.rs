@@ -14,7 +14,8 @@ pub fn emit_scalar(
 ) -> Result<NodeId, Diagnostic> {
     Ok(match &op.opcode {
         Opcode::Unary(u) => body.push(Node::Unary { op: *u, x: args[0] }, result),
-        Opcode::Binary(b) => body.push(
+        Opcode::Binary(b) => push_folded(
+            body,
             Node::Binary {
                 op: *b,
                 a: args[0],
@@ -28,7 +29,8 @@ pub fn emit_scalar(
         } => match super::divisible::compare_with_zero(body, *direction, args[0], args[1]) {
             // `x % c == 0`: a multiply and a compare instead of a division.
             Some(t) => t,
-            None => body.push(
+            None => push_folded(
+                body,
                 Node::Compare {
                     dir: *direction,
                     a: args[0],
@@ -38,7 +40,8 @@ pub fn emit_scalar(
                 DType::I1,
             ),
         },
-        Opcode::Select => body.push(
+        Opcode::Select => push_folded(
+            body,
             Node::Select {
                 cond: args[0],
                 on_true: args[1],
@@ -101,6 +104,83 @@ pub fn emit_scalar(
             ));
         }
     })
+}
+
+/// Pushes `node`, or an equal simpler value for the integer identities reducer bodies
+/// are full of (jnp's argmax asks `x != x` of integers): `x cmp x` is a constant for
+/// integers, `and`/`or` with a constant i1 is the other operand or that constant, a select
+/// on a constant or between equal values is one of them, and `select(a > b, a, b)` of
+/// integers (`>=`, `<`, `<=` and the swapped operands alike) is `max`/`min` by the
+/// integer's signedness, the compare's (both operands have one type). Floats are left
+/// alone (NaN, signed zeros).
+fn push_folded(body: &mut Body, node: Node, ty: DType) -> NodeId {
+    let konst = |body: &Body, n: NodeId| match body.nodes[n.index()] {
+        Node::Const(c) if body.ty(n) == DType::I1 => Some(c != 0),
+        _ => None,
+    };
+    match node {
+        Node::Compare { dir, a, b, .. } if a == b && body.ty(a).is_int() => {
+            use CompareDirection as D;
+            let t = matches!(dir, D::Eq | D::Le | D::Ge);
+            return body.push(Node::Const(u64::from(t)), DType::I1);
+        }
+        Node::Binary {
+            op: op @ (BinaryOp::And | BinaryOp::Or),
+            a,
+            b,
+        } if ty == DType::I1 => {
+            let absorbing = op == BinaryOp::Or;
+            for (x, y) in [(a, b), (b, a)] {
+                match konst(body, x) {
+                    Some(k) if k == absorbing => return x,
+                    Some(_) => return y,
+                    None => {}
+                }
+            }
+        }
+        Node::Select {
+            cond,
+            on_true,
+            on_false,
+        } => {
+            if on_true == on_false {
+                return on_true;
+            }
+            if let Some(k) = konst(body, cond) {
+                return if k { on_true } else { on_false };
+            }
+            if let Node::Compare { dir, a, b, .. } = body.nodes[cond.index()]
+                && body.ty(a).is_int()
+                && body.ty(a) == ty
+                && ty != DType::I1
+            {
+                use CompareDirection as D;
+                let greater = match dir {
+                    D::Gt | D::Ge => Some(true),
+                    D::Lt | D::Le => Some(false),
+                    _ => None,
+                };
+                let pick = match greater {
+                    Some(g) if (on_true, on_false) == (a, b) => Some(g),
+                    Some(g) if (on_true, on_false) == (b, a) => Some(!g),
+                    _ => None,
+                };
+                if let Some(max) = pick {
+                    let op = if max { BinaryOp::Max } else { BinaryOp::Min };
+                    return body.push(
+                        Node::Binary {
+                            op,
+                            a: on_true,
+                            b: on_false,
+                        },
+                        ty,
+                    );
+                }
+            }
+        }
+        _ => {}
+    }
+    body.push(node, ty)
 }
 
 /// `x` converted to `to` (no node if it already has that type).

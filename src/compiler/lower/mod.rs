@@ -24,10 +24,12 @@ mod control;
 #[cfg(test)]
 mod control_tests;
 mod conv;
-mod divisible;
+pub(crate) mod divisible;
 mod dot;
 mod elementwise;
 mod hfuse;
+#[cfg(test)]
+mod hfuse_tests;
 mod linalg;
 #[cfg(test)]
 mod linalg_tests;
