@@ -100,7 +100,7 @@ fn int_matrix(rows: i64, cols: i64, seed: u64) -> (Vec<i32>, Literal) {
         })
         .collect();
     let lit = literal_from_i128(
-        TensorType::new(DType::I32, &[rows, cols]),
+        TensorType::new(DType::I32, [rows, cols]),
         &v.iter().map(|&x| x as i128).collect::<Vec<_>>(),
     );
     (v, lit)
@@ -248,7 +248,7 @@ func.func public @main(%arg0: {t}) -> (tensor<5x33xi1>, tensor<5x33xi1>) {{
                 }
             })
             .collect();
-        let lit = literal_from_i128(TensorType::new(dtype, &[5, 33]), &vals);
+        let lit = literal_from_i128(TensorType::new(dtype, [5, 33]), &vals);
         let (out, p) = check(&src, &[lit]);
         // Both outputs from one kernel: siblings over the same input.
         assert_eq!(dispatches(&p), 1, "{c} {dt}");
@@ -294,7 +294,7 @@ func.func public @main(%arg0: tensor<3x64xf32>) -> (tensor<3xf32>, tensor<3xf32>
     let v: Vec<f64> = (0..3 * 64)
         .map(|i| ((i * 37) % 101) as f64 - 50.0)
         .collect();
-    let lit = crate::compiler::eval::literal_from_f64(TensorType::new(DType::F32, &[3, 64]), &v);
+    let lit = crate::compiler::eval::literal_from_f64(TensorType::new(DType::F32, [3, 64]), &v);
     let (_, p) = check(src, &[lit]);
     assert_eq!(dispatches(&p), 1);
     let k = &p.kernels[0];
