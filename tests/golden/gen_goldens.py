@@ -843,6 +843,27 @@ def _(x):
             lax.reduce_window(x, -jnp.inf, lax.max, (1, 2, 2), (1, 1, 2), "SAME"))
 
 
+r = rng_for("int32_ops")
+_x = randint(r, (64, 300), -2**31, 2**31, i32)
+_x[:, :60] = randint(r, (64, 60), -3, 4, i32)               # small values: ties
+_x[:, 60:120] = randint(r, (64, 60), -10**8, 10**8, i32) * 7  # multiples of 7 (both signs)
+_x[::3, 7] = np.iinfo(i32).max                               # equal maxima: the first wins
+_x[::3, 250] = np.iinfo(i32).max
+_x[1::3, :] = np.minimum(_x[1::3, :], 5)
+_x[2, :] = np.iinfo(i32).min                                 # a row of INT_MIN: index 0
+_x[:, 299] = np.array([np.iinfo(i32).min, -7, 7, 0] * 16, i32)
+
+
+@case("int32_ops", "the int32_ops benchmark at 64x300: argmax(axis=1) (first index among equal maxima) and "
+      "sum(where(x % 7 == 0, x >> 2, x ^ 0x5A5A), axis=1) with jnp's floor modulo; pjrtc runs both in one "
+      "kernel over the rows, the modulo test as a multiply-by-inverse divisibility test; traced with x64 "
+      "off, as the benchmark is (an i32 argmax index)",
+      [_x], ctx=lambda: jax.enable_x64(False), **T_EXACT)
+def _(x):
+    sel = jnp.where(x % 7 == 0, x >> 2, x ^ 0x5A5A)
+    return jnp.argmax(x, axis=1).astype(i32), jnp.sum(sel, axis=1, dtype=i32)
+
+
 r = rng_for("generic_conv")
 
 

@@ -225,7 +225,9 @@ pub(super) fn magic_s32(d: i32) -> (i32, u32) {
     (if d < 0 { m.wrapping_neg() } else { m }, p - 32)
 }
 
-/// The high 32 bits of the signed 64-bit products of the lanes of `a` and `b`.
+/// The high 32 bits of the signed 64-bit products of the lanes of `a` and `b`. Each half
+/// is `imul(swiden(a), swiden(b))`, which x86 lowers to two `pshufd`s and one `pmuldq`
+/// (SSE4.1) as long as neither operand's widening was folded away (keep `b` a `vconst`).
 fn mulhs(cx: &mut Cx, a: Value, b: Value) -> Value {
     let lo_a = cx.b.ins().swiden_low(a);
     let lo_b = cx.b.ins().swiden_low(b);
@@ -258,7 +260,10 @@ fn div_rem_const(cx: &mut Cx, op: BinaryOp, a: Value, d: i32) -> Value {
         _ => {}
     }
     let (m, s) = magic_s32(d);
-    let mv = cx.iconst(types::I32X4, i64::from(m));
+    // A vconst, not a splat: Cranelift folds the widening of a splat into an i64x2
+    // constant, and then multiplies i64x2 lanes in three `pmuludq`s and shifts instead of
+    // matching the widened 32-bit product to one `pmuldq` per half (see [`mulhs`]).
+    let mv = vconst(cx, [m; 4]);
     let mut q = mulhs(cx, a, mv);
     if d > 0 && m < 0 {
         q = cx.b.ins().iadd(q, a);

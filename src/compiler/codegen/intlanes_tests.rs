@@ -223,6 +223,49 @@ fn int_lanes_constant_divisors_and_shifts_are_exact() {
     }
 }
 
+/// `x % c == 0` and `!= 0` through lowering's divisibility rewrite (multiply by the
+/// inverse, add, one signed or unsigned lane compare; jnp's floor modulo too), compiled,
+/// against the interpreter running the plain remainder, for many divisors and dividends
+/// (edges, multiples of `c` and their neighbours, random).
+#[test]
+fn int_lanes_divisibility_tests_match_the_remainder() {
+    use crate::compiler::lower::divisible::tests::{dividends, divisors, kernel};
+    let mut cs = divisors();
+    let mut r = Rng(11);
+    cs.extend((0..24).map(|_| r.next() as i32).filter(|&c| c != 0));
+    for &c in &cs {
+        let xs = dividends(c);
+        let n = xs.len() as i64;
+        for dt in [DType::I32, DType::U32] {
+            for floor in [false, true] {
+                if floor && dt == DType::U32 {
+                    continue;
+                }
+                for eq in [true, false] {
+                    let plain = kernel(dt, &[c], floor, eq, n, 0);
+                    let mut want = vec![to_bytes(&xs), vec![0u8; 4 * n as usize]];
+                    interp::run_kernel(&plain, &mut want);
+                    let k = kernel(dt, &[c], floor, eq, n, 2);
+                    // (x % 1 == 0 is a constant: nothing to vectorize.)
+                    assert!(
+                        c.unsigned_abs() == 1 || kernel::is_vectorized(&k),
+                        "{dt:?} {c}"
+                    );
+                    let mut got = vec![to_bytes(&xs), vec![0u8; 4 * n as usize]];
+                    run(&k, &mut got);
+                    for (i, x) in xs.iter().enumerate() {
+                        assert_eq!(
+                            got[1][4 * i..4 * i + 4],
+                            want[1][4 * i..4 * i + 4],
+                            "{dt:?} x={x} c={c} floor={floor} eq={eq}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The magic numbers alone, emulated in Rust over many dividends per divisor.
 #[test]
 fn signed_magic_numbers_divide_exactly() {

@@ -841,6 +841,23 @@ pub(crate) fn is_tiled(k: &Kernel, target: &super::Target) -> bool {
             .is_some_and(|cls| tiles::plan(k, &cls, hoistable(k).as_deref()).is_some())
 }
 
+/// See [`super::vector_profile`].
+pub(crate) fn vector_profile(k: &Kernel) -> (bool, Vec<u8>) {
+    let reduces = k.body.nodes.iter().filter_map(|n| match n {
+        Node::Reduce { extents, body, .. } => {
+            Some(if classify_reduce(k, extents, body, true).is_some() {
+                2
+            } else if classify_lane_reduce(k, extents, body, true).is_some() {
+                1
+            } else {
+                0
+            })
+        }
+        _ => None,
+    });
+    (classify(k, true).is_some(), reduces.collect())
+}
+
 #[cfg(test)]
 pub(crate) fn is_vectorized(k: &Kernel) -> bool {
     classify(k, true).is_some()

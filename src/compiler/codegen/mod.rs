@@ -38,6 +38,14 @@ pub(crate) fn is_vectorized(k: &crate::compiler::lower::kir::Kernel) -> bool {
     kernel::is_vectorized(k)
 }
 
+/// How codegen runs `k`: whether its innermost loop is vectorized, and for each
+/// top-level reduction whether its innermost loop runs on f32x4 (2), on lane partials
+/// (1) or on scalars (0). Lowering's horizontal fusion keeps a merged kernel only if it
+/// runs as its parts did.
+pub(crate) fn vector_profile(k: &Kernel) -> (bool, Vec<u8>) {
+    kernel::vector_profile(k)
+}
+
 use super::CompileError;
 use super::lower::kir::Kernel;
 use cranelift_codegen::control::ControlPlane;

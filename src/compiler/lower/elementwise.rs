@@ -14,7 +14,8 @@ pub fn emit_scalar(
 ) -> Result<NodeId, Diagnostic> {
     Ok(match &op.opcode {
         Opcode::Unary(u) => body.push(Node::Unary { op: *u, x: args[0] }, result),
-        Opcode::Binary(b) => body.push(
+        Opcode::Binary(b) => push_folded(
+            body,
             Node::Binary {
                 op: *b,
                 a: args[0],
@@ -25,16 +26,22 @@ pub fn emit_scalar(
         Opcode::Compare {
             direction,
             compare_type,
-        } => body.push(
-            Node::Compare {
-                dir: *direction,
-                a: args[0],
-                b: args[1],
-                total_order: *compare_type == Some(CompareType::TotalOrder),
-            },
-            DType::I1,
-        ),
-        Opcode::Select => body.push(
+        } => match super::divisible::compare_with_zero(body, *direction, args[0], args[1]) {
+            // `x % c == 0`: a multiply and a compare instead of a division.
+            Some(t) => t,
+            None => push_folded(
+                body,
+                Node::Compare {
+                    dir: *direction,
+                    a: args[0],
+                    b: args[1],
+                    total_order: *compare_type == Some(CompareType::TotalOrder),
+                },
+                DType::I1,
+            ),
+        },
+        Opcode::Select => push_folded(
+            body,
             Node::Select {
                 cond: args[0],
                 on_true: args[1],
@@ -97,6 +104,83 @@ pub fn emit_scalar(
             ));
         }
     })
+}
+
+/// Pushes `node`, or an equal simpler value for the integer identities reducer bodies
+/// are full of (jnp's argmax asks `x != x` of integers): `x cmp x` is a constant for
+/// integers, `and`/`or` with a constant i1 is the other operand or that constant, a select
+/// on a constant or between equal values is one of them, and `select(a > b, a, b)` of
+/// integers (`>=`, `<`, `<=` and the swapped operands alike) is `max`/`min` by the
+/// integer's signedness, the compare's (both operands have one type). Floats are left
+/// alone (NaN, signed zeros).
+fn push_folded(body: &mut Body, node: Node, ty: DType) -> NodeId {
+    let konst = |body: &Body, n: NodeId| match body.nodes[n.index()] {
+        Node::Const(c) if body.ty(n) == DType::I1 => Some(c != 0),
+        _ => None,
+    };
+    match node {
+        Node::Compare { dir, a, b, .. } if a == b && body.ty(a).is_int() => {
+            use CompareDirection as D;
+            let t = matches!(dir, D::Eq | D::Le | D::Ge);
+            return body.push(Node::Const(u64::from(t)), DType::I1);
+        }
+        Node::Binary {
+            op: op @ (BinaryOp::And | BinaryOp::Or),
+            a,
+            b,
+        } if ty == DType::I1 => {
+            let absorbing = op == BinaryOp::Or;
+            for (x, y) in [(a, b), (b, a)] {
+                match konst(body, x) {
+                    Some(k) if k == absorbing => return x,
+                    Some(_) => return y,
+                    None => {}
+                }
+            }
+        }
+        Node::Select {
+            cond,
+            on_true,
+            on_false,
+        } => {
+            if on_true == on_false {
+                return on_true;
+            }
+            if let Some(k) = konst(body, cond) {
+                return if k { on_true } else { on_false };
+            }
+            if let Node::Compare { dir, a, b, .. } = body.nodes[cond.index()]
+                && body.ty(a).is_int()
+                && body.ty(a) == ty
+                && ty != DType::I1
+            {
+                use CompareDirection as D;
+                let greater = match dir {
+                    D::Gt | D::Ge => Some(true),
+                    D::Lt | D::Le => Some(false),
+                    _ => None,
+                };
+                let pick = match greater {
+                    Some(g) if (on_true, on_false) == (a, b) => Some(g),
+                    Some(g) if (on_true, on_false) == (b, a) => Some(!g),
+                    _ => None,
+                };
+                if let Some(max) = pick {
+                    let op = if max { BinaryOp::Max } else { BinaryOp::Min };
+                    return body.push(
+                        Node::Binary {
+                            op,
+                            a: on_true,
+                            b: on_false,
+                        },
+                        ty,
+                    );
+                }
+            }
+        }
+        _ => {}
+    }
+    body.push(node, ty)
 }
 
 /// `x` converted to `to` (no node if it already has that type).
@@ -218,4 +302,190 @@ fn reduce_precision(body: &mut Body, x: NodeId, ebits: i32, mbits: i32) -> NodeI
         r = sel(body, nan, nan_bits, r);
     }
     body.push(Node::Bitcast { x: r }, ft)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compiler::lower::interp;
+    use crate::compiler::lower::kir::{KBuffer, Kernel};
+
+    /// Each folded form against the node it replaces, in the interpreter, on integer
+    /// edge values (equal operands included, as argmax's ties).
+    #[test]
+    fn folded_integer_identities_match_the_unfolded_nodes() {
+        use CompareDirection as D;
+        let vals: Vec<i32> = vec![i32::MIN, -7, -1, 0, 1, 7, i32::MAX, -1, 7, i32::MIN];
+        let n = vals.len() as i64;
+        for dt in [DType::I32, DType::U32] {
+            let mut forms = 0;
+            for dir in [D::Eq, D::Ne, D::Lt, D::Le, D::Gt, D::Ge] {
+                for swap in [false, true] {
+                    for folded in [false, true] {
+                        let k = kernel(dt, n, |body, a, b| {
+                            let push = |body: &mut Body, node, ty| {
+                                if folded {
+                                    push_folded(body, node, ty)
+                                } else {
+                                    body.push(node, ty)
+                                }
+                            };
+                            let cmp = |a, b| Node::Compare {
+                                dir,
+                                a,
+                                b,
+                                total_order: false,
+                            };
+                            let c = push(body, cmp(a, b), DType::I1);
+                            let (p, q) = if swap { (b, a) } else { (a, b) };
+                            let s = push(
+                                body,
+                                Node::Select {
+                                    cond: c,
+                                    on_true: p,
+                                    on_false: q,
+                                },
+                                dt,
+                            );
+                            // x cmp x, and/or with constants, select on a constant.
+                            let same = push(body, cmp(a, a), DType::I1);
+                            let t = body.push(Node::Const(1), DType::I1);
+                            let f = body.push(Node::Const(0), DType::I1);
+                            let o = push(
+                                body,
+                                Node::Binary {
+                                    op: BinaryOp::Or,
+                                    a: c,
+                                    b: same,
+                                },
+                                DType::I1,
+                            );
+                            let o = push(
+                                body,
+                                Node::Binary {
+                                    op: BinaryOp::And,
+                                    a: t,
+                                    b: o,
+                                },
+                                DType::I1,
+                            );
+                            let o = push(
+                                body,
+                                Node::Binary {
+                                    op: BinaryOp::Or,
+                                    a: o,
+                                    b: f,
+                                },
+                                DType::I1,
+                            );
+                            let s2 = push(
+                                body,
+                                Node::Select {
+                                    cond: o,
+                                    on_true: s,
+                                    on_false: b,
+                                },
+                                dt,
+                            );
+                            if folded && matches!(body.nodes[s.index()], Node::Binary { .. }) {
+                                forms += 1;
+                            }
+                            s2
+                        });
+                        let mut bufs = vec![
+                            ints(&vals),
+                            ints(&vals.iter().rev().copied().collect::<Vec<_>>()),
+                            vec![0u8; 4 * n as usize],
+                        ];
+                        interp::run_kernel(&k, &mut bufs);
+                        if folded {
+                            let mut plain = bufs.clone();
+                            let k0 = kernel(dt, n, |body, a, b| {
+                                let c = body.push(
+                                    Node::Compare {
+                                        dir,
+                                        a,
+                                        b,
+                                        total_order: false,
+                                    },
+                                    DType::I1,
+                                );
+                                let (p, q) = if swap { (b, a) } else { (a, b) };
+                                let s = body.push(
+                                    Node::Select {
+                                        cond: c,
+                                        on_true: p,
+                                        on_false: q,
+                                    },
+                                    dt,
+                                );
+                                let same = body.push(
+                                    Node::Compare {
+                                        dir,
+                                        a,
+                                        b: a,
+                                        total_order: false,
+                                    },
+                                    DType::I1,
+                                );
+                                let o = body.push(
+                                    Node::Binary {
+                                        op: BinaryOp::Or,
+                                        a: c,
+                                        b: same,
+                                    },
+                                    DType::I1,
+                                );
+                                body.push(
+                                    Node::Select {
+                                        cond: o,
+                                        on_true: s,
+                                        on_false: b,
+                                    },
+                                    dt,
+                                )
+                            });
+                            interp::run_kernel(&k0, &mut plain);
+                            assert_eq!(bufs[2], plain[2], "{dt:?} {dir:?} swap={swap}");
+                        }
+                    }
+                }
+            }
+            // Every ordering compare became max/min, in both operand orders.
+            assert_eq!(forms, 8, "{dt:?}");
+        }
+    }
+
+    fn ints(v: &[i32]) -> Vec<u8> {
+        v.iter().flat_map(|x| x.to_le_bytes()).collect()
+    }
+
+    /// `out[i] = f(a[i], b[i])` over `n` points.
+    fn kernel(dt: DType, n: i64, mut f: impl FnMut(&mut Body, NodeId, NodeId) -> NodeId) -> Kernel {
+        let mut body = Body::default();
+        let i = body.push(Node::Index(0), DType::I64);
+        let a = body.push_load(0, vec![i], dt);
+        let b = body.push_load(1, vec![i], dt);
+        let v = f(&mut body, a, b);
+        body.push(
+            Node::Store {
+                buffer: 2,
+                index: vec![i],
+                value: v,
+            },
+            dt,
+        );
+        let buf = |writable| KBuffer {
+            dtype: dt,
+            shape: vec![n],
+            writable,
+        };
+        Kernel {
+            name: "folds".into(),
+            buffers: vec![buf(false), buf(false), buf(true)],
+            domain: vec![n],
+            body,
+            sequential: false,
+        }
+    }
 }

@@ -24,8 +24,12 @@ mod control;
 #[cfg(test)]
 mod control_tests;
 mod conv;
+pub(crate) mod divisible;
 mod dot;
 mod elementwise;
+mod hfuse;
+#[cfg(test)]
+mod hfuse_tests;
 mod linalg;
 #[cfg(test)]
 mod linalg_tests;
@@ -339,6 +343,9 @@ impl<'f> Lowerer<'f> {
                     o if is_expression_op(o) => {
                         out || !self.cheap(v, 0) && (self.uses[i] != 1 || expanding[i])
                     }
+                    // A result nothing reads (argmax's maximum) is computed, not stored;
+                    // the op is emitted if another of its results is.
+                    Opcode::Reduce { .. } | Opcode::ReduceWindow(_) if op.results.len() > 1 => used,
                     _ => true,
                 };
             }
@@ -698,6 +705,21 @@ impl<'f> Lowerer<'f> {
     }
 
     pub fn push_kernel(&mut self, mut k: kir::Kernel, bindings: Vec<BufRef>) {
+        // A sibling of the kernel dispatched just before (same index space, a common
+        // input): one kernel reading that input once ([`hfuse`]).
+        let last = self.kernels.len().wrapping_sub(1);
+        if let Some(Step::Dispatch {
+            kernel,
+            bindings: lb,
+            ..
+        }) = self.steps.last_mut()
+            && *kernel as usize == last
+            && let Some((m, mb)) = hfuse::merge(&self.kernels[last], lb, &k, &bindings)
+        {
+            *lb = mb;
+            self.kernels[last] = m;
+            return;
+        }
         k.name = format!("k{}_{}", self.kernels.len(), k.name);
         self.steps.push(Step::Dispatch {
             kernel: self.kernels.len() as u32,

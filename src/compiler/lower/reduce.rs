@@ -129,7 +129,10 @@ fn store_results(kb: &mut KernelBuilder, body: &mut Body, op: &Op, red: NodeId, 
 fn store_values(kb: &mut KernelBuilder, body: &mut Body, op: &Op, vals: &[NodeId], idx: &[NodeId]) {
     for (&r, &val) in op.results.iter().zip(vals) {
         let ty = kb.lw.ty(r);
-        let b = kb.lw.buf[r.index()].expect("reduce results are materialized");
+        // Results nothing reads have no buffer.
+        let Some(b) = kb.lw.buf[r.index()] else {
+            continue;
+        };
         let buffer = kb.bind_write(b, ty);
         body.push(
             Node::Store {
