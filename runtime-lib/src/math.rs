@@ -1,5 +1,6 @@
 //! Scalar math the generated code calls through [`crate::imports`]: f64 transcendentals
-//! (f32 ones are inlined by the compiler) and integer power. None of these may unwind.
+//! (f32 ones are inlined by the compiler, or run over tiles by [`crate::vecmath`]) and
+//! integer power. None of these may unwind.
 
 macro_rules! unary_f64 {
     ($($name:ident => $f:expr;)*) => {$(

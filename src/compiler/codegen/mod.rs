@@ -13,7 +13,8 @@
 //! across threads is valid. A workgroup is one coordinate of the outer domain dimensions,
 //! a block of the dimension where ~4096 points accumulate, and all of the inner ones
 //! (see [`workgroups`]). Generated code calls the runtime only through
-//! `pjrtc_runtime::imports::IMPORTS` (f64 math, integer pow, rounding libcalls).
+//! `pjrtc_runtime::imports::IMPORTS` (f64 math, integer pow, rounding libcalls, f32 math
+//! over arrays).
 //!
 //! f32 kernels whose innermost dimension is long run it on f32x4 (unrolled x2, scalar
 //! remainder): contiguous accesses are vector loads/stores, strided ones are gathered,

@@ -1897,6 +1897,65 @@ fn vmath_f32_matches_runtime_array_functions() {
     }
 }
 
+/// [`vmath_f32_matches_runtime_array_functions`] over every f32 bit pattern (a few
+/// minutes; run with `--ignored`).
+#[test]
+#[ignore]
+fn vmath_f32_matches_runtime_array_functions_exhaustive() {
+    use pjrtc_runtime::vecmath::{self, Func};
+    let host = Target::host();
+    assert!(
+        host.features.iter().any(|f| f == "fma"),
+        "needs a host with FMA"
+    );
+    let (rows, cols) = (1024usize, 4096usize);
+    let chunk = rows * cols;
+    for (op, func) in [
+        (UnaryOp::Exp, Func::Exp),
+        (UnaryOp::Tanh, Func::Tanh),
+        (UnaryOp::Logistic, Func::Logistic),
+        (UnaryOp::Sin, Func::Sin),
+        (UnaryOp::Cos, Func::Cos),
+    ] {
+        let k = unary_rows(op, rows as i64, cols as i64);
+        let code = compile_kernels(std::slice::from_ref(&k), &host).unwrap();
+        let loaded = LoadedCode::load(&code.image, &host.to_format(), &code.entries).unwrap();
+        let f = loaded.kernel(0);
+        let mut input = vec![0f32; chunk];
+        let mut inline = vec![0f32; chunk];
+        let mut bad = 0u64;
+        for c in 0..(1u64 << 32) / chunk as u64 {
+            for (i, v) in input.iter_mut().enumerate() {
+                *v = f32::from_bits((c * chunk as u64 + i as u64) as u32);
+            }
+            let ptrs = [
+                input.as_mut_ptr() as *mut u8,
+                inline.as_mut_ptr() as *mut u8,
+            ];
+            // SAFETY: both buffers hold rows x cols f32, as the kernel's bindings.
+            unsafe { f(ptrs.as_ptr(), 0, code.workgroups[0]) };
+            for row in input.chunks_mut(cols) {
+                vecmath::apply(func, row);
+            }
+            for (i, (a, b)) in inline.iter().zip(&input).enumerate() {
+                if a.to_bits() != b.to_bits() {
+                    if bad < 8 {
+                        let x = (c * chunk as u64 + i as u64) as u32;
+                        eprintln!(
+                            "{op:?}({x:#010x}): inline {:#010x}, runtime {:#010x}",
+                            a.to_bits(),
+                            b.to_bits()
+                        );
+                    }
+                    bad += 1;
+                }
+            }
+        }
+        eprintln!("{op:?}: {bad} of 2^32 differ");
+        assert_eq!(bad, 0, "{op:?}");
+    }
+}
+
 /// ns per element on an L1-resident tile: the inline f32x4 code (a kernel y = f(x) over
 /// TILE points, called over and over) against the runtime's 8-lane array functions (the
 /// tile refilled and transformed in place), alternating, best of 15 passes each. Run with
