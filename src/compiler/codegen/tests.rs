@@ -1805,6 +1805,15 @@ fn unary_rows(op: UnaryOp, rows: i64, cols: i64) -> Kernel {
     }
 }
 
+/// The host without AVX2: kernels compute exp, tanh, logistic, sin and cos inline with
+/// the host's FMA (with AVX2 they would call the runtime's array functions, which the
+/// tests using this compare them with: kernel/tiles.rs).
+fn inline_math_target() -> Target {
+    let mut t = Target::host();
+    t.features.retain(|f| f != "avx2");
+    t
+}
+
 /// The runtime's 8-lane array functions (`pjrtc_runtime::vecmath`, which kernels may
 /// call on tiles instead of the inline code) give exactly the inline f32x4 code's bits on
 /// a target with FMA: NaN payloads, signed zeros, and sin/cos's huge-argument groups
@@ -1839,10 +1848,7 @@ fn vmath_f32_matches_runtime_array_functions() {
         (UnaryOp::Sin, Func::Sin, f64::sin),
         (UnaryOp::Cos, Func::Cos, f64::cos),
     ];
-    // The host without AVX2: the same FMA code, inline (with AVX2 the kernel would call
-    // the very functions it is compared with: kernel/tiles.rs).
-    let mut inline = Target::host();
-    inline.features.retain(|f| f != "avx2");
+    let inline = inline_math_target();
     let fma = inline.has_fma();
     for (op, func, reference) in cases {
         if !fma {
@@ -1903,7 +1909,7 @@ fn vmath_f32_matches_runtime_array_functions() {
 #[ignore]
 fn vmath_f32_matches_runtime_array_functions_exhaustive() {
     use pjrtc_runtime::vecmath::{self, Func};
-    let host = Target::host();
+    let host = inline_math_target();
     assert!(
         host.features.iter().any(|f| f == "fma"),
         "needs a host with FMA"
@@ -1918,6 +1924,7 @@ fn vmath_f32_matches_runtime_array_functions_exhaustive() {
         (UnaryOp::Cos, Func::Cos),
     ] {
         let k = unary_rows(op, rows as i64, cols as i64);
+        assert!(!kernel::is_tiled(&k, &host));
         let code = compile_kernels(std::slice::from_ref(&k), &host).unwrap();
         let loaded = LoadedCode::load(&code.image, &host.to_format(), &code.entries).unwrap();
         let f = loaded.kernel(0);
@@ -1971,7 +1978,7 @@ fn bench_vmath_tile_inline_vs_runtime() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(256);
     let rounds = 4_000_000 / tile;
-    let target = Target::host();
+    let target = inline_math_target();
     eprintln!(
         "tile {tile}, {rounds} rounds; AVX2+FMA: {}",
         vecmath::has_avx2_fma()
