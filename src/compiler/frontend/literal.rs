@@ -73,7 +73,7 @@ impl DenseBody {
                 }
                 Ok(Literal {
                     ty,
-                    bytes: Vec::new(),
+                    bytes: Vec::new().into(),
                 })
             }
             DenseBody::Blob(mut bytes, bpos) => {
@@ -88,7 +88,7 @@ impl DenseBody {
                     }
                 }
                 if bytes.len() as u64 == n * w as u64 {
-                    Ok(Literal { ty, bytes })
+                    Ok(Literal::new(ty, bytes))
                 } else if bytes.len() == w {
                     splat(lx, pos, ty, &bytes)
                 } else {
@@ -108,7 +108,7 @@ impl DenseBody {
                 let lit = if lx.peek()?.is_punct("[") {
                     let mut bytes = Vec::with_capacity((n * w as u64).min(1 << 20) as usize);
                     read_list(lx, &ty, 0, &mut bytes)?;
-                    Literal { ty, bytes }
+                    Literal::new(ty, bytes)
                 } else {
                     let leaf = read_leaf(lx)?;
                     let mut e = Vec::with_capacity(w);
@@ -294,7 +294,7 @@ mod tests {
     }
 
     fn bytes(s: &str) -> Vec<u8> {
-        lit(s).unwrap_or_else(|e| panic!("{s}: {e}")).bytes
+        lit(s).unwrap_or_else(|e| panic!("{s}: {e}")).bytes.to_vec()
     }
 
     #[test]

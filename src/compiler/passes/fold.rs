@@ -437,7 +437,7 @@ mod tests {
         let x = b.arg(f32t(&[]));
         let p = b.cst(Literal {
             ty: TensorType::scalar(DType::I1),
-            bytes: vec![0],
+            bytes: vec![0].into(),
         });
         let (neg, e) = (b.f.new_value(f32t(&[])), b.f.new_value(f32t(&[])));
         let branch = |opcode, r| Region {
