@@ -32,6 +32,9 @@ pub enum DenseBody {
 
 /// Parses after `dense<` (whose `<` is at `open`) up to and including the closing `>`.
 pub fn parse_dense_body(lx: &mut Lexer, open: usize) -> Result<DenseBody, Diagnostic> {
+    if let Some(body) = hex_blob_fast(lx)? {
+        return Ok(body);
+    }
     let t = lx.peek()?;
     if t.kind == Kind::Str {
         lx.next_token()?;
@@ -54,6 +57,31 @@ pub fn parse_dense_body(lx: &mut Lexer, open: usize) -> Result<DenseBody, Diagno
     lx.pos = open;
     lx.skip_balanced()?;
     Ok(DenseBody::Elements(t.pos))
+}
+
+/// A hex blob `"0x..."` without escapes, decoded straight from the source: the blob's
+/// digits are read by the decoder only (after a `memchr` for the closing quote), not by
+/// the lexer first. `None` (nothing consumed) when the body is anything else, including
+/// blobs with escapes or bad digits, which the general path handles and reports.
+fn hex_blob_fast(lx: &mut Lexer) -> Result<Option<DenseBody>, Diagnostic> {
+    lx.skip_trivia();
+    let start = lx.pos;
+    let b = lx.src.as_bytes();
+    let Some(rest) = b.get(start..).and_then(|r| r.strip_prefix(b"\"0x")) else {
+        return Ok(None);
+    };
+    let Some(len) = memchr::memchr(b'"', rest) else {
+        return Ok(None);
+    };
+    let Some(bytes) = super::parser::decode_hex(&rest[..len]) else {
+        return Ok(None);
+    };
+    lx.pos = start + 3 + len + 1;
+    let close = lx.next_token()?;
+    if !close.is_punct(">") {
+        return Err(lx.error(close.pos, "expected '>' to close dense literal"));
+    }
+    Ok(Some(DenseBody::Blob(bytes, start)))
 }
 
 impl DenseBody {
