@@ -287,14 +287,17 @@ fn compile_file(
         }
         Err(e) => bail!("{}: {e}", input.display()),
     };
-    let bytes = pjx.to_bytes();
     let path = &output.path;
     let triple = &options.target.triple;
     match output.emit {
+        // Straight from the `Pjx` to the file: no artifact-sized buffer in between.
         Emit::Pjx => timings
-            .record("write", || std::fs::write(path, &bytes))
+            .record("write", || {
+                pjx.write_to(&mut std::io::BufWriter::new(std::fs::File::create(path)?))
+            })
             .with_context(|| format!("writing {}", path.display()))?,
         Emit::Obj => {
+            let bytes = pjx.to_bytes();
             let stem = path
                 .file_stem()
                 .map(|s| s.to_string_lossy())
@@ -311,6 +314,7 @@ fn compile_file(
             .with_context(|| format!("writing {}", header.display()))?;
         }
         Emit::Exe => {
+            let bytes = pjx.to_bytes();
             let obj =
                 deploy::object::artifact_object(&bytes, triple, deploy::link::EMBEDDED_SYMBOL)?;
             let cc = deploy::link::linker_for(triple, &host);
