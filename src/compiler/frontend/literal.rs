@@ -76,6 +76,7 @@ fn hex_blob_fast(lx: &mut Lexer) -> Result<Option<DenseBody>, Diagnostic> {
     let Some(bytes) = super::parser::decode_hex(&rest[..len]) else {
         return Ok(None);
     };
+    lx.no_newlines(start + 3..start + 3 + len);
     lx.pos = start + 3 + len + 1;
     let close = lx.next_token()?;
     if !close.is_punct(">") {
