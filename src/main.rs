@@ -293,7 +293,7 @@ fn compile_file(
         // Straight from the `Pjx` to the file: no artifact-sized buffer in between.
         Emit::Pjx => timings
             .record("write", || {
-                pjx.write_to(&mut std::io::BufWriter::new(std::fs::File::create(path)?))
+                pjx.write_to(&mut std::io::BufWriter::new(create_output(path)?))
             })
             .with_context(|| format!("writing {}", path.display()))?,
         Emit::Obj => {
@@ -337,6 +337,17 @@ fn compile_file(
         eprintln!("{}", timings.to_json(total));
     }
     Ok(())
+}
+
+/// Creates the output file. An existing regular file is removed first, as linkers do
+/// (binutils' `unlink_if_ordinary`): truncating a file that holds data makes ext4 write
+/// the new data back at once (`auto_da_alloc`), which costs milliseconds on a busy disk;
+/// a new file is written back later. If removing fails, the file is truncated instead.
+fn create_output(path: &Path) -> std::io::Result<std::fs::File> {
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file()) {
+        let _ = std::fs::remove_file(path);
+    }
+    std::fs::File::create(path)
 }
 
 /// A `.pjx`, or the pjrtc executable inside an entry of JAX's compilation cache.

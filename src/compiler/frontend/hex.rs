@@ -52,13 +52,13 @@ fn hex8(x: u64) -> (u32, u64) {
     // Range tests per byte: for a byte v < 0x80, v + (0x80 - a) has its high bit set
     // iff v >= a, and no sum carries into the next byte. Bytes >= 0x80 are rejected by
     // `!x`; a carry out of such a byte only disturbs flags of a chunk already rejected.
-    let lower = x | ONES * 0x20;
+    let lower = x | (ONES * 0x20);
     let digit = x.wrapping_add(ONES * (0x80 - 0x30)) & !x.wrapping_add(ONES * (0x7f - 0x39));
     let alpha =
         lower.wrapping_add(ONES * (0x80 - 0x61)) & !lower.wrapping_add(ONES * (0x7f - 0x66));
     let bad = ((digit | alpha) & !x & HIGH) ^ HIGH;
     // '0'..'9' -> low nibble; 'a'..'f' and 'A'..'F' -> low nibble (1..6) + 9.
-    let nibbles = (x & ONES * 0x0f) + ((alpha & HIGH) >> 7) * 9;
+    let nibbles = (x & (ONES * 0x0f)) + ((alpha & HIGH) >> 7) * 9;
     // Byte pairs (high digit first) -> one byte in the low half of each 16-bit lane,
     // then the four lanes' bytes packed together.
     const LANES: u64 = 0x00ff_00ff_00ff_00ff;

@@ -724,7 +724,7 @@ fn bench_workloads_dir() -> std::path::PathBuf {
 
 /// Bytes of `hex` decoded one digit pair at a time, `None` on a non-digit or odd length.
 fn decode_hex_reference(hex: &[u8]) -> Option<Vec<u8>> {
-    if hex.len() % 2 != 0 {
+    if !hex.len().is_multiple_of(2) {
         return None;
     }
     let digit = |c: u8| (c as char).to_digit(16).map(|d| d as u8);
