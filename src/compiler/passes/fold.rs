@@ -557,7 +557,8 @@ mod tests {
     fn broadcasts_fold_by_bytes_like_the_evaluator() {
         // (operand shape, dims, result shape): rows, columns, transposed, size-1 dims,
         // scalars, a splat, and i1.
-        let cases: &[(DType, &[i64], &[i64], &[i64])] = &[
+        type Case<'a> = (DType, &'a [i64], &'a [i64], &'a [i64]);
+        let cases: &[Case] = &[
             (DType::F32, &[3], &[1], &[2, 3]),
             (DType::F32, &[3], &[0], &[3, 2]),
             (DType::F32, &[1, 3], &[0, 1], &[4, 3]),
