@@ -287,14 +287,17 @@ fn compile_file(
         }
         Err(e) => bail!("{}: {e}", input.display()),
     };
-    let bytes = pjx.to_bytes();
     let path = &output.path;
     let triple = &options.target.triple;
     match output.emit {
+        // Straight from the `Pjx` to the file: no artifact-sized buffer in between.
         Emit::Pjx => timings
-            .record("write", || std::fs::write(path, &bytes))
+            .record("write", || {
+                pjx.write_to(&mut std::io::BufWriter::new(create_output(path)?))
+            })
             .with_context(|| format!("writing {}", path.display()))?,
         Emit::Obj => {
+            let bytes = pjx.to_bytes();
             let stem = path
                 .file_stem()
                 .map(|s| s.to_string_lossy())
@@ -311,6 +314,7 @@ fn compile_file(
             .with_context(|| format!("writing {}", header.display()))?;
         }
         Emit::Exe => {
+            let bytes = pjx.to_bytes();
             let obj =
                 deploy::object::artifact_object(&bytes, triple, deploy::link::EMBEDDED_SYMBOL)?;
             let cc = deploy::link::linker_for(triple, &host);
@@ -333,6 +337,17 @@ fn compile_file(
         eprintln!("{}", timings.to_json(total));
     }
     Ok(())
+}
+
+/// Creates the output file. An existing regular file is removed first, as linkers do
+/// (binutils' `unlink_if_ordinary`): truncating a file that holds data makes ext4 write
+/// the new data back at once (`auto_da_alloc`), which costs milliseconds on a busy disk;
+/// a new file is written back later. If removing fails, the file is truncated instead.
+fn create_output(path: &Path) -> std::io::Result<std::fs::File> {
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_file()) {
+        let _ = std::fs::remove_file(path);
+    }
+    std::fs::File::create(path)
 }
 
 /// A `.pjx`, or the pjrtc executable inside an entry of JAX's compilation cache.

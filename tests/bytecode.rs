@@ -90,7 +90,7 @@ fn evaluate_both(text: &[u8], bc: &[u8]) -> Result<Evaluated, String> {
         .zip(ft.param_types())
         .map(|(t, ty)| Literal {
             ty,
-            bytes: t.bytes().to_vec(),
+            bytes: t.bytes().to_vec().into(),
         })
         .collect();
     match (eval::eval_func(&ft, &args), eval::eval_func(&fb, &args)) {
@@ -247,7 +247,7 @@ fn control_flow_programs_compile_and_match_jax_and_the_evaluator() {
             .zip(f.param_types())
             .map(|(t, ty)| Literal {
                 ty,
-                bytes: t.bytes().to_vec(),
+                bytes: t.bytes().to_vec().into(),
             })
             .collect();
         let want = eval::eval_func(&f, &args).unwrap_or_else(|e| panic!("{name}: {e}"));

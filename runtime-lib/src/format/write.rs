@@ -19,6 +19,7 @@
 //! Step lists nest (`while`, `case`): a nested list is encoded like the top-level one.
 
 use super::*;
+use std::borrow::Cow;
 
 pub(super) const HEADER_LEN: usize = 64;
 pub(super) const CHECKSUM_OFFSET: usize = 8;
@@ -218,11 +219,27 @@ impl Pjx {
     /// Serializes the artifact. Panics only on a malformed `Pjx` that no decoder could
     /// represent (a list longer than `u32::MAX`, conv lists of unequal lengths).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut sections: Vec<(u32, Vec<u8>)> = Vec::new();
+        let layout = self.layout();
+        let mut out = Vec::with_capacity(layout.total);
+        layout
+            .write_to(&mut out)
+            .expect("writing to a Vec cannot fail");
+        out
+    }
+
+    /// Writes the artifact to `w`, the same bytes as [`Pjx::to_bytes`] without building
+    /// them in memory first: the constants (megabytes of weights) go from the `Pjx` to
+    /// `w` directly, and the checksum is computed over the pieces.
+    pub fn write_to(&self, w: &mut impl std::io::Write) -> std::io::Result<()> {
+        self.layout().write_to(w)
+    }
+
+    fn layout(&self) -> Layout<'_> {
+        let mut sections: Vec<(u32, Cow<'_, [u8]>)> = Vec::new();
 
         let mut e = Enc::default();
         e.str(&self.producer);
-        sections.push((SEC_PRODUCER, e.0));
+        sections.push((SEC_PRODUCER, e.0.into()));
 
         let mut e = Enc::default();
         e.str(&self.target.triple);
@@ -230,7 +247,7 @@ impl Pjx {
         for f in &self.target.features {
             e.str(f);
         }
-        sections.push((SEC_TARGET, e.0));
+        sections.push((SEC_TARGET, e.0.into()));
 
         let mut e = Enc::default();
         e.count(self.signature.inputs.len());
@@ -241,7 +258,7 @@ impl Pjx {
         for s in &self.signature.outputs {
             e.spec(s);
         }
-        sections.push((SEC_SIGNATURE, e.0));
+        sections.push((SEC_SIGNATURE, e.0.into()));
 
         let mut e = Enc::default();
         e.u64(self.arena_size);
@@ -251,9 +268,9 @@ impl Pjx {
             e.u64(k.offset);
         }
         e.steps(&self.steps);
-        sections.push((SEC_SCHEDULE, e.0));
+        sections.push((SEC_SCHEDULE, e.0.into()));
 
-        sections.push((SEC_CONSTANTS, self.constants.clone()));
+        sections.push((SEC_CONSTANTS, Cow::Borrowed(&self.constants)));
 
         let mut e = Enc::default();
         e.u64(self.code.text_len);
@@ -265,30 +282,63 @@ impl Pjx {
         }
         e.u64(self.code.bytes.len() as u64);
         e.0.extend_from_slice(&self.code.bytes);
-        sections.push((SEC_CODE, e.0));
+        sections.push((SEC_CODE, e.0.into()));
 
         let align = |n: usize| n.div_ceil(SECTION_ALIGN) * SECTION_ALIGN;
-        let mut out = vec![0u8; HEADER_LEN + sections.len() * TABLE_ENTRY_LEN];
-        let mut table = Vec::new();
-        for (id, body) in &sections {
-            out.resize(align(out.len()), 0);
-            table.push((*id, out.len() as u64, body.len() as u64));
-            out.extend_from_slice(body);
-        }
-        let total = out.len() as u64;
-        out[0..4].copy_from_slice(&MAGIC);
-        out[4..8].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
-        out[12..16].copy_from_slice(&0u32.to_le_bytes());
-        out[16..20].copy_from_slice(&(sections.len() as u32).to_le_bytes());
-        out[24..32].copy_from_slice(&total.to_le_bytes());
-        for (i, (id, off, len)) in table.into_iter().enumerate() {
+        let mut header = vec![0u8; HEADER_LEN + sections.len() * TABLE_ENTRY_LEN];
+        let mut end = header.len();
+        let mut padded = Vec::with_capacity(sections.len());
+        for (i, (id, body)) in sections.iter().enumerate() {
+            let offset = align(end);
             let at = HEADER_LEN + i * TABLE_ENTRY_LEN;
-            out[at..at + 4].copy_from_slice(&id.to_le_bytes());
-            out[at + 8..at + 16].copy_from_slice(&off.to_le_bytes());
-            out[at + 16..at + 24].copy_from_slice(&len.to_le_bytes());
+            header[at..at + 4].copy_from_slice(&id.to_le_bytes());
+            header[at + 8..at + 16].copy_from_slice(&(offset as u64).to_le_bytes());
+            header[at + 16..at + 24].copy_from_slice(&(body.len() as u64).to_le_bytes());
+            padded.push((offset - end, body.as_ref()));
+            end = offset + body.len();
         }
-        let crc = crc32fast::hash(&out[CHECKSUM_OFFSET + 4..]);
-        out[CHECKSUM_OFFSET..CHECKSUM_OFFSET + 4].copy_from_slice(&crc.to_le_bytes());
-        out
+        header[0..4].copy_from_slice(&MAGIC);
+        header[4..8].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+        header[12..16].copy_from_slice(&0u32.to_le_bytes());
+        header[16..20].copy_from_slice(&(sections.len() as u32).to_le_bytes());
+        header[24..32].copy_from_slice(&(end as u64).to_le_bytes());
+        let mut crc = crc32fast::Hasher::new();
+        crc.update(&header[CHECKSUM_OFFSET + 4..]);
+        for &(pad, body) in &padded {
+            crc.update(&ZEROS[..pad]);
+            crc.update(body);
+        }
+        header[CHECKSUM_OFFSET..CHECKSUM_OFFSET + 4].copy_from_slice(&crc.finalize().to_le_bytes());
+        Layout {
+            header,
+            bodies: sections.into_iter().map(|(_, b)| b).collect(),
+            total: end,
+        }
+    }
+}
+
+/// Zero padding between sections (less than one alignment unit).
+static ZEROS: [u8; SECTION_ALIGN] = [0; SECTION_ALIGN];
+
+/// A serialized artifact in pieces: the header (with the section table and checksum)
+/// and the section bodies, to be written with zero padding up to each aligned offset.
+struct Layout<'a> {
+    header: Vec<u8>,
+    bodies: Vec<Cow<'a, [u8]>>,
+    total: usize,
+}
+
+impl Layout<'_> {
+    fn write_to(&self, w: &mut impl std::io::Write) -> std::io::Result<()> {
+        w.write_all(&self.header)?;
+        let mut end = self.header.len();
+        for body in &self.bodies {
+            let offset = end.div_ceil(SECTION_ALIGN) * SECTION_ALIGN;
+            w.write_all(&ZEROS[..offset - end])?;
+            w.write_all(body)?;
+            end = offset + body.len();
+        }
+        debug_assert_eq!(end, self.total);
+        Ok(())
     }
 }

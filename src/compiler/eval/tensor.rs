@@ -45,7 +45,7 @@ impl Tensor {
         }
         Literal {
             ty: self.ty.clone(),
-            bytes,
+            bytes: bytes.into(),
         }
     }
 

@@ -626,7 +626,7 @@ fn bitcast_convert_between_widths() {
     assert_eq!(r.bytes, word.to_le_bytes());
     let f = Literal {
         ty: t(DType::F64, &[]),
-        bytes: word.to_le_bytes().to_vec(),
+        bytes: word.to_le_bytes().to_vec().into(),
     };
     let r = run1(
         Opcode::BitcastConvert,
@@ -779,7 +779,7 @@ fn malformed_input_is_an_error() {
     );
     let bad = Literal {
         ty: t(DType::F32, &[2]),
-        bytes: vec![0; 3],
+        bytes: vec![0; 3].into(),
     };
     let e = B::new()
         .run(

@@ -5,7 +5,7 @@
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::SourcePos;
 use std::borrow::Cow;
-use std::cell::OnceCell;
+use std::cell::RefCell;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Kind {
@@ -72,11 +72,30 @@ pub struct Lexer<'a> {
     pub src: &'a str,
     pub pos: usize,
     /// Offsets where lines start, computed on the first error (only messages need them).
-    line_starts: OnceCell<Vec<usize>>,
+    /// Built as far as positions are asked for (every op records one), so the text is
+    /// scanned for newlines once, and hex blobs (no newlines) not at all.
+    lines: RefCell<Lines>,
     /// The token last lexed, so that `peek` then `next_token` lex it once (a hex blob
     /// of megabytes is scanned once, not twice). The source never changes, so a token
     /// stays valid for its position.
     last: Option<Token<'a>>,
+}
+
+/// Offsets where lines start, for the text before `scanned`.
+struct Lines {
+    starts: Vec<usize>,
+    scanned: usize,
+}
+
+impl Lines {
+    fn scan_to(&mut self, src: &[u8], offset: usize) {
+        if offset > self.scanned {
+            let from = self.scanned;
+            self.starts
+                .extend(memchr::memchr_iter(b'\n', &src[from..offset]).map(|i| from + i + 1));
+            self.scanned = offset;
+        }
+    }
 }
 
 fn is_ident_start(c: u8) -> bool {
@@ -97,7 +116,10 @@ impl<'a> Lexer<'a> {
         Lexer {
             src,
             pos: 0,
-            line_starts: OnceCell::new(),
+            lines: RefCell::new(Lines {
+                starts: vec![0],
+                scanned: 0,
+            }),
             last: None,
         }
     }
@@ -108,17 +130,24 @@ impl<'a> Lexer<'a> {
         while !self.src.is_char_boundary(offset) {
             offset -= 1;
         }
-        let line_starts = self.line_starts.get_or_init(|| {
-            let mut v = vec![0];
-            v.extend(memchr::memchr_iter(b'\n', self.src.as_bytes()).map(|i| i + 1));
-            v
-        });
-        let line = line_starts.partition_point(|&s| s <= offset);
-        let start = line_starts[line - 1];
+        let mut lines = self.lines.borrow_mut();
+        lines.scan_to(self.src.as_bytes(), offset);
+        let line = lines.starts.partition_point(|&s| s <= offset);
+        let start = lines.starts[line - 1];
         let col = self.src[start..offset].chars().count() + 1;
         SourcePos::Text {
             line: line as u32,
             col: col as u32,
+        }
+    }
+
+    /// Tells the line index that `range` holds no newline (a hex blob the decoder
+    /// checked), so that it need not be scanned.
+    pub fn no_newlines(&self, range: std::ops::Range<usize>) {
+        let mut lines = self.lines.borrow_mut();
+        if lines.scanned <= range.start {
+            lines.scan_to(self.src.as_bytes(), range.start);
+            lines.scanned = range.end;
         }
     }
 

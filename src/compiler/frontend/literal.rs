@@ -32,6 +32,9 @@ pub enum DenseBody {
 
 /// Parses after `dense<` (whose `<` is at `open`) up to and including the closing `>`.
 pub fn parse_dense_body(lx: &mut Lexer, open: usize) -> Result<DenseBody, Diagnostic> {
+    if let Some(body) = hex_blob_fast(lx)? {
+        return Ok(body);
+    }
     let t = lx.peek()?;
     if t.kind == Kind::Str {
         lx.next_token()?;
@@ -56,6 +59,32 @@ pub fn parse_dense_body(lx: &mut Lexer, open: usize) -> Result<DenseBody, Diagno
     Ok(DenseBody::Elements(t.pos))
 }
 
+/// A hex blob `"0x..."` without escapes, decoded straight from the source: the blob's
+/// digits are read by the decoder only (after a `memchr` for the closing quote), not by
+/// the lexer first. `None` (nothing consumed) when the body is anything else, including
+/// blobs with escapes or bad digits, which the general path handles and reports.
+fn hex_blob_fast(lx: &mut Lexer) -> Result<Option<DenseBody>, Diagnostic> {
+    lx.skip_trivia();
+    let start = lx.pos;
+    let b = lx.src.as_bytes();
+    let Some(rest) = b.get(start..).and_then(|r| r.strip_prefix(b"\"0x")) else {
+        return Ok(None);
+    };
+    let Some(len) = memchr::memchr(b'"', rest) else {
+        return Ok(None);
+    };
+    let Some(bytes) = super::parser::decode_hex(&rest[..len]) else {
+        return Ok(None);
+    };
+    lx.no_newlines(start + 3..start + 3 + len);
+    lx.pos = start + 3 + len + 1;
+    let close = lx.next_token()?;
+    if !close.is_punct(">") {
+        return Err(lx.error(close.pos, "expected '>' to close dense literal"));
+    }
+    Ok(Some(DenseBody::Blob(bytes, start)))
+}
+
 impl DenseBody {
     /// Builds the literal for type `ty`; `pos` locates errors about the literal as a whole.
     pub fn into_literal(
@@ -73,7 +102,7 @@ impl DenseBody {
                 }
                 Ok(Literal {
                     ty,
-                    bytes: Vec::new(),
+                    bytes: Vec::new().into(),
                 })
             }
             DenseBody::Blob(mut bytes, bpos) => {
@@ -88,7 +117,7 @@ impl DenseBody {
                     }
                 }
                 if bytes.len() as u64 == n * w as u64 {
-                    Ok(Literal { ty, bytes })
+                    Ok(Literal::new(ty, bytes))
                 } else if bytes.len() == w {
                     splat(lx, pos, ty, &bytes)
                 } else {
@@ -108,7 +137,7 @@ impl DenseBody {
                 let lit = if lx.peek()?.is_punct("[") {
                     let mut bytes = Vec::with_capacity((n * w as u64).min(1 << 20) as usize);
                     read_list(lx, &ty, 0, &mut bytes)?;
-                    Literal { ty, bytes }
+                    Literal::new(ty, bytes)
                 } else {
                     let leaf = read_leaf(lx)?;
                     let mut e = Vec::with_capacity(w);
@@ -294,7 +323,7 @@ mod tests {
     }
 
     fn bytes(s: &str) -> Vec<u8> {
-        lit(s).unwrap_or_else(|e| panic!("{s}: {e}")).bytes
+        lit(s).unwrap_or_else(|e| panic!("{s}: {e}")).bytes.to_vec()
     }
 
     #[test]

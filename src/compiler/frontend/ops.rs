@@ -758,7 +758,7 @@ impl Attrs<'_, '_> {
                 }
                 Ok(Some(Literal {
                     ty: ty.clone(),
-                    bytes,
+                    bytes: bytes.into(),
                 }))
             }
             Some(_) => Err(self.invalid(key)),
@@ -1008,7 +1008,7 @@ pub fn build_opcode(
             let ty = TensorType::scalar(crate::compiler::ir::DType::I32);
             Opcode::Constant(Literal {
                 ty,
-                bytes: (*size as i32).to_le_bytes().to_vec(),
+                bytes: (*size as i32).to_le_bytes().to_vec().into(),
             })
         }
         "func.call" | "call" => match a.get(&["callee"]) {

@@ -2,6 +2,7 @@
 //! the generic op form `"dialect.op"(operands) <{props}> (regions) {attrs} : (types) -> types`.
 //! Pretty per-op syntax lives in [`super::ops`].
 
+pub use super::hex::decode_hex;
 use std::collections::HashMap;
 
 use super::attrs::{AttrValue, expect_punct, parse_attr_dict, parse_attr_dict_text};
@@ -1030,34 +1031,4 @@ fn expand_loc_aliases(text: &str, aliases: &HashMap<String, String>) -> String {
         cur = out;
     }
     cur
-}
-
-/// Decodes hex digits (an even number of them) into bytes.
-pub fn decode_hex(hex: &[u8]) -> Option<Vec<u8>> {
-    if !hex.len().is_multiple_of(2) {
-        return None;
-    }
-    // Digit values, 0x10 and up for the bytes that are not hex digits.
-    const DIGIT: [u8; 256] = {
-        let mut t = [0xff; 256];
-        let mut c = 0;
-        while c < 256 {
-            t[c] = match c as u8 {
-                b @ b'0'..=b'9' => b - b'0',
-                b @ b'a'..=b'f' => b - b'a' + 10,
-                b @ b'A'..=b'F' => b - b'A' + 10,
-                _ => 0xff,
-            };
-            c += 1;
-        }
-        t
-    };
-    let mut out = Vec::with_capacity(hex.len() / 2);
-    let mut bad = 0u8;
-    for p in hex.chunks_exact(2) {
-        let (h, l) = (DIGIT[p[0] as usize], DIGIT[p[1] as usize]);
-        bad |= h | l;
-        out.push(h << 4 | l);
-    }
-    (bad < 0x10).then_some(out)
 }

@@ -721,3 +721,43 @@ fn bench_workloads_dir() -> std::path::PathBuf {
         .map(Into::into)
         .unwrap_or_default()
 }
+
+/// Bytes of `hex` decoded one digit pair at a time, `None` on a non-digit or odd length.
+fn decode_hex_reference(hex: &[u8]) -> Option<Vec<u8>> {
+    if !hex.len().is_multiple_of(2) {
+        return None;
+    }
+    let digit = |c: u8| (c as char).to_digit(16).map(|d| d as u8);
+    hex.chunks(2)
+        .map(|p| Some(digit(p[0])? << 4 | digit(p[1])?))
+        .collect()
+}
+
+#[test]
+fn hex_blobs_decode_like_the_digit_by_digit_reference() {
+    use super::parser::decode_hex;
+    // Every length up to a few 8-digit chunks plus a tail, mixed case.
+    let digits = b"0123456789abcdefABCDEF";
+    for len in 0..42 {
+        let hex: Vec<u8> = (0..len)
+            .map(|i| digits[(i * 7 + len) % digits.len()])
+            .collect();
+        assert_eq!(decode_hex(&hex), decode_hex_reference(&hex), "{hex:?}");
+        assert_eq!(decode_hex(&hex).is_some(), len % 2 == 0);
+    }
+    // Every byte value at every position of a blob with full chunks and a tail.
+    let base = b"0f1E2d3C4b5A69788796A5b4C3d2E1f0FfEe".to_vec();
+    for at in 0..base.len() {
+        for c in 0..=255u8 {
+            let mut hex = base.clone();
+            hex[at] = c;
+            let got = decode_hex(&hex);
+            assert_eq!(got, decode_hex_reference(&hex), "byte {c:#x} at {at}");
+            assert_eq!(got.is_some(), c.is_ascii_hexdigit(), "byte {c:#x} at {at}");
+        }
+    }
+    assert_eq!(
+        decode_hex(b"00FF7fA5c3"),
+        Some(vec![0x00, 0xff, 0x7f, 0xa5, 0xc3])
+    );
+}

@@ -1,5 +1,9 @@
 //! Constant tensors.
 
+use std::fmt;
+use std::ops::Deref;
+use std::sync::Arc;
+
 use super::types::{DType, TensorType};
 
 /// A constant tensor: dense little-endian element bytes in row-major order, exactly
@@ -8,16 +12,79 @@ use super::types::{DType, TensorType};
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Literal {
     pub ty: TensorType,
-    pub bytes: Vec<u8>,
+    pub bytes: LitBytes,
+}
+
+/// A literal's bytes, shared: cloning a literal (inlining, folding, lowering) copies a
+/// pointer, not megabytes of weights. Compares and hashes by content.
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
+pub struct LitBytes(Arc<Vec<u8>>);
+
+impl LitBytes {
+    /// The bytes for writing; copied first only if another literal shares them.
+    pub fn make_mut(&mut self) -> &mut Vec<u8> {
+        Arc::make_mut(&mut self.0)
+    }
+}
+
+impl From<Vec<u8>> for LitBytes {
+    fn from(v: Vec<u8>) -> LitBytes {
+        LitBytes(Arc::new(v))
+    }
+}
+
+impl Deref for LitBytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl AsRef<[u8]> for LitBytes {
+    fn as_ref(&self) -> &[u8] {
+        &self.0
+    }
+}
+
+impl PartialEq<Vec<u8>> for LitBytes {
+    fn eq(&self, other: &Vec<u8>) -> bool {
+        **self.0 == **other
+    }
+}
+
+impl PartialEq<[u8]> for LitBytes {
+    fn eq(&self, other: &[u8]) -> bool {
+        **self.0 == *other
+    }
+}
+
+impl<const N: usize> PartialEq<[u8; N]> for LitBytes {
+    fn eq(&self, other: &[u8; N]) -> bool {
+        **self.0 == *other
+    }
+}
+
+impl fmt::Debug for LitBytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
 }
 
 impl Literal {
+    /// A literal owning `bytes` (not copied).
+    pub fn new(ty: TensorType, bytes: Vec<u8>) -> Literal {
+        Literal {
+            ty,
+            bytes: bytes.into(),
+        }
+    }
+
     /// A literal whose every element is the given element bytes.
     pub fn splat(ty: TensorType, element: &[u8]) -> Literal {
         debug_assert_eq!(element.len(), ty.dtype.size());
         let n = ty.num_elements() as usize;
         Literal {
-            bytes: element.repeat(n),
+            bytes: element.repeat(n).into(),
             ty,
         }
     }

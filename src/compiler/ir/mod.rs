@@ -6,7 +6,7 @@ pub mod op;
 pub mod print;
 pub mod types;
 
-pub use literal::Literal;
+pub use literal::{LitBytes, Literal};
 pub use module::{Attr, Func, Loc, Module, Op, Region, SourcePos, ValueId};
 pub use op::{
     BinaryOp, CompareDirection, CompareType, ConvAttrs, DotDims, GatherAttrs, Opcode, RngAlgorithm,

@@ -190,7 +190,7 @@ fn literal(l: &Literal) -> String {
         return format!("dense<> : {}", l.ty);
     }
     let mut hex = String::with_capacity(l.bytes.len() * 2);
-    for b in &l.bytes {
+    for b in l.bytes.iter() {
         let _ = write!(hex, "{b:02X}");
     }
     format!("dense<\"0x{hex}\"> : {}", l.ty)

@@ -44,7 +44,7 @@ fn values(l: &Literal) -> Vec<f64> {
 fn out_values(dt: DType, bytes: &[u8]) -> Vec<f64> {
     values(&Literal {
         ty: TensorType::new(dt, [bytes.len() as i64 / dt.size() as i64]),
-        bytes: bytes.to_vec(),
+        bytes: bytes.to_vec().into(),
     })
 }
 

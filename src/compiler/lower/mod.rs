@@ -655,7 +655,20 @@ impl<'f> Lowerer<'f> {
                 size: self.ty(p).byte_size(),
             });
         }
-        for op in lowered_ops(&func.body) {
+        // The constants section is sized once: growing it by doubling would copy the
+        // weights several times over and fault in fresh pages for each copy.
+        let ops = lowered_ops(&func.body);
+        let constant_bytes: usize = ops
+            .iter()
+            .filter_map(|op| match &op.opcode {
+                Opcode::Constant(lit) if op.results.iter().any(|r| self.materialize[r.index()]) => {
+                    Some(lit.bytes.len().next_multiple_of(64))
+                }
+                _ => None,
+            })
+            .sum();
+        self.constants.reserve_exact(constant_bytes);
+        for op in ops {
             if let Opcode::While = op.opcode {
                 control::place_while(self, op);
                 continue;

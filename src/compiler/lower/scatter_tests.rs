@@ -23,10 +23,10 @@ pub(super) fn check(f: &Func, args: &[Literal]) -> Vec<Vec<u8>> {
     let expected: Vec<Vec<u8>> = eval_func(f, args)
         .expect("eval")
         .into_iter()
-        .map(|l| l.bytes)
+        .map(|l| l.bytes.to_vec())
         .collect();
     let p = lower(f).expect("lower");
-    let interp = run(&p, args.iter().map(|a| a.bytes.clone()).collect());
+    let interp = run(&p, args.iter().map(|a| a.bytes.to_vec()).collect());
     assert_eq!(interp, expected, "kir interpreter vs eval");
     for k in &p.kernels {
         if k.sequential {

@@ -67,7 +67,7 @@ impl FB {
 
     pub fn constant(&mut self, dt: DType, shape: &[i64], bytes: Vec<u8>) -> ValueId {
         let ty = TensorType::new(dt, shape);
-        self.op(Opcode::Constant(Literal { ty, bytes }), &[], dt, shape)
+        self.op(Opcode::Constant(Literal::new(ty, bytes)), &[], dt, shape)
     }
 
     pub fn bin(&mut self, op: BinaryOp, a: ValueId, b: ValueId) -> ValueId {

@@ -186,7 +186,7 @@ mod tests {
     fn cst(v: f32) -> Opcode {
         Opcode::Constant(Literal {
             ty: TensorType::scalar(DType::F32),
-            bytes: v.to_le_bytes().to_vec(),
+            bytes: v.to_le_bytes().to_vec().into(),
         })
     }
 

@@ -91,6 +91,67 @@ fn fold_region(f: &Func, region: &mut Region, st: &mut State) -> Result<(), Diag
     Ok(())
 }
 
+/// `broadcast_in_dim` of a constant, byte runs at a time (the evaluator goes element by
+/// element through 64-bit values): models broadcast their biases and zeros, and folding
+/// those took most of the fold time. `None` (left to the evaluator) on anything unusual.
+fn broadcast_bytes(x: &Literal, ty: &TensorType, dims: &[i64]) -> Option<Literal> {
+    let w = x.ty.dtype.size();
+    let n = usize::try_from(ty.num_elements()).ok()?;
+    if ty.dtype != x.ty.dtype
+        || dims.len() != x.ty.rank()
+        || x.bytes.len() != usize::try_from(x.ty.num_elements()).ok()? * w
+        || x.bytes.is_empty()
+    {
+        return None;
+    }
+    if x.is_splat() {
+        return Some(Literal::splat(ty.clone(), &x.bytes[..w]));
+    }
+    // Per result dim: the step in the operand's elements (0 where it repeats).
+    let shape: Vec<usize> = ty
+        .shape
+        .iter()
+        .map(|&d| usize::try_from(d).ok())
+        .collect::<Option<_>>()?;
+    let mut step = vec![0usize; shape.len()];
+    let mut stride = 1;
+    for (k, &d) in dims.iter().enumerate().rev() {
+        let d = usize::try_from(d).ok().filter(|&d| d < shape.len())?;
+        let xd = usize::try_from(x.ty.shape[k]).ok()?;
+        if xd != 1 {
+            if xd != shape[d] {
+                return None;
+            }
+            step[d] += stride;
+        }
+        stride *= xd;
+    }
+    let mut out = Vec::with_capacity(n * w);
+    let Some((&inner, outer)) = shape.split_last() else {
+        out.extend_from_slice(&x.bytes[..w]);
+        return Some(Literal::new(ty.clone(), out));
+    };
+    let inner_step = step[outer.len()];
+    eval::for_each_index(outer, |i| {
+        let base: usize = i.iter().zip(&step).map(|(a, b)| a * b).sum();
+        match inner_step {
+            1 => out.extend_from_slice(&x.bytes[base * w..(base + inner) * w]),
+            0 => {
+                for _ in 0..inner {
+                    out.extend_from_slice(&x.bytes[base * w..(base + 1) * w]);
+                }
+            }
+            s => {
+                for j in 0..inner {
+                    let o = base + j * s;
+                    out.extend_from_slice(&x.bytes[o * w..(o + 1) * w]);
+                }
+            }
+        }
+    });
+    (out.len() == n * w).then(|| Literal::new(ty.clone(), out))
+}
+
 /// The branch an `if`/`case` with a constant predicate/index takes.
 fn constant_branch(op: &Op, st: &State) -> Option<usize> {
     let lit = st.consts.get(op.operands.first()?)?;
@@ -208,6 +269,18 @@ fn try_fold(f: &Func, op: &Op, st: &State) -> Result<Option<Vec<Literal>>, Diagn
     };
     if !small || work(f, op, &operands) > budget {
         return Ok(None);
+    }
+    if let (
+        Opcode::BroadcastInDim {
+            broadcast_dimensions,
+        },
+        [x],
+        [r],
+    ) = (&op.opcode, &operands[..], &op.results[..])
+        && let Some(ty) = f.values.get(r.index())
+        && let Some(lit) = broadcast_bytes(x, ty, broadcast_dimensions)
+    {
+        return Ok(Some(vec![lit]));
     }
     let operands: Vec<Literal> = operands.into_iter().cloned().collect();
     match eval::eval_op(f, op, &operands) {
@@ -437,7 +510,7 @@ mod tests {
         let x = b.arg(f32t(&[]));
         let p = b.cst(Literal {
             ty: TensorType::scalar(DType::I1),
-            bytes: vec![0],
+            bytes: vec![0].into(),
         });
         let (neg, e) = (b.f.new_value(f32t(&[])), b.f.new_value(f32t(&[])));
         let branch = |opcode, r| Region {
@@ -478,5 +551,49 @@ mod tests {
             "{}",
             e.message
         );
+    }
+
+    #[test]
+    fn broadcasts_fold_by_bytes_like_the_evaluator() {
+        // (operand shape, dims, result shape): rows, columns, transposed, size-1 dims,
+        // scalars, a splat, and i1.
+        type Case<'a> = (DType, &'a [i64], &'a [i64], &'a [i64]);
+        let cases: &[Case] = &[
+            (DType::F32, &[3], &[1], &[2, 3]),
+            (DType::F32, &[3], &[0], &[3, 2]),
+            (DType::F32, &[1, 3], &[0, 1], &[4, 3]),
+            (DType::F32, &[2, 3], &[1, 0], &[3, 2]),
+            (DType::F32, &[2, 1, 3], &[0, 2, 3], &[2, 4, 5, 3]),
+            (DType::F32, &[], &[], &[2, 2]),
+            (DType::F32, &[], &[], &[]),
+            (DType::I16, &[2, 3], &[2, 0], &[3, 4, 2]),
+            (DType::I1, &[3], &[1], &[2, 3]),
+            (DType::F64, &[2], &[0], &[2, 0]),
+        ];
+        for &(dt, xs, dims, rs) in cases {
+            let xt = TensorType::new(dt, xs);
+            let n = xt.num_elements();
+            let vals: Vec<i128> = (0..n as i128).map(|v| (v * 7 + 1) % 2 + v % 5).collect();
+            let x = if dt == DType::I1 {
+                Literal::new(xt.clone(), (0..n).map(|i| (i % 2) as u8).collect())
+            } else {
+                literal_from_i128(xt.clone(), &vals)
+            };
+            let rt = TensorType::new(dt, rs);
+            let mut b = B::new();
+            let c = b.cst(x.clone());
+            let opcode = Opcode::BroadcastInDim {
+                broadcast_dimensions: dims.to_vec(),
+            };
+            let y = b.op(opcode, &[c], rt.clone());
+            let f = b.finish(&[y]);
+            let op = &f.body.ops[1];
+            let expected = eval::eval_op(&f, op, std::slice::from_ref(&x)).expect("eval");
+            let got = broadcast_bytes(&x, &rt, dims).expect("folds");
+            assert_eq!(got, expected[0], "{xt} dims {dims:?} -> {rt}");
+        }
+        let splat = literal_from_f64(f32t(&[2]), &[1.5, 1.5]);
+        let got = broadcast_bytes(&splat, &f32t(&[3, 2]), &[1]).expect("folds");
+        assert_eq!(got, literal_from_f64(f32t(&[3, 2]), &[1.5; 6]));
     }
 }

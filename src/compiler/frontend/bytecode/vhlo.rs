@@ -1086,7 +1086,7 @@ fn literal(a: &Attr) -> std::result::Result<Literal, String> {
     if data.len() as u64 == total {
         return Ok(Literal {
             ty: tt,
-            bytes: data.to_vec(),
+            bytes: data.to_vec().into(),
         });
     }
     if data.len() as u64 == w {

@@ -72,7 +72,7 @@ fn opcode(r: &mut Rng) -> Opcode {
                 .min(64);
             Opcode::Constant(Literal {
                 ty,
-                bytes: vec![0; n],
+                bytes: vec![0; n].into(),
             })
         }
         1 => Opcode::Iota { dimension: r.int() },
@@ -343,7 +343,7 @@ proptest! {
                 check_type(t).ok()?;
                 (t.num_elements() <= 64).then(|| Literal {
                     ty: t.clone(),
-                    bytes: vec![0; t.byte_size() as usize],
+                    bytes: vec![0; t.byte_size() as usize].into(),
                 })
             })
             .collect();
@@ -376,7 +376,7 @@ fn verified_ops_evaluate() {
                 let t = f.ty(v);
                 Literal {
                     ty: t.clone(),
-                    bytes: vec![0; t.byte_size() as usize],
+                    bytes: vec![0; t.byte_size() as usize].into(),
                 }
             })
             .collect();

@@ -542,7 +542,7 @@ fn select_clamp_bitcast_iota_constant() {
     let mut b = B::new(&[]);
     let lit = Literal {
         ty: f32t(&[2]),
-        bytes: vec![0; 4],
+        bytes: vec![0; 4].into(),
     };
     let r = b.op(Opcode::Constant(lit), vec![], &[f32t(&[2])]);
     assert_has(
