@@ -1,9 +1,40 @@
 //! Batched matrix multiply ([`crate::format::Gemm`]).
+//!
+//! f32 products run our own packed AVX2+FMA kernel ([`f32_avx2`]) on x86_64 CPUs that
+//! have both; every other case, and f32 with `PJRTC_GEMM=crate` in the environment (for
+//! comparisons), runs the `gemm` crate.
 
 use super::{Bases, Elem, with_elem};
 use crate::DType;
 use crate::format::Gemm;
 use gemm::Parallelism;
+use std::sync::OnceLock;
+
+#[cfg(target_arch = "x86_64")]
+mod f32_avx2;
+
+/// The code that multiplies f32 matrices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum F32Gemm {
+    /// The `gemm` crate (portable).
+    Crate,
+    /// [`f32_avx2`]: x86_64 with AVX2 and FMA.
+    Avx2,
+}
+
+/// The f32 kernel of this process: decided once (CPU features, `PJRTC_GEMM`), then cached.
+pub fn f32_gemm() -> F32Gemm {
+    static CHOICE: OnceLock<F32Gemm> = OnceLock::new();
+    *CHOICE.get_or_init(|| {
+        let forced = std::env::var_os("PJRTC_GEMM").is_some_and(|v| v == "crate");
+        #[cfg(target_arch = "x86_64")]
+        if !forced && is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+            return F32Gemm::Avx2;
+        }
+        let _ = forced;
+        F32Gemm::Crate
+    })
+}
 
 /// Computes `g` over the buffers at `base`.
 ///
@@ -203,11 +234,35 @@ unsafe fn zero<T: Elem>(m: usize, n: usize, o: View) {
     }
 }
 
+/// `o = l * r`: f32 with [`f32_gemm`]'s kernel, other types with the `gemm` crate.
+///
+/// # Safety
+/// Every element of the three views is in bounds and aligned; the output overlaps neither
+/// input and nobody else accesses it meanwhile.
+pub(crate) unsafe fn fast<T: Elem + FromF32>(
+    m: usize,
+    n: usize,
+    k: usize,
+    l: View,
+    r: View,
+    o: View,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if std::any::TypeId::of::<T>() == std::any::TypeId::of::<f32>()
+        && f32_gemm() == F32Gemm::Avx2
+    {
+        // SAFETY: T is f32, so the views hold f32; AVX2 and FMA were detected.
+        return unsafe { f32_avx2::gemm(m, n, k, l, r, o) };
+    }
+    // SAFETY: forwarded.
+    unsafe { with_crate::<T>(m, n, k, l, r, o) }
+}
+
 /// `o = l * r` with the `gemm` crate.
 ///
 /// # Safety
-/// Every element of the three views is in bounds and aligned.
-pub(crate) unsafe fn fast<T: Elem + FromF32>(
+/// As [`fast`].
+unsafe fn with_crate<T: Elem + FromF32>(
     m: usize,
     n: usize,
     k: usize,
@@ -312,6 +367,117 @@ pub(crate) unsafe fn naive<T: Elem>(m: usize, n: usize, k: usize, l: View, r: Vi
             }
             // SAFETY: (i, j) is inside the output.
             unsafe { o.at::<T>(i, j).write(T::done(acc)) }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::gemm;
+    use crate::DType;
+    use crate::format::{BufRef, Gemm, MatrixView, Region};
+    use crate::kernels::Bases;
+    use proptest::prelude::*;
+
+    /// A batch of matrices, row-major or transposed, with padded rows and batches.
+    fn view(region: Region, rows: usize, cols: usize, trans: bool, pad: usize) -> (MatrixView, usize) {
+        let (rs, cs) = if trans { (1, rows + pad) } else { (cols + pad, 1) };
+        let span = (rows.max(1) - 1) * rs + (cols.max(1) - 1) * cs + 1;
+        let v = MatrixView {
+            buf: BufRef {
+                region,
+                offset: 0,
+                size: 0,
+            },
+            batch_stride: (span + pad) as u64,
+            row_stride: rs as u64,
+            col_stride: cs as u64,
+        };
+        (v, span + pad)
+    }
+
+    /// Runs an f32 `Gemm` step over random data and checks each element against an f64
+    /// sum within `k * eps * sum |a| |b|`.
+    #[allow(clippy::too_many_arguments)]
+    fn check(batch: usize, m: usize, n: usize, k: usize, ta: bool, tb: bool, pad: usize, threads: usize) {
+        let (lhs, sa) = view(Region::Input(0), m, k, ta, pad);
+        let (rhs, sb) = view(Region::Input(1), k, n, tb, pad);
+        let (out, so) = view(Region::Output(0), m, n, false, pad);
+        let mut s = 0x9e3779b97f4a7c15u64 ^ (batch * 131 + m * 31 + n * 7 + k) as u64;
+        let mut next = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            ((s >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+        };
+        let mut a: Vec<f32> = (0..batch * sa).map(|_| next()).collect();
+        let mut b: Vec<f32> = (0..batch * sb).map(|_| next()).collect();
+        let mut c = vec![f32::NAN; batch * so];
+        let g = Gemm {
+            dtype: DType::F32,
+            batch: batch as u64,
+            m: m as u64,
+            n: n as u64,
+            k: k as u64,
+            lhs,
+            rhs,
+            out,
+        };
+        let inputs = [a.as_mut_ptr() as *mut u8, b.as_mut_ptr() as *mut u8];
+        let outputs = [c.as_mut_ptr() as *mut u8];
+        let bases = Bases {
+            inputs: &inputs,
+            outputs: &outputs,
+            arena: std::ptr::null_mut(),
+            constants: std::ptr::null_mut(),
+        };
+        // SAFETY: each view's batches lie inside its own buffer (sizes computed by `view`).
+        unsafe { gemm(&g, &bases, threads) };
+        let at = |v: &MatrixView, t: usize, i: usize, j: usize| {
+            t * v.batch_stride as usize + i * v.row_stride as usize + j * v.col_stride as usize
+        };
+        for t in 0..batch {
+            for i in 0..m {
+                for j in 0..n {
+                    let (mut want, mut mag) = (0f64, 0f64);
+                    for p in 0..k {
+                        let x = a[at(&lhs, t, i, p)] as f64 * b[at(&rhs, t, p, j)] as f64;
+                        want += x;
+                        mag += x.abs();
+                    }
+                    let got = c[at(&out, t, i, j)] as f64;
+                    let bound = k as f64 * f32::EPSILON as f64 * mag + f32::MIN_POSITIVE as f64;
+                    assert!(
+                        (got - want).abs() <= bound,
+                        "[{t}]({i}, {j}) of {batch}x{m}x{n}x{k} ta={ta} tb={tb} threads={threads}: \
+                         got {got}, want {want}"
+                    );
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(100))]
+
+        /// Small random batches, strides and transposes.
+        #[test]
+        fn random_batches(
+            batch in 1..4usize, m in 0..40usize, n in 0..40usize, k in 0..40usize,
+            ta in any::<bool>(), tb in any::<bool>(), pad in 0..3usize, threads in 1..3usize,
+        ) {
+            check(batch, m, n, k, ta, tb, pad, threads);
+        }
+    }
+
+    /// Products large enough to be split across threads: by rows (one product above
+    /// `PARALLEL_MIN_MACS`) and by batch (many products below it).
+    #[test]
+    fn threaded_splits() {
+        for threads in [1, 2, 3] {
+            check(1, 201, 97, 70, false, false, 1, threads);
+            check(2, 130, 70, 120, true, true, 0, threads);
+            check(9, 50, 47, 60, false, true, 2, threads);
         }
     }
 }
