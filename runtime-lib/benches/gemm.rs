@@ -66,7 +66,9 @@ fn main() {
             continue;
         }
         let fill = |len: usize| -> Vec<f32> {
-            (0..len).map(|i| ((i * 7919 % 1000) as f32) / 1000.0 - 0.5).collect()
+            (0..len)
+                .map(|i| ((i * 7919 % 1000) as f32) / 1000.0 - 0.5)
+                .collect()
         };
         let mut a = fill(batch * m * k);
         let mut b = fill(batch * k * n);

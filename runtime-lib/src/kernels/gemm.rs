@@ -1,8 +1,9 @@
 //! Batched matrix multiply ([`crate::format::Gemm`]).
 //!
-//! f32 products run our own packed AVX2+FMA kernel ([`f32_avx2`]) on x86_64 CPUs that
-//! have both; every other case, and f32 with `PJRTC_GEMM=crate` in the environment (for
-//! comparisons), runs the `gemm` crate.
+//! f32 products on x86_64 run our own cache-blocked kernel ([`blocked`]) with a 512-bit
+//! tile ([`f32_avx512`]) on CPUs with AVX-512F, a 256-bit one ([`f32_avx2`]) on CPUs
+//! with AVX2 and FMA; every other case runs the `gemm` crate. `PJRTC_GEMM=crate` (or
+//! `avx2`) in the environment forces that choice for f32, for comparisons.
 
 use super::{Bases, Elem, with_elem};
 use crate::DType;
@@ -11,27 +12,38 @@ use gemm::Parallelism;
 use std::sync::OnceLock;
 
 #[cfg(target_arch = "x86_64")]
+mod blocked;
+#[cfg(target_arch = "x86_64")]
 mod f32_avx2;
+#[cfg(target_arch = "x86_64")]
+mod f32_avx512;
 
 /// The code that multiplies f32 matrices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum F32Gemm {
-    /// The `gemm` crate (portable).
+    /// The `gemm` crate (portable; it picks its own SIMD width at run time).
     Crate,
-    /// [`f32_avx2`]: x86_64 with AVX2 and FMA.
+    /// [`blocked`] with the 6 x 16 ymm tile: x86_64 with AVX2 and FMA.
     Avx2,
+    /// [`blocked`] with the 6 x 64 zmm tile: x86_64 with AVX-512F (and AVX2, FMA).
+    Avx512,
 }
 
 /// The f32 kernel of this process: decided once (CPU features, `PJRTC_GEMM`), then cached.
 pub fn f32_gemm() -> F32Gemm {
     static CHOICE: OnceLock<F32Gemm> = OnceLock::new();
     *CHOICE.get_or_init(|| {
-        let forced = std::env::var_os("PJRTC_GEMM").is_some_and(|v| v == "crate");
+        let forced = std::env::var("PJRTC_GEMM").unwrap_or_default();
+        if forced == "crate" {
+            return F32Gemm::Crate;
+        }
         #[cfg(target_arch = "x86_64")]
-        if !forced && is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+        if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+            if forced != "avx2" && is_x86_feature_detected!("avx512f") {
+                return F32Gemm::Avx512;
+            }
             return F32Gemm::Avx2;
         }
-        let _ = forced;
         F32Gemm::Crate
     })
 }
@@ -248,11 +260,19 @@ pub(crate) unsafe fn fast<T: Elem + FromF32>(
     o: View,
 ) {
     #[cfg(target_arch = "x86_64")]
-    if std::any::TypeId::of::<T>() == std::any::TypeId::of::<f32>()
-        && f32_gemm() == F32Gemm::Avx2
-    {
-        // SAFETY: T is f32, so the views hold f32; AVX2 and FMA were detected.
-        return unsafe { f32_avx2::gemm(m, n, k, l, r, o) };
+    if std::any::TypeId::of::<T>() == std::any::TypeId::of::<f32>() {
+        // SAFETY: T is f32, so the views hold f32; f32_gemm detected the tile's features.
+        match f32_gemm() {
+            // Below 64 columns most of a 64-wide tile would be padding (64 x 10 x 512:
+            // 12 GFLOP/s against 55 with the 16-wide tile).
+            F32Gemm::Avx512 if n >= 64 => {
+                return unsafe { blocked::gemm::<f32_avx512::Avx512>(m, n, k, l, r, o) };
+            }
+            F32Gemm::Avx2 | F32Gemm::Avx512 => {
+                return unsafe { blocked::gemm::<f32_avx2::Avx2>(m, n, k, l, r, o) };
+            }
+            F32Gemm::Crate => {}
+        }
     }
     // SAFETY: forwarded.
     unsafe { with_crate::<T>(m, n, k, l, r, o) }
@@ -262,14 +282,7 @@ pub(crate) unsafe fn fast<T: Elem + FromF32>(
 ///
 /// # Safety
 /// As [`fast`].
-unsafe fn with_crate<T: Elem + FromF32>(
-    m: usize,
-    n: usize,
-    k: usize,
-    l: View,
-    r: View,
-    o: View,
-) {
+unsafe fn with_crate<T: Elem + FromF32>(m: usize, n: usize, k: usize, l: View, r: View, o: View) {
     if m == 0 || n == 0 {
         return;
     }
@@ -380,8 +393,18 @@ mod tests {
     use proptest::prelude::*;
 
     /// A batch of matrices, row-major or transposed, with padded rows and batches.
-    fn view(region: Region, rows: usize, cols: usize, trans: bool, pad: usize) -> (MatrixView, usize) {
-        let (rs, cs) = if trans { (1, rows + pad) } else { (cols + pad, 1) };
+    fn view(
+        region: Region,
+        rows: usize,
+        cols: usize,
+        trans: bool,
+        pad: usize,
+    ) -> (MatrixView, usize) {
+        let (rs, cs) = if trans {
+            (1, rows + pad)
+        } else {
+            (cols + pad, 1)
+        };
         let span = (rows.max(1) - 1) * rs + (cols.max(1) - 1) * cs + 1;
         let v = MatrixView {
             buf: BufRef {
@@ -399,7 +422,16 @@ mod tests {
     /// Runs an f32 `Gemm` step over random data and checks each element against an f64
     /// sum within `k * eps * sum |a| |b|`.
     #[allow(clippy::too_many_arguments)]
-    fn check(batch: usize, m: usize, n: usize, k: usize, ta: bool, tb: bool, pad: usize, threads: usize) {
+    fn check(
+        batch: usize,
+        m: usize,
+        n: usize,
+        k: usize,
+        ta: bool,
+        tb: bool,
+        pad: usize,
+        threads: usize,
+    ) {
         let (lhs, sa) = view(Region::Input(0), m, k, ta, pad);
         let (rhs, sb) = view(Region::Input(1), k, n, tb, pad);
         let (out, so) = view(Region::Output(0), m, n, false, pad);
