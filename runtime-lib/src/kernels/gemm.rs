@@ -261,17 +261,21 @@ pub(crate) unsafe fn fast<T: Elem + FromF32>(
 ) {
     #[cfg(target_arch = "x86_64")]
     if std::any::TypeId::of::<T>() == std::any::TypeId::of::<f32>() {
-        // SAFETY: T is f32, so the views hold f32; f32_gemm detected the tile's features.
         match f32_gemm() {
             // Below 64 columns most of a 64-wide tile would be padding (64 x 10 x 512:
-            // 12 GFLOP/s against 55 with the 16-wide tile).
-            F32Gemm::Avx512 if n >= 64 => {
+            // 12 GFLOP/s); there the crate's 512-bit kernels beat the 16-wide tile too
+            // (57 against 51-55), except for a single row (1 x 10 x 128: 0.29 us
+            // against 0.54), which `blocked::gemm` hands to its matrix-vector loop.
+            F32Gemm::Avx512 if n >= 64 || (m == 1 && r.cs == 1) => {
+                // SAFETY: T is f32, so the views hold f32; f32_gemm detected AVX-512F,
+                // AVX2 and FMA.
                 return unsafe { blocked::gemm::<f32_avx512::Avx512>(m, n, k, l, r, o) };
             }
-            F32Gemm::Avx2 | F32Gemm::Avx512 => {
+            F32Gemm::Avx2 => {
+                // SAFETY: T is f32, so the views hold f32; f32_gemm detected AVX2 and FMA.
                 return unsafe { blocked::gemm::<f32_avx2::Avx2>(m, n, k, l, r, o) };
             }
-            F32Gemm::Crate => {}
+            F32Gemm::Avx512 | F32Gemm::Crate => {}
         }
     }
     // SAFETY: forwarded.
