@@ -7,6 +7,9 @@
 //! in registers. A panel of B stays in L1 while the rows of the `MC x KC` block of A (L2)
 //! stream past it; the packed `KC x NC` block of B fits in L2 beside them.
 //!
+//! Products of at most `DIRECT_B_MAX_ROWS` rows read a row-major B in place instead of
+//! packing it (few tiles share each panel, so packing does not pay).
+//!
 //! A row-major left-hand side (unit column stride, what the compiler and the im2col of a
 //! convolution emit) is read in place: its rows are already contiguous along the sum,
 //! and packing it cost up to a quarter of the time when `n` is small (conv2d: 3136 x 576
@@ -24,6 +27,13 @@ use std::cell::RefCell;
 const KC: usize = 256;
 /// Rows per block of A: `MC x KC` floats are 144 KiB, inside the 512 KiB L2.
 const MC: usize = 144;
+/// Up to this many rows a row-major B is read in place rather than packed: each step of
+/// a panel is then used by at most ~43 tiles, and packing it cost more than the strided
+/// reads (6x64 tile, one thread, GFLOP/s packed -> in place: 64 x 512 x 512 108 -> 116,
+/// 128 x 256 x 256 113 -> 117, 256^3 115 -> 117). With many rows the panel is reused
+/// long enough to pay, and in place rows 4 KiB apart thrash L1 and L2 (1024^3: 43 -> 14).
+const DIRECT_B_MAX_ROWS: usize = 256;
+
 /// Columns per packed block of B: `KC x NC` floats are 256 KiB, half of L2. (4096, a
 /// block in L3, measured up to 20% slower on 128 x 1024 x 256.)
 const NC: usize = 256;
@@ -36,14 +46,15 @@ pub(super) trait Tile {
     const NR: usize;
 
     /// Sets the `mr x nr` tile at `c` (element `(i, j)` at `c + i * rs + j * cs`) to, or
-    /// with `add` increases it by, the product of `mr` rows of A and the packed panel `b`
-    /// (`kc` steps of `NR` floats). With `direct`, row `i` of A is at `a + i * ars`,
-    /// contiguous along the sum; otherwise `a` is a packed panel (`kc` steps of `MR`).
+    /// with `add` increases it by, the product of `mr` rows of A and `NR` columns of B:
+    /// step `p` of B is the `NR` contiguous floats at `b + p * brs` (a packed panel has
+    /// `brs = NR`). With `direct`, row `i` of A is at `a + i * ars`, contiguous along the
+    /// sum; otherwise `a` is a packed panel (`kc` steps of `MR`).
     ///
     /// # Safety
     /// The CPU has the tile's features; `1 <= mr <= MR`, `1 <= nr <= NR`; `a` and `b`
-    /// hold `kc` steps; `b` is 64-byte aligned; the `mr x nr` tile is inside C and
-    /// nothing else accesses it meanwhile.
+    /// hold `kc` steps (all `NR` floats of each step of `b`, even past `nr`); the
+    /// `mr x nr` tile is inside C and nothing else accesses it meanwhile.
     #[allow(clippy::too_many_arguments)]
     unsafe fn tile(
         kc: usize,
@@ -51,6 +62,7 @@ pub(super) trait Tile {
         ars: isize,
         direct: bool,
         b: *const f32,
+        brs: isize,
         c: *mut f32,
         rs: isize,
         cs: isize,
@@ -164,6 +176,9 @@ unsafe fn blocked<K: Tile>(
 ) {
     let kc_max = k.min(KC);
     let direct = a.cs == 1;
+    // A few rows use each panel of B only a few times: then a row-major B is read in
+    // place (its full panels; the last, narrower one is still packed).
+    let b_direct = b.cs == 1 && m <= DIRECT_B_MAX_ROWS;
     let apack = if direct {
         std::ptr::null_mut()
     } else {
@@ -175,7 +190,7 @@ unsafe fn blocked<K: Tile>(
         for pc in (0..k).step_by(KC) {
             let kc = KC.min(k - pc);
             // SAFETY: the block is inside B; bpack holds nc rounded up to NR times kc.
-            unsafe { pack_b::<K>(kc, nc, b, pc, jc, bpack) };
+            unsafe { pack_b::<K>(kc, nc, b, pc, jc, bpack, b_direct) };
             for ic in (0..m).step_by(MC) {
                 let mc = MC.min(m - ic);
                 if !direct {
@@ -185,9 +200,15 @@ unsafe fn blocked<K: Tile>(
                 }
                 for jr in (0..nc).step_by(K::NR) {
                     let nr = K::NR.min(nc - jr);
-                    // SAFETY: panel jr / NR of B, packed above; 64-byte aligned as bpack
-                    // is, jr * kc floats being a multiple of 16.
-                    let bp = unsafe { bpack.add(jr * kc) };
+                    // SAFETY: columns jc + jr.. of B from row pc (in place, NR of them
+                    // inside B), or panel jr / NR of bpack, packed above.
+                    let (bp, brs) = unsafe {
+                        if b_direct && nr == K::NR {
+                            (b.at(pc, jc + jr) as *const f32, b.rs)
+                        } else {
+                            (bpack.add(jr * kc) as *const f32, K::NR as isize)
+                        }
+                    };
                     for ir in (0..mc).step_by(K::MR) {
                         let mr = K::MR.min(mc - ir);
                         // SAFETY: the CPU has K's features (this function's contract);
@@ -201,7 +222,7 @@ unsafe fn blocked<K: Tile>(
                             } else {
                                 (apack.add(ir * kc) as *const f32, 0)
                             };
-                            K::tile(kc, ap, ars, direct, bp, ct, c.rs, c.cs, mr, nr, pc > 0)
+                            K::tile(kc, ap, ars, direct, bp, brs, ct, c.rs, c.cs, mr, nr, pc > 0)
                         }
                     }
                 }
@@ -212,14 +233,28 @@ unsafe fn blocked<K: Tile>(
 
 /// Packs rows `pc..pc + kc` and columns `jc..jc + nc` of `b` into panels of `NR` columns:
 /// panel `q` holds columns `jc + q * NR..`, step `p` at `dst[q * NR * kc + p * NR..][..NR]`,
-/// columns past `nc` zero.
+/// columns past `nc` zero. With `skip_full` (B read in place) only a last, narrower
+/// panel is packed.
 ///
 /// # Safety
 /// The block is inside `b`; `dst` has room for `nc.next_multiple_of(NR) * kc` floats.
+#[allow(clippy::too_many_arguments)]
 #[target_feature(enable = "avx2,fma")]
-unsafe fn pack_b<K: Tile>(kc: usize, nc: usize, b: Mat, pc: usize, jc: usize, dst: *mut f32) {
+unsafe fn pack_b<K: Tile>(
+    kc: usize,
+    nc: usize,
+    b: Mat,
+    pc: usize,
+    jc: usize,
+    dst: *mut f32,
+    skip_full: bool,
+) {
     let nr = K::NR;
     let full = if b.cs == 1 { nc - nc % nr } else { 0 };
+    if skip_full {
+        // SAFETY: forwarded, for the columns from `full` (none when it is nc).
+        return unsafe { pack_b::<K>(kc, nc - full, b, pc, jc + full, dst.add(full * kc), false) };
+    }
     // Row-major B: row by row, each row's columns read in order (one stream the
     // prefetcher follows, rather than a page per row and panel).
     for p in 0..kc {
@@ -282,7 +317,7 @@ unsafe fn pack_a<K: Tile>(mc: usize, kc: usize, a: Mat, ic: usize, pc: usize, ds
 #[cfg(test)]
 mod tests {
     use super::super::{View, f32_avx2::Avx2, f32_avx512::Avx512, with_crate};
-    use super::{KC, MC, NC, Tile};
+    use super::{DIRECT_B_MAX_ROWS, KC, MC, NC, Tile};
     use proptest::prelude::*;
 
     /// How a test stores a matrix.
@@ -464,6 +499,8 @@ mod tests {
             (MC, 33, 2 * KC),
             (MC + 1, 17, 2 * KC + 1),
             (2 * MC + 5, 40, 70),
+            (DIRECT_B_MAX_ROWS, 2 * nr + 1, 20),
+            (DIRECT_B_MAX_ROWS + 1, 2 * nr + 1, KC + 3),
             (7, NC + 5, 3),
             (3, NC - 1, KC + 2),
             (1, 300, 700),

@@ -26,6 +26,7 @@ impl Tile for Avx2 {
         ars: isize,
         direct: bool,
         b: *const f32,
+        brs: isize,
         c: *mut f32,
         rs: isize,
         cs: isize,
@@ -38,9 +39,9 @@ impl Tile for Avx2 {
                 match (mr, direct) {
                     $(
                         // SAFETY: forwarded (AVX2 and FMA by the trait's contract).
-                        ($r, true) => unsafe { tile::<$r, true>(kc, a, ars, b, c, rs, cs, nr, add) },
+                        ($r, true) => unsafe { tile::<$r, true>(kc, a, ars, b, brs, c, rs, cs, nr, add) },
                         // SAFETY: as above.
-                        ($r, false) => unsafe { tile::<$r, false>(kc, a, ars, b, c, rs, cs, nr, add) },
+                        ($r, false) => unsafe { tile::<$r, false>(kc, a, ars, b, brs, c, rs, cs, nr, add) },
                     )*
                     _ => unreachable!("tile rows {mr} outside 1..={MR}"),
                 }
@@ -61,6 +62,7 @@ unsafe fn tile<const R: usize, const DIRECT: bool>(
     a: *const f32,
     ars: isize,
     b: *const f32,
+    brs: isize,
     c: *mut f32,
     rs: isize,
     cs: isize,
@@ -70,11 +72,10 @@ unsafe fn tile<const R: usize, const DIRECT: bool>(
     let mut acc = [[_mm256_setzero_ps(); NV]; R];
     // One summation step: R broadcasts of A, NV loads of B, R * NV FMAs.
     let step = |acc: &mut [[__m256; NV]; R], p: usize| {
-        // SAFETY: step p of `a` and `b` is in bounds (p < kc); b + p * NR is 32-byte
-        // aligned (b is, and NR floats are 64 bytes).
+        // SAFETY: step p of `a` and `b` is in bounds (p < kc), all NR floats of `b`'s.
         unsafe {
-            let bp = b.add(p * NR);
-            let bv: [__m256; NV] = std::array::from_fn(|v| _mm256_load_ps(bp.add(8 * v)));
+            let bp = b.offset(p as isize * brs);
+            let bv: [__m256; NV] = std::array::from_fn(|v| _mm256_loadu_ps(bp.add(8 * v)));
             for (i, row) in acc.iter_mut().enumerate() {
                 let ai = if DIRECT {
                     _mm256_broadcast_ss(&*a.add(p).offset(i as isize * ars))

@@ -30,6 +30,7 @@ impl Tile for Avx512 {
         ars: isize,
         direct: bool,
         b: *const f32,
+        brs: isize,
         c: *mut f32,
         rs: isize,
         cs: isize,
@@ -42,9 +43,9 @@ impl Tile for Avx512 {
                 match (mr, direct) {
                     $(
                         // SAFETY: forwarded (AVX-512F by the trait's contract).
-                        ($r, true) => unsafe { tile::<$r, true>(kc, a, ars, b, c, rs, cs, nr, add) },
+                        ($r, true) => unsafe { tile::<$r, true>(kc, a, ars, b, brs, c, rs, cs, nr, add) },
                         // SAFETY: as above.
-                        ($r, false) => unsafe { tile::<$r, false>(kc, a, ars, b, c, rs, cs, nr, add) },
+                        ($r, false) => unsafe { tile::<$r, false>(kc, a, ars, b, brs, c, rs, cs, nr, add) },
                     )*
                     _ => unreachable!("tile rows {mr} outside 1..={MR}"),
                 }
@@ -65,6 +66,7 @@ unsafe fn tile<const R: usize, const DIRECT: bool>(
     a: *const f32,
     ars: isize,
     b: *const f32,
+    brs: isize,
     c: *mut f32,
     rs: isize,
     cs: isize,
@@ -73,11 +75,10 @@ unsafe fn tile<const R: usize, const DIRECT: bool>(
 ) {
     let mut acc = [[_mm512_setzero_ps(); NV]; R];
     for p in 0..kc {
-        // SAFETY: step p of `a` and `b` is in bounds (p < kc); b + p * NR is 64-byte
-        // aligned (b is, and NR floats are 256 bytes).
+        // SAFETY: step p of `a` and `b` is in bounds (p < kc), all NR floats of `b`'s.
         unsafe {
-            let bp = b.add(p * NR);
-            let bv: [__m512; NV] = std::array::from_fn(|v| _mm512_load_ps(bp.add(16 * v)));
+            let bp = b.offset(p as isize * brs);
+            let bv: [__m512; NV] = std::array::from_fn(|v| _mm512_loadu_ps(bp.add(16 * v)));
             for (i, row) in acc.iter_mut().enumerate() {
                 let ai = if DIRECT {
                     _mm512_set1_ps(*a.add(p).offset(i as isize * ars))
