@@ -1,0 +1,117 @@
+//! Times the f32 GEMM steps of the benchmark workloads without Python or the compiler:
+//! each shape as a `Gemm` step on dense row-major buffers, median of many runs, GFLOP/s.
+//!
+//!     cargo bench -p pjrtc-runtime --bench gemm -- [--threads T] [--ms MS] [--only NAME]
+//!
+//! The kernel is this process's choice ([`f32_gemm`]); run once more with
+//! `PJRTC_GEMM=crate` in the environment for the `gemm` crate, alternating, under
+//! `taskset -c 0` for one thread.
+
+use pjrtc_runtime::DType;
+use pjrtc_runtime::format::{BufRef, Gemm, MatrixView, Region};
+use pjrtc_runtime::kernels::Bases;
+use pjrtc_runtime::kernels::gemm::{f32_gemm, gemm};
+use std::time::{Duration, Instant};
+
+/// (name, batch, m, n, k, rhs transposed): the GEMMs of matmul_256, matmul_1024,
+/// batched_matmul, mlp, conv2d (its im2col GEMM), transformer_block and small_cnn.
+const SHAPES: &[(&str, usize, usize, usize, usize, bool)] = &[
+    ("matmul_256", 1, 256, 256, 256, false),
+    ("matmul_1024", 1, 1024, 1024, 1024, false),
+    ("batched_16x128x128x64", 16, 128, 128, 64, false),
+    ("mlp_64x512x784", 1, 64, 512, 784, false),
+    ("mlp_64x512x512", 1, 64, 512, 512, false),
+    ("mlp_64x10x512", 1, 64, 10, 512, false),
+    ("conv2d_3136x64x576", 1, 3136, 64, 576, false),
+    ("tf_128x256x256", 1, 128, 256, 256, false),
+    ("tf_128x1024x256", 1, 128, 1024, 256, false),
+    ("tf_128x256x1024", 1, 128, 256, 1024, false),
+    ("tf_4x128x128x64_bt", 4, 128, 128, 64, true),
+    ("tf_4x64x128x128", 4, 64, 128, 128, false),
+    ("cnn_1x128x3136", 1, 1, 128, 3136, false),
+    ("cnn_1x10x128", 1, 1, 10, 128, false),
+];
+
+fn view(region: Region, rows: usize, cols: usize, batch_stride: usize, trans: bool) -> MatrixView {
+    let (row_stride, col_stride) = if trans { (1, rows) } else { (cols, 1) };
+    MatrixView {
+        buf: BufRef {
+            region,
+            offset: 0,
+            size: 0,
+        },
+        batch_stride: batch_stride as u64,
+        row_stride: row_stride as u64,
+        col_stride: col_stride as u64,
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let arg = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1).cloned())
+    };
+    let threads: usize = arg("--threads").and_then(|s| s.parse().ok()).unwrap_or(1);
+    let ms: u64 = arg("--ms").and_then(|s| s.parse().ok()).unwrap_or(300);
+    let only = arg("--only");
+    println!("kernel {:?}, {threads} thread(s)", f32_gemm());
+    println!(
+        "{:<24} {:>10} {:>9} {:>9}",
+        "shape", "median us", "GFLOP/s", "best"
+    );
+    for &(name, batch, m, n, k, bt) in SHAPES {
+        if only.as_deref().is_some_and(|o| !name.contains(o)) {
+            continue;
+        }
+        let fill = |len: usize| -> Vec<f32> {
+            (0..len)
+                .map(|i| ((i * 7919 % 1000) as f32) / 1000.0 - 0.5)
+                .collect()
+        };
+        let mut a = fill(batch * m * k);
+        let mut b = fill(batch * k * n);
+        let mut c = vec![0f32; batch * m * n];
+        let g = Gemm {
+            dtype: DType::F32,
+            batch: batch as u64,
+            m: m as u64,
+            n: n as u64,
+            k: k as u64,
+            lhs: view(Region::Input(0), m, k, m * k, false),
+            rhs: view(Region::Input(1), k, n, k * n, bt),
+            out: view(Region::Output(0), m, n, m * n, false),
+        };
+        let inputs = [a.as_mut_ptr() as *mut u8, b.as_mut_ptr() as *mut u8];
+        let outputs = [c.as_mut_ptr() as *mut u8];
+        let bases = Bases {
+            inputs: &inputs,
+            outputs: &outputs,
+            arena: std::ptr::null_mut(),
+            constants: std::ptr::null_mut(),
+        };
+        // SAFETY: the views describe dense batch x rows x cols arrays inside the three
+        // buffers above, which live until the end of this iteration; c overlaps neither.
+        let run = || unsafe { gemm(&g, &bases, threads) };
+        for _ in 0..3 {
+            run();
+        }
+        let mut times = Vec::new();
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_millis(ms) || times.len() < 5 {
+            let t = Instant::now();
+            run();
+            times.push(t.elapsed().as_secs_f64());
+        }
+        times.sort_by(f64::total_cmp);
+        let (med, best) = (times[times.len() / 2], times[0]);
+        let flops = 2.0 * (batch * m * n * k) as f64;
+        println!(
+            "{name:<24} {:>10.2} {:>9.1} {:>9.1}",
+            med * 1e6,
+            flops / med / 1e9,
+            flops / best / 1e9
+        );
+    }
+}

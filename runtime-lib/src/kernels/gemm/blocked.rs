@@ -1,0 +1,531 @@
+//! The cache-blocked f32 product around an x86_64 register tile ([`Tile`]).
+//!
+//! BLIS's loop order: for each block of `NC` output columns and `KC` summation steps, the
+//! right-hand side is packed into panels of `NR` columns (`kc` rows of `NR` contiguous
+//! floats, zero-padded, 64-byte aligned); for each block of `MC` rows, the tile
+//! multiplies `MR` rows of the left-hand side by one panel, holding the `MR x NR` result
+//! in registers. A panel of B stays in L1 while the rows of the `MC x KC` block of A (L2)
+//! stream past it; the packed `KC x NC` block of B fits in L2 beside them.
+//!
+//! Products of at most `DIRECT_B_MAX_ROWS` rows read a row-major B in place instead of
+//! packing it (few tiles share each panel, so packing does not pay).
+//!
+//! A row-major left-hand side (unit column stride, what the compiler and the im2col of a
+//! convolution emit) is read in place: its rows are already contiguous along the sum,
+//! and packing it cost up to a quarter of the time when `n` is small (conv2d: 3136 x 576
+//! by 576 x 64). Any other left-hand side is packed into panels of `MR` rows. The last
+//! tile of a block has fewer rows or columns: the tile computes only its rows, and the
+//! packed panel's zero columns are not stored.
+//!
+//! Sums stay f32: each tile adds its `KC` products with FMA in order, then adds them to
+//! what earlier `KC` blocks left in the output.
+
+use super::View;
+use std::cell::RefCell;
+
+/// Summation steps per packed block.
+const KC: usize = 256;
+/// Rows per block of A: `MC x KC` floats are 144 KiB, well inside L2 (1 MiB per Zen4 core).
+const MC: usize = 144;
+/// Up to this many rows a row-major B is read in place rather than packed: each step of
+/// a panel is then used by at most ~43 tiles, and packing it cost more than the strided
+/// reads (6x64 tile, one thread, GFLOP/s packed -> in place: 64 x 512 x 512 108 -> 116,
+/// 128 x 256 x 256 113 -> 117, 256^3 115 -> 117). With many rows the panel is reused
+/// long enough to pay, and in place rows 4 KiB apart thrash L1 and L2 (1024^3: 43 -> 14).
+const DIRECT_B_MAX_ROWS: usize = 256;
+
+/// Columns per packed block of B: `KC x NC` floats are 256 KiB, a quarter of L2. (4096, a
+/// block in L3, measured up to 20% slower on 128 x 1024 x 256.)
+const NC: usize = 256;
+
+/// An `MR x NR` register tile (micro-kernel).
+pub(super) trait Tile {
+    /// Rows of the tile.
+    const MR: usize;
+    /// Columns of the tile, a multiple of 16 (so panels stay 64-byte aligned).
+    const NR: usize;
+
+    /// Sets the `mr x nr` tile at `c` (element `(i, j)` at `c + i * rs + j * cs`) to, or
+    /// with `add` increases it by, the product of `mr` rows of A and `NR` columns of B:
+    /// step `p` of B is the `NR` contiguous floats at `b + p * brs` (a packed panel has
+    /// `brs = NR`). With `direct`, row `i` of A is at `a + i * ars`, contiguous along the
+    /// sum; otherwise `a` is a packed panel (`kc` steps of `MR`).
+    ///
+    /// # Safety
+    /// The CPU has the tile's features; `1 <= mr <= MR`, `1 <= nr <= NR`; `a` and `b`
+    /// hold `kc` steps (all `NR` floats of each step of `b`, even past `nr`); the
+    /// `mr x nr` tile is inside C and nothing else accesses it meanwhile.
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn tile(
+        kc: usize,
+        a: *const f32,
+        ars: isize,
+        direct: bool,
+        b: *const f32,
+        brs: isize,
+        c: *mut f32,
+        rs: isize,
+        cs: isize,
+        mr: usize,
+        nr: usize,
+        add: bool,
+    );
+}
+
+/// A matrix of f32: element `(i, j)` at `ptr + i * rs + j * cs`.
+#[derive(Clone, Copy)]
+pub(super) struct Mat {
+    pub ptr: *mut f32,
+    pub rs: isize,
+    pub cs: isize,
+}
+
+impl Mat {
+    pub(super) fn of(v: View) -> Mat {
+        Mat {
+            ptr: v.ptr as *mut f32,
+            rs: v.rs,
+            cs: v.cs,
+        }
+    }
+
+    /// # Safety
+    /// `(i, j)` is inside the matrix.
+    #[inline(always)]
+    pub(super) unsafe fn at(self, i: usize, j: usize) -> *mut f32 {
+        // SAFETY: in bounds by the caller's contract.
+        unsafe { self.ptr.offset(i as isize * self.rs + j as isize * self.cs) }
+    }
+}
+
+/// One 64-byte line of packed floats (the alignment the aligned loads need).
+#[derive(Clone, Copy)]
+#[repr(C, align(64))]
+struct Line([f32; 16]);
+
+thread_local! {
+    /// Packing scratch of this thread, kept between calls: (A panels, B block).
+    static SCRATCH: RefCell<(Vec<Line>, Vec<Line>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+}
+
+/// Grows `v` to at least `floats` floats and returns its start.
+fn room(v: &mut Vec<Line>, floats: usize) -> *mut f32 {
+    let lines = floats.div_ceil(16);
+    if v.len() < lines {
+        v.resize(lines, Line([0.0; 16]));
+    }
+    v.as_mut_ptr() as *mut f32
+}
+
+/// `o = l * r` for an `m x k` by `k x n` product of f32 views (any strides) with tile
+/// `K`; a single row with a row-major `r` is [`super::f32_avx2::gemv`] instead.
+///
+/// # Safety
+/// The CPU has AVX2, FMA and `K`'s features. Every element of the three views is in
+/// bounds and aligned for f32, and nobody else accesses the output meanwhile (nor does it
+/// overlap the inputs).
+#[target_feature(enable = "avx2,fma")]
+pub(super) unsafe fn gemm<K: Tile>(m: usize, n: usize, k: usize, l: View, r: View, o: View) {
+    let (a, b, c) = (Mat::of(l), Mat::of(r), Mat::of(o));
+    if m == 0 || n == 0 {
+        return;
+    }
+    if k == 0 {
+        for i in 0..m {
+            for j in 0..n {
+                // SAFETY: (i, j) is inside the output.
+                unsafe { c.at(i, j).write(0.0) }
+            }
+        }
+        return;
+    }
+    if m == 1 && b.cs == 1 {
+        // SAFETY: forwarded; row 0 of A and C, all of B, are in bounds.
+        return unsafe { super::f32_avx2::gemv(n, k, a, b, c) };
+    }
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut s) => {
+            let mut pair = std::mem::take(&mut *s);
+            // SAFETY: forwarded.
+            unsafe { blocked::<K>(m, n, k, a, b, c, &mut pair) };
+            *s = pair;
+        }
+        // Not expected (the kernels do not nest), but then fresh scratch serves.
+        Err(_) => {
+            let mut pair = (Vec::new(), Vec::new());
+            // SAFETY: forwarded.
+            unsafe { blocked::<K>(m, n, k, a, b, c, &mut pair) };
+        }
+    });
+}
+
+/// The blocked product (see the module docs).
+///
+/// # Safety
+/// As [`gemm`].
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn blocked<K: Tile>(
+    m: usize,
+    n: usize,
+    k: usize,
+    a: Mat,
+    b: Mat,
+    c: Mat,
+    scratch: &mut (Vec<Line>, Vec<Line>),
+) {
+    let kc_max = k.min(KC);
+    let direct = a.cs == 1;
+    // A few rows use each panel of B only a few times: then a row-major B is read in
+    // place (its full panels; the last, narrower one is still packed).
+    let b_direct = b.cs == 1 && m <= DIRECT_B_MAX_ROWS;
+    let apack = if direct {
+        std::ptr::null_mut()
+    } else {
+        room(&mut scratch.0, m.min(MC).next_multiple_of(K::MR) * kc_max)
+    };
+    let bpack = room(&mut scratch.1, n.min(NC).next_multiple_of(K::NR) * kc_max);
+    for jc in (0..n).step_by(NC) {
+        let nc = NC.min(n - jc);
+        for pc in (0..k).step_by(KC) {
+            let kc = KC.min(k - pc);
+            // SAFETY: the block is inside B; bpack holds nc rounded up to NR times kc.
+            unsafe { pack_b::<K>(kc, nc, b, pc, jc, bpack, b_direct) };
+            for ic in (0..m).step_by(MC) {
+                let mc = MC.min(m - ic);
+                if !direct {
+                    // SAFETY: the block is inside A; apack holds mc rounded up to MR
+                    // times kc.
+                    unsafe { pack_a::<K>(mc, kc, a, ic, pc, apack) };
+                }
+                for jr in (0..nc).step_by(K::NR) {
+                    let nr = K::NR.min(nc - jr);
+                    // SAFETY: columns jc + jr.. of B from row pc (in place, NR of them
+                    // inside B), or panel jr / NR of bpack, packed above.
+                    let (bp, brs) = unsafe {
+                        if b_direct && nr == K::NR {
+                            (b.at(pc, jc + jr) as *const f32, b.rs)
+                        } else {
+                            (bpack.add(jr * kc) as *const f32, K::NR as isize)
+                        }
+                    };
+                    for ir in (0..mc).step_by(K::MR) {
+                        let mr = K::MR.min(mc - ir);
+                        // SAFETY: the CPU has K's features (this function's contract);
+                        // the rows of A are rows of A (direct: mr rows from ic + ir,
+                        // columns pc..pc + kc) or the panel packed above; the tile's
+                        // mr x nr elements are inside C, which only this call writes.
+                        unsafe {
+                            let ct = c.at(ic + ir, jc + jr);
+                            let (ap, ars) = if direct {
+                                (a.at(ic + ir, pc) as *const f32, a.rs)
+                            } else {
+                                (apack.add(ir * kc) as *const f32, 0)
+                            };
+                            K::tile(kc, ap, ars, direct, bp, brs, ct, c.rs, c.cs, mr, nr, pc > 0)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Packs rows `pc..pc + kc` and columns `jc..jc + nc` of `b` into panels of `NR` columns:
+/// panel `q` holds columns `jc + q * NR..`, step `p` at `dst[q * NR * kc + p * NR..][..NR]`,
+/// columns past `nc` zero. With `skip_full` (B read in place) only a last, narrower
+/// panel is packed.
+///
+/// # Safety
+/// The block is inside `b`; `dst` has room for `nc.next_multiple_of(NR) * kc` floats.
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn pack_b<K: Tile>(
+    kc: usize,
+    nc: usize,
+    b: Mat,
+    pc: usize,
+    jc: usize,
+    dst: *mut f32,
+    skip_full: bool,
+) {
+    let nr = K::NR;
+    let full = if b.cs == 1 { nc - nc % nr } else { 0 };
+    if skip_full {
+        // SAFETY: forwarded, for the columns from `full` (none when it is nc).
+        return unsafe { pack_b::<K>(kc, nc - full, b, pc, jc + full, dst.add(full * kc), false) };
+    }
+    // Row-major B: row by row, each row's columns read in order (one stream the
+    // prefetcher follows, rather than a page per row and panel).
+    for p in 0..kc {
+        for jp in (0..full).step_by(nr) {
+            // SAFETY: NR contiguous floats of row pc + p from column jc + jp are in B
+            // (cs == 1, jp + NR <= nc); the destination step is inside panel jp / NR.
+            unsafe {
+                std::ptr::copy_nonoverlapping(b.at(pc + p, jc + jp), dst.add(jp * kc + p * nr), nr)
+            }
+        }
+    }
+    // Transposed or strided B, or the last, narrower panel: element by element, reading
+    // each column in order.
+    for jp in (full..nc).step_by(nr) {
+        let w = nr.min(nc - jp);
+        // SAFETY: panel jp / NR of dst.
+        let out = unsafe { dst.add(jp * kc) };
+        for j in 0..nr {
+            for p in 0..kc {
+                let x = if j < w {
+                    // SAFETY: (pc + p, jc + jp + j) is inside the block.
+                    unsafe { b.at(pc + p, jc + jp + j).read() }
+                } else {
+                    0.0
+                };
+                // SAFETY: inside the panel.
+                unsafe { out.add(p * nr + j).write(x) }
+            }
+        }
+    }
+}
+
+/// Packs rows `ic..ic + mc` and columns `pc..pc + kc` of `a` into panels of `MR` rows:
+/// panel `q` holds rows `ic + q * MR..`, step `p` at `dst[q * MR * kc + p * MR..][..MR]`
+/// (rows past `mc` are left as they were: the tile does not read them).
+///
+/// # Safety
+/// The block is inside `a`; `dst` has room for `mc.next_multiple_of(MR) * kc` floats.
+#[target_feature(enable = "avx2,fma")]
+unsafe fn pack_a<K: Tile>(mc: usize, kc: usize, a: Mat, ic: usize, pc: usize, dst: *mut f32) {
+    let mr = K::MR;
+    for ip in (0..mc).step_by(mr) {
+        let h = mr.min(mc - ip);
+        // SAFETY: panel ip / MR of dst.
+        let out = unsafe { dst.add(ip * kc) };
+        for i in 0..h {
+            // SAFETY: row ic + ip + i, columns pc.., are inside A.
+            let row = unsafe { a.at(ic + ip + i, pc) };
+            for p in 0..kc {
+                // SAFETY: (ic + ip + i, pc + p) is inside A; the slot inside the panel.
+                unsafe {
+                    out.add(p * mr + i)
+                        .write(row.offset(p as isize * a.cs).read())
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{View, f32_avx2::Avx2, f32_avx512::Avx512, with_crate};
+    use super::{DIRECT_B_MAX_ROWS, KC, MC, NC, Tile};
+    use proptest::prelude::*;
+
+    /// How a test stores a matrix.
+    #[derive(Clone, Copy, Debug)]
+    enum Layout {
+        /// Row-major, rows `pad` elements longer than needed.
+        Rows(usize),
+        /// Column-major (a transposed operand), columns `pad` longer.
+        Cols(usize),
+        /// Both strides above one: every other element, rows padded.
+        Sparse(usize),
+    }
+
+    /// A matrix in a buffer of its own, with its view's strides.
+    struct Stored {
+        buf: Vec<f32>,
+        rs: usize,
+        cs: usize,
+    }
+
+    impl Stored {
+        fn new(rows: usize, cols: usize, layout: Layout, fill: &mut impl FnMut() -> f32) -> Self {
+            let (rs, cs) = match layout {
+                Layout::Rows(pad) => (cols + pad, 1),
+                Layout::Cols(pad) => (1, rows + pad),
+                Layout::Sparse(pad) => (2 * cols + pad, 2),
+            };
+            let len = if rows == 0 || cols == 0 {
+                0
+            } else {
+                (rows - 1) * rs + (cols - 1) * cs + 1
+            };
+            // Gaps hold NaN: reading one shows up in the result.
+            let mut buf = vec![f32::NAN; len];
+            for i in 0..rows {
+                for j in 0..cols {
+                    buf[i * rs + j * cs] = fill();
+                }
+            }
+            Stored { buf, rs, cs }
+        }
+
+        fn get(&self, i: usize, j: usize) -> f32 {
+            self.buf[i * self.rs + j * self.cs]
+        }
+
+        fn view(&mut self) -> View {
+            View::new(
+                self.buf.as_mut_ptr() as *mut u8,
+                self.rs as u64,
+                self.cs as u64,
+            )
+        }
+    }
+
+    /// A small deterministic generator (xorshift) of values in [-1, 1).
+    fn values(seed: u64) -> impl FnMut() -> f32 {
+        let mut s = seed | 1;
+        move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            ((s >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+        }
+    }
+
+    /// Multiplies with `kernel` and checks every element against an f64 sum, within
+    /// `k * eps * sum |a| |b|` (the classic bound for a dot product of length k).
+    #[allow(clippy::too_many_arguments)]
+    fn check(
+        kernel: unsafe fn(usize, usize, usize, View, View, View),
+        m: usize,
+        n: usize,
+        k: usize,
+        la: Layout,
+        lb: Layout,
+        lc: Layout,
+        seed: u64,
+    ) {
+        let mut fill = values(seed);
+        let mut a = Stored::new(m, k, la, &mut fill);
+        let mut b = Stored::new(k, n, lb, &mut fill);
+        let mut c = Stored::new(m, n, lc, &mut || f32::NAN);
+        // SAFETY: each view covers its matrix inside its own buffer; c overlaps neither.
+        unsafe { kernel(m, n, k, a.view(), b.view(), c.view()) };
+        for i in 0..m {
+            for j in 0..n {
+                let (mut want, mut mag) = (0f64, 0f64);
+                for p in 0..k {
+                    let t = a.get(i, p) as f64 * b.get(p, j) as f64;
+                    want += t;
+                    mag += t.abs();
+                }
+                let got = c.get(i, j) as f64;
+                let bound = k as f64 * f32::EPSILON as f64 * mag + f32::MIN_POSITIVE as f64;
+                assert!(
+                    (got - want).abs() <= bound,
+                    "({i}, {j}) of {m}x{n}x{k} {la:?} {lb:?} {lc:?}: got {got}, want {want} \
+                     (bound {bound})"
+                );
+            }
+        }
+    }
+
+    fn has_avx2() -> bool {
+        is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma")
+    }
+
+    fn has_avx512() -> bool {
+        has_avx2() && is_x86_feature_detected!("avx512f")
+    }
+
+    /// Our product with the 256-bit tile, after the feature check its contract needs.
+    unsafe fn avx2(m: usize, n: usize, k: usize, l: View, r: View, o: View) {
+        assert!(has_avx2(), "the AVX2 tile needs AVX2 and FMA");
+        // SAFETY: forwarded; the features were checked just above.
+        unsafe { super::gemm::<Avx2>(m, n, k, l, r, o) }
+    }
+
+    /// Our product with the 512-bit tile, after the feature check.
+    unsafe fn avx512(m: usize, n: usize, k: usize, l: View, r: View, o: View) {
+        assert!(
+            has_avx512(),
+            "the AVX-512 tile needs AVX-512F, AVX2 and FMA"
+        );
+        // SAFETY: forwarded; the features were checked just above.
+        unsafe { super::gemm::<Avx512>(m, n, k, l, r, o) }
+    }
+
+    type Kernel = unsafe fn(usize, usize, usize, View, View, View);
+
+    /// The kernels this CPU can run: ours where it has the features, and the crate.
+    fn kernels() -> Vec<(&'static str, Kernel)> {
+        let mut v: Vec<(&'static str, Kernel)> = vec![("crate", with_crate::<f32>)];
+        if has_avx2() {
+            v.push(("avx2", avx2));
+        }
+        if has_avx512() {
+            v.push(("avx512", avx512));
+        }
+        v
+    }
+
+    fn layout() -> impl Strategy<Value = Layout> {
+        prop_oneof![
+            (0..3usize).prop_map(Layout::Rows),
+            (0..3usize).prop_map(Layout::Cols),
+            (0..3usize).prop_map(Layout::Sparse),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Random small shapes and layouts, ours and the portable crate alike.
+        #[test]
+        fn random_shapes_match_reference(
+            m in 0..100usize, n in 0..100usize, k in 0..100usize,
+            la in layout(), lb in layout(), lc in layout(), seed in any::<u64>(),
+        ) {
+            for (_, kernel) in kernels() {
+                check(kernel, m, n, k, la, lb, lc, seed);
+            }
+        }
+    }
+
+    /// Shapes on either side of every blocking boundary (tile, KC, MC, NC), dense and
+    /// transposed.
+    #[test]
+    fn block_boundaries() {
+        let (mr, nr) = (Avx512::MR.max(Avx2::MR), Avx512::NR);
+        let shapes = [
+            (mr - 1, nr - 1, 1),
+            (mr, nr, KC),
+            (mr + 1, nr + 1, KC + 1),
+            (5, 16, 9),
+            (13, 17, 31),
+            (MC - 1, 2 * nr + 3, KC - 1),
+            (MC, 33, 2 * KC),
+            (MC + 1, 17, 2 * KC + 1),
+            (2 * MC + 5, 40, 70),
+            (DIRECT_B_MAX_ROWS, 2 * nr + 1, 20),
+            (DIRECT_B_MAX_ROWS + 1, 2 * nr + 1, KC + 3),
+            (7, NC + 5, 3),
+            (3, NC - 1, KC + 2),
+            (1, 300, 700),
+            (1, 7, 5),
+            (2, 129, 300),
+        ];
+        for (idx, &(m, n, k)) in shapes.iter().enumerate() {
+            for (la, lb) in [
+                (Layout::Rows(0), Layout::Rows(0)),
+                (Layout::Cols(1), Layout::Cols(0)),
+                (Layout::Rows(3), Layout::Sparse(1)),
+            ] {
+                for (_, kernel) in kernels() {
+                    check(
+                        kernel,
+                        m,
+                        n,
+                        k,
+                        la,
+                        lb,
+                        Layout::Rows(idx % 3),
+                        idx as u64 + 7,
+                    );
+                }
+            }
+        }
+    }
+}
