@@ -19,13 +19,13 @@ fn check(src: &str, args: &[Literal]) -> (Vec<Vec<u8>>, LoweredProgram) {
     let expected: Vec<Vec<u8>> = eval_func(&f, args)
         .expect("eval")
         .into_iter()
-        .map(|l| l.bytes)
+        .map(|l| l.bytes.to_vec())
         .collect();
     passes::fold::fold(&mut f).expect("fold");
     passes::cse::cse(&mut f);
     passes::dce::dce(&mut f);
     let p = lower(&f).expect("lower");
-    let interp = run(&p, args.iter().map(|a| a.bytes.clone()).collect());
+    let interp = run(&p, args.iter().map(|a| a.bytes.to_vec()).collect());
     assert_eq!(interp, expected, "kir interpreter vs eval");
     let pjx =
         compile_module(&module, &Options::default(), &mut Timings::default()).expect("compile");
