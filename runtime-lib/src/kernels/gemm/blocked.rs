@@ -72,6 +72,50 @@ pub(super) trait Tile {
     );
 }
 
+/// `impl Tile for $tile` with the invoking module's `MR` (6) and `NR` = `$nr`, dispatching
+/// the row count and
+/// `direct` to `$f::<R, DIRECT>`: a `#[target_feature]` function per row count, so each
+/// keeps exactly its accumulators in registers.
+macro_rules! impl_tile {
+    ($tile:ty, $nr:expr, $f:ident) => {
+        $crate::kernels::gemm::blocked::impl_tile!($tile, $nr, $f, 1 2 3 4 5 6);
+    };
+    ($tile:ty, $nr:expr, $f:ident, $($r:literal)*) => {
+        const _: () = assert!(MR == 6, "impl_tile! dispatches rows 1..=6");
+        impl $crate::kernels::gemm::blocked::Tile for $tile {
+            const MR: usize = MR;
+            const NR: usize = $nr;
+
+            #[allow(clippy::too_many_arguments)]
+            unsafe fn tile(
+                kc: usize,
+                a: *const f32,
+                ars: isize,
+                direct: bool,
+                b: *const f32,
+                brs: isize,
+                c: *mut f32,
+                rs: isize,
+                cs: isize,
+                mr: usize,
+                nr: usize,
+                add: bool,
+            ) {
+                match (mr, direct) {
+                    $(
+                        // SAFETY: forwarded (the CPU features by the trait's contract).
+                        ($r, true) => unsafe { $f::<$r, true>(kc, a, ars, b, brs, c, rs, cs, nr, add) },
+                        // SAFETY: as above.
+                        ($r, false) => unsafe { $f::<$r, false>(kc, a, ars, b, brs, c, rs, cs, nr, add) },
+                    )*
+                    _ => unreachable!("tile rows {mr} outside 1..=6"),
+                }
+            }
+        }
+    };
+}
+pub(super) use impl_tile;
+
 /// A matrix of f32: element `(i, j)` at `ptr + i * rs + j * cs`.
 #[derive(Clone, Copy)]
 pub(super) struct Mat {

@@ -2,7 +2,7 @@
 //! accumulators, two loads of B and six broadcasts of A per step), and a matrix-vector
 //! product for single-row products.
 
-use super::blocked::{Mat, Tile};
+use super::blocked::Mat;
 use std::arch::x86_64::*;
 
 /// Rows of the register tile.
@@ -15,41 +15,7 @@ const NR: usize = NV * 8;
 /// The 6 x 16 AVX2 tile.
 pub(super) struct Avx2;
 
-impl Tile for Avx2 {
-    const MR: usize = MR;
-    const NR: usize = NR;
-
-    #[allow(clippy::too_many_arguments)]
-    unsafe fn tile(
-        kc: usize,
-        a: *const f32,
-        ars: isize,
-        direct: bool,
-        b: *const f32,
-        brs: isize,
-        c: *mut f32,
-        rs: isize,
-        cs: isize,
-        mr: usize,
-        nr: usize,
-        add: bool,
-    ) {
-        macro_rules! rows {
-            ($($r:literal)*) => {
-                match (mr, direct) {
-                    $(
-                        // SAFETY: forwarded (AVX2 and FMA by the trait's contract).
-                        ($r, true) => unsafe { tile::<$r, true>(kc, a, ars, b, brs, c, rs, cs, nr, add) },
-                        // SAFETY: as above.
-                        ($r, false) => unsafe { tile::<$r, false>(kc, a, ars, b, brs, c, rs, cs, nr, add) },
-                    )*
-                    _ => unreachable!("tile rows {mr} outside 1..={MR}"),
-                }
-            };
-        }
-        rows!(1 2 3 4 5 6)
-    }
-}
+super::blocked::impl_tile!(Avx2, NR, tile);
 
 /// [`Tile::tile`] for `R` rows; `DIRECT` as its `direct`.
 ///

@@ -6,7 +6,6 @@
 //! columns also divide every `n` of the benchmark workloads but the classifier layers;
 //! the last panel's columns are stored under a lane mask.
 
-use super::blocked::Tile;
 use std::arch::x86_64::*;
 
 /// Rows of the register tile.
@@ -19,41 +18,7 @@ const NR: usize = NV * 16;
 /// The 6 x 64 AVX-512 tile.
 pub(super) struct Avx512;
 
-impl Tile for Avx512 {
-    const MR: usize = MR;
-    const NR: usize = NR;
-
-    #[allow(clippy::too_many_arguments)]
-    unsafe fn tile(
-        kc: usize,
-        a: *const f32,
-        ars: isize,
-        direct: bool,
-        b: *const f32,
-        brs: isize,
-        c: *mut f32,
-        rs: isize,
-        cs: isize,
-        mr: usize,
-        nr: usize,
-        add: bool,
-    ) {
-        macro_rules! rows {
-            ($($r:literal)*) => {
-                match (mr, direct) {
-                    $(
-                        // SAFETY: forwarded (AVX-512F by the trait's contract).
-                        ($r, true) => unsafe { tile::<$r, true>(kc, a, ars, b, brs, c, rs, cs, nr, add) },
-                        // SAFETY: as above.
-                        ($r, false) => unsafe { tile::<$r, false>(kc, a, ars, b, brs, c, rs, cs, nr, add) },
-                    )*
-                    _ => unreachable!("tile rows {mr} outside 1..={MR}"),
-                }
-            };
-        }
-        rows!(1 2 3 4 5 6)
-    }
-}
+super::blocked::impl_tile!(Avx512, NR, tile);
 
 /// [`Tile::tile`] for `R` rows; `DIRECT` as its `direct`.
 ///
