@@ -1683,35 +1683,7 @@ fn run_math(op: UnaryOp, x: &[f32], target: &Target) -> [Vec<f32>; 2] {
     let vec_out: Vec<f32> = from_bytes(&bufs[1]);
     // Innermost extent 3: too short to vectorize.
     let rows = n / 3;
-    let mut body = Body::default();
-    let i = body.push(Node::Index(0), DType::I64);
-    let j = body.push(Node::Index(1), DType::I64);
-    let a = body.push(
-        Node::Load {
-            buffer: 0,
-            index: vec![i, j],
-        },
-        DType::F32,
-    );
-    let y = body.push(Node::Unary { op, x: a }, DType::F32);
-    body.push(
-        Node::Store {
-            buffer: 1,
-            index: vec![i, j],
-            value: y,
-        },
-        DType::F32,
-    );
-    let sk = Kernel {
-        name: "scalar_math".into(),
-        buffers: vec![
-            buf(DType::F32, &[rows, 3], false),
-            buf(DType::F32, &[rows, 3], true),
-        ],
-        domain: vec![rows, 3],
-        body,
-        sequential: false,
-    };
+    let sk = unary_rows(op, rows, 3);
     assert!(!kernel::is_vectorized(&sk));
     let mut bufs = vec![
         to_bytes(&x[..rows as usize * 3]),
@@ -1772,7 +1744,8 @@ fn vmath_f32_within_3_ulp() {
 }
 
 /// `rows x cols` kernel out[i, j] = op(in[i, j]); a row is one innermost loop (f32x4
-/// groups from its start, then `cols % 4` scalars) and never split between workgroups.
+/// groups from its start, then `cols % 4` scalars, or only scalars when `cols` is below
+/// two vectors) and never split between workgroups.
 fn unary_rows(op: UnaryOp, rows: i64, cols: i64) -> Kernel {
     let mut body = Body::default();
     let i = body.push(Node::Index(0), DType::I64);
