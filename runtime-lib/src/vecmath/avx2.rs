@@ -206,17 +206,35 @@ fn run(data: &mut [f32], f8: impl Fn(__m256, usize) -> __m256) {
     }
 }
 
-/// `data[i] = f(data[i])`, 8 lanes at a time.
-///
-/// # Safety
-/// The CPU has AVX2 and FMA.
-#[target_feature(enable = "avx2,fma")]
-pub(super) unsafe fn apply(f: Func, data: &mut [f32]) {
-    match f {
-        Func::Exp => run(data, |x, _| exp8(x)),
-        Func::Tanh => run(data, |x, _| tanh8(x)),
-        Func::Logistic => run(data, |x, _| logistic8(x)),
-        Func::Sin => run(data, |x, g| sincos8::<false>(x, g)),
-        Func::Cos => run(data, |x, g| sincos8::<true>(x, g)),
-    }
+macro_rules! apply_fn {
+    ($(#[$doc:meta])* $name:ident, $features:literal) => {
+        $(#[$doc])*
+        #[target_feature(enable = $features)]
+        pub(super) unsafe fn $name(f: Func, data: &mut [f32]) {
+            match f {
+                Func::Exp => run(data, |x, _| exp8(x)),
+                Func::Tanh => run(data, |x, _| tanh8(x)),
+                Func::Logistic => run(data, |x, _| logistic8(x)),
+                Func::Sin => run(data, |x, g| sincos8::<false>(x, g)),
+                Func::Cos => run(data, |x, g| sincos8::<true>(x, g)),
+            }
+        }
+    };
+}
+
+apply_fn! {
+    /// `data[i] = f(data[i])`, 8 lanes at a time.
+    ///
+    /// # Safety
+    /// The CPU has AVX2 and FMA.
+    apply, "avx2,fma"
+}
+
+apply_fn! {
+    /// [`apply`], the same operations compiled with AVX-512VL's EVEX encodings: 32
+    /// vector registers instead of 16, so the routines' constants stay in registers.
+    ///
+    /// # Safety
+    /// The CPU has AVX2, FMA, AVX-512F and AVX-512VL.
+    apply_evex, "avx2,fma,avx512f,avx512vl"
 }

@@ -64,6 +64,12 @@ pub fn has_avx2_fma() -> bool {
     }
 }
 
+/// Can the 8-lane path use AVX-512VL's 32 registers?
+#[cfg(target_arch = "x86_64")]
+fn has_avx512vl() -> bool {
+    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512vl")
+}
+
 /// `data[i] = f(data[i])`, on the fastest path this CPU has.
 pub fn apply(f: Func, data: &mut [f32]) {
     if apply_avx2(f, data).is_none() {
@@ -80,8 +86,13 @@ pub fn apply_portable(f: Func, data: &mut [f32]) {
 pub fn apply_avx2(f: Func, data: &mut [f32]) -> Option<()> {
     #[cfg(target_arch = "x86_64")]
     if has_avx2_fma() {
-        // SAFETY: AVX2 and FMA were detected just above.
-        unsafe { avx2::apply(f, data) };
+        if has_avx512vl() {
+            // SAFETY: AVX2, FMA, AVX-512F and AVX-512VL were detected.
+            unsafe { avx2::apply_evex(f, data) };
+        } else {
+            // SAFETY: AVX2 and FMA were detected just above.
+            unsafe { avx2::apply(f, data) };
+        }
         return Some(());
     }
     let _ = (f, data);
