@@ -59,6 +59,7 @@ pub static IMPORTS: &[Import] = imports![
     vecmath::pjrt_rt_logistic_f32_array_v1,
     vecmath::pjrt_rt_sin_f32_array_v1,
     vecmath::pjrt_rt_cos_f32_array_v1,
+    vecmath::pjrt_rt_div_f32_array_v1,
 ];
 
 /// Index of the import named `name`.

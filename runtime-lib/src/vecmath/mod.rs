@@ -30,10 +30,13 @@
 //! the same operations one lane at a time (with `f32::mul_add`), giving the same bits.
 //! Any `n` works (kernels pass at most a few thousand); nothing here panics or unwinds.
 
+mod div;
 mod scalar;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+
+pub use div::{divide, divide_portable, pjrt_rt_div_f32_array_v1};
 
 #[cfg(test)]
 mod tests;

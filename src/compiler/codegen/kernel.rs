@@ -841,6 +841,13 @@ pub(crate) fn is_tiled(k: &Kernel, target: &super::Target) -> bool {
             .is_some_and(|cls| tiles::plan(k, &cls, hoistable(k).as_deref()).is_some())
 }
 
+/// How many loops over its points each tile of `k` runs, if `k` is tiled for `target`.
+#[cfg(test)]
+pub(crate) fn tile_loops(k: &Kernel, target: &super::Target) -> Option<usize> {
+    let cls = classify(k, true).filter(|_| super::array_math(target))?;
+    Some(tiles::plan(k, &cls, hoistable(k).as_deref())?.loops())
+}
+
 /// See [`super::vector_profile`].
 pub(crate) fn vector_profile(k: &Kernel) -> (bool, Vec<u8>) {
     let reduces = k.body.nodes.iter().filter_map(|n| match n {

@@ -9,10 +9,17 @@
 //! arguments need other functions' values come in later phases. The buffers stay in L1,
 //! so the extra stores and loads cost far less than the narrower math they replace
 //! (softmax's exp pass: see docs/ARCHITECTURE.md).
+//!
+//! f32 divides go the same way: the runtime divides eight lanes in the time `divps`
+//! takes for four, and the quotients are the same (IEEE division is correctly rounded).
+//! The divide routine also reads its operands where they are: a dividend or divisor
+//! that is a contiguous f32 load is read from the input row itself, and a divisor the
+//! same for the whole row (softmax's sum) is passed as one value, so `x / s` over rows
+//! takes no phase at all, only calls.
 
 use super::{Class, Emitter, Pre, operands, unroll_factor_of};
 use crate::compiler::codegen::scalar::R;
-use crate::compiler::ir::{DType, UnaryOp};
+use crate::compiler::ir::{BinaryOp, DType, UnaryOp};
 use crate::compiler::lower::kir::{Kernel, Node};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
@@ -29,15 +36,31 @@ const MIN_ROW: i64 = 32;
 /// One function applied through an array call.
 #[derive(Clone, Debug)]
 struct Call {
-    /// The unary node it computes and that node's operand.
+    /// The node it computes.
     node: usize,
-    arg: usize,
+    /// That node's operands (a function's argument, or a divide's dividend and divisor)
+    /// and where the call finds each.
+    args: Vec<(usize, Source)>,
     import: &'static str,
     /// The store node that is this value's only use, if it writes it contiguously to an
     /// f32 buffer: then the argument goes straight to the output, the call runs there,
     /// and the store is not emitted. (Points are independent and outputs never alias the
     /// kernel's inputs, so the output region holds nothing anyone reads meanwhile.)
     direct: Option<usize>,
+}
+
+/// Where a call finds one operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Source {
+    /// A phase computes it into the call's buffer: the values' buffer for the first
+    /// operand (the math routines work in place), a second buffer for a divisor.
+    Computed,
+    /// It is a contiguous f32 load: the divide routine reads the input row in place.
+    Row,
+    /// It is hoisted, one f32 for the whole row: the divide routine gets it in a slot.
+    Scalar,
+    /// It is an earlier call's values: the divide routine reads them where they are.
+    Values(usize),
 }
 
 /// How a kernel's innermost loop runs in tiles.
@@ -47,7 +70,7 @@ pub(super) struct TilePlan {
     /// The phases of a tile, in order; the last one computes no call's argument but
     /// the kernel's remaining stores (absent when every store is direct).
     phases: Vec<Phase>,
-    /// The nodes that give the direct calls' store indices.
+    /// The nodes that give the direct calls' store indices and the rows' load indices.
     direct_index: Option<Vec<bool>>,
 }
 
@@ -62,24 +85,58 @@ struct Phase {
     need: Vec<bool>,
     /// Vectors per iteration.
     unroll: i64,
+    /// Does it loop over the points? Not when its calls read every operand in place.
+    loops: bool,
 }
 
-/// The array import computing `op` on f32, if there is one.
-fn array_import(op: UnaryOp) -> Option<&'static str> {
-    Some(match op {
-        UnaryOp::Exp => "pjrt_rt_exp_f32_array_v1",
-        UnaryOp::Tanh => "pjrt_rt_tanh_f32_array_v1",
-        UnaryOp::Logistic => "pjrt_rt_logistic_f32_array_v1",
-        UnaryOp::Sin => "pjrt_rt_sin_f32_array_v1",
-        UnaryOp::Cos => "pjrt_rt_cos_f32_array_v1",
+/// The array import computing `node` on f32, and its operands with where the call
+/// finds them (`row(i)`: node `i` is a contiguous f32 load; `scalar(i)`: it is hoisted
+/// f32), if there is one.
+fn array_call(
+    node: &Node,
+    row: impl Fn(usize) -> bool,
+    scalar: impl Fn(usize) -> bool,
+) -> Option<(&'static str, Vec<(usize, Source)>)> {
+    Some(match node {
+        Node::Unary { op, x } => {
+            let import = match op {
+                UnaryOp::Exp => "pjrt_rt_exp_f32_array_v1",
+                UnaryOp::Tanh => "pjrt_rt_tanh_f32_array_v1",
+                UnaryOp::Logistic => "pjrt_rt_logistic_f32_array_v1",
+                UnaryOp::Sin => "pjrt_rt_sin_f32_array_v1",
+                UnaryOp::Cos => "pjrt_rt_cos_f32_array_v1",
+                _ => return None,
+            };
+            (import, vec![(x.index(), Source::Computed)])
+        }
+        Node::Binary {
+            op: BinaryOp::Div,
+            a,
+            b,
+        } => {
+            let (a, b) = (a.index(), b.index());
+            let from = |i: usize, scalar_ok: bool| {
+                if row(i) {
+                    Source::Row
+                } else if scalar_ok && scalar(i) {
+                    Source::Scalar
+                } else {
+                    Source::Computed
+                }
+            };
+            // A hoisted dividend makes the divide per point only through the divisor;
+            // it is computed (splatted) like any other operand.
+            let args = vec![(a, from(a, false)), (b, from(b, true))];
+            ("pjrt_rt_div_f32_array_v1", args)
+        }
         _ => return None,
     })
 }
 
 /// The tile plan of kernel `k` whose top-level nodes have classes `cls` (its innermost
 /// loop vectorizes) and of which `hoist` are computed before that loop; `None` when no
-/// node per point is an f32 function with an array import, or the row is short, or a
-/// phase needs a reduction per point (which two phases would compute twice).
+/// node per point is an f32 function or divide with an array import, or the row is
+/// short, or a phase needs a reduction per point (which two phases would compute twice).
 pub(super) fn plan(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>) -> Option<TilePlan> {
     let body = &k.body;
     if *k.domain.last()? < MIN_ROW {
@@ -92,19 +149,28 @@ pub(super) fn plan(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>) -> Option<
             uses[o.index()] += 1;
         }
     }
+    let row = |i: usize| match &body.nodes[i] {
+        Node::Load { buffer, index } => {
+            cls[i] == Class::Vector
+                && !hoisted(i)
+                && k.buffers[*buffer].dtype == DType::F32
+                && super::contiguous(index, cls)
+        }
+        _ => false,
+    };
+    let scalar = |i: usize| hoisted(i) && body.types[i] == DType::F32;
     let mut calls = Vec::new();
     let mut call_of = vec![None; body.nodes.len()];
     for (i, node) in body.nodes.iter().enumerate() {
-        if let Node::Unary { op, x } = node
-            && cls[i] == Class::Vector
+        if cls[i] == Class::Vector
             && !hoisted(i)
             && body.types[i] == DType::F32
-            && let Some(import) = array_import(*op)
+            && let Some((import, args)) = array_call(node, row, scalar)
         {
             call_of[i] = Some(calls.len());
             calls.push(Call {
                 node: i,
-                arg: x.index(),
+                args,
                 import,
                 direct: None,
             });
@@ -112,6 +178,15 @@ pub(super) fn plan(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>) -> Option<
     }
     if calls.is_empty() {
         return None;
+    }
+    for call in calls.iter_mut() {
+        if call.args.len() == 2 {
+            for (arg, from) in call.args.iter_mut() {
+                if let (Source::Computed, Some(v)) = (*from, call_of[*arg]) {
+                    *from = Source::Values(v);
+                }
+            }
+        }
     }
     for (s, node) in body.nodes.iter().enumerate() {
         if let Node::Store {
@@ -140,29 +215,43 @@ pub(super) fn plan(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>) -> Option<
             .unwrap_or(0);
         depth[i] = d + usize::from(call_of[i].is_some());
     }
-    let nphases = calls.iter().map(|c| depth[c.arg]).max()? + 1;
+    // A call runs in the phase after its computed operands' and its operand calls'.
+    let arg_depth = |c: &Call| {
+        c.args
+            .iter()
+            .filter(|&&(_, from)| matches!(from, Source::Computed | Source::Values(_)))
+            .map(|&(a, _)| depth[a])
+            .max()
+            .unwrap_or(0)
+    };
+    let nphases = calls.iter().map(arg_depth).max()? + 1;
     let mut phases = Vec::with_capacity(nphases + 1);
     for p in 0..nphases {
         let mine: Vec<usize> = (0..calls.len())
-            .filter(|&c| depth[calls[c].arg] == p)
+            .filter(|&c| arg_depth(&calls[c]) == p)
             .collect();
-        // The arguments, and for direct calls the store's indices.
-        let roots = mine.iter().flat_map(|&c| {
-            let store_index = match calls[c].direct.map(|s| &body.nodes[s]) {
-                Some(Node::Store { index, .. }) => index.clone(),
-                _ => Vec::new(),
-            };
-            std::iter::once(calls[c].arg).chain(store_index.into_iter().map(|n| n.index()))
-        });
-        let (need, reads) = closure(k, roots.collect(), &hoisted, &call_of)?;
+        // The computed operands (indices of rows and direct stores are computed once per
+        // tile, with `direct_index`).
+        let roots: Vec<usize> = (mine.iter())
+            .flat_map(|&c| calls[c].args.iter())
+            .filter(|&&(_, from)| from == Source::Computed)
+            .map(|&(a, _)| a)
+            .collect();
+        let loops = !roots.is_empty();
+        let (need, reads) = closure(k, roots, &hoisted, &call_of)?;
         phases.push(Phase {
             unroll: unroll_factor_of(body, |i| need[i] && call_of[i].is_none()),
             calls: mine,
             reads,
             need,
+            loops,
         });
     }
     let direct: Vec<usize> = calls.iter().filter_map(|c| c.direct).collect();
+    let rows: Vec<usize> = (calls.iter())
+        .flat_map(|c| c.args.iter().filter(|&&(_, from)| from == Source::Row))
+        .map(|&(a, _)| a)
+        .collect();
     let stores: Vec<usize> = (0..body.nodes.len())
         .filter(|&s| matches!(body.nodes[s], Node::Store { .. }) && !direct.contains(&s))
         .collect();
@@ -173,15 +262,21 @@ pub(super) fn plan(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>) -> Option<
             calls: Vec::new(),
             reads,
             need,
+            loops: true,
         });
     }
-    let direct_index = if direct.is_empty() {
+    let direct_index = if direct.is_empty() && rows.is_empty() {
         None
     } else {
-        let roots = direct.iter().flat_map(|&s| match &body.nodes[s] {
-            Node::Store { index, .. } => index.iter().map(|n| n.index()).collect(),
-            _ => Vec::new(),
-        });
+        let roots = direct
+            .iter()
+            .chain(&rows)
+            .flat_map(|&s| match &body.nodes[s] {
+                Node::Store { index, .. } | Node::Load { index, .. } => {
+                    index.iter().map(|n| n.index()).collect()
+                }
+                _ => Vec::new(),
+            });
         Some(closure(k, roots.collect(), &hoisted, &call_of)?.0)
     };
     Some(TilePlan {
@@ -225,6 +320,22 @@ fn closure(
     Some((need, reads))
 }
 
+impl TilePlan {
+    /// How many loops over the points a tile runs.
+    #[cfg(test)]
+    pub(super) fn loops(&self) -> usize {
+        self.phases.iter().filter(|p| p.loops).count()
+    }
+}
+
+/// Where one call reads and writes in a tile.
+struct CallAddrs {
+    /// Its values: the output row (direct) or its stack buffer.
+    values: Value,
+    /// Per operand, where the call reads it.
+    operands: Vec<Value>,
+}
+
 impl Emitter<'_, '_> {
     /// The innermost loop over `[lo, hi)` in tiles by `plan`; `hoisted` as in `nest`.
     pub(super) fn tiled_row(
@@ -235,19 +346,24 @@ impl Emitter<'_, '_> {
         coords: &mut Vec<Value>,
         hoisted: &[Option<Value>],
     ) -> R<()> {
-        let slots: Vec<Option<StackSlot>> = plan
-            .calls
-            .iter()
-            .map(|c| {
-                c.direct.is_none().then(|| {
-                    self.cx.b.create_sized_stack_slot(StackSlotData::new(
-                        StackSlotKind::ExplicitSlot,
-                        (TILE * 4) as u32,
-                        4, // 16 bytes
-                    ))
-                })
-            })
-            .collect();
+        // Per call, its values' buffer (unless direct) and a computed or scalar divisor's.
+        let mut slots: Vec<[Option<StackSlot>; 2]> = Vec::with_capacity(plan.calls.len());
+        for c in &plan.calls {
+            let mut slot = |points: i64| {
+                Some(self.cx.b.create_sized_stack_slot(StackSlotData::new(
+                    StackSlotKind::ExplicitSlot,
+                    (points * 4) as u32,
+                    4, // 16 bytes
+                )))
+            };
+            let values = if c.direct.is_none() { slot(TILE) } else { None };
+            let divisors = match c.args.get(1) {
+                Some((_, Source::Computed)) => slot(TILE),
+                Some((_, Source::Scalar)) => slot(1),
+                _ => None,
+            };
+            slots.push([values, divisors]);
+        }
         // for (t = lo; t < hi; t = end) { end = min(t + TILE, hi); tile(t, end) }
         let b = &mut *self.cx.b;
         let header = b.create_block();
@@ -269,18 +385,17 @@ impl Emitter<'_, '_> {
         Ok(())
     }
 
-    /// One tile, the points `[lo, hi)` (at most `TILE`).
-    fn tile(
+    /// Where each call of `plan` reads and writes in the tile starting at `lo`.
+    fn call_addrs(
         &mut self,
         plan: &TilePlan,
-        slots: &[Option<StackSlot>],
+        slots: &[[Option<StackSlot>; 2]],
         lo: Value,
-        hi: Value,
         coords: &mut Vec<Value>,
         hoisted: &[Option<Value>],
-    ) -> R<()> {
+    ) -> R<Vec<CallAddrs>> {
         let k = self.k;
-        // Where each call's values go: its output row (direct) or its stack buffer.
+        // The direct stores' and the rows' indices at the tile's first point.
         let at_lo = match &plan.direct_index {
             Some(need) => {
                 coords.push(lo);
@@ -297,50 +412,120 @@ impl Emitter<'_, '_> {
             }
             None => Vec::new(),
         };
-        let mut bufs = Vec::with_capacity(plan.calls.len());
-        for (c, &slot) in plan.calls.iter().zip(slots) {
-            bufs.push(match (c.direct.map(|s| &k.body.nodes[s]), slot) {
+        let mut addrs = Vec::with_capacity(plan.calls.len());
+        for (c, &[values, divisors]) in plan.calls.iter().zip(slots) {
+            let values = match (c.direct.map(|s| &k.body.nodes[s]), values) {
                 (Some(Node::Store { buffer, index, .. }), _) => {
                     let idx: Vec<Value> = index.iter().map(|n| at_lo[n.index()]).collect();
                     self.address(*buffer, &idx)
                 }
                 (_, Some(slot)) => self.cx.b.ins().stack_addr(types::I64, slot, 0),
                 _ => return Err("tile call without a buffer".into()),
-            });
+            };
+            let mut operands = Vec::with_capacity(c.args.len());
+            for (n, &(arg, from)) in c.args.iter().enumerate() {
+                operands.push(match (from, &k.body.nodes[arg]) {
+                    (Source::Computed, _) if n == 0 => values,
+                    (Source::Row, Node::Load { buffer, index }) => {
+                        let idx: Vec<Value> = index.iter().map(|n| at_lo[n.index()]).collect();
+                        self.address(*buffer, &idx)
+                    }
+                    (Source::Computed | Source::Scalar, _) => {
+                        let slot = divisors.ok_or("tile divide without a divisor slot")?;
+                        let at = self.cx.b.ins().stack_addr(types::I64, slot, 0);
+                        if from == Source::Scalar {
+                            let x = hoisted[arg].ok_or("tile divisor not hoisted")?;
+                            if self.cx.ty(x) != types::F32 {
+                                return Err("tile divisor is not one f32".into());
+                            }
+                            self.cx.b.ins().store(MemFlagsData::trusted(), x, at, 0);
+                        }
+                        at
+                    }
+                    (Source::Values(v), _) => addrs
+                        .get(v)
+                        .map(|a: &CallAddrs| a.values)
+                        .ok_or("tile operand call comes later")?,
+                    (Source::Row, _) => return Err("tile row operand is not a load".into()),
+                });
+            }
+            addrs.push(CallAddrs { values, operands });
         }
+        Ok(addrs)
+    }
+
+    /// One tile, the points `[lo, hi)` (at most `TILE`).
+    fn tile(
+        &mut self,
+        plan: &TilePlan,
+        slots: &[[Option<StackSlot>; 2]],
+        lo: Value,
+        hi: Value,
+        coords: &mut Vec<Value>,
+        hoisted: &[Option<Value>],
+    ) -> R<()> {
+        let k = self.k;
+        let addrs = self.call_addrs(plan, slots, lo, coords, hoisted)?;
         for phase in &plan.phases {
-            self.point_loops(lo, hi, phase.unroll, &mut |em, i, vector| {
-                let ty = if vector { types::F32X4 } else { types::F32 };
-                let flags = MemFlagsData::trusted();
-                let at = em.cx.b.ins().isub(i, lo);
-                let at = em.cx.b.ins().ishl_imm_u(at, 2);
-                let mut given: Vec<Option<Value>> = hoisted.to_vec();
-                given.resize(k.body.nodes.len(), None);
-                for &c in &phase.reads {
-                    let addr = em.cx.b.ins().iadd(bufs[c], at);
-                    given[plan.calls[c].node] = Some(em.cx.b.ins().load(ty, flags, addr, 0));
-                }
-                coords.push(i);
-                let cls = if vector { em.classes.clone() } else { None };
-                let vals = em.eval_body(
-                    &k.body,
-                    coords,
-                    &[],
-                    &[],
-                    cls.as_deref(),
-                    Pre::Use(&given, Some(&phase.need)),
-                )?;
-                coords.pop();
-                for &c in &phase.calls {
-                    let addr = em.cx.b.ins().iadd(bufs[c], at);
-                    em.cx.b.ins().store(flags, vals[plan.calls[c].arg], addr, 0);
-                }
-                Ok(())
-            })?;
+            // Operands the phase computes, and the address each goes to.
+            let computed: Vec<(usize, Value)> = (phase.calls.iter())
+                .flat_map(|&c| {
+                    let a = &addrs[c];
+                    (plan.calls[c].args.iter().zip(&a.operands))
+                        .filter(|((_, from), _)| *from == Source::Computed)
+                        .map(|(&(arg, _), &at)| (arg, at))
+                })
+                .collect();
+            if phase.loops {
+                self.point_loops(lo, hi, phase.unroll, &mut |em, i, vector| {
+                    let ty = if vector { types::F32X4 } else { types::F32 };
+                    let flags = MemFlagsData::trusted();
+                    let at = em.cx.b.ins().isub(i, lo);
+                    let at = em.cx.b.ins().ishl_imm_u(at, 2);
+                    let mut given: Vec<Option<Value>> = hoisted.to_vec();
+                    given.resize(k.body.nodes.len(), None);
+                    for &c in &phase.reads {
+                        let addr = em.cx.b.ins().iadd(addrs[c].values, at);
+                        given[plan.calls[c].node] = Some(em.cx.b.ins().load(ty, flags, addr, 0));
+                    }
+                    coords.push(i);
+                    let cls = if vector { em.classes.clone() } else { None };
+                    let vals = em.eval_body(
+                        &k.body,
+                        coords,
+                        &[],
+                        &[],
+                        cls.as_deref(),
+                        Pre::Use(&given, Some(&phase.need)),
+                    )?;
+                    coords.pop();
+                    for &(arg, buf) in &computed {
+                        // A uniform operand (a hoisted dividend) is one scalar: splat it.
+                        let x = match &cls {
+                            Some(cls) => em.vec_of(&vals, cls, arg),
+                            None => vals[arg],
+                        };
+                        let addr = em.cx.b.ins().iadd(buf, at);
+                        em.cx.b.ins().store(flags, x, addr, 0);
+                    }
+                    Ok(())
+                })?;
+            }
             if !phase.calls.is_empty() {
                 let n = self.cx.b.ins().isub(hi, lo);
                 for &c in &phase.calls {
-                    self.cx.call_void(plan.calls[c].import, &[bufs[c], n])?;
+                    let a = &addrs[c];
+                    // The math routines: (data, n) in place; divide: (dst, a, b, b_step, n).
+                    let args = match plan.calls[c].args.as_slice() {
+                        [_] => vec![a.values, n],
+                        [_, (_, from)] => {
+                            let step = i64::from(*from != Source::Scalar);
+                            let step = self.cx.b.ins().iconst(types::I64, step);
+                            vec![a.values, a.operands[0], a.operands[1], step, n]
+                        }
+                        _ => return Err("tile call with more than two operands".into()),
+                    };
+                    self.cx.call_void(plan.calls[c].import, &args)?;
                 }
             }
         }

@@ -270,6 +270,118 @@ fn transposed_store_of_a_tiled_function() {
     check_tiled(&k, &[inputs(rows * cols, 3)], "transposed tanh");
 }
 
+/// The divides the tiles run through the runtime, by where their operands come from.
+#[derive(Clone, Copy, Debug)]
+enum Quotient {
+    /// `x[i, j] / sum_j' x[i, j']`: softmax's last pass, an input row over a hoisted sum.
+    RowOverRowSum,
+    /// `x[i, j] / y[i, j]`: both operands read in place.
+    RowOverRow,
+    /// `exp(x) / (y * 2)`: a call's values over a computed divisor, in a second phase.
+    CallOverComputed,
+    /// `out[j, i] = 1 / x[i, j]`: a constant dividend, a transposed store.
+    ConstOverRowTransposed,
+}
+
+fn quotient(rows: i64, cols: i64, form: Quotient) -> Kernel {
+    let mut body = Body::default();
+    let i = body.push(Node::Index(0), DType::I64);
+    let j = body.push(Node::Index(1), DType::I64);
+    let x = body.push_load(0, vec![i, j], DType::F32);
+    let y = body.push_load(1, vec![i, j], DType::F32);
+    let (q, out_index) = match form {
+        Quotient::RowOverRowSum => {
+            let mut rb = Body::default();
+            let rj = rb.push(Node::Index(0), DType::I64);
+            let oi = rb.push(Node::Outer(NodeId(0)), DType::I64);
+            let rx = rb.push_load(0, vec![oi, rj], DType::F32);
+            let acc = rb.push(Node::Acc(0), DType::F32);
+            rb.yields = vec![bin(&mut rb, BinaryOp::Add, acc, rx)];
+            let init = cst(&mut body, 0.0);
+            let sum = body.push(
+                Node::Reduce {
+                    extents: vec![cols],
+                    inits: vec![init],
+                    body: Box::new(rb),
+                },
+                DType::F32,
+            );
+            (bin(&mut body, BinaryOp::Div, x, sum), vec![i, j])
+        }
+        Quotient::RowOverRow => (bin(&mut body, BinaryOp::Div, x, y), vec![i, j]),
+        Quotient::CallOverComputed => {
+            let e = un(&mut body, UnaryOp::Exp, x);
+            let two = cst(&mut body, 2.0);
+            let d = bin(&mut body, BinaryOp::Mul, y, two);
+            (bin(&mut body, BinaryOp::Div, e, d), vec![i, j])
+        }
+        Quotient::ConstOverRowTransposed => {
+            let one = cst(&mut body, 1.0);
+            (bin(&mut body, BinaryOp::Div, one, x), vec![j, i])
+        }
+    };
+    let transposed = matches!(form, Quotient::ConstOverRowTransposed);
+    body.push(
+        Node::Store {
+            buffer: 2,
+            index: out_index,
+            value: q,
+        },
+        DType::F32,
+    );
+    let out_shape = if transposed {
+        [cols, rows]
+    } else {
+        [rows, cols]
+    };
+    Kernel {
+        name: "quotient".into(),
+        buffers: vec![
+            buf(DType::F32, &[rows, cols], false),
+            buf(DType::F32, &[rows, cols], false),
+            buf(DType::F32, &out_shape, true),
+        ],
+        domain: vec![rows, cols],
+        body,
+        sequential: false,
+    }
+}
+
+#[test]
+fn divides_tiled_match_inline() {
+    if targets().is_none() {
+        return cross_compiled_code_calls_array_math();
+    }
+    use Quotient::*;
+    for form in [
+        RowOverRowSum,
+        RowOverRow,
+        CallOverComputed,
+        ConstOverRowTransposed,
+    ] {
+        for (rows, cols) in [(5i64, 1030i64), (300, 40), (3, 33), (1, 5003)] {
+            let k = quotient(rows, cols, form);
+            let n = rows * cols;
+            check_tiled(
+                &k,
+                &[inputs(n, 17), inputs(n, 20_011)],
+                &format!("{form:?} {rows}x{cols}"),
+            );
+        }
+    }
+    // Softmax's divide reads its row in place and gets the hoisted sum as one value:
+    // its tiles are calls only. Otherwise a loop computes the operands a phase needs
+    // (exp's argument; then the divisor, while the divide reads exp's values where they
+    // are) or the stores the calls do not make.
+    let host = targets().unwrap().0;
+    let loops = |form| kernel::tile_loops(&quotient(4, 1024, form), &host);
+    assert!(kernel::hoistable(&quotient(4, 1024, RowOverRowSum)).is_some_and(|h| h[5]));
+    assert_eq!(loops(RowOverRowSum), Some(0));
+    assert_eq!(loops(RowOverRow), Some(0));
+    assert_eq!(loops(CallOverComputed), Some(2));
+    assert_eq!(loops(ConstOverRowTransposed), Some(2));
+}
+
 #[test]
 fn short_rows_and_other_types_stay_inline() {
     let host = Target::from_triple(target::X86_64).unwrap();
