@@ -60,6 +60,11 @@ pub static IMPORTS: &[Import] = imports![
     vecmath::pjrt_rt_sin_f32_array_v1,
     vecmath::pjrt_rt_cos_f32_array_v1,
     vecmath::pjrt_rt_div_f32_array_v1,
+    vecmath::pjrt_rt_exp_f32_map_v1,
+    vecmath::pjrt_rt_tanh_f32_map_v1,
+    vecmath::pjrt_rt_logistic_f32_map_v1,
+    vecmath::pjrt_rt_sin_f32_map_v1,
+    vecmath::pjrt_rt_cos_f32_map_v1,
 ];
 
 /// Index of the import named `name`.

@@ -31,12 +31,17 @@
 //! Any `n` works (kernels pass at most a few thousand); nothing here panics or unwinds.
 
 mod div;
+mod map;
 mod scalar;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 
 pub use div::{divide, divide_portable, pjrt_rt_div_f32_array_v1};
+pub use map::{
+    pjrt_rt_cos_f32_map_v1, pjrt_rt_exp_f32_map_v1, pjrt_rt_logistic_f32_map_v1,
+    pjrt_rt_sin_f32_map_v1, pjrt_rt_tanh_f32_map_v1,
+};
 
 #[cfg(test)]
 mod tests;

@@ -10,6 +10,9 @@
 //! so the extra stores and loads cost far less than the narrower math they replace
 //! (softmax's exp pass: see docs/ARCHITECTURE.md).
 //!
+//! A function whose argument is a contiguous f32 load (`sin(x)` of an input row) skips
+//! the copy: the runtime's `pjrt_rt_<f>_f32_map_v1(dst, src, n)` reads the row itself.
+//!
 //! f32 divides go the same way: the runtime divides eight lanes in the time `divps`
 //! takes for four, and the quotients are the same (IEEE division is correctly rounded).
 //! The divide routine also reads its operands where they are: a dividend or divisor
@@ -55,7 +58,7 @@ enum Source {
     /// A phase computes it into the call's buffer: the values' buffer for the first
     /// operand (the math routines work in place), a second buffer for a divisor.
     Computed,
-    /// It is a contiguous f32 load: the divide routine reads the input row in place.
+    /// It is a contiguous f32 load: the call reads the input row in place.
     Row,
     /// It is hoisted, one f32 for the whole row: the divide routine gets it in a slot.
     Scalar,
@@ -99,15 +102,24 @@ fn array_call(
 ) -> Option<(&'static str, Vec<(usize, Source)>)> {
     Some(match node {
         Node::Unary { op, x } => {
-            let import = match op {
-                UnaryOp::Exp => "pjrt_rt_exp_f32_array_v1",
-                UnaryOp::Tanh => "pjrt_rt_tanh_f32_array_v1",
-                UnaryOp::Logistic => "pjrt_rt_logistic_f32_array_v1",
-                UnaryOp::Sin => "pjrt_rt_sin_f32_array_v1",
-                UnaryOp::Cos => "pjrt_rt_cos_f32_array_v1",
+            // In place on a computed buffer, or mapping an input row to the values.
+            let [in_place, map] = match op {
+                UnaryOp::Exp => ["pjrt_rt_exp_f32_array_v1", "pjrt_rt_exp_f32_map_v1"],
+                UnaryOp::Tanh => ["pjrt_rt_tanh_f32_array_v1", "pjrt_rt_tanh_f32_map_v1"],
+                UnaryOp::Logistic => [
+                    "pjrt_rt_logistic_f32_array_v1",
+                    "pjrt_rt_logistic_f32_map_v1",
+                ],
+                UnaryOp::Sin => ["pjrt_rt_sin_f32_array_v1", "pjrt_rt_sin_f32_map_v1"],
+                UnaryOp::Cos => ["pjrt_rt_cos_f32_array_v1", "pjrt_rt_cos_f32_map_v1"],
                 _ => return None,
             };
-            (import, vec![(x.index(), Source::Computed)])
+            let x = x.index();
+            if row(x) {
+                (map, vec![(x, Source::Row)])
+            } else {
+                (in_place, vec![(x, Source::Computed)])
+            }
         }
         Node::Binary {
             op: BinaryOp::Div,
@@ -515,9 +527,11 @@ impl Emitter<'_, '_> {
                 let n = self.cx.b.ins().isub(hi, lo);
                 for &c in &phase.calls {
                     let a = &addrs[c];
-                    // The math routines: (data, n) in place; divide: (dst, a, b, b_step, n).
+                    // The math routines: (data, n) in place or (dst, src, n); divide:
+                    // (dst, a, b, b_step, n).
                     let args = match plan.calls[c].args.as_slice() {
-                        [_] => vec![a.values, n],
+                        [(_, Source::Computed)] => vec![a.values, n],
+                        [_] => vec![a.values, a.operands[0], n],
                         [_, (_, from)] => {
                             let step = i64::from(*from != Source::Scalar);
                             let step = self.cx.b.ins().iconst(types::I64, step);

@@ -1,0 +1,90 @@
+//! `pjrt_rt_<f>_f32_map_v1(dst, src, n)`: the array functions reading their arguments
+//! from one array and writing the values to another. Generated kernels call these when
+//! a function's argument is a contiguous f32 load (`sin(x)` over an input row): the
+//! routine reads the input row itself instead of a stack buffer a kernel loop copied it
+//! into. Same bits as the in-place routines (the same code runs on the values).
+
+use super::{Func, apply};
+
+/// `dst[i] = f(src[i])` for i < n.
+///
+/// # Safety
+/// `n == 0`, or `src` and `dst` point to `n` initialized f32 each (4-byte aligned),
+/// identical or not overlapping, that nothing else accesses during the call.
+unsafe fn map_raw(f: Func, dst: *mut f32, src: *const f32, n: usize) {
+    if n == 0 || dst.is_null() || src.is_null() {
+        return;
+    }
+    if !std::ptr::eq(dst, src) {
+        // SAFETY: the caller's contract: n f32 each, not overlapping.
+        unsafe { std::ptr::copy_nonoverlapping(src, dst, n) };
+    }
+    // SAFETY: the caller's contract.
+    let data = unsafe { std::slice::from_raw_parts_mut(dst, n) };
+    apply(f, data);
+}
+
+macro_rules! map_imports {
+    ($($name:ident => $f:ident;)*) => {$(
+        #[doc = concat!("`dst[i] = ", stringify!($f), "(src[i])` for i < n.")]
+        ///
+        /// # Safety
+        /// `n == 0`, or `src` and `dst` point to `n` initialized f32 each (4-byte
+        /// aligned), identical or not overlapping, that nothing else accesses during
+        /// the call.
+        pub unsafe extern "C" fn $name(dst: *mut f32, src: *const f32, n: usize) {
+            // SAFETY: forwarded.
+            unsafe { map_raw(Func::$f, dst, src, n) }
+        }
+    )*};
+}
+
+map_imports! {
+    pjrt_rt_exp_f32_map_v1 => Exp;
+    pjrt_rt_tanh_f32_map_v1 => Tanh;
+    pjrt_rt_logistic_f32_map_v1 => Logistic;
+    pjrt_rt_sin_f32_map_v1 => Sin;
+    pjrt_rt_cos_f32_map_v1 => Cos;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every function, every length up to 40 and a long one, from another array and in
+    /// place: the in-place routine's bits.
+    #[test]
+    fn map_matches_in_place() {
+        let src: Vec<f32> = (0..3000)
+            .map(|i| f32::from_bits((i as u32).wrapping_mul(0x9e37_79b9) >> 2))
+            .map(|x| if x.is_finite() { x % 90.0 } else { x })
+            .chain([f32::NAN, -0.0, 1e7, f32::INFINITY])
+            .collect();
+        let maps = [
+            (
+                Func::Exp,
+                pjrt_rt_exp_f32_map_v1 as unsafe extern "C" fn(_, _, _),
+            ),
+            (Func::Tanh, pjrt_rt_tanh_f32_map_v1),
+            (Func::Logistic, pjrt_rt_logistic_f32_map_v1),
+            (Func::Sin, pjrt_rt_sin_f32_map_v1),
+            (Func::Cos, pjrt_rt_cos_f32_map_v1),
+        ];
+        for (f, map) in maps {
+            for n in (0..=40).chain([src.len()]) {
+                let mut want = src[..n].to_vec();
+                apply(f, &mut want);
+                let mut out = vec![0.0f32; n];
+                // SAFETY: src and out hold n f32 and do not overlap.
+                unsafe { map(out.as_mut_ptr(), src.as_ptr(), n) };
+                let mut inplace = src[..n].to_vec();
+                // SAFETY: dst == src, n f32.
+                unsafe { map(inplace.as_mut_ptr(), inplace.as_ptr(), n) };
+                for i in 0..n {
+                    assert_eq!(out[i].to_bits(), want[i].to_bits(), "{f:?} n={n} [{i}]");
+                    assert_eq!(inplace[i].to_bits(), want[i].to_bits(), "{f:?} n={n} [{i}]");
+                }
+            }
+        }
+    }
+}
