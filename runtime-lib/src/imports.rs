@@ -65,6 +65,7 @@ pub static IMPORTS: &[Import] = imports![
     vecmath::pjrt_rt_logistic_f32_map_v1,
     vecmath::pjrt_rt_sin_f32_map_v1,
     vecmath::pjrt_rt_cos_f32_map_v1,
+    vecmath::pjrt_rt_max_f32_row_v1,
 ];
 
 /// Index of the import named `name`.

@@ -32,6 +32,7 @@
 
 mod div;
 mod map;
+mod rowmax;
 mod scalar;
 
 #[cfg(target_arch = "x86_64")]
@@ -42,6 +43,7 @@ pub use map::{
     pjrt_rt_cos_f32_map_v1, pjrt_rt_exp_f32_map_v1, pjrt_rt_logistic_f32_map_v1,
     pjrt_rt_sin_f32_map_v1, pjrt_rt_tanh_f32_map_v1,
 };
+pub use rowmax::{ROW_MAX_NAN, pjrt_rt_max_f32_row_v1, row_max, row_max_portable};
 
 #[cfg(test)]
 mod tests;

@@ -14,6 +14,7 @@ use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use std::collections::HashMap;
 
+pub(crate) mod row_max;
 mod tiles;
 
 /// Work (points times the reduction length each point runs) a workgroup should cover:
@@ -762,6 +763,7 @@ pub(crate) fn build(func: &mut Function, k: &Kernel, plan: &Plan, caps: &Caps) -
         round_ok,
         hoist,
         tiles,
+        array_math,
         pin_slot: None,
     };
     if plan.workgroups > 0 {
@@ -893,6 +895,8 @@ struct Emitter<'a, 'b> {
     hoist: Option<Vec<bool>>,
     /// How the innermost loop runs in tiles around array math calls, if it does.
     tiles: Option<std::rc::Rc<tiles::TilePlan>>,
+    /// The runtime's array routines apply ([`Caps::array_math`]).
+    array_math: bool,
     /// The stack slot of [`Emitter::pin`].
     pin_slot: Option<StackSlot>,
 }
@@ -1426,6 +1430,12 @@ impl<'a, 'b> Emitter<'a, 'b> {
                     } => {
                         let init: Vec<Value> = inits.iter().map(v).collect();
                         let outer_vals = vals.clone();
+                        if let Some(m) = self.row_max(extents, &init, rbody, &outer_vals)? {
+                            let m = if pin { self.pin(m) } else { m };
+                            results.insert(i, vec![m]);
+                            vals.push(m);
+                            continue;
+                        }
                         let rv = classify_reduce(self.k, extents, rbody, self.round_ok);
                         let lr = rv
                             .is_none()

@@ -2689,3 +2689,6 @@ mod intlanes_tests;
 
 #[path = "kernel/tiles_tests.rs"]
 mod tiles_tests;
+
+#[path = "kernel/row_max_tests.rs"]
+mod row_max_tests;

@@ -8,7 +8,7 @@ use super::*;
 
 /// The host, whose kernels are tiled, and the host without AVX2, whose kernels compute
 /// the same functions inline; `None` if the host cannot run tiled code.
-fn targets() -> Option<(Target, Target)> {
+pub(super) fn targets() -> Option<(Target, Target)> {
     let host = Target::host();
     let has = |f: &str| host.features.iter().any(|g| g == f);
     if !(host.is_x86_64() && has("avx2") && has("fma") && has("avx")) {
@@ -42,7 +42,7 @@ fn check_tiled(k: &Kernel, inputs: &[Vec<f32>], what: &str) {
 }
 
 /// `n` inputs cycling through the math test inputs from `offset`.
-fn inputs(n: i64, offset: usize) -> Vec<f32> {
+pub(super) fn inputs(n: i64, offset: usize) -> Vec<f32> {
     let all = math_inputs();
     (0..n as usize)
         .map(|i| all[(i + offset) % all.len()])
@@ -53,11 +53,11 @@ fn un(b: &mut Body, op: UnaryOp, x: NodeId) -> NodeId {
     b.push(Node::Unary { op, x }, DType::F32)
 }
 
-fn bin(b: &mut Body, op: BinaryOp, a: NodeId, c: NodeId) -> NodeId {
+pub(super) fn bin(b: &mut Body, op: BinaryOp, a: NodeId, c: NodeId) -> NodeId {
     b.push(Node::Binary { op, a, b: c }, DType::F32)
 }
 
-fn cst(b: &mut Body, v: f32) -> NodeId {
+pub(super) fn cst(b: &mut Body, v: f32) -> NodeId {
     b.push(Node::Const(v.to_bits() as u64), DType::F32)
 }
 

@@ -1,0 +1,221 @@
+//! The maximum of a row of f32, `pjrt_rt_max_f32_row_v1`: softmax's first pass, which
+//! generated kernels hand over whole when a reduction is exactly `max(acc, row[j])`.
+//!
+//! Why: StableHLO's maximum propagates NaN and orders -0 below +0, which on x86 takes
+//! five instructions per vector (`maxps` both ways, AND, an unordered compare, OR);
+//! Cranelift runs them on four lanes, here they run on sixteen (or eight). Maximum is
+//! associative and commutative under those rules, so any order gives the inline loop's
+//! value; a NaN result is the quiet NaN with every bit set, as the inline vector code's
+//! unordered lanes are.
+
+/// The NaN this returns when the row holds one (all bits set, like the inline code's).
+pub const ROW_MAX_NAN: u32 = 0xffff_ffff;
+
+/// StableHLO's maximum of two f32: NaN if either is, +0 over -0.
+fn max2(a: f32, b: f32) -> f32 {
+    if a.is_nan() || b.is_nan() {
+        f32::from_bits(ROW_MAX_NAN)
+    } else if a == b {
+        // Equal: the same bits, or +0 and -0, whose AND is +0.
+        f32::from_bits(a.to_bits() & b.to_bits())
+    } else if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+/// The maximum of `row` (-inf when empty), on the fastest path this CPU has.
+pub fn row_max(row: &[f32]) -> f32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::is_x86_feature_detected!("avx512f") {
+            // SAFETY: AVX-512F was detected just above.
+            return unsafe { row_max_avx512(row) };
+        }
+        if std::is_x86_feature_detected!("avx") {
+            // SAFETY: AVX was detected just above.
+            return unsafe { row_max_avx(row) };
+        }
+    }
+    row_max_portable(row)
+}
+
+/// [`row_max`] one element at a time, whatever the CPU.
+pub fn row_max_portable(row: &[f32]) -> f32 {
+    row.iter().copied().fold(f32::NEG_INFINITY, max2)
+}
+
+/// Sixteen lanes, four accumulators; NaNs tracked in a separate mask.
+///
+/// # Safety
+/// The CPU has AVX-512F.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn row_max_avx512(row: &[f32]) -> f32 {
+    use std::arch::x86_64::*;
+    let n = row.len();
+    let p = row.as_ptr();
+    let mut acc = [_mm512_set1_ps(f32::NEG_INFINITY); 4];
+    let mut nan: u16 = 0;
+    let mut i = 0;
+    // max(a, x) and max(x, a) differ only on NaN (each returns its second operand) and
+    // on zeros of both signs, where their AND is +0.
+    let step = |a: __m512, x: __m512| {
+        let m = _mm512_and_si512(
+            _mm512_castps_si512(_mm512_max_ps(a, x)),
+            _mm512_castps_si512(_mm512_max_ps(x, a)),
+        );
+        _mm512_castsi512_ps(m)
+    };
+    while i + 64 <= n {
+        for (j, a) in acc.iter_mut().enumerate() {
+            // SAFETY: i + 64 <= n: the 16 lanes at i + 16 j are inside the row.
+            let x = unsafe { _mm512_loadu_ps(p.add(i + 16 * j)) };
+            nan |= _mm512_cmp_ps_mask::<_CMP_UNORD_Q>(x, x);
+            *a = step(*a, x);
+        }
+        i += 64;
+    }
+    while i + 16 <= n {
+        // SAFETY: i + 16 <= n.
+        let x = unsafe { _mm512_loadu_ps(p.add(i)) };
+        nan |= _mm512_cmp_ps_mask::<_CMP_UNORD_Q>(x, x);
+        acc[0] = step(acc[0], x);
+        i += 16;
+    }
+    if nan != 0 {
+        return f32::from_bits(ROW_MAX_NAN);
+    }
+    let mut lanes = [0.0f32; 64];
+    for (j, a) in acc.iter().enumerate() {
+        // SAFETY: lanes holds 64 f32: 16 per accumulator.
+        unsafe { _mm512_storeu_ps(lanes.as_mut_ptr().add(16 * j), *a) };
+    }
+    lanes
+        .iter()
+        .chain(&row[i..])
+        .copied()
+        .fold(f32::NEG_INFINITY, max2)
+}
+
+/// Eight lanes, four accumulators; NaNs tracked in a separate mask vector.
+///
+/// # Safety
+/// The CPU has AVX.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx")]
+unsafe fn row_max_avx(row: &[f32]) -> f32 {
+    use std::arch::x86_64::*;
+    let n = row.len();
+    let p = row.as_ptr();
+    let mut acc = [_mm256_set1_ps(f32::NEG_INFINITY); 4];
+    let mut nan = _mm256_setzero_ps();
+    let mut i = 0;
+    while i + 32 <= n {
+        for (j, a) in acc.iter_mut().enumerate() {
+            // SAFETY: i + 32 <= n: the 8 lanes at i + 8 j are inside the row.
+            let x = unsafe { _mm256_loadu_ps(p.add(i + 8 * j)) };
+            nan = _mm256_or_ps(nan, _mm256_cmp_ps::<_CMP_UNORD_Q>(x, x));
+            *a = _mm256_and_ps(_mm256_max_ps(*a, x), _mm256_max_ps(x, *a));
+        }
+        i += 32;
+    }
+    if _mm256_movemask_ps(nan) != 0 {
+        return f32::from_bits(ROW_MAX_NAN);
+    }
+    let mut lanes = [0.0f32; 32];
+    for (j, a) in acc.iter().enumerate() {
+        // SAFETY: lanes holds 32 f32: 8 per accumulator.
+        unsafe { _mm256_storeu_ps(lanes.as_mut_ptr().add(8 * j), *a) };
+    }
+    lanes
+        .iter()
+        .chain(&row[i..])
+        .copied()
+        .fold(f32::NEG_INFINITY, max2)
+}
+
+/// The maximum of `data[0..n]` (-inf when `n == 0`).
+///
+/// # Safety
+/// `n == 0`, or `data` points to `n` initialized f32 (4-byte aligned) that nothing
+/// writes during the call.
+pub unsafe extern "C" fn pjrt_rt_max_f32_row_v1(data: *const f32, n: usize) -> f32 {
+    if n == 0 || data.is_null() {
+        return f32::NEG_INFINITY;
+    }
+    // SAFETY: the caller's contract.
+    row_max(unsafe { std::slice::from_raw_parts(data, n) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values(n: usize, seed: u32) -> Vec<f32> {
+        let mut s = seed | 1;
+        (0..n)
+            .map(|_| {
+                s ^= s << 13;
+                s ^= s >> 17;
+                s ^= s << 5;
+                (s as i32 as f32) / 1e6
+            })
+            .collect()
+    }
+
+    /// Every length up to 200, with the maximum at every kind of position, signed zeros,
+    /// infinities and NaNs: every path gives the one-at-a-time fold's bits.
+    #[test]
+    fn row_max_matches_fold() {
+        for n in 0..200 {
+            let base = values(n, n as u32 + 7);
+            let mut cases = vec![base.clone()];
+            for special in [f32::NAN, f32::INFINITY, 1e30, -0.0, 0.0] {
+                for at in [0, n / 3, n.saturating_sub(1)] {
+                    if at < n {
+                        let mut v = base.clone();
+                        v[at] = special;
+                        cases.push(v);
+                    }
+                }
+            }
+            // Only zeros of both signs (and negatives): +0 wins wherever it is.
+            let mut zeros: Vec<f32> = (0..n)
+                .map(|i| if i % 3 == 0 { -0.0 } else { -1.0 })
+                .collect();
+            cases.push(zeros.clone());
+            if n > 0 {
+                zeros[n - 1] = 0.0;
+                cases.push(zeros);
+            }
+            for v in cases {
+                let want = row_max_portable(&v);
+                // SAFETY: v holds v.len() f32.
+                let got = unsafe { pjrt_rt_max_f32_row_v1(v.as_ptr(), v.len()) };
+                assert_eq!(got.to_bits(), want.to_bits(), "n={n} {v:?}");
+                #[cfg(target_arch = "x86_64")]
+                if std::is_x86_feature_detected!("avx") {
+                    // SAFETY: AVX detected.
+                    let avx = unsafe { row_max_avx(&v) };
+                    assert_eq!(avx.to_bits(), want.to_bits(), "avx n={n}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fold_is_stablehlo_maximum() {
+        assert_eq!(max2(0.0, -0.0).to_bits(), 0);
+        assert_eq!(max2(-0.0, 0.0).to_bits(), 0);
+        assert_eq!(max2(-0.0, -0.0).to_bits(), (-0.0f32).to_bits());
+        assert!(max2(f32::NAN, 1.0).is_nan() && max2(1.0, f32::NAN).is_nan());
+        assert_eq!(row_max_portable(&[]), f32::NEG_INFINITY);
+        // SAFETY: n == 0 is accepted without access.
+        assert_eq!(
+            unsafe { pjrt_rt_max_f32_row_v1(std::ptr::null(), 0) },
+            f32::NEG_INFINITY
+        );
+    }
+}
