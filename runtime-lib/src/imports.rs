@@ -66,6 +66,11 @@ pub static IMPORTS: &[Import] = imports![
     vecmath::pjrt_rt_sin_f32_map_v1,
     vecmath::pjrt_rt_cos_f32_map_v1,
     vecmath::pjrt_rt_max_f32_row_v1,
+    vecmath::pjrt_rt_exp_f32_map_sub_v1,
+    vecmath::pjrt_rt_tanh_f32_map_sub_v1,
+    vecmath::pjrt_rt_logistic_f32_map_sub_v1,
+    vecmath::pjrt_rt_sin_f32_map_sub_v1,
+    vecmath::pjrt_rt_cos_f32_map_sub_v1,
 ];
 
 /// Index of the import named `name`.

@@ -3,6 +3,8 @@
 //! a function's argument is a contiguous f32 load (`sin(x)` over an input row): the
 //! routine reads the input row itself instead of a stack buffer a kernel loop copied it
 //! into. Same bits as the in-place routines (the same code runs on the values).
+//! `pjrt_rt_<f>_f32_map_sub_v1(dst, src, n, s)` computes `f(src[i] - s)` (softmax's
+//! `exp(x - max)`), the subtraction rounded as the kernel's own would be.
 
 use super::{Func, apply};
 
@@ -24,6 +26,24 @@ unsafe fn map_raw(f: Func, dst: *mut f32, src: *const f32, n: usize) {
     apply(f, data);
 }
 
+/// `dst[i] = f(src[i] - s)` for i < n.
+///
+/// # Safety
+/// As [`map_raw`].
+unsafe fn map_sub_raw(f: Func, dst: *mut f32, src: *const f32, n: usize, s: f32) {
+    if n == 0 || dst.is_null() || src.is_null() {
+        return;
+    }
+    for i in 0..n {
+        // SAFETY: i < n; each element is read before its own index is written, so
+        // dst == src is fine too.
+        unsafe { *dst.add(i) = *src.add(i) - s };
+    }
+    // SAFETY: the caller's contract.
+    let data = unsafe { std::slice::from_raw_parts_mut(dst, n) };
+    apply(f, data);
+}
+
 macro_rules! map_imports {
     ($($name:ident => $f:ident;)*) => {$(
         #[doc = concat!("`dst[i] = ", stringify!($f), "(src[i])` for i < n.")]
@@ -37,6 +57,29 @@ macro_rules! map_imports {
             unsafe { map_raw(Func::$f, dst, src, n) }
         }
     )*};
+}
+
+macro_rules! map_sub_imports {
+    ($($name:ident => $f:ident;)*) => {$(
+        #[doc = concat!("`dst[i] = ", stringify!($f), "(src[i] - s)` for i < n.")]
+        ///
+        /// # Safety
+        /// `n == 0`, or `src` and `dst` point to `n` initialized f32 each (4-byte
+        /// aligned), identical or not overlapping, that nothing else accesses during
+        /// the call.
+        pub unsafe extern "C" fn $name(dst: *mut f32, src: *const f32, n: usize, s: f32) {
+            // SAFETY: forwarded.
+            unsafe { map_sub_raw(Func::$f, dst, src, n, s) }
+        }
+    )*};
+}
+
+map_sub_imports! {
+    pjrt_rt_exp_f32_map_sub_v1 => Exp;
+    pjrt_rt_tanh_f32_map_sub_v1 => Tanh;
+    pjrt_rt_logistic_f32_map_sub_v1 => Logistic;
+    pjrt_rt_sin_f32_map_sub_v1 => Sin;
+    pjrt_rt_cos_f32_map_sub_v1 => Cos;
 }
 
 map_imports! {
@@ -83,6 +126,44 @@ mod tests {
                 for i in 0..n {
                     assert_eq!(out[i].to_bits(), want[i].to_bits(), "{f:?} n={n} [{i}]");
                     assert_eq!(inplace[i].to_bits(), want[i].to_bits(), "{f:?} n={n} [{i}]");
+                }
+            }
+        }
+    }
+
+    /// `f(src[i] - s)`: the in-place routine on the rounded differences, bit for bit.
+    #[test]
+    fn map_sub_matches_subtract_then_in_place() {
+        let src: Vec<f32> = (0..3000)
+            .map(|i| f32::from_bits((i as u32).wrapping_mul(0x9e37_79b9) >> 2))
+            .map(|x| if x.is_finite() { x % 90.0 } else { x })
+            .chain([f32::NAN, -0.0, 1e7, f32::INFINITY])
+            .collect();
+        let maps = [
+            (
+                Func::Exp,
+                pjrt_rt_exp_f32_map_sub_v1 as unsafe extern "C" fn(_, _, _, _),
+            ),
+            (Func::Tanh, pjrt_rt_tanh_f32_map_sub_v1),
+            (Func::Logistic, pjrt_rt_logistic_f32_map_sub_v1),
+            (Func::Sin, pjrt_rt_sin_f32_map_sub_v1),
+            (Func::Cos, pjrt_rt_cos_f32_map_sub_v1),
+        ];
+        for (f, map) in maps {
+            for s in [0.0f32, -0.0, 3.25, -1e-3, f32::INFINITY] {
+                for n in [0usize, 1, 7, 33, src.len()] {
+                    let mut want: Vec<f32> = src[..n].iter().map(|x| x - s).collect();
+                    apply(f, &mut want);
+                    let mut out = vec![0.0f32; n];
+                    // SAFETY: src and out hold n f32 and do not overlap.
+                    unsafe { map(out.as_mut_ptr(), src.as_ptr(), n, s) };
+                    for i in 0..n {
+                        assert!(
+                            out[i].to_bits() == want[i].to_bits()
+                                || (out[i].is_nan() && want[i].is_nan()),
+                            "{f:?} s={s} n={n} [{i}]"
+                        );
+                    }
                 }
             }
         }

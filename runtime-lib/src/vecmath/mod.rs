@@ -40,8 +40,10 @@ mod avx2;
 
 pub use div::{divide, divide_portable, pjrt_rt_div_f32_array_v1};
 pub use map::{
-    pjrt_rt_cos_f32_map_v1, pjrt_rt_exp_f32_map_v1, pjrt_rt_logistic_f32_map_v1,
-    pjrt_rt_sin_f32_map_v1, pjrt_rt_tanh_f32_map_v1,
+    pjrt_rt_cos_f32_map_sub_v1, pjrt_rt_cos_f32_map_v1, pjrt_rt_exp_f32_map_sub_v1,
+    pjrt_rt_exp_f32_map_v1, pjrt_rt_logistic_f32_map_sub_v1, pjrt_rt_logistic_f32_map_v1,
+    pjrt_rt_sin_f32_map_sub_v1, pjrt_rt_sin_f32_map_v1, pjrt_rt_tanh_f32_map_sub_v1,
+    pjrt_rt_tanh_f32_map_v1,
 };
 pub use rowmax::{ROW_MAX_NAN, pjrt_rt_max_f32_row_v1, row_max, row_max_portable};
 

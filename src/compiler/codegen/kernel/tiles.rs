@@ -23,7 +23,7 @@
 use super::{Class, Emitter, Pre, operands, unroll_factor_of};
 use crate::compiler::codegen::scalar::R;
 use crate::compiler::ir::{BinaryOp, DType, UnaryOp};
-use crate::compiler::lower::kir::{Kernel, Node};
+use crate::compiler::lower::kir::{Body, Kernel, Node};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
     InstBuilder, MemFlagsData, StackSlot, StackSlotData, StackSlotKind, Value, types,
@@ -44,12 +44,27 @@ struct Call {
     /// That node's operands (a function's argument, or a divide's dividend and divisor)
     /// and where the call finds each.
     args: Vec<(usize, Source)>,
+    kind: Kind,
     import: &'static str,
     /// The store node that is this value's only use, if it writes it contiguously to an
     /// f32 buffer: then the argument goes straight to the output, the call runs there,
     /// and the store is not emitted. (Points are independent and outputs never alias the
     /// kernel's inputs, so the output region holds nothing anyone reads meanwhile.)
     direct: Option<usize>,
+}
+
+/// The routine a call runs, by its arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// `f(data, n)`: in place on the computed argument.
+    InPlace,
+    /// `f_map(dst, src, n)`: from an input row.
+    Map,
+    /// `f_map_sub(dst, src, n, s)`: of an input row minus a hoisted f32 (softmax's
+    /// `exp(x - max)`); args: the row, then the scalar.
+    MapSub,
+    /// `div(dst, a, b, b_step, n)`.
+    Divide,
 }
 
 /// Where a call finds one operand.
@@ -92,33 +107,60 @@ struct Phase {
     loops: bool,
 }
 
-/// The array import computing `node` on f32, and its operands with where the call
-/// finds them (`row(i)`: node `i` is a contiguous f32 load; `scalar(i)`: it is hoisted
-/// f32), if there is one.
+/// The array import computing node `i` of `body` on f32, its kind, and its operands
+/// with where the call finds them (`row(i)`: node `i` is a contiguous f32 load;
+/// `scalar(i)`: it is hoisted f32), if there is one.
 fn array_call(
-    node: &Node,
+    body: &Body,
+    i: usize,
     row: impl Fn(usize) -> bool,
     scalar: impl Fn(usize) -> bool,
-) -> Option<(&'static str, Vec<(usize, Source)>)> {
-    Some(match node {
+) -> Option<(&'static str, Kind, Vec<(usize, Source)>)> {
+    Some(match &body.nodes[i] {
         Node::Unary { op, x } => {
-            // In place on a computed buffer, or mapping an input row to the values.
-            let [in_place, map] = match op {
-                UnaryOp::Exp => ["pjrt_rt_exp_f32_array_v1", "pjrt_rt_exp_f32_map_v1"],
-                UnaryOp::Tanh => ["pjrt_rt_tanh_f32_array_v1", "pjrt_rt_tanh_f32_map_v1"],
+            // In place on a computed buffer, mapping an input row, or mapping a row minus
+            // a hoisted value.
+            let [in_place, map, map_sub] = match op {
+                UnaryOp::Exp => [
+                    "pjrt_rt_exp_f32_array_v1",
+                    "pjrt_rt_exp_f32_map_v1",
+                    "pjrt_rt_exp_f32_map_sub_v1",
+                ],
+                UnaryOp::Tanh => [
+                    "pjrt_rt_tanh_f32_array_v1",
+                    "pjrt_rt_tanh_f32_map_v1",
+                    "pjrt_rt_tanh_f32_map_sub_v1",
+                ],
                 UnaryOp::Logistic => [
                     "pjrt_rt_logistic_f32_array_v1",
                     "pjrt_rt_logistic_f32_map_v1",
+                    "pjrt_rt_logistic_f32_map_sub_v1",
                 ],
-                UnaryOp::Sin => ["pjrt_rt_sin_f32_array_v1", "pjrt_rt_sin_f32_map_v1"],
-                UnaryOp::Cos => ["pjrt_rt_cos_f32_array_v1", "pjrt_rt_cos_f32_map_v1"],
+                UnaryOp::Sin => [
+                    "pjrt_rt_sin_f32_array_v1",
+                    "pjrt_rt_sin_f32_map_v1",
+                    "pjrt_rt_sin_f32_map_sub_v1",
+                ],
+                UnaryOp::Cos => [
+                    "pjrt_rt_cos_f32_array_v1",
+                    "pjrt_rt_cos_f32_map_v1",
+                    "pjrt_rt_cos_f32_map_sub_v1",
+                ],
                 _ => return None,
             };
             let x = x.index();
-            if row(x) {
-                (map, vec![(x, Source::Row)])
-            } else {
-                (in_place, vec![(x, Source::Computed)])
+            match &body.nodes[x] {
+                _ if row(x) => (map, Kind::Map, vec![(x, Source::Row)]),
+                Node::Binary {
+                    op: BinaryOp::Sub,
+                    a,
+                    b,
+                } if body.types[x] == DType::F32 && row(a.index()) && scalar(b.index()) => (
+                    map_sub,
+                    Kind::MapSub,
+                    vec![(a.index(), Source::Row), (b.index(), Source::Scalar)],
+                ),
+                _ => (in_place, Kind::InPlace, vec![(x, Source::Computed)]),
             }
         }
         Node::Binary {
@@ -139,7 +181,7 @@ fn array_call(
             // A hoisted dividend makes the divide per point only through the divisor;
             // it is computed (splatted) like any other operand.
             let args = vec![(a, from(a, false)), (b, from(b, true))];
-            ("pjrt_rt_div_f32_array_v1", args)
+            ("pjrt_rt_div_f32_array_v1", Kind::Divide, args)
         }
         _ => return None,
     })
@@ -173,16 +215,17 @@ pub(super) fn plan(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>) -> Option<
     let scalar = |i: usize| hoisted(i) && body.types[i] == DType::F32;
     let mut calls = Vec::new();
     let mut call_of = vec![None; body.nodes.len()];
-    for (i, node) in body.nodes.iter().enumerate() {
+    for (i, &ty) in body.types.iter().enumerate() {
         if cls[i] == Class::Vector
             && !hoisted(i)
-            && body.types[i] == DType::F32
-            && let Some((import, args)) = array_call(node, row, scalar)
+            && ty == DType::F32
+            && let Some((import, kind, args)) = array_call(body, i, row, scalar)
         {
             call_of[i] = Some(calls.len());
             calls.push(Call {
                 node: i,
                 args,
+                kind,
                 import,
                 direct: None,
             });
@@ -192,7 +235,7 @@ pub(super) fn plan(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>) -> Option<
         return None;
     }
     for call in calls.iter_mut() {
-        if call.args.len() == 2 {
+        if call.kind == Kind::Divide {
             for (arg, from) in call.args.iter_mut() {
                 if let (Source::Computed, Some(v)) = (*from, call_of[*arg]) {
                     *from = Source::Values(v);
@@ -369,9 +412,9 @@ impl Emitter<'_, '_> {
                 )))
             };
             let values = if c.direct.is_none() { slot(TILE) } else { None };
-            let divisors = match c.args.get(1) {
-                Some((_, Source::Computed)) => slot(TILE),
-                Some((_, Source::Scalar)) => slot(1),
+            let divisors = match (c.kind, c.args.get(1)) {
+                (Kind::Divide, Some((_, Source::Computed))) => slot(TILE),
+                (Kind::Divide, Some((_, Source::Scalar))) => slot(1),
                 _ => None,
             };
             slots.push([values, divisors]);
@@ -441,6 +484,14 @@ impl Emitter<'_, '_> {
                     (Source::Row, Node::Load { buffer, index }) => {
                         let idx: Vec<Value> = index.iter().map(|n| at_lo[n.index()]).collect();
                         self.address(*buffer, &idx)
+                    }
+                    // A value argument, not an address.
+                    (Source::Scalar, _) if c.kind == Kind::MapSub => {
+                        let x = hoisted[arg].ok_or("tile scalar not hoisted")?;
+                        if self.cx.ty(x) != types::F32 {
+                            return Err("tile scalar is not one f32".into());
+                        }
+                        x
                     }
                     (Source::Computed | Source::Scalar, _) => {
                         let slot = divisors.ok_or("tile divide without a divisor slot")?;
@@ -527,17 +578,17 @@ impl Emitter<'_, '_> {
                 let n = self.cx.b.ins().isub(hi, lo);
                 for &c in &phase.calls {
                     let a = &addrs[c];
-                    // The math routines: (data, n) in place or (dst, src, n); divide:
-                    // (dst, a, b, b_step, n).
-                    let args = match plan.calls[c].args.as_slice() {
-                        [(_, Source::Computed)] => vec![a.values, n],
-                        [_] => vec![a.values, a.operands[0], n],
-                        [_, (_, from)] => {
-                            let step = i64::from(*from != Source::Scalar);
+                    let call = &plan.calls[c];
+                    let args = match (call.kind, a.operands.as_slice()) {
+                        (Kind::InPlace, [_]) => vec![a.values, n],
+                        (Kind::Map, &[src]) => vec![a.values, src, n],
+                        (Kind::MapSub, &[src, s]) => vec![a.values, src, n, s],
+                        (Kind::Divide, &[x, y]) => {
+                            let step = i64::from(call.args[1].1 != Source::Scalar);
                             let step = self.cx.b.ins().iconst(types::I64, step);
-                            vec![a.values, a.operands[0], a.operands[1], step, n]
+                            vec![a.values, x, y, step, n]
                         }
-                        _ => return Err("tile call with more than two operands".into()),
+                        _ => return Err("tile call's operands do not fit its routine".into()),
                     };
                     self.cx.call_void(plan.calls[c].import, &args)?;
                 }

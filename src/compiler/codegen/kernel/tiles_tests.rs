@@ -168,6 +168,8 @@ fn hoisted_row_reduction_feeds_the_tiles() {
             })
             .collect();
         check_tiled(&k, &[x], &format!("softmax exp {rows}x{cols}"));
+        // exp(x - max) of an input row into an output row: calls only, no loop.
+        assert_eq!(kernel::tile_loops(&k, &targets().unwrap().0), Some(0));
     }
 }
 
