@@ -107,16 +107,16 @@ struct Phase {
     loops: bool,
 }
 
-/// The array import computing node `i` of `body` on f32, its kind, and its operands
-/// with where the call finds them (`row(i)`: node `i` is a contiguous f32 load;
-/// `scalar(i)`: it is hoisted f32), if there is one.
+/// The call computing node `i` of `body` on f32, with where it finds its operands
+/// (`row(i)`: node `i` is a contiguous f32 load; `scalar(i)`: it is hoisted f32), if
+/// there is an array routine for it.
 fn array_call(
     body: &Body,
     i: usize,
     row: impl Fn(usize) -> bool,
     scalar: impl Fn(usize) -> bool,
-) -> Option<(&'static str, Kind, Vec<(usize, Source)>)> {
-    Some(match &body.nodes[i] {
+) -> Option<Call> {
+    let (import, kind, args) = match &body.nodes[i] {
         Node::Unary { op, x } => {
             // In place on a computed buffer, mapping an input row, or mapping a row minus
             // a hoisted value.
@@ -184,6 +184,13 @@ fn array_call(
             ("pjrt_rt_div_f32_array_v1", Kind::Divide, args)
         }
         _ => return None,
+    };
+    Some(Call {
+        node: i,
+        args,
+        kind,
+        import,
+        direct: None,
     })
 }
 
@@ -219,16 +226,10 @@ pub(super) fn plan(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>) -> Option<
         if cls[i] == Class::Vector
             && !hoisted(i)
             && ty == DType::F32
-            && let Some((import, kind, args)) = array_call(body, i, row, scalar)
+            && let Some(call) = array_call(body, i, row, scalar)
         {
             call_of[i] = Some(calls.len());
-            calls.push(Call {
-                node: i,
-                args,
-                kind,
-                import,
-                direct: None,
-            });
+            calls.push(call);
         }
     }
     if calls.is_empty() {
