@@ -139,8 +139,7 @@ pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCo
         ctx.func.name = UserFuncName::user(1, h as u32);
         kernel::build_helper(&mut ctx.func, h, &caps).map_err(err)?;
         funcs.push(
-            compile_function(&mut ctx, &*isa, h.name().to_string(), Some(h as u32))
-                .map_err(err)?,
+            compile_function(&mut ctx, &*isa, h.name().to_string(), Some(h as u32)).map_err(err)?,
         );
     }
     let (image, offsets) = link::link(&funcs)

@@ -263,9 +263,19 @@ mod tests {
     #[test]
     fn vector_loops_match_the_reference() {
         let digits = b"0123456789abcdefABCDEF";
-        let base: Vec<u8> = (0..200).map(|i| digits[(i * 7 + 3) % digits.len()]).collect();
+        let base: Vec<u8> = (0..200)
+            .map(|i| digits[(i * 7 + 3) % digits.len()])
+            .collect();
         for (name, step, decode) in vector_paths() {
-            for len in [0, step - 2, step, step + 2, 3 * step, 3 * step + 6, base.len()] {
+            for len in [
+                0,
+                step - 2,
+                step,
+                step + 2,
+                3 * step,
+                3 * step + 6,
+                base.len(),
+            ] {
                 let hex = &base[..len];
                 let mut out = vec![0u8; len / 2];
                 let (n, bad) = decode(hex, &mut out);

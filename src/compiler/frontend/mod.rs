@@ -68,8 +68,8 @@ pub fn parse(source: &[u8]) -> Result<Module, Diagnostic> {
 /// which runs only if some byte is not ASCII.
 fn as_str(source: &[u8]) -> Result<&str, std::str::Utf8Error> {
     let mut blocks = source.chunks_exact(64);
-    let ascii = (&mut blocks).all(|b| b.iter().fold(0, |acc, &c| acc | c) < 0x80)
-        && blocks.remainder().is_ascii();
+    let ascii =
+        blocks.all(|b| b.iter().fold(0, |acc, &c| acc | c) < 0x80) && blocks.remainder().is_ascii();
     if ascii {
         // SAFETY: every byte is below 0x80, and ASCII text is valid UTF-8.
         Ok(unsafe { std::str::from_utf8_unchecked(source) })
