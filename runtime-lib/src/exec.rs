@@ -127,7 +127,8 @@ impl Executable {
             (Some(Code(code)), kernels)
         };
         // Keep one copy of the constants (they can be most of the artifact), aligned.
-        let constants = AlignedBytes::from_slice(&std::mem::take(&mut pjx.constants));
+        let mut constants = AlignedBytes::zeroed(pjx.constants.len());
+        std::mem::take(&mut pjx.constants).copy_into(constants.as_mut_slice());
         Ok(Executable {
             constants,
             pjx,

@@ -33,7 +33,7 @@ fn pjx(inputs: Vec<TensorSpec>, out_bytes: u64, constants: Vec<u8>, steps: Vec<S
             }],
         },
         arena_size: 64,
-        constants,
+        constants: constants.into(),
         code: CodeImage::default(),
         kernels: vec![],
         steps,

@@ -39,7 +39,7 @@ fn artifact(n: u64) -> Pjx {
             }],
         },
         arena_size: 0,
-        constants: vec![],
+        constants: Default::default(),
         code: CodeImage {
             bytes: KERNEL.to_vec(),
             text_len: KERNEL.len() as u64,

@@ -2,6 +2,7 @@
 
 use pjrtc_runtime::format::*;
 use pjrtc_runtime::{DType, Executable, Tensor};
+use std::sync::Arc;
 
 fn spec(name: &str, dtype: DType, shape: &[u64]) -> TensorSpec {
     TensorSpec {
@@ -178,12 +179,41 @@ fn round_trip() {
         },
         signature: Signature::default(),
         arena_size: 0,
-        constants: vec![],
+        constants: Default::default(),
         code: CodeImage::default(),
         kernels: vec![],
         steps: vec![],
     };
     assert_eq!(Pjx::from_bytes(&empty.to_bytes()).unwrap(), empty);
+}
+
+/// Constants given as shared pieces are written with zeros up to each piece's aligned
+/// offset, the same bytes as one piece holding the whole section; the streaming writer
+/// gives the bytes `to_bytes` does.
+#[test]
+fn constants_in_pieces() {
+    let mut p = rich();
+    p.constants.clear();
+    let a: Vec<u8> = (1..=70).collect();
+    let b = vec![0xee; 3];
+    assert_eq!(p.constants.push(Arc::new(a.clone())), 0);
+    assert_eq!(p.constants.push(Arc::new(b.clone())), 128);
+    let mut want = vec![0u8; 131];
+    want[..70].copy_from_slice(&a);
+    want[128..].copy_from_slice(&b);
+    assert_eq!(p.constants.len(), 131);
+    assert_eq!(p.constants.to_vec(), want);
+    let bytes = p.to_bytes();
+    let mut streamed = Vec::new();
+    p.write_to(&mut streamed).unwrap();
+    assert_eq!(streamed, bytes);
+    let back = Pjx::from_bytes(&bytes).unwrap();
+    assert_eq!(back.constants.to_vec(), want);
+    assert_eq!(back, p);
+    let mut whole = p.clone();
+    whole.constants = want.into();
+    assert_eq!(whole.to_bytes(), bytes);
+    assert_ne!(whole.constants, rich().constants);
 }
 
 /// Lists of the smallest possible items must not trip the count checks.

@@ -117,7 +117,7 @@ fn artifact(inputs: Vec<TensorSpec>, outputs: Vec<TensorSpec>, steps: Vec<Step>)
         },
         signature: Signature { inputs, outputs },
         arena_size: 0,
-        constants: vec![],
+        constants: Default::default(),
         code: CodeImage::default(),
         kernels: vec![],
         steps,

@@ -42,7 +42,7 @@ fn matmul_pjx() -> Vec<u8> {
             outputs: vec![spec("", &[2, 2]), spec("", &[2, 3])],
         },
         arena_size: 64,
-        constants: vec![],
+        constants: Default::default(),
         code: CodeImage::default(),
         kernels: vec![],
         steps: vec![

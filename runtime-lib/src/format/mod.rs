@@ -15,6 +15,7 @@ pub use describe::{buf, region, step_line};
 pub use read::FormatError;
 
 use crate::DType;
+use std::sync::Arc;
 
 /// `PJX\0`.
 pub const MAGIC: [u8; 4] = *b"PJX\0";
@@ -31,13 +32,97 @@ pub struct Pjx {
     /// Bytes of scratch memory the schedule needs (one arena, offsets planned by the compiler).
     pub arena_size: u64,
     /// Constant data, used in place; every constant starts at a 64-byte aligned offset.
-    pub constants: Vec<u8>,
+    pub constants: Constants,
     /// Native code and read-only data, laid out as one image (text first).
     pub code: CodeImage,
     /// Kernels: entry points into `code`.
     pub kernels: Vec<KernelEntry>,
     /// What a call runs, in order.
     pub steps: Vec<Step>,
+}
+
+/// The constants section: byte strings at 64-byte aligned offsets, zeros between them.
+/// The compiler's pieces are the parsed literals' bytes, shared rather than copied (the
+/// weights can be most of an artifact, and copying megabytes into fresh memory costs
+/// more than the rest of lowering); the writer writes them out piece by piece. A decoded
+/// artifact has one piece. Equality compares the bytes, not how they are split.
+#[derive(Clone, Debug, Default)]
+pub struct Constants {
+    /// (offset, bytes), in offset order, each offset 64-byte aligned and past the end
+    /// of the piece before.
+    pieces: Vec<(usize, Arc<Vec<u8>>)>,
+    len: usize,
+}
+
+/// Alignment of each piece of [`Constants`].
+pub const CONSTANT_ALIGN: usize = 64;
+
+impl Constants {
+    /// Appends `bytes` at the next 64-byte aligned offset, which it returns.
+    pub fn push(&mut self, bytes: Arc<Vec<u8>>) -> usize {
+        let offset = self.len.next_multiple_of(CONSTANT_ALIGN);
+        self.len = offset + bytes.len();
+        self.pieces.push((offset, bytes));
+        offset
+    }
+
+    /// Length in bytes, up to the end of the last piece.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn clear(&mut self) {
+        *self = Constants::default();
+    }
+
+    /// The pieces as (offset, bytes), in order; the bytes between them are zero.
+    pub fn pieces(&self) -> impl Iterator<Item = (usize, &[u8])> {
+        self.pieces.iter().map(|(o, b)| (*o, b.as_slice()))
+    }
+
+    /// Writes the section's bytes into `out`, which is `len()` long and zeroed.
+    pub fn copy_into(&self, out: &mut [u8]) {
+        for (offset, bytes) in self.pieces() {
+            out[offset..offset + bytes.len()].copy_from_slice(bytes);
+        }
+    }
+
+    /// The section's bytes in one buffer.
+    pub fn to_vec(&self) -> Vec<u8> {
+        let mut out = vec![0; self.len];
+        self.copy_into(&mut out);
+        out
+    }
+}
+
+impl From<Vec<u8>> for Constants {
+    fn from(bytes: Vec<u8>) -> Constants {
+        let mut c = Constants::default();
+        if !bytes.is_empty() {
+            c.push(Arc::new(bytes));
+        }
+        c
+    }
+}
+
+impl FromIterator<u8> for Constants {
+    fn from_iter<I: IntoIterator<Item = u8>>(iter: I) -> Constants {
+        Vec::from_iter(iter).into()
+    }
+}
+
+impl PartialEq for Constants {
+    fn eq(&self, other: &Constants) -> bool {
+        match (self.pieces.as_slice(), other.pieces.as_slice()) {
+            ([], []) => true,
+            ([(0, a)], [(0, b)]) => a == b,
+            _ => self.len == other.len && self.to_vec() == other.to_vec(),
+        }
+    }
 }
 
 /// The machine an artifact was compiled for.

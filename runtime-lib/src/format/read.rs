@@ -635,7 +635,7 @@ impl Pjx {
         }
         r.finish()?;
 
-        let constants = consts_r.data.to_vec();
+        let constants = Constants::from(consts_r.data.to_vec());
 
         let r = &mut code_r;
         let text_len = r.u64("text_len")?;

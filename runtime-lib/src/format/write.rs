@@ -235,11 +235,13 @@ impl Pjx {
     }
 
     fn layout(&self) -> Layout<'_> {
-        let mut sections: Vec<(u32, Cow<'_, [u8]>)> = Vec::new();
+        // Each section body is a list of chunks (the constants: their pieces and the
+        // zeros between them).
+        let mut sections: Vec<(u32, Vec<Cow<'_, [u8]>>)> = Vec::new();
 
         let mut e = Enc::default();
         e.str(&self.producer);
-        sections.push((SEC_PRODUCER, e.0.into()));
+        sections.push((SEC_PRODUCER, vec![e.0.into()]));
 
         let mut e = Enc::default();
         e.str(&self.target.triple);
@@ -247,7 +249,7 @@ impl Pjx {
         for f in &self.target.features {
             e.str(f);
         }
-        sections.push((SEC_TARGET, e.0.into()));
+        sections.push((SEC_TARGET, vec![e.0.into()]));
 
         let mut e = Enc::default();
         e.count(self.signature.inputs.len());
@@ -258,7 +260,7 @@ impl Pjx {
         for s in &self.signature.outputs {
             e.spec(s);
         }
-        sections.push((SEC_SIGNATURE, e.0.into()));
+        sections.push((SEC_SIGNATURE, vec![e.0.into()]));
 
         let mut e = Enc::default();
         e.u64(self.arena_size);
@@ -268,9 +270,16 @@ impl Pjx {
             e.u64(k.offset);
         }
         e.steps(&self.steps);
-        sections.push((SEC_SCHEDULE, e.0.into()));
+        sections.push((SEC_SCHEDULE, vec![e.0.into()]));
 
-        sections.push((SEC_CONSTANTS, Cow::Borrowed(&self.constants)));
+        let mut constants = Vec::new();
+        let mut end = 0;
+        for (offset, bytes) in self.constants.pieces() {
+            constants.push(Cow::Borrowed(&ZEROS[..offset - end]));
+            constants.push(Cow::Borrowed(bytes));
+            end = offset + bytes.len();
+        }
+        sections.push((SEC_CONSTANTS, constants));
 
         let mut e = Enc::default();
         e.u64(self.code.text_len);
@@ -282,49 +291,52 @@ impl Pjx {
         }
         e.u64(self.code.bytes.len() as u64);
         e.0.extend_from_slice(&self.code.bytes);
-        sections.push((SEC_CODE, e.0.into()));
+        sections.push((SEC_CODE, vec![e.0.into()]));
 
         let align = |n: usize| n.div_ceil(SECTION_ALIGN) * SECTION_ALIGN;
         let mut header = vec![0u8; HEADER_LEN + sections.len() * TABLE_ENTRY_LEN];
         let mut end = header.len();
-        let mut padded = Vec::with_capacity(sections.len());
-        for (i, (id, body)) in sections.iter().enumerate() {
+        let count = sections.len() as u32;
+        let mut chunks = Vec::with_capacity(2 * sections.len());
+        for (i, (id, body)) in sections.into_iter().enumerate() {
             let offset = align(end);
+            let len: usize = body.iter().map(|c| c.len()).sum();
             let at = HEADER_LEN + i * TABLE_ENTRY_LEN;
             header[at..at + 4].copy_from_slice(&id.to_le_bytes());
             header[at + 8..at + 16].copy_from_slice(&(offset as u64).to_le_bytes());
-            header[at + 16..at + 24].copy_from_slice(&(body.len() as u64).to_le_bytes());
-            padded.push((offset - end, body.as_ref()));
-            end = offset + body.len();
+            header[at + 16..at + 24].copy_from_slice(&(len as u64).to_le_bytes());
+            chunks.push(Cow::Borrowed(&ZEROS[..offset - end]));
+            chunks.extend(body);
+            end = offset + len;
         }
         header[0..4].copy_from_slice(&MAGIC);
         header[4..8].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
         header[12..16].copy_from_slice(&0u32.to_le_bytes());
-        header[16..20].copy_from_slice(&(sections.len() as u32).to_le_bytes());
+        header[16..20].copy_from_slice(&count.to_le_bytes());
         header[24..32].copy_from_slice(&(end as u64).to_le_bytes());
         let mut crc = crc32fast::Hasher::new();
         crc.update(&header[CHECKSUM_OFFSET + 4..]);
-        for &(pad, body) in &padded {
-            crc.update(&ZEROS[..pad]);
-            crc.update(body);
+        for c in &chunks {
+            crc.update(c);
         }
         header[CHECKSUM_OFFSET..CHECKSUM_OFFSET + 4].copy_from_slice(&crc.finalize().to_le_bytes());
         Layout {
             header,
-            bodies: sections.into_iter().map(|(_, b)| b).collect(),
+            chunks,
             total: end,
         }
     }
 }
 
-/// Zero padding between sections (less than one alignment unit).
+/// Zero padding between sections and between constants (less than one alignment unit).
 static ZEROS: [u8; SECTION_ALIGN] = [0; SECTION_ALIGN];
+const _: () = assert!(CONSTANT_ALIGN <= SECTION_ALIGN);
 
-/// A serialized artifact in pieces: the header (with the section table and checksum)
-/// and the section bodies, to be written with zero padding up to each aligned offset.
+/// A serialized artifact in pieces: the header (with the section table and checksum),
+/// then the chunks in order (section bodies, or parts of them, and zero padding).
 struct Layout<'a> {
     header: Vec<u8>,
-    bodies: Vec<Cow<'a, [u8]>>,
+    chunks: Vec<Cow<'a, [u8]>>,
     total: usize,
 }
 
@@ -332,11 +344,9 @@ impl Layout<'_> {
     fn write_to(&self, w: &mut impl std::io::Write) -> std::io::Result<()> {
         w.write_all(&self.header)?;
         let mut end = self.header.len();
-        for body in &self.bodies {
-            let offset = end.div_ceil(SECTION_ALIGN) * SECTION_ALIGN;
-            w.write_all(&ZEROS[..offset - end])?;
-            w.write_all(body)?;
-            end = offset + body.len();
+        for c in &self.chunks {
+            w.write_all(c)?;
+            end += c.len();
         }
         debug_assert_eq!(end, self.total);
         Ok(())

@@ -50,7 +50,7 @@ pub(crate) fn vector_profile(k: &Kernel) -> (bool, Vec<u8>) {
 use super::CompileError;
 use super::lower::kir::Kernel;
 use cranelift_codegen::control::ControlPlane;
-use cranelift_codegen::ir::{Function, UserFuncName};
+use cranelift_codegen::ir::UserFuncName;
 use pjrtc_runtime::format::{self, CodeImage, KernelEntry};
 
 /// The machine to generate code for.
@@ -104,6 +104,9 @@ pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCo
         array_math: array_math(target),
         x86_64: target.is_x86_64(),
     };
+    // One context for every function: its buffers (the function's, the register
+    // allocator's, ...) are reused instead of allocated anew for each function.
+    let mut ctx = cranelift_codegen::Context::new();
     let mut funcs = Vec::with_capacity(kernels.len());
     let mut workgroups = Vec::with_capacity(kernels.len());
     for (i, k) in kernels.iter().enumerate() {
@@ -112,10 +115,10 @@ pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCo
             message,
         };
         let plan = kernel::plan_kernel(k);
-        let mut func = Function::new();
-        func.name = UserFuncName::user(0, i as u32);
-        kernel::build(&mut func, k, &plan, &caps).map_err(err)?;
-        funcs.push(compile_function(&*isa, func, k.name.clone(), None).map_err(err)?);
+        ctx.clear();
+        ctx.func.name = UserFuncName::user(0, i as u32);
+        kernel::build(&mut ctx.func, k, &plan, &caps).map_err(err)?;
+        funcs.push(compile_function(&mut ctx, &*isa, k.name.clone(), None).map_err(err)?);
         workgroups.push(plan.workgroups);
     }
     // The vmath helpers the kernels call, each compiled once, after them.
@@ -132,11 +135,11 @@ pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCo
             kernel: h.name().to_string(),
             message,
         };
-        let mut func = Function::new();
-        func.name = UserFuncName::user(1, h as u32);
-        kernel::build_helper(&mut func, h, &caps).map_err(err)?;
+        ctx.clear();
+        ctx.func.name = UserFuncName::user(1, h as u32);
+        kernel::build_helper(&mut ctx.func, h, &caps).map_err(err)?;
         funcs.push(
-            compile_function(&*isa, func, h.name().to_string(), Some(h as u32)).map_err(err)?,
+            compile_function(&mut ctx, &*isa, h.name().to_string(), Some(h as u32)).map_err(err)?,
         );
     }
     let (image, offsets) = link::link(&funcs)
@@ -156,15 +159,18 @@ pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCo
     })
 }
 
-/// Compiles one function for the image; `helper` is its index if it is a vmath helper.
-/// With `PJRTC_DUMP_VCODE` set, prints each function's machine code to stderr.
+/// Compiles the function built in `ctx` (cleared, then built: its buffers are reused from
+/// the function before) for the image; `helper` is its index if it is a vmath helper. With `PJRTC_DUMP_VCODE` set, prints each function's machine code to stderr;
+/// with `PJRTC_DUMP_CLIF`, its Cranelift IR as built (before Cranelift's optimizations).
 fn compile_function(
+    ctx: &mut cranelift_codegen::Context,
     isa: &dyn cranelift_codegen::isa::TargetIsa,
-    func: Function,
     name: String,
     helper: Option<u32>,
 ) -> Result<link::Compiled, String> {
-    let mut ctx = cranelift_codegen::Context::for_function(func);
+    if std::env::var_os("PJRTC_DUMP_CLIF").is_some() {
+        eprintln!("{}", ctx.func.display());
+    }
     let dump = std::env::var_os("PJRTC_DUMP_VCODE").is_some();
     ctx.set_disasm(dump);
     let compiled = ctx

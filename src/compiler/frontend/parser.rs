@@ -68,7 +68,11 @@ impl<'a> Parser<'a> {
     pub fn read_resources(&mut self) -> Result<usize, Diagnostic> {
         let src = self.lx.src;
         // The trailer starts a line (a `{-#` inside a string literal does not count).
-        let start = match memchr::memmem::rfind(src.as_bytes(), b"\n{-#") {
+        // Found from newline to newline backwards: a substring search backwards has no
+        // vector prefilter and crawls through megabytes of weights, while the newlines
+        // are found a vector at a time (hex blobs have none).
+        let b = src.as_bytes();
+        let start = match memchr::memrchr_iter(b'\n', b).find(|&i| b[i + 1..].starts_with(b"{-#")) {
             Some(i) => i + 1,
             None if src.starts_with("{-#") => 0,
             None => return Ok(src.len()),

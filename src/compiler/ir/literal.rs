@@ -25,6 +25,12 @@ impl LitBytes {
     pub fn make_mut(&mut self) -> &mut Vec<u8> {
         Arc::make_mut(&mut self.0)
     }
+
+    /// Another handle on the same bytes (an artifact's constants section keeps them
+    /// without copying).
+    pub fn shared(&self) -> Arc<Vec<u8>> {
+        Arc::clone(&self.0)
+    }
 }
 
 impl From<Vec<u8>> for LitBytes {

@@ -47,7 +47,7 @@ use super::ir::{
     Attr, BinaryOp, Func, Literal, Op, Opcode, Region as IrRegion, TensorType, UnaryOp, ValueId,
 };
 use pjrtc_runtime::format::{
-    BufRef, Region, Signature, Step, TensorSpec, walk_steps, walk_steps_mut,
+    BufRef, Constants, Region, Signature, Step, TensorSpec, walk_steps, walk_steps_mut,
 };
 
 /// The entry function, lowered.
@@ -59,7 +59,7 @@ pub struct LoweredProgram {
     /// The schedule, with every buffer placed (inputs, outputs, arena offsets, constants).
     pub steps: Vec<Step>,
     pub arena_size: u64,
-    pub constants: Vec<u8>,
+    pub constants: Constants,
     pub signature: Signature,
 }
 
@@ -120,7 +120,7 @@ pub(crate) struct Lowerer<'f> {
     pub arena: Vec<u64>,
     pub kernels: Vec<kir::Kernel>,
     pub steps: Vec<Step>,
-    pub constants: Vec<u8>,
+    pub constants: Constants,
     materialize: Vec<bool>,
     /// Reshapes that share their operand's buffer.
     view_of: Vec<Option<ValueId>>,
@@ -160,7 +160,7 @@ impl<'f> Lowerer<'f> {
             arena: Vec::new(),
             kernels: Vec::new(),
             steps: Vec::new(),
-            constants: Vec::new(),
+            constants: Constants::default(),
             materialize: vec![false; n],
             view_of: vec![None; n],
         })
@@ -655,20 +655,7 @@ impl<'f> Lowerer<'f> {
                 size: self.ty(p).byte_size(),
             });
         }
-        // The constants section is sized once: growing it by doubling would copy the
-        // weights several times over and fault in fresh pages for each copy.
-        let ops = lowered_ops(&func.body);
-        let constant_bytes: usize = ops
-            .iter()
-            .filter_map(|op| match &op.opcode {
-                Opcode::Constant(lit) if op.results.iter().any(|r| self.materialize[r.index()]) => {
-                    Some(lit.bytes.len().next_multiple_of(64))
-                }
-                _ => None,
-            })
-            .sum();
-        self.constants.reserve_exact(constant_bytes);
-        for op in ops {
+        for op in lowered_ops(&func.body) {
             if let Opcode::While = op.opcode {
                 control::place_while(self, op);
                 continue;
@@ -697,9 +684,8 @@ impl<'f> Lowerer<'f> {
     }
 
     fn add_constant(&mut self, lit: &Literal) -> BufRef {
-        let offset = self.constants.len().next_multiple_of(64);
-        self.constants.resize(offset, 0);
-        self.constants.extend_from_slice(&lit.bytes);
+        // The section refers to the literal's bytes: weights are not copied.
+        let offset = self.constants.push(lit.bytes.shared());
         BufRef {
             region: Region::Constant,
             offset: offset as u64,

@@ -134,14 +134,14 @@ fn iota_f32(n: usize) -> Vec<f32> {
 
 // ---------------------------------------------------------------- schedule interpreter
 
-struct Mem<'a> {
+struct Mem {
     inputs: Vec<Vec<u8>>,
     outputs: Vec<Vec<u8>>,
     arena: Vec<u8>,
-    constants: &'a [u8],
+    constants: Vec<u8>,
 }
 
-impl Mem<'_> {
+impl Mem {
     fn read(&self, b: &BufRef) -> Vec<u8> {
         let (o, s) = (b.offset as usize, b.size as usize);
         match b.region {
@@ -290,7 +290,7 @@ pub fn run(p: &LoweredProgram, inputs: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
             .map(|s| vec![0xAB; s.byte_size() as usize])
             .collect(),
         arena: vec![0xCD; p.arena_size as usize],
-        constants: &p.constants,
+        constants: p.constants.to_vec(),
     };
     run_steps(p, &mut mem, &p.steps);
     mem.outputs
