@@ -160,8 +160,9 @@ pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCo
 }
 
 /// Compiles the function built in `ctx` (cleared, then built: its buffers are reused from
-/// the function before) for the image; `helper` is its index if it is a vmath helper. With `PJRTC_DUMP_VCODE` set, prints each function's machine code to stderr;
-/// with `PJRTC_DUMP_CLIF`, its Cranelift IR as built (before Cranelift's optimizations).
+/// the function before) for the image; `helper` is its index if it is a vmath helper.
+/// With `PJRTC_DUMP_VCODE` set, prints each function's machine code to stderr; with
+/// `PJRTC_DUMP_CLIF`, its Cranelift IR as built (before Cranelift's optimizations).
 fn compile_function(
     ctx: &mut cranelift_codegen::Context,
     isa: &dyn cranelift_codegen::isa::TargetIsa,
