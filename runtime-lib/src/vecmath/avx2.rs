@@ -47,6 +47,7 @@ macro_rules! lanewise {
         }
     )*};
 }
+pub(super) use lanewise;
 
 lanewise! { "avx2,fma";
     add(a: F, b: F) -> F = _mm256_add_ps(a, b);
@@ -144,6 +145,44 @@ unsafe fn store<const N: usize>(p: *mut f32, v: [F; N]) {
     }
 }
 
+/// The first `len` (< W) f32 from `p` in one vector, zeros in the other lanes.
+///
+/// # Safety
+/// `p` points to `len` readable f32.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn load_part(p: *const f32, len: usize) -> [F; 1] {
+    // SAFETY: the masked load reads the first `len` lanes only (faults suppressed on the
+    // others), which the caller vouches for.
+    [unsafe { _mm256_maskload_ps(p, part_mask(len)) }]
+}
+
+/// The first `len` (< W) lanes of `v` to `p`.
+///
+/// # Safety
+/// `p` points to `len` writable f32.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn store_part(p: *mut f32, len: usize, v: [F; 1]) {
+    // SAFETY: the (masked) store writes the first `len` lanes only. (AMD's masked
+    // stores are slow: a whole vector goes with a plain one.)
+    unsafe {
+        if len >= W {
+            _mm256_storeu_ps(p, v[0]);
+        } else {
+            _mm256_maskstore_ps(p, part_mask(len), v[0]);
+        }
+    }
+}
+
+/// All ones in lanes `0..len`.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+fn part_mask(len: usize) -> I {
+    let lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    _mm256_cmpgt_epi32(_mm256_set1_epi32(len.min(W) as i32), lane)
+}
+
 /// The algorithms over N vectors of W lanes, written with the module's primitives
 /// (`F`, `I`, `M`, `W`, `k`, `ki`, `add`, ..., `load`, `store`), all compiled with
 /// `$features`; `run` drives them over an array.
@@ -238,8 +277,9 @@ macro_rules! algorithms {
             float(xori(bits(s), flip))
         }
 
-        /// sin or cos of N vectors; in each, the first `grouped` lanes form f32x4 groups
-        /// and the rest are scalars (see the module doc of `vecmath`).
+        /// sin or cos of N vectors, of whose lanes (counted across the vectors) the first
+        /// `grouped` form f32x4 groups and the rest are scalars (see the module doc of
+        /// `vecmath`).
         #[inline]
         #[target_feature(enable = $features)]
         fn sincos<const COS: bool, const N: usize>(x: [F; N], grouped: usize) -> [F; N] {
@@ -250,7 +290,8 @@ macro_rules! algorithms {
                     let lanes = mask_bits(huge[j]);
                     if lanes != 0 {
                         let mut out = to_array(r[j]);
-                        huge_lanes(&to_array(x[j]), &mut out, lanes, grouped, COS);
+                        let g = grouped.saturating_sub(j * W).min(W);
+                        huge_lanes(&to_array(x[j]), &mut out, lanes, g, COS);
                         r[j] = from_array(&out);
                     }
                 }
@@ -258,36 +299,73 @@ macro_rules! algorithms {
             r
         }
 
-        /// Runs `fn_` over `data`, N vectors per step, then `f1` one vector at a time, then
-        /// on the tail padded to one vector. `f1(x, grouped)`: `grouped` is how many of
-        /// the W lanes lie in whole f32x4 groups.
+        /// `FN` (a `Func as u8`) on N vectors; `grouped` as for `sincos`.
         #[inline]
         #[target_feature(enable = $features)]
-        fn run<const N: usize>(
-            data: &mut [f32],
-            fn_: impl Fn([F; N]) -> [F; N],
-            f1: impl Fn([F; 1], usize) -> [F; 1],
-        ) {
+        fn func<const FN: u8, const N: usize>(x: [F; N], grouped: usize) -> [F; N] {
+            const EXP: u8 = Func::Exp as u8;
+            const TANH: u8 = Func::Tanh as u8;
+            const LOGISTIC: u8 = Func::Logistic as u8;
+            const SIN: u8 = Func::Sin as u8;
+            match FN {
+                EXP => exp(x),
+                TANH => tanh(x),
+                LOGISTIC => logistic(x),
+                SIN => sincos::<false, N>(x, grouped),
+                _ => sincos::<true, N>(x, grouped),
+            }
+        }
+
+        /// `FN` on the `len` (at most N * W) f32 at `p`, in V vectors, the last one
+        /// masked (zeros in the lanes beyond `len`).
+        ///
+        /// # Safety
+        /// `p` points to `len` readable and writable f32.
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn func_part<const FN: u8, const V: usize>(p: *mut f32, len: usize) {
+            let last = (V - 1) * W;
+            // SAFETY: vectors 0..V-1 lie below `last` <= `len`, the masked one covers
+            // `len - last` lanes from `last`.
+            unsafe {
+                let x: [F; V] = std::array::from_fn(|j| {
+                    if j + 1 < V {
+                        load::<1>(p.add(j * W))[0]
+                    } else {
+                        load_part(p.add(last), len - last)[0]
+                    }
+                });
+                let y = func::<FN, V>(x, len / 4 * 4);
+                for (j, &v) in y[..V - 1].iter().enumerate() {
+                    store::<1>(p.add(j * W), [v]);
+                }
+                store_part(p.add(last), len - last, [y[V - 1]]);
+            }
+        }
+
+        /// `FN` over `data`: N vectors per step, then the rest (fewer than N * W lanes)
+        /// in as many vectors as it needs, the last one masked.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn run<const FN: u8, const N: usize>(data: &mut [f32]) {
             let n = data.len();
             let p = data.as_mut_ptr();
             let mut i = 0;
             while i + N * W <= n {
                 // SAFETY: i + N * W <= n: the vectors lie inside `data`.
-                unsafe { store(p.add(i), fn_(load(p.add(i)))) };
+                unsafe { store(p.add(i), func::<FN, N>(load(p.add(i)), N * W)) };
                 i += N * W;
             }
-            while i + W <= n {
-                // SAFETY: i + W <= n.
-                unsafe { store(p.add(i), f1(load(p.add(i)), W)) };
-                i += W;
-            }
             let rest = n - i;
-            if rest > 0 {
-                let mut buf = [0.0f32; W];
-                buf[..rest].copy_from_slice(&data[i..]);
-                // SAFETY: buf holds W f32.
-                unsafe { store(buf.as_mut_ptr(), f1(load(buf.as_ptr()), rest / 4 * 4)) };
-                data[i..].copy_from_slice(&buf[..rest]);
+            // SAFETY: the `rest` f32 from i lie inside `data`.
+            unsafe {
+                match rest.div_ceil(W) {
+                    0 => {}
+                    1 => func_part::<FN, 1>(p.add(i), rest),
+                    2 => func_part::<FN, 2>(p.add(i), rest),
+                    3 => func_part::<FN, 3>(p.add(i), rest),
+                    _ => func_part::<FN, N>(p.add(i), rest),
+                }
             }
         }
 
@@ -299,23 +377,17 @@ macro_rules! algorithms {
         pub(in super::super) unsafe fn apply(f: Func, data: &mut [f32]) {
             const N: usize = $n;
             match f {
-                Func::Exp => run::<N>(data, |x| exp(x), |x, _| exp(x)),
-                Func::Tanh => run::<N>(data, |x| tanh(x), |x, _| tanh(x)),
-                Func::Logistic => run::<N>(data, |x| logistic(x), |x, _| logistic(x)),
-                Func::Sin => run::<N>(
-                    data,
-                    |x| sincos::<false, N>(x, W),
-                    |x, g| sincos::<false, 1>(x, g),
-                ),
-                Func::Cos => run::<N>(
-                    data,
-                    |x| sincos::<true, N>(x, W),
-                    |x, g| sincos::<true, 1>(x, g),
-                ),
+                Func::Exp => run::<{ Func::Exp as u8 }, N>(data),
+                Func::Tanh => run::<{ Func::Tanh as u8 }, N>(data),
+                Func::Logistic => run::<{ Func::Logistic as u8 }, N>(data),
+                Func::Sin => run::<{ Func::Sin as u8 }, N>(data),
+                Func::Cos => run::<{ Func::Cos as u8 }, N>(data),
             }
         }
     };
 }
+
+pub(super) use algorithms;
 
 /// Redoes the groups of `x` that hold a huge lane (bit i of `huge`) on the slow path;
 /// the first `grouped` lanes form groups of four, the rest are scalars.

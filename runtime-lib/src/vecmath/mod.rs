@@ -34,6 +34,8 @@ mod scalar;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
 
 #[cfg(test)]
 mod tests;
@@ -88,7 +90,7 @@ pub fn apply_avx2(f: Func, data: &mut [f32]) -> Option<()> {
     if has_avx2_fma() {
         if has_avx512vl() {
             // SAFETY: AVX2, FMA, AVX-512F and AVX-512VL were detected.
-            unsafe { avx2::apply_evex(f, data) };
+            unsafe { avx512::apply(f, data) };
         } else {
             // SAFETY: AVX2 and FMA were detected just above.
             unsafe { avx2::apply(f, data) };
