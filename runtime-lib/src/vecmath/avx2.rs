@@ -1,6 +1,7 @@
-//! The 8-lane path (x86_64 AVX2 + FMA): `scalar`'s operations on `__m256`, several
-//! independent vectors per step, the tail through a zero-padded 8-lane buffer so that it
-//! runs the same code. Every constant is a `set1` the compiler hoists out of the loop.
+//! The 8-lane path (x86_64 AVX2 + FMA): `scalar`'s operations on `__m256`, four
+//! independent vectors per step, the rest in as many vectors as it needs, the last one
+//! through masked loads and stores (zeros in the lanes beyond, so it runs the same code).
+//! Every constant is a `set1` the compiler hoists out of the loop.
 //!
 //! Why several vectors per step: one vector's exp is a chain of ~25 dependent
 //! operations (~50 cycles), while the CPU has four FP pipes. Computed one vector after
