@@ -159,10 +159,7 @@ pub(super) use zmm::apply as apply_zmm;
 /// (four vectors) does not fill, and its one partial step waits on a single chain.
 const MIN_LEN: usize = 64;
 
-/// `data[i] = f(data[i])`: 16 lanes per instruction for exp, tanh and logistic on
-/// arrays of `MIN_LEN` or more, else 8 (EVEX). (On Zen 4, which splits each 16-lane
-/// operation in two, sin and cos gain nothing from the 16-lane path, and a kernel loop
-/// around them lost 4%.)
+/// `data[i] = f(data[i])`: 16 lanes per instruction, or 8 (EVEX) on short arrays.
 ///
 /// # Safety
 /// The CPU has AVX2, FMA, AVX-512F and AVX-512VL.
@@ -170,7 +167,7 @@ const MIN_LEN: usize = 64;
 pub(super) unsafe fn apply(f: Func, data: &mut [f32]) {
     // SAFETY: the caller's contract covers both.
     unsafe {
-        if data.len() >= MIN_LEN && !matches!(f, Func::Sin | Func::Cos) {
+        if data.len() >= MIN_LEN {
             apply_zmm(f, data);
         } else {
             super::avx2::apply_evex(f, data);
