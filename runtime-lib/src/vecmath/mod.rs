@@ -27,8 +27,8 @@
 //!
 //! On x86_64 with AVX2 and FMA (detected at run time) the `avx2` module does 8 lanes per
 //! instruction, four vectors per step so that their dependency chains interleave, tails
-//! included (masked loads and stores); with AVX-512 too, exp, tanh and logistic on arrays
-//! of 64 or more take `avx512`'s 16 lanes (the same algorithms, one macro). Elsewhere,
+//! included (masked loads and stores); with AVX-512 too, arrays of 64 or more take
+//! `avx512`'s 16 lanes (the same algorithms, one macro). Elsewhere,
 //! `scalar` does the same operations one lane at a time (with `f32::mul_add`). Every
 //! path gives the same bits.
 //! Any `n` works (kernels pass at most a few thousand); nothing here panics or unwinds.
