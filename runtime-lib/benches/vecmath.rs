@@ -1,5 +1,5 @@
-//! Throughput of the f32 array math imports on an L1-resident tile, the 8-lane path
-//! against the portable one:
+//! Throughput of the f32 array math imports on an L1-resident tile, the SIMD path the
+//! CPU gets (8 or 16 lanes) against the portable one:
 //!
 //!     taskset -c 0 cargo bench -p pjrtc-runtime --bench vecmath -- [TILE] [ROUNDS]
 //!
@@ -53,7 +53,7 @@ fn main() {
     );
     println!(
         "{:<9} {:>12} {:>12} {:>9}",
-        "function", "8-lane ns/el", "portable", "speed-up"
+        "function", "SIMD ns/el", "portable", "speed-up"
     );
     for f in Func::ALL {
         let src = source(f, tile);

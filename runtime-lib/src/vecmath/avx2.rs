@@ -1,6 +1,15 @@
-//! The 8-lane path (x86_64 AVX2 + FMA): `scalar`'s operations on `__m256`, two vectors
-//! per loop iteration, the tail through a zero-padded 8-lane buffer so that it runs the
-//! same code. Every constant is a `set1` the compiler hoists out of the loop.
+//! The 8-lane path (x86_64 AVX2 + FMA): `scalar`'s operations on `__m256`, four
+//! independent vectors per step, the rest in as many vectors as it needs, the last one
+//! through masked loads and stores (zeros in the lanes beyond, so it runs the same code).
+//! Every constant is a `set1` the compiler hoists out of the loop.
+//!
+//! Why several vectors per step: one vector's exp is a chain of ~25 dependent
+//! operations (~50 cycles), while the CPU has four FP pipes. Computed one vector after
+//! the other, the scheduler holds little more than two chains at once and the code is
+//! latency-bound. So the algorithms (`algorithms!`, shared with the 16-lane `avx512`
+//! path) work on `[vector; N]` values: every operation is one instruction per vector,
+//! for all N vectors, before the next operation starts, and the N chains sit side by
+//! side in the instruction stream.
 //!
 //! Operations map one to one: `hi < x ? hi : x` is `min_ps(hi, x)` and `x < lo ? lo : x`
 //! is `max_ps(lo, x)` (both return their second operand, x, for NaN, like the inline
@@ -14,152 +23,381 @@ use super::scalar::{
 };
 use std::arch::x86_64::*;
 
-const NEAREST: i32 = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
+/// Rounding to nearest even, no precision exception (`round_ps` and `roundscale_ps`).
+pub(super) const NEAREST: i32 = _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC;
 
+/// Lanes per vector.
+const W: usize = 8;
+/// The float vector, its integer view and a compare result.
+type F = __m256;
+type I = __m256i;
+type M = __m256;
+
+/// Defines `fn name<const N: usize>(a: [A; N], ...) -> [R; N]`: `expr` on each of the
+/// N vectors in turn (a loop LLVM unrolls, so that each operation is N instructions in a
+/// row).
+macro_rules! lanewise {
+    ($features:literal; $($name:ident($($a:ident: $t:ty),*) -> $r:ty = $e:expr;)*) => {$(
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn $name<const N: usize>($($a: [$t; N]),*) -> [$r; N] {
+            std::array::from_fn(|i| {
+                $(let $a = $a[i];)*
+                $e
+            })
+        }
+    )*};
+}
+pub(super) use lanewise;
+
+lanewise! { "avx2,fma";
+    add(a: F, b: F) -> F = _mm256_add_ps(a, b);
+    sub(a: F, b: F) -> F = _mm256_sub_ps(a, b);
+    mul(a: F, b: F) -> F = _mm256_mul_ps(a, b);
+    div(a: F, b: F) -> F = _mm256_div_ps(a, b);
+    min(a: F, b: F) -> F = _mm256_min_ps(a, b);
+    max(a: F, b: F) -> F = _mm256_max_ps(a, b);
+    fmadd(a: F, b: F, c: F) -> F = _mm256_fmadd_ps(a, b, c);
+    round(a: F) -> F = _mm256_round_ps::<NEAREST>(a);
+    and(a: F, b: F) -> F = _mm256_and_ps(a, b);
+    or(a: F, b: F) -> F = _mm256_or_ps(a, b);
+    andnot(a: F, b: F) -> F = _mm256_andnot_ps(a, b);
+    lt(a: F, b: F) -> M = _mm256_cmp_ps::<_CMP_LT_OQ>(a, b);
+    ordered(a: F) -> M = _mm256_cmp_ps::<_CMP_ORD_Q>(a, a);
+    blend(m: M, no: F, yes: F) -> F = _mm256_blendv_ps(no, yes, m);
+    sign_where(m: M) -> F = _mm256_and_ps(m, _mm256_set1_ps(-0.0));
+    bits(a: F) -> I = _mm256_castps_si256(a);
+    float(a: I) -> F = _mm256_castsi256_ps(a);
+    addi(a: I, b: I) -> I = _mm256_add_epi32(a, b);
+    subi(a: I, b: I) -> I = _mm256_sub_epi32(a, b);
+    xori(a: I, b: I) -> I = _mm256_xor_si256(a, b);
+    sra1(a: I) -> I = _mm256_srai_epi32::<1>(a);
+    sll23(a: I) -> I = _mm256_slli_epi32::<23>(a);
+    sll31(a: I) -> I = _mm256_slli_epi32::<31>(a);
+}
+
+/// `v` in every lane of N vectors.
 #[inline]
 #[target_feature(enable = "avx2,fma")]
-fn splat(v: f32) -> __m256 {
-    _mm256_set1_ps(v)
+fn k<const N: usize>(v: f32) -> [F; N] {
+    [_mm256_set1_ps(v); N]
 }
 
 #[inline]
 #[target_feature(enable = "avx2,fma")]
-fn sign_mask() -> __m256 {
-    _mm256_set1_ps(-0.0)
+fn ki<const N: usize>(v: i32) -> [I; N] {
+    [_mm256_set1_epi32(v); N]
 }
 
-/// `c[0] + x * (c[1] + x * (...))`, fused.
+/// Is any lane of the N masks set?
 #[inline]
 #[target_feature(enable = "avx2,fma")]
-fn poly<const N: usize>(x: __m256, c: &[f32; N]) -> __m256 {
-    let mut acc = splat(c[N - 1]);
-    for k in (0..N - 1).rev() {
-        acc = _mm256_fmadd_ps(acc, x, splat(c[k]));
+fn any<const N: usize>(m: [M; N]) -> bool {
+    let all = m
+        .into_iter()
+        .fold(_mm256_setzero_ps(), |a, b| _mm256_or_ps(a, b));
+    _mm256_movemask_ps(all) != 0
+}
+
+/// Lane i of the mask as bit i.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+fn mask_bits(m: M) -> u32 {
+    _mm256_movemask_ps(m) as u32
+}
+
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+fn to_array(v: F) -> [f32; W] {
+    let mut a = [0.0; W];
+    // SAFETY: `a` holds W f32; unaligned store.
+    unsafe { _mm256_storeu_ps(a.as_mut_ptr(), v) };
+    a
+}
+
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+fn from_array(a: &[f32; W]) -> F {
+    // SAFETY: `a` holds W f32; unaligned load.
+    unsafe { _mm256_loadu_ps(a.as_ptr()) }
+}
+
+/// N vectors from `p`.
+///
+/// # Safety
+/// `p` points to N * W readable f32.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn load<const N: usize>(p: *const f32) -> [F; N] {
+    // SAFETY: j * W + W <= N * W f32 from p, readable by the caller's contract.
+    std::array::from_fn(|j| unsafe { _mm256_loadu_ps(p.add(j * W)) })
+}
+
+/// N vectors to `p`.
+///
+/// # Safety
+/// `p` points to N * W writable f32.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn store<const N: usize>(p: *mut f32, v: [F; N]) {
+    for (j, v) in v.into_iter().enumerate() {
+        // SAFETY: j * W + W <= N * W f32 from p, writable by the caller's contract.
+        unsafe { _mm256_storeu_ps(p.add(j * W), v) };
     }
-    acc
 }
 
-/// e^x (`scalar::exp`).
+/// The first `len` (< W) f32 from `p` in one vector, zeros in the other lanes.
+///
+/// # Safety
+/// `p` points to `len` readable f32.
 #[inline]
 #[target_feature(enable = "avx2,fma")]
-fn exp8(x: __m256) -> __m256 {
-    let x = _mm256_min_ps(splat(EXP_HI), x);
-    let x = _mm256_max_ps(splat(EXP_LO), x);
-    let t = _mm256_mul_ps(x, splat(LOG2E));
-    let n = _mm256_round_ps::<NEAREST>(t);
-    let r = _mm256_sub_ps(x, _mm256_mul_ps(n, splat(LN2_HI)));
-    let r = _mm256_sub_ps(r, _mm256_mul_ps(n, splat(LN2_LO_NEG)));
-    let z = _mm256_mul_ps(r, r);
-    let p = poly(r, &EXP_P);
-    let p = _mm256_fmadd_ps(p, z, r);
-    let p = _mm256_add_ps(p, splat(1.0));
-    let tn = _mm256_add_ps(n, splat(MAGIC));
-    let ni = _mm256_sub_epi32(
-        _mm256_castps_si256(tn),
-        _mm256_set1_epi32(MAGIC.to_bits() as i32),
-    );
-    let n1 = _mm256_srai_epi32::<1>(ni);
-    let n2 = _mm256_sub_epi32(ni, n1);
-    let bias = _mm256_set1_epi32(127);
-    let s1 = _mm256_slli_epi32::<23>(_mm256_add_epi32(n1, bias));
-    let s2 = _mm256_slli_epi32::<23>(_mm256_add_epi32(n2, bias));
-    let out = _mm256_mul_ps(p, _mm256_castsi256_ps(s1));
-    _mm256_mul_ps(out, _mm256_castsi256_ps(s2))
+unsafe fn load_part(p: *const f32, len: usize) -> [F; 1] {
+    // SAFETY: the masked load reads the first `len` lanes only (faults suppressed on the
+    // others), which the caller vouches for.
+    [unsafe { _mm256_maskload_ps(p, part_mask(len)) }]
 }
 
-/// tanh x (`scalar::tanh`).
+/// The first `len` (< W) lanes of `v` to `p`.
+///
+/// # Safety
+/// `p` points to `len` writable f32.
 #[inline]
 #[target_feature(enable = "avx2,fma")]
-fn tanh8(x: __m256) -> __m256 {
-    let sign = sign_mask();
-    let a = _mm256_andnot_ps(sign, x);
-    let z = _mm256_mul_ps(x, x);
-    let p = poly(z, &TANH_T);
-    let small = _mm256_fmadd_ps(_mm256_mul_ps(x, z), p, x);
-    let e = exp8(_mm256_add_ps(a, a));
-    let q = _mm256_div_ps(splat(2.0), _mm256_add_ps(e, splat(1.0)));
-    let big = _mm256_sub_ps(splat(1.0), q);
-    let big = _mm256_or_ps(_mm256_and_ps(sign, x), _mm256_andnot_ps(sign, big));
-    let is_small = _mm256_cmp_ps::<_CMP_LT_OQ>(a, splat(TANH_SMALL));
-    _mm256_blendv_ps(big, small, is_small)
-}
-
-/// 1 / (1 + e^-x) (`scalar::logistic`).
-#[inline]
-#[target_feature(enable = "avx2,fma")]
-fn logistic8(x: __m256) -> __m256 {
-    let sign = sign_mask();
-    let na = _mm256_or_ps(x, sign);
-    let e = exp8(na);
-    let d = _mm256_add_ps(e, splat(1.0));
-    let neg = _mm256_cmp_ps::<_CMP_LT_OQ>(x, _mm256_setzero_ps());
-    let num = _mm256_blendv_ps(splat(1.0), e, neg);
-    _mm256_div_ps(num, d)
-}
-
-/// sin or cos for |x| <= 6000 (`scalar::sincos_fast`).
-#[inline]
-#[target_feature(enable = "avx2,fma")]
-fn sincos_fast8<const COS: bool>(x: __m256) -> __m256 {
-    let magic = splat(MAGIC);
-    let t = if COS {
-        _mm256_add_ps(_mm256_fmadd_ps(splat(INV_PI), x, splat(-0.5)), magic)
-    } else {
-        _mm256_fmadd_ps(splat(INV_PI), x, magic)
-    };
-    let m = _mm256_sub_ps(t, magic);
-    // As in `scalar::sincos_fast`: every NaN operand of an FMA is the same NaN; cos
-    // computes -r and puts the sign back with the quadrant's (but on NaN).
-    let mut flip = _mm256_slli_epi32::<31>(_mm256_castps_si256(t));
-    let r = if COS {
-        let q = _mm256_fmadd_ps(m, splat(2.0), splat(1.0));
-        let r = _mm256_fmadd_ps(splat(-PIO2[0]), q, x);
-        let r = _mm256_fmadd_ps(splat(-PIO2[1]), q, r);
-        let not_nan = _mm256_cmp_ps::<_CMP_ORD_Q>(x, x);
-        let neg = _mm256_and_ps(not_nan, sign_mask());
-        flip = _mm256_xor_si256(flip, _mm256_castps_si256(neg));
-        _mm256_fmadd_ps(splat(-PIO2[2]), q, r)
-    } else {
-        let r = _mm256_fmadd_ps(splat(-2.0 * PIO2[0]), m, x);
-        let r = _mm256_fmadd_ps(splat(-2.0 * PIO2[1]), m, r);
-        _mm256_fmadd_ps(splat(-2.0 * PIO2[2]), m, r)
-    };
-    let z = _mm256_mul_ps(r, r);
-    let sp = poly(z, &SIN_P);
-    let s = _mm256_fmadd_ps(_mm256_mul_ps(r, z), sp, r);
-    _mm256_castsi256_ps(_mm256_xor_si256(_mm256_castps_si256(s), flip))
-}
-
-/// sin or cos of 8 lanes of which the first `grouped` form f32x4 groups and the rest
-/// are scalars (see the module doc of `vecmath`).
-#[inline]
-#[target_feature(enable = "avx2,fma")]
-fn sincos8<const COS: bool>(x: __m256, grouped: usize) -> __m256 {
-    let r = sincos_fast8::<COS>(x);
-    let sq = _mm256_mul_ps(x, x);
-    let huge = _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_LT_OQ>(splat(SINCOS_LIMIT2), sq));
-    if huge == 0 {
-        return r;
-    }
-    let mut xs = [0.0f32; 8];
-    let mut rs = [0.0f32; 8];
-    // SAFETY: both arrays hold 8 f32; unaligned stores.
+unsafe fn store_part(p: *mut f32, len: usize, v: [F; 1]) {
+    // SAFETY: the (masked) store writes the first `len` lanes only. (AMD's masked
+    // stores are slow: a whole vector goes with a plain one.)
     unsafe {
-        _mm256_storeu_ps(xs.as_mut_ptr(), x);
-        _mm256_storeu_ps(rs.as_mut_ptr(), r);
+        if len >= W {
+            _mm256_storeu_ps(p, v[0]);
+        } else {
+            _mm256_maskstore_ps(p, part_mask(len), v[0]);
+        }
     }
-    huge_lanes(&xs, &mut rs, huge as u32, grouped, COS);
-    // SAFETY: rs holds 8 f32.
-    unsafe { _mm256_loadu_ps(rs.as_ptr()) }
 }
 
-/// Redoes the groups of `x` that hold a huge lane (bit i of `huge`) on the slow path.
+/// All ones in lanes `0..len`.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+fn part_mask(len: usize) -> I {
+    let lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    _mm256_cmpgt_epi32(_mm256_set1_epi32(len.min(W) as i32), lane)
+}
+
+/// The algorithms over N vectors of W lanes, written with the module's primitives
+/// (`F`, `I`, `M`, `W`, `k`, `ki`, `add`, ..., `load`, `store`), all compiled with
+/// `$features`; `run` drives them over an array.
+macro_rules! algorithms {
+    ($features:literal, $n:expr) => {
+        /// `c[0] + x * (c[1] + x * (...))`, fused.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn poly<const N: usize, const C: usize>(x: [F; N], c: &[f32; C]) -> [F; N] {
+            let mut acc = k(c[C - 1]);
+            for j in (0..C - 1).rev() {
+                acc = fmadd(acc, x, k(c[j]));
+            }
+            acc
+        }
+
+        /// e^x (`scalar::exp`).
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn exp<const N: usize>(x: [F; N]) -> [F; N] {
+            let x = min(k(EXP_HI), x);
+            let x = max(k(EXP_LO), x);
+            let n = round(mul(x, k(LOG2E)));
+            let r = sub(x, mul(n, k(LN2_HI)));
+            let r = sub(r, mul(n, k(LN2_LO_NEG)));
+            let z = mul(r, r);
+            let p = poly(r, &EXP_P);
+            let p = fmadd(p, z, r);
+            let p = add(p, k(1.0));
+            let ni = subi(bits(add(n, k(MAGIC))), ki(MAGIC.to_bits() as i32));
+            let n1 = sra1(ni);
+            let n2 = subi(ni, n1);
+            let s1 = sll23(addi(n1, ki(127)));
+            let s2 = sll23(addi(n2, ki(127)));
+            mul(mul(p, float(s1)), float(s2))
+        }
+
+        /// tanh x (`scalar::tanh`).
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn tanh<const N: usize>(x: [F; N]) -> [F; N] {
+            let sign = k(-0.0);
+            let a = andnot(sign, x);
+            let z = mul(x, x);
+            let p = poly(z, &TANH_T);
+            let small = fmadd(mul(x, z), p, x);
+            let e = exp(add(a, a));
+            let q = div(k(2.0), add(e, k(1.0)));
+            let big = sub(k(1.0), q);
+            let big = or(and(sign, x), andnot(sign, big));
+            blend(lt(a, k(TANH_SMALL)), big, small)
+        }
+
+        /// 1 / (1 + e^-x) (`scalar::logistic`).
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn logistic<const N: usize>(x: [F; N]) -> [F; N] {
+            let e = exp(or(x, k(-0.0)));
+            let d = add(e, k(1.0));
+            let num = blend(lt(x, k(0.0)), k(1.0), e);
+            div(num, d)
+        }
+
+        /// sin or cos for |x| <= 6000 (`scalar::sincos_fast`).
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn sincos_fast<const COS: bool, const N: usize>(x: [F; N]) -> [F; N] {
+            let magic = k(MAGIC);
+            let t = if COS {
+                add(fmadd(k(INV_PI), x, k(-0.5)), magic)
+            } else {
+                fmadd(k(INV_PI), x, magic)
+            };
+            let m = sub(t, magic);
+            // As in `scalar::sincos_fast`: every NaN operand of an FMA is the same NaN;
+            // cos computes -r and puts the sign back with the quadrant's (but on NaN).
+            let mut flip = sll31(bits(t));
+            let r = if COS {
+                let q = fmadd(m, k(2.0), k(1.0));
+                let r = fmadd(k(-PIO2[0]), q, x);
+                let r = fmadd(k(-PIO2[1]), q, r);
+                flip = xori(flip, bits(sign_where(ordered(x))));
+                fmadd(k(-PIO2[2]), q, r)
+            } else {
+                let r = fmadd(k(-2.0 * PIO2[0]), m, x);
+                let r = fmadd(k(-2.0 * PIO2[1]), m, r);
+                fmadd(k(-2.0 * PIO2[2]), m, r)
+            };
+            let z = mul(r, r);
+            let sp = poly(z, &SIN_P);
+            let s = fmadd(mul(r, z), sp, r);
+            float(xori(bits(s), flip))
+        }
+
+        /// sin or cos of N vectors, of whose lanes (counted across the vectors) the first
+        /// `grouped` form f32x4 groups and the rest are scalars (see the module doc of
+        /// `vecmath`).
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn sincos<const COS: bool, const N: usize>(x: [F; N], grouped: usize) -> [F; N] {
+            let mut r = sincos_fast::<COS, N>(x);
+            let huge = lt(k(SINCOS_LIMIT2), mul(x, x));
+            if any(huge) {
+                for j in 0..N {
+                    let lanes = mask_bits(huge[j]);
+                    if lanes != 0 {
+                        let mut out = to_array(r[j]);
+                        let g = grouped.saturating_sub(j * W).min(W);
+                        huge_lanes(&to_array(x[j]), &mut out, lanes, g, COS);
+                        r[j] = from_array(&out);
+                    }
+                }
+            }
+            r
+        }
+
+        /// `FN` (a `Func as u8`) on N vectors; `grouped` as for `sincos`.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn func<const FN: u8, const N: usize>(x: [F; N], grouped: usize) -> [F; N] {
+            const EXP: u8 = Func::Exp as u8;
+            const TANH: u8 = Func::Tanh as u8;
+            const LOGISTIC: u8 = Func::Logistic as u8;
+            const SIN: u8 = Func::Sin as u8;
+            match FN {
+                EXP => exp(x),
+                TANH => tanh(x),
+                LOGISTIC => logistic(x),
+                SIN => sincos::<false, N>(x, grouped),
+                _ => sincos::<true, N>(x, grouped),
+            }
+        }
+
+        /// `FN` on the `len` (at most N * W) f32 at `p`, in V vectors, the last one
+        /// masked (zeros in the lanes beyond `len`).
+        ///
+        /// # Safety
+        /// `p` points to `len` readable and writable f32.
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn func_part<const FN: u8, const V: usize>(p: *mut f32, len: usize) {
+            let last = (V - 1) * W;
+            // SAFETY: vectors 0..V-1 lie below `last` <= `len`, the masked one covers
+            // `len - last` lanes from `last`.
+            unsafe {
+                let x: [F; V] = std::array::from_fn(|j| {
+                    if j + 1 < V {
+                        load::<1>(p.add(j * W))[0]
+                    } else {
+                        load_part(p.add(last), len - last)[0]
+                    }
+                });
+                let y = func::<FN, V>(x, len / 4 * 4);
+                for (j, &v) in y[..V - 1].iter().enumerate() {
+                    store::<1>(p.add(j * W), [v]);
+                }
+                store_part(p.add(last), len - last, [y[V - 1]]);
+            }
+        }
+
+        /// `FN` over `data`: N vectors per step, then the rest (fewer than N * W lanes)
+        /// in as many vectors as it needs, the last one masked.
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn run<const FN: u8, const N: usize>(data: &mut [f32]) {
+            let n = data.len();
+            let p = data.as_mut_ptr();
+            let mut i = 0;
+            while i + N * W <= n {
+                // SAFETY: i + N * W <= n: the vectors lie inside `data`.
+                unsafe { store(p.add(i), func::<FN, N>(load(p.add(i)), N * W)) };
+                i += N * W;
+            }
+            let rest = n - i;
+            // SAFETY: the `rest` f32 from i lie inside `data`.
+            unsafe {
+                match rest.div_ceil(W) {
+                    0 => {}
+                    1 => func_part::<FN, 1>(p.add(i), rest),
+                    2 => func_part::<FN, 2>(p.add(i), rest),
+                    3 => func_part::<FN, 3>(p.add(i), rest),
+                    _ => func_part::<FN, N>(p.add(i), rest),
+                }
+            }
+        }
+
+        /// `data[i] = f(data[i])` for every i, `$n` vectors per step.
+        ///
+        /// # Safety
+        /// The CPU has `$features`.
+        #[target_feature(enable = $features)]
+        pub(in super::super) unsafe fn apply(f: Func, data: &mut [f32]) {
+            const N: usize = $n;
+            match f {
+                Func::Exp => run::<{ Func::Exp as u8 }, N>(data),
+                Func::Tanh => run::<{ Func::Tanh as u8 }, N>(data),
+                Func::Logistic => run::<{ Func::Logistic as u8 }, N>(data),
+                Func::Sin => run::<{ Func::Sin as u8 }, N>(data),
+                Func::Cos => run::<{ Func::Cos as u8 }, N>(data),
+            }
+        }
+    };
+}
+
+pub(super) use algorithms;
+
+/// Redoes the groups of `x` that hold a huge lane (bit i of `huge`) on the slow path;
+/// the first `grouped` lanes form groups of four, the rest are scalars.
 #[cold]
 #[inline(never)]
-fn huge_lanes(x: &[f32; 8], out: &mut [f32; 8], huge: u32, grouped: usize, cos: bool) {
+pub(super) fn huge_lanes(x: &[f32], out: &mut [f32], huge: u32, grouped: usize, cos: bool) {
     let mut i = 0;
-    while i < 8 {
-        let w = if i < grouped { 4 } else { 1 };
+    while i < x.len().min(out.len()) {
+        let w = if i + 4 <= grouped { 4 } else { 1 };
         if huge & (((1u32 << w) - 1) << i) != 0 {
             super::scalar::huge_group(&x[i..i + w], &mut out[i..i + w], cos);
         }
@@ -167,74 +405,20 @@ fn huge_lanes(x: &[f32; 8], out: &mut [f32; 8], huge: u32, grouped: usize, cos: 
     }
 }
 
-/// Runs `f8` over `data`: 16 lanes per step, then 8, then the tail padded to 8.
-/// `f8(x, grouped)`: `grouped` is how many of the 8 lanes lie in whole f32x4 groups.
-#[inline]
-#[target_feature(enable = "avx2,fma")]
-fn run(data: &mut [f32], f8: impl Fn(__m256, usize) -> __m256) {
-    let n = data.len();
-    let p = data.as_mut_ptr();
-    let mut i = 0;
-    while i + 16 <= n {
-        // SAFETY: i + 16 <= n: both vectors lie inside `data`.
-        unsafe {
-            let a = _mm256_loadu_ps(p.add(i));
-            let b = _mm256_loadu_ps(p.add(i + 8));
-            _mm256_storeu_ps(p.add(i), f8(a, 8));
-            _mm256_storeu_ps(p.add(i + 8), f8(b, 8));
-        }
-        i += 16;
-    }
-    if i + 8 <= n {
-        // SAFETY: i + 8 <= n.
-        unsafe {
-            let a = _mm256_loadu_ps(p.add(i));
-            _mm256_storeu_ps(p.add(i), f8(a, 8));
-        }
-        i += 8;
-    }
-    let rest = n - i;
-    if rest > 0 {
-        let mut buf = [0.0f32; 8];
-        buf[..rest].copy_from_slice(&data[i..]);
-        // SAFETY: buf holds 8 f32.
-        unsafe {
-            let a = _mm256_loadu_ps(buf.as_ptr());
-            _mm256_storeu_ps(buf.as_mut_ptr(), f8(a, rest / 4 * 4));
-        }
-        data[i..].copy_from_slice(&buf[..rest]);
-    }
+/// `data[i] = f(data[i])`, 8 lanes per instruction, four vectors per step (four chains
+/// fit AVX2's 16 registers beside the constants). Safety: the CPU has AVX2 and FMA.
+mod plain {
+    use super::*;
+    algorithms!("avx2,fma", 4);
 }
 
-macro_rules! apply_fn {
-    ($(#[$doc:meta])* $name:ident, $features:literal) => {
-        $(#[$doc])*
-        #[target_feature(enable = $features)]
-        pub(super) unsafe fn $name(f: Func, data: &mut [f32]) {
-            match f {
-                Func::Exp => run(data, |x, _| exp8(x)),
-                Func::Tanh => run(data, |x, _| tanh8(x)),
-                Func::Logistic => run(data, |x, _| logistic8(x)),
-                Func::Sin => run(data, |x, g| sincos8::<false>(x, g)),
-                Func::Cos => run(data, |x, g| sincos8::<true>(x, g)),
-            }
-        }
-    };
+/// The same operations compiled with AVX-512VL's EVEX encodings: 32 vector registers
+/// instead of 16, so the routines' constants stay in registers. Safety: the CPU has
+/// AVX2, FMA, AVX-512F and AVX-512VL.
+mod evex {
+    use super::*;
+    algorithms!("avx2,fma,avx512f,avx512vl", 4);
 }
 
-apply_fn! {
-    /// `data[i] = f(data[i])`, 8 lanes at a time.
-    ///
-    /// # Safety
-    /// The CPU has AVX2 and FMA.
-    apply, "avx2,fma"
-}
-
-apply_fn! {
-    /// [`apply`], the same operations compiled with AVX-512VL's EVEX encodings: 32
-    /// vector registers instead of 16, so the routines' constants stay in registers.
-    ///
-    /// # Safety
-    /// The CPU has AVX2, FMA, AVX-512F and AVX-512VL.
-    apply_evex, "avx2,fma,avx512f,avx512vl"
-}
+pub(super) use evex::apply as apply_evex;
+pub(super) use plain::apply;

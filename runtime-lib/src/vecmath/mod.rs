@@ -26,8 +26,11 @@
 //! - tanh(-0) and sin(-0) are +0.
 //!
 //! On x86_64 with AVX2 and FMA (detected at run time) the `avx2` module does 8 lanes per
-//! instruction, tails included (through a padded 8-lane buffer); elsewhere, `scalar` does
-//! the same operations one lane at a time (with `f32::mul_add`), giving the same bits.
+//! instruction, four vectors per step so that their dependency chains interleave, tails
+//! included (masked loads and stores); with AVX-512 too, arrays of 64 or more take
+//! `avx512`'s 16 lanes (the same algorithms, one macro). Elsewhere,
+//! `scalar` does the same operations one lane at a time (with `f32::mul_add`). Every
+//! path gives the same bits.
 //! Any `n` works (kernels pass at most a few thousand); nothing here panics or unwinds.
 
 mod div;
@@ -37,6 +40,8 @@ mod scalar;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
 
 pub use div::{divide, divide_portable, pjrt_rt_div_f32_array_v1};
 pub use map::{
@@ -100,7 +105,7 @@ pub fn apply_avx2(f: Func, data: &mut [f32]) -> Option<()> {
     if has_avx2_fma() {
         if has_avx512vl() {
             // SAFETY: AVX2, FMA, AVX-512F and AVX-512VL were detected.
-            unsafe { avx2::apply_evex(f, data) };
+            unsafe { avx512::apply(f, data) };
         } else {
             // SAFETY: AVX2 and FMA were detected just above.
             unsafe { avx2::apply(f, data) };

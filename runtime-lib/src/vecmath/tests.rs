@@ -328,6 +328,70 @@ fn import_table_order() {
     assert_eq!(f, pjrt_rt_sin_f32_array_v1 as *const u8);
 }
 
+/// An array routine.
+type Routine = fn(Func, &mut [f32]);
+
+/// Every SIMD routine this CPU can run, by name (the dispatcher picks among them).
+fn simd_paths() -> Vec<(&'static str, Routine)> {
+    let mut paths: Vec<(&'static str, Routine)> = Vec::new();
+    #[cfg(target_arch = "x86_64")]
+    {
+        if has_avx2_fma() {
+            // SAFETY: AVX2 and FMA were detected.
+            paths.push(("avx2", |f, d| unsafe { avx2::apply(f, d) }));
+        }
+        if has_avx2_fma() && has_avx512vl() {
+            // SAFETY: AVX2, FMA, AVX-512F and AVX-512VL were detected.
+            paths.push(("evex", |f, d| unsafe { avx2::apply_evex(f, d) }));
+            // SAFETY: as above.
+            paths.push(("zmm", |f, d| unsafe { avx512::apply_zmm(f, d) }));
+        }
+    }
+    paths
+}
+
+/// Each SIMD path gives the portable path's bits, over the sweeps (whole, and cut into
+/// tiles of 1..=150 elements so that every tail length, partial step and group position
+/// occurs).
+#[test]
+fn simd_paths_match_portable() {
+    let diff = |got: &[f32], want: &[f32]| {
+        got.iter()
+            .zip(want)
+            .position(|(a, b)| a.to_bits() != b.to_bits())
+    };
+    for (name, run) in simd_paths() {
+        for f in Func::ALL {
+            let x = sweep(f);
+            let mut want = x.clone();
+            apply_portable(f, &mut want);
+            let mut got = x.clone();
+            run(f, &mut got);
+            if let Some(i) = diff(&got, &want) {
+                panic!(
+                    "{name} {f:?}({:e} = {:#010x}): {:#010x}, portable {:#010x}",
+                    x[i],
+                    x[i].to_bits(),
+                    got[i].to_bits(),
+                    want[i].to_bits()
+                );
+            }
+            let mut tiled_got = x.clone();
+            let mut tiled_want = x.clone();
+            let mut at = 0;
+            let mut len = 1;
+            while at < x.len() {
+                let end = (at + len).min(x.len());
+                run(f, &mut tiled_got[at..end]);
+                apply_portable(f, &mut tiled_want[at..end]);
+                at = end;
+                len = len % 150 + 1;
+            }
+            assert_eq!(diff(&tiled_got, &tiled_want), None, "{name} {f:?} in tiles");
+        }
+    }
+}
+
 /// The 8-lane path gives the portable path's bits, over the sweeps (whole, and cut into
 /// tiles of odd lengths so that every tail length and group position occurs). Without
 /// AVX2+FMA, `apply_avx2` must refuse and leave the data alone.
