@@ -317,73 +317,138 @@ macro_rules! algorithms {
             }
         }
 
-        /// `FN` on the `len` (at most N * W) f32 at `p`, in V vectors, the last one
-        /// masked (zeros in the lanes beyond `len`).
+        /// The arguments at `src`: the values there, or minus `shift` (`SUB`).
         ///
         /// # Safety
-        /// `p` points to `len` readable and writable f32.
+        /// `src` points to N * W readable f32.
         #[inline]
         #[target_feature(enable = $features)]
-        unsafe fn func_part<const FN: u8, const V: usize>(p: *mut f32, len: usize) {
+        unsafe fn args<const SUB: bool, const N: usize>(src: *const f32, shift: F) -> [F; N] {
+            // SAFETY: the caller's contract.
+            let x = unsafe { load::<N>(src) };
+            if SUB { sub(x, [shift; N]) } else { x }
+        }
+
+        /// `FN` of the `len` (at most N * W) arguments at `src` into `dst`, in V
+        /// vectors, the last one masked (zeros in the lanes beyond `len`).
+        ///
+        /// # Safety
+        /// `src` and `dst` point to `len` f32, readable and writable, identical or not
+        /// overlapping.
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn func_part<const FN: u8, const SUB: bool, const V: usize>(
+            dst: *mut f32,
+            src: *const f32,
+            len: usize,
+            shift: F,
+        ) {
             let last = (V - 1) * W;
             // SAFETY: vectors 0..V-1 lie below `last` <= `len`, the masked one covers
             // `len - last` lanes from `last`.
             unsafe {
                 let x: [F; V] = std::array::from_fn(|j| {
                     if j + 1 < V {
-                        load::<1>(p.add(j * W))[0]
+                        args::<SUB, 1>(src.add(j * W), shift)[0]
                     } else {
-                        load_part(p.add(last), len - last)[0]
+                        let x = load_part(src.add(last), len - last);
+                        if SUB { sub(x, [shift])[0] } else { x[0] }
                     }
                 });
                 let y = func::<FN, V>(x, len / 4 * 4);
                 for (j, &v) in y[..V - 1].iter().enumerate() {
-                    store::<1>(p.add(j * W), [v]);
+                    store::<1>(dst.add(j * W), [v]);
                 }
-                store_part(p.add(last), len - last, [y[V - 1]]);
+                store_part(dst.add(last), len - last, [y[V - 1]]);
             }
         }
 
-        /// `FN` over `data`: N vectors per step, then the rest (fewer than N * W lanes)
-        /// in as many vectors as it needs, the last one masked.
+        /// `FN` of the `n` arguments at `src` into `dst`: N vectors per step, then the
+        /// rest (fewer than N * W lanes) in as many vectors as it needs, the last one
+        /// masked.
+        ///
+        /// # Safety
+        /// As [`map`].
         #[inline]
         #[target_feature(enable = $features)]
-        fn run<const FN: u8, const N: usize>(data: &mut [f32]) {
-            let n = data.len();
-            let p = data.as_mut_ptr();
+        unsafe fn run<const FN: u8, const SUB: bool, const N: usize>(
+            dst: *mut f32,
+            src: *const f32,
+            n: usize,
+            shift: F,
+        ) {
             let mut i = 0;
             while i + N * W <= n {
-                // SAFETY: i + N * W <= n: the vectors lie inside `data`.
-                unsafe { store(p.add(i), func::<FN, N>(load(p.add(i)), N * W)) };
+                // SAFETY: i + N * W <= n: the vectors lie inside both arrays; each step
+                // reads its lanes before it writes them.
+                unsafe {
+                    let x = args::<SUB, N>(src.add(i), shift);
+                    store(dst.add(i), func::<FN, N>(x, N * W))
+                };
                 i += N * W;
             }
             let rest = n - i;
-            // SAFETY: the `rest` f32 from i lie inside `data`.
+            let (d, s) = (dst.wrapping_add(i), src.wrapping_add(i));
+            // SAFETY: the `rest` f32 from i lie inside both arrays.
             unsafe {
                 match rest.div_ceil(W) {
                     0 => {}
-                    1 => func_part::<FN, 1>(p.add(i), rest),
-                    2 => func_part::<FN, 2>(p.add(i), rest),
-                    3 => func_part::<FN, 3>(p.add(i), rest),
-                    _ => func_part::<FN, N>(p.add(i), rest),
+                    1 => func_part::<FN, SUB, 1>(d, s, rest, shift),
+                    2 => func_part::<FN, SUB, 2>(d, s, rest, shift),
+                    3 => func_part::<FN, SUB, 3>(d, s, rest, shift),
+                    _ => func_part::<FN, SUB, N>(d, s, rest, shift),
                 }
             }
         }
 
-        /// `data[i] = f(data[i])` for every i, `$n` vectors per step.
+        /// `dst[i] = f(src[i])`, or `f(src[i] - shift)`, for i < n, `$n` vectors per
+        /// step.
+        ///
+        /// # Safety
+        /// The CPU has `$features`; `src` and `dst` point to `n` f32 each, identical or
+        /// not overlapping, that nothing else accesses meanwhile.
+        #[target_feature(enable = $features)]
+        pub(in super::super) unsafe fn map(
+            f: Func,
+            dst: *mut f32,
+            src: *const f32,
+            n: usize,
+            shift: Option<f32>,
+        ) {
+            const N: usize = $n;
+            macro_rules! go {
+                ($sub:literal, $s:expr) => {
+                    // SAFETY: forwarded.
+                    unsafe {
+                        match f {
+                            Func::Exp => run::<{ Func::Exp as u8 }, $sub, N>(dst, src, n, $s),
+                            Func::Tanh => run::<{ Func::Tanh as u8 }, $sub, N>(dst, src, n, $s),
+                            Func::Logistic => {
+                                run::<{ Func::Logistic as u8 }, $sub, N>(dst, src, n, $s)
+                            }
+                            Func::Sin => run::<{ Func::Sin as u8 }, $sub, N>(dst, src, n, $s),
+                            Func::Cos => run::<{ Func::Cos as u8 }, $sub, N>(dst, src, n, $s),
+                        }
+                    }
+                };
+            }
+            match shift {
+                Some(s) => go!(true, k::<1>(s)[0]),
+                None => go!(false, k::<1>(0.0)[0]),
+            }
+        }
+
+        /// `data[i] = f(data[i])` for every i, `$n` vectors per step (tests call the
+        /// paths one by one).
         ///
         /// # Safety
         /// The CPU has `$features`.
+        #[cfg(test)]
         #[target_feature(enable = $features)]
         pub(in super::super) unsafe fn apply(f: Func, data: &mut [f32]) {
-            const N: usize = $n;
-            match f {
-                Func::Exp => run::<{ Func::Exp as u8 }, N>(data),
-                Func::Tanh => run::<{ Func::Tanh as u8 }, N>(data),
-                Func::Logistic => run::<{ Func::Logistic as u8 }, N>(data),
-                Func::Sin => run::<{ Func::Sin as u8 }, N>(data),
-                Func::Cos => run::<{ Func::Cos as u8 }, N>(data),
-            }
+            let p = data.as_mut_ptr();
+            // SAFETY: in place over `data`; the features by the caller's contract.
+            unsafe { map(f, p, p, data.len(), None) }
         }
     };
 }
@@ -420,5 +485,7 @@ mod evex {
     algorithms!("avx2,fma,avx512f,avx512vl", 4);
 }
 
-pub(super) use evex::apply as apply_evex;
-pub(super) use plain::apply;
+pub(super) use evex::map as map_evex;
+pub(super) use plain::map;
+#[cfg(test)]
+pub(super) use {evex::apply as apply_evex, plain::apply};

@@ -153,24 +153,26 @@ mod zmm {
     algorithms!("avx2,fma,avx512f,avx512vl", 4);
 }
 
-pub(super) use zmm::apply as apply_zmm;
+pub(super) use zmm::map as map_zmm;
 
 /// Below this many elements the 8-lane path is faster: one step of the 16-lane path
 /// (four vectors) does not fill, and its one partial step waits on a single chain.
 const MIN_LEN: usize = 64;
 
-/// `data[i] = f(data[i])`: 16 lanes per instruction, or 8 (EVEX) on short arrays.
+/// `dst[i] = f(src[i])`, or `f(src[i] - shift)`: 16 lanes per instruction, or 8
+/// (EVEX) on short arrays.
 ///
 /// # Safety
-/// The CPU has AVX2, FMA, AVX-512F and AVX-512VL.
+/// The CPU has AVX2, FMA, AVX-512F and AVX-512VL; `src` and `dst` point to `n` f32
+/// each, identical or not overlapping, that nothing else accesses meanwhile.
 #[target_feature(enable = "avx2,fma,avx512f,avx512vl")]
-pub(super) unsafe fn apply(f: Func, data: &mut [f32]) {
+pub(super) unsafe fn map(f: Func, dst: *mut f32, src: *const f32, n: usize, shift: Option<f32>) {
     // SAFETY: the caller's contract covers both.
     unsafe {
-        if data.len() >= MIN_LEN {
-            apply_zmm(f, data);
+        if n >= MIN_LEN {
+            map_zmm(f, dst, src, n, shift);
         } else {
-            super::avx2::apply_evex(f, data);
+            super::avx2::map_evex(f, dst, src, n, shift);
         }
     }
 }

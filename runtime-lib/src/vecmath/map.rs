@@ -2,11 +2,11 @@
 //! from one array and writing the values to another. Generated kernels call these when
 //! a function's argument is a contiguous f32 load (`sin(x)` over an input row): the
 //! routine reads the input row itself instead of a stack buffer a kernel loop copied it
-//! into. Same bits as the in-place routines (the same code runs on the values).
+//! into. Same bits as the in-place routines (the same vector code, loading from `src`).
 //! `pjrt_rt_<f>_f32_map_sub_v1(dst, src, n, s)` computes `f(src[i] - s)` (softmax's
 //! `exp(x - max)`), the subtraction rounded as the kernel's own would be.
 
-use super::{Func, apply};
+use super::{Func, apply, map_simd};
 
 /// `dst[i] = f(src[i])` for i < n.
 ///
@@ -15,6 +15,10 @@ use super::{Func, apply};
 /// identical or not overlapping, that nothing else accesses during the call.
 unsafe fn map_raw(f: Func, dst: *mut f32, src: *const f32, n: usize) {
     if n == 0 || dst.is_null() || src.is_null() {
+        return;
+    }
+    // SAFETY: forwarded.
+    if unsafe { map_simd(f, dst, src, n, None) }.is_some() {
         return;
     }
     if !std::ptr::eq(dst, src) {
@@ -32,6 +36,10 @@ unsafe fn map_raw(f: Func, dst: *mut f32, src: *const f32, n: usize) {
 /// As [`map_raw`].
 unsafe fn map_sub_raw(f: Func, dst: *mut f32, src: *const f32, n: usize, s: f32) {
     if n == 0 || dst.is_null() || src.is_null() {
+        return;
+    }
+    // SAFETY: forwarded.
+    if unsafe { map_simd(f, dst, src, n, Some(s)) }.is_some() {
         return;
     }
     for i in 0..n {

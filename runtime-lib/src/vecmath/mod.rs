@@ -101,18 +101,37 @@ pub fn apply_portable(f: Func, data: &mut [f32]) {
 
 /// [`apply`] on the AVX2+FMA path; `None` (and `data` untouched) if the CPU lacks it.
 pub fn apply_avx2(f: Func, data: &mut [f32]) -> Option<()> {
+    let p = data.as_mut_ptr();
+    // SAFETY: in place over `data`, which this call borrows uniquely.
+    unsafe { map_simd(f, p, p, data.len(), None) }
+}
+
+/// `dst[i] = f(src[i])`, or `f(src[i] - shift)`, on the fastest SIMD path this CPU has;
+/// `None` (nothing written) if it has none.
+///
+/// # Safety
+/// `src` and `dst` point to `n` f32 each, identical or not overlapping, that nothing
+/// else accesses meanwhile.
+unsafe fn map_simd(
+    f: Func,
+    dst: *mut f32,
+    src: *const f32,
+    n: usize,
+    shift: Option<f32>,
+) -> Option<()> {
     #[cfg(target_arch = "x86_64")]
     if has_avx2_fma() {
         if has_avx512vl() {
-            // SAFETY: AVX2, FMA, AVX-512F and AVX-512VL were detected.
-            unsafe { avx512::apply(f, data) };
+            // SAFETY: AVX2, FMA, AVX-512F and AVX-512VL were detected; the arrays by
+            // the caller's contract.
+            unsafe { avx512::map(f, dst, src, n, shift) };
         } else {
-            // SAFETY: AVX2 and FMA were detected just above.
-            unsafe { avx2::apply(f, data) };
+            // SAFETY: AVX2 and FMA were detected just above; the arrays as above.
+            unsafe { avx2::map(f, dst, src, n, shift) };
         }
         return Some(());
     }
-    let _ = (f, data);
+    let _ = (f, dst, src, n, shift);
     None
 }
 
