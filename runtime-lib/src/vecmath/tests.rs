@@ -344,10 +344,7 @@ fn simd_paths() -> Vec<(&'static str, Routine)> {
             // SAFETY: AVX2, FMA, AVX-512F and AVX-512VL were detected.
             paths.push(("evex", |f, d| unsafe { avx2::apply_evex(f, d) }));
             // SAFETY: as above.
-            paths.push(("zmm", |f, d| unsafe {
-                let p = d.as_mut_ptr();
-                avx512::map_zmm(f, p, p, d.len(), None)
-            }));
+            paths.push(("zmm", |f, d| unsafe { avx512::apply_zmm(f, d) }));
         }
     }
     paths
