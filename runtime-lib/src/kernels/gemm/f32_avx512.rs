@@ -18,7 +18,29 @@ const NR: usize = NV * 16;
 /// The 6 x 64 AVX-512 tile.
 pub(super) struct Avx512;
 
-super::blocked::impl_tile!(Avx512, NR, tile);
+super::blocked::impl_tile!(Avx512, NR, tile, segments);
+
+/// The accumulators of an `R`-row tile.
+type Acc<const R: usize> = [[__m512; NV]; R];
+
+/// One summation step: the `NR` floats of B at `bp` times row `i`'s float `a(i)`, added
+/// to row `i` of `acc` (R broadcasts, NV loads, R * NV FMAs).
+///
+/// # Safety
+/// The CPU has AVX-512F; `bp` points to `NR` readable floats; `a(i)` may be called for
+/// every `i < R`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+unsafe fn step<const R: usize>(acc: &mut Acc<R>, bp: *const f32, a: impl Fn(usize) -> f32) {
+    // SAFETY: NR floats at bp by the contract.
+    let bv: [__m512; NV] = std::array::from_fn(|v| unsafe { _mm512_loadu_ps(bp.add(16 * v)) });
+    for (i, row) in acc.iter_mut().enumerate() {
+        let ai = _mm512_set1_ps(a(i));
+        for (x, &bv) in row.iter_mut().zip(&bv) {
+            *x = _mm512_fmadd_ps(ai, bv, *x);
+        }
+    }
+}
 
 /// [`Tile::tile`] for `R` rows; `DIRECT` as its `direct`.
 ///
@@ -42,20 +64,89 @@ unsafe fn tile<const R: usize, const DIRECT: bool>(
     for p in 0..kc {
         // SAFETY: step p of `a` and `b` is in bounds (p < kc), all NR floats of `b`'s.
         unsafe {
-            let bp = b.offset(p as isize * brs);
-            let bv: [__m512; NV] = std::array::from_fn(|v| _mm512_loadu_ps(bp.add(16 * v)));
-            for (i, row) in acc.iter_mut().enumerate() {
-                let ai = if DIRECT {
-                    _mm512_set1_ps(*a.add(p).offset(i as isize * ars))
+            step(&mut acc, b.offset(p as isize * brs), |i| {
+                if DIRECT {
+                    *a.add(p).offset(i as isize * ars)
                 } else {
-                    _mm512_set1_ps(*a.add(p * MR + i))
-                };
-                for (x, &bv) in row.iter_mut().zip(&bv) {
-                    *x = _mm512_fmadd_ps(ai, bv, *x);
+                    *a.add(p * MR + i)
                 }
-            }
+            })
         }
     }
+    // SAFETY: forwarded: the tile is inside C.
+    unsafe { store(acc, c, rs, cs, nr, add) }
+}
+
+/// [`Tile::segments`] for `R` rows.
+///
+/// # Safety
+/// As [`Tile::segments`] with `mr = R`, on a CPU with AVX-512F.
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx512f")]
+unsafe fn segments<const R: usize>(
+    lens: &[usize],
+    rows: *const *const f32,
+    rrs: usize,
+    b: *const f32,
+    brs: isize,
+    c: *mut f32,
+    rs: isize,
+    nr: usize,
+    add: bool,
+) {
+    let mut acc = [[_mm512_setzero_ps(); NV]; R];
+    let mut bp = b;
+    for (s, &len) in lens.iter().enumerate() {
+        // SAFETY: the R x lens.len() pointer table is readable (the contract).
+        let a: [*const f32; R] = std::array::from_fn(|i| unsafe { *rows.add(i * rrs + s) });
+        // SAFETY: each row's segment s has lens[s] readable floats, and B the next len
+        // steps from bp (fewer than sum(lens) taken so far).
+        unsafe { segment(&mut acc, a, len, bp, brs) };
+        bp = bp.wrapping_offset(len as isize * brs);
+    }
+    // SAFETY: forwarded: the tile is inside C, unit column stride.
+    unsafe { store(acc, c, rs, 1, nr, add) }
+}
+
+/// `len` steps of one segment: row `i` of A at `a[i]`, B from `bp`. Not inlined: as
+/// its own loop the accumulators stay in registers (nested in the loop over segments,
+/// LLVM spilled and copied a third of them every step, 4x slower).
+///
+/// # Safety
+/// The CPU has AVX-512F; each `a[i]` has `len` readable floats and B `len` steps of `NR`
+/// floats from `bp`.
+#[inline(never)]
+#[target_feature(enable = "avx512f")]
+unsafe fn segment<const R: usize>(
+    acc: &mut Acc<R>,
+    a: [*const f32; R],
+    len: usize,
+    bp: *const f32,
+    brs: isize,
+) {
+    let mut x = *acc;
+    for p in 0..len {
+        // SAFETY: step p < len of each row and of B (the contract).
+        unsafe { step(&mut x, bp.offset(p as isize * brs), |i| *a[i].add(p)) };
+    }
+    *acc = x;
+}
+
+/// Stores (or with `add`, adds) the first `nr` columns of `acc` to the tile at `c`
+/// (element `(i, j)` at `c + i * rs + j * cs`).
+///
+/// # Safety
+/// The CPU has AVX-512F; the `R x nr` tile is inside C and nothing else accesses it.
+#[inline]
+#[target_feature(enable = "avx512f")]
+unsafe fn store<const R: usize>(
+    acc: Acc<R>,
+    c: *mut f32,
+    rs: isize,
+    cs: isize,
+    nr: usize,
+    add: bool,
+) {
     if cs == 1 {
         for (i, row) in acc.iter().enumerate() {
             for (v, &x) in row.iter().enumerate() {
@@ -80,7 +171,7 @@ unsafe fn tile<const R: usize, const DIRECT: bool>(
         return;
     }
     let mut tmp = [[0f32; NR]; R];
-    for (t, row) in tmp.iter_mut().zip(&acc) {
+    for (t, row) in tmp.iter_mut().zip(acc) {
         for (v, &x) in row.iter().enumerate() {
             // SAFETY: 16 floats inside the temporary's row.
             unsafe { _mm512_storeu_ps(t.as_mut_ptr().add(16 * v), x) }
