@@ -511,8 +511,8 @@ unsafe fn implicit(
     end: usize,
 ) {
     let input = input as *const f32;
-    let pieces = geo.cg.div_ceil(SEGMENT_MAX);
-    let piece = geo.cg.div_ceil(pieces);
+    let piece = geo.cg.min(SEGMENT_MAX);
+    let pieces = geo.cg.div_ceil(piece);
     let lens: Vec<usize> = (0..geo.k_pix)
         .flat_map(|_| (0..pieces).map(|q| piece.min(geo.cg - q * piece)))
         .collect();
@@ -545,8 +545,10 @@ unsafe fn implicit(
             geo.of as u64,
             1,
         );
-        // SAFETY: each pointer fill writes is `lens[s]` (at most `piece`) features of an
-        // input pixel inside the group's features, or the zeros, `piece` long; the
+        // SAFETY: the tile exists (the contract); every segment has a feature (cg >= 1,
+        // as k_pix * cg > DIRECT_MAX_TERMS; the last piece is cg - (pieces - 1) * piece
+        // in 1..=piece); each pointer fill writes is `lens[s]` (at most `piece`) features
+        // of an input pixel inside the group's features, or the zeros, `piece` long; the
         // kernel's group slice is (k_pix * cg) x ofg with row stride OF, the output block
         // (end - begin) x ofg with row stride OF, all in bounds and written only here.
         unsafe { gemm::segmented(end - begin, geo.ofg, &lens, &mut fill, rhs, o) };

@@ -304,7 +304,7 @@ pub(crate) type FillRows<'a> = dyn FnMut(usize, usize, &mut [*const f32]) + 'a;
 ///
 /// # Safety
 /// This CPU has a tile ([`f32_gemm`] is not `Crate`; [`segmented_tile`] says where it
-/// pays); every pointer `fill` writes points to `lens[s]`
+/// pays); no `lens[s]` is 0; every pointer `fill` writes points to `lens[s]`
 /// readable floats; `r` (`k x n`, `k = sum(lens)`) and `o` (`m x n`, unit column stride)
 /// are in bounds and aligned for f32; the output overlaps no input and nobody else
 /// accesses it meanwhile.

@@ -78,7 +78,7 @@ pub(super) trait Tile {
     ///
     /// # Safety
     /// As [`Tile::tile`]: the CPU has the tile's features; `1 <= mr <= MR`, `1 <= nr <=
-    /// NR`; the `mr x lens.len()` pointers at `rows` (row stride `rrs`) each point to
+    /// NR`; `lens` is not empty and no segment is; the `mr x lens.len()` pointers at `rows` (row stride `rrs`) each point to
     /// `lens[s]` readable floats; `b` holds `k` steps of `NR` floats; the tile is inside C
     /// (unit column stride) and nothing else accesses it meanwhile.
     #[allow(clippy::too_many_arguments)]
@@ -336,7 +336,7 @@ const SEG_KC: usize = 1024;
 /// panel's width apart, otherwise packed once.
 ///
 /// # Safety
-/// The CPU has AVX2, FMA and `K`'s features; every pointer `fill` writes points to its
+/// The CPU has AVX2, FMA and `K`'s features; no `lens[s]` is 0; every pointer `fill` writes points to its
 /// segment's `lens[s]` readable floats; `b` (`k x n`) and `c` (`m x n`, unit column
 /// stride) are in bounds and aligned for f32, and nobody else accesses C meanwhile (nor
 /// does it overlap A or B).

@@ -41,6 +41,53 @@ unsafe fn step<const R: usize>(acc: &mut Acc<R>, bp: *const f32, a: impl Fn(usiz
     }
 }
 
+/// Stores (or with `add`, adds) the first `nr` columns of the accumulators `acc` to the
+/// tile at `c` (element `(i, j)` at `c + i * rs + j * cs`), then returns from the tile
+/// function. A macro, so it is inlined into each tile (a call, the accumulators passed
+/// in memory, cost GEMMs about 3%).
+///
+/// # Safety (of the expansion's unsafe blocks)
+/// The CPU has AVX2 and FMA; the `R x nr` tile is inside C and nothing else accesses it.
+macro_rules! store {
+    ($acc:expr, $c:expr, $rs:expr, $cs:expr, $nr:expr, $add:expr) => {{
+        let (acc, c, rs, cs, nr, add): (&Acc<R>, *mut f32, isize, isize, usize, bool) =
+            (&$acc, $c, $rs, $cs, $nr, $add);
+        if nr == NR && cs == 1 {
+            for (i, row) in acc.iter().enumerate() {
+                for (v, &x) in row.iter().enumerate() {
+                    // SAFETY: a full tile with unit column stride: 8 contiguous floats of row i.
+                    unsafe {
+                        let dst = c.offset(i as isize * rs).add(8 * v);
+                        let y = if add {
+                            _mm256_add_ps(_mm256_loadu_ps(dst), x)
+                        } else {
+                            x
+                        };
+                        _mm256_storeu_ps(dst, y);
+                    }
+                }
+            }
+            return;
+        }
+        let mut tmp = [[0f32; NR]; R];
+        for (t, row) in tmp.iter_mut().zip(acc) {
+            for (v, &x) in row.iter().enumerate() {
+                // SAFETY: 8 floats inside the temporary's row.
+                unsafe { _mm256_storeu_ps(t.as_mut_ptr().add(8 * v), x) }
+            }
+        }
+        for (i, t) in tmp.iter().enumerate() {
+            for (j, &x) in t.iter().enumerate().take(nr) {
+                // SAFETY: (i, j) is in the valid part of the tile.
+                unsafe {
+                    let dst = c.offset(i as isize * rs + j as isize * cs);
+                    dst.write(if add { dst.read() + x } else { x });
+                }
+            }
+        }
+    }};
+}
+
 /// [`Tile::tile`] for `R` rows; `DIRECT` as its `direct`.
 ///
 /// # Safety
@@ -87,8 +134,8 @@ unsafe fn tile<const R: usize, const DIRECT: bool>(
         one(&mut acc, p);
         p += 1;
     }
-    // SAFETY: forwarded: the tile is inside C.
-    unsafe { store(acc, c, rs, cs, nr, add) }
+    // The tile is inside C (the contract).
+    store!(acc, c, rs, cs, nr, add)
 }
 
 /// [`Tile::segments`] for `R` rows.
@@ -118,8 +165,8 @@ unsafe fn segments<const R: usize>(
         unsafe { segment(&mut acc, a, len, bp, brs) };
         bp = bp.wrapping_offset(len as isize * brs);
     }
-    // SAFETY: forwarded: the tile is inside C, unit column stride.
-    unsafe { store(acc, c, rs, 1, nr, add) }
+    // The tile is inside C, unit column stride (the contract).
+    store!(acc, c, rs, 1, nr, add)
 }
 
 /// `len` steps of one segment: row `i` of A at `a[i]`, B from `bp`. Not inlined: as
@@ -155,56 +202,6 @@ unsafe fn segment<const R: usize>(
         p += 1;
     }
     *acc = x;
-}
-
-/// Stores (or with `add`, adds) the first `nr` columns of `acc` to the tile at `c`
-/// (element `(i, j)` at `c + i * rs + j * cs`).
-///
-/// # Safety
-/// The CPU has AVX2 and FMA; the `R x nr` tile is inside C and nothing else accesses it.
-#[inline]
-#[target_feature(enable = "avx2,fma")]
-unsafe fn store<const R: usize>(
-    acc: Acc<R>,
-    c: *mut f32,
-    rs: isize,
-    cs: isize,
-    nr: usize,
-    add: bool,
-) {
-    if nr == NR && cs == 1 {
-        for (i, row) in acc.iter().enumerate() {
-            for (v, &x) in row.iter().enumerate() {
-                // SAFETY: a full tile with unit column stride: 8 contiguous floats of row i.
-                unsafe {
-                    let dst = c.offset(i as isize * rs).add(8 * v);
-                    let y = if add {
-                        _mm256_add_ps(_mm256_loadu_ps(dst), x)
-                    } else {
-                        x
-                    };
-                    _mm256_storeu_ps(dst, y);
-                }
-            }
-        }
-        return;
-    }
-    let mut tmp = [[0f32; NR]; R];
-    for (t, row) in tmp.iter_mut().zip(acc) {
-        for (v, &x) in row.iter().enumerate() {
-            // SAFETY: 8 floats inside the temporary's row.
-            unsafe { _mm256_storeu_ps(t.as_mut_ptr().add(8 * v), x) }
-        }
-    }
-    for (i, t) in tmp.iter().enumerate() {
-        for (j, &x) in t.iter().enumerate().take(nr) {
-            // SAFETY: (i, j) is in the valid part of the tile.
-            unsafe {
-                let dst = c.offset(i as isize * rs + j as isize * cs);
-                dst.write(if add { dst.read() + x } else { x });
-            }
-        }
-    }
 }
 
 /// Columns per block of the matrix-vector product: eight ymm accumulators.

@@ -42,6 +42,59 @@ unsafe fn step<const R: usize>(acc: &mut Acc<R>, bp: *const f32, a: impl Fn(usiz
     }
 }
 
+/// Stores (or with `add`, adds) the first `nr` columns of the accumulators `acc` to the
+/// tile at `c` (element `(i, j)` at `c + i * rs + j * cs`), then returns from the tile
+/// function. A macro, so it is inlined into each tile (a call, the accumulators passed
+/// in memory, cost GEMMs about 3%).
+///
+/// # Safety (of the expansion's unsafe blocks)
+/// The CPU has AVX-512F; the `R x nr` tile is inside C and nothing else accesses it.
+macro_rules! store {
+    ($acc:expr, $c:expr, $rs:expr, $cs:expr, $nr:expr, $add:expr) => {{
+        let (acc, c, rs, cs, nr, add): (&Acc<R>, *mut f32, isize, isize, usize, bool) =
+            (&$acc, $c, $rs, $cs, $nr, $add);
+        if cs == 1 {
+            for (i, row) in acc.iter().enumerate() {
+                for (v, &x) in row.iter().enumerate() {
+                    let lanes = nr.saturating_sub(16 * v).min(16);
+                    if lanes == 0 {
+                        break;
+                    }
+                    let mask: __mmask16 = (((1u32 << lanes) - 1) & 0xffff) as u16;
+                    // SAFETY: the masked lanes are columns 16 v.. of row i below nr, inside
+                    // the tile (unit column stride); masked-off lanes are not accessed.
+                    unsafe {
+                        let dst = c.offset(i as isize * rs).add(16 * v);
+                        let y = if add {
+                            _mm512_add_ps(_mm512_maskz_loadu_ps(mask, dst), x)
+                        } else {
+                            x
+                        };
+                        _mm512_mask_storeu_ps(dst, mask, y);
+                    }
+                }
+            }
+            return;
+        }
+        let mut tmp = [[0f32; NR]; R];
+        for (t, row) in tmp.iter_mut().zip(acc) {
+            for (v, &x) in row.iter().enumerate() {
+                // SAFETY: 16 floats inside the temporary's row.
+                unsafe { _mm512_storeu_ps(t.as_mut_ptr().add(16 * v), x) }
+            }
+        }
+        for (i, t) in tmp.iter().enumerate() {
+            for (j, &x) in t.iter().enumerate().take(nr) {
+                // SAFETY: (i, j) is in the tile.
+                unsafe {
+                    let dst = c.offset(i as isize * rs + j as isize * cs);
+                    dst.write(if add { dst.read() + x } else { x });
+                }
+            }
+        }
+    }};
+}
+
 /// [`Tile::tile`] for `R` rows; `DIRECT` as its `direct`.
 ///
 /// # Safety
@@ -73,8 +126,8 @@ unsafe fn tile<const R: usize, const DIRECT: bool>(
             })
         }
     }
-    // SAFETY: forwarded: the tile is inside C.
-    unsafe { store(acc, c, rs, cs, nr, add) }
+    // The tile is inside C (the contract).
+    store!(acc, c, rs, cs, nr, add)
 }
 
 /// [`Tile::segments`] for `R` rows.
@@ -95,95 +148,30 @@ unsafe fn segments<const R: usize>(
     add: bool,
 ) {
     let mut acc = [[_mm512_setzero_ps(); NV]; R];
-    let mut bp = b;
-    for (s, &len) in lens.iter().enumerate() {
-        // SAFETY: the R x lens.len() pointer table is readable (the contract).
-        let a: [*const f32; R] = std::array::from_fn(|i| unsafe { *rows.add(i * rrs + s) });
-        // SAFETY: each row's segment s has lens[s] readable floats, and B the next len
-        // steps from bp (fewer than sum(lens) taken so far).
-        unsafe { segment(&mut acc, a, len, bp, brs) };
-        bp = bp.wrapping_offset(len as isize * brs);
-    }
-    // SAFETY: forwarded: the tile is inside C, unit column stride.
-    unsafe { store(acc, c, rs, 1, nr, add) }
-}
-
-/// `len` steps of one segment: row `i` of A at `a[i]`, B from `bp`. Not inlined: as
-/// its own loop the accumulators stay in registers (nested in the loop over segments,
-/// LLVM spilled and copied a third of them every step, 4x slower).
-///
-/// # Safety
-/// The CPU has AVX-512F; each `a[i]` has `len` readable floats and B `len` steps of `NR`
-/// floats from `bp`.
-#[inline(never)]
-#[target_feature(enable = "avx512f")]
-unsafe fn segment<const R: usize>(
-    acc: &mut Acc<R>,
-    a: [*const f32; R],
-    len: usize,
-    bp: *const f32,
-    brs: isize,
-) {
-    let mut x = *acc;
-    for p in 0..len {
-        // SAFETY: step p < len of each row and of B (the contract).
-        unsafe { step(&mut x, bp.offset(p as isize * brs), |i| *a[i].add(p)) };
-    }
-    *acc = x;
-}
-
-/// Stores (or with `add`, adds) the first `nr` columns of `acc` to the tile at `c`
-/// (element `(i, j)` at `c + i * rs + j * cs`).
-///
-/// # Safety
-/// The CPU has AVX-512F; the `R x nr` tile is inside C and nothing else accesses it.
-#[inline]
-#[target_feature(enable = "avx512f")]
-unsafe fn store<const R: usize>(
-    acc: Acc<R>,
-    c: *mut f32,
-    rs: isize,
-    cs: isize,
-    nr: usize,
-    add: bool,
-) {
-    if cs == 1 {
-        for (i, row) in acc.iter().enumerate() {
-            for (v, &x) in row.iter().enumerate() {
-                let lanes = nr.saturating_sub(16 * v).min(16);
-                if lanes == 0 {
-                    break;
-                }
-                let mask: __mmask16 = (((1u32 << lanes) - 1) & 0xffff) as u16;
-                // SAFETY: the masked lanes are columns 16 v.. of row i below nr, inside
-                // the tile (unit column stride); masked-off lanes are not accessed.
-                unsafe {
-                    let dst = c.offset(i as isize * rs).add(16 * v);
-                    let y = if add {
-                        _mm512_add_ps(_mm512_maskz_loadu_ps(mask, dst), x)
-                    } else {
-                        x
-                    };
-                    _mm512_mask_storeu_ps(dst, mask, y);
-                }
+    // One flat loop over the steps, switching rows at the end of each segment: nested
+    // loops (segments, then steps) made LLVM spill and copy a third of the accumulators
+    // every step (4x slower).
+    let nseg = lens.len();
+    // SAFETY: the R x nseg pointer table is readable (the contract).
+    let ptrs = |s: usize| -> [*const f32; R] {
+        std::array::from_fn(|i| unsafe { *rows.add(i * rrs + s) })
+    };
+    let (mut s, mut p, mut bp) = (0, 0, b);
+    let (mut a, mut len) = (ptrs(0), lens[0]);
+    loop {
+        // SAFETY: p < lens[s] (every segment has a step): step p of each row's segment s
+        // is readable, and bp is a step of B (fewer than sum(lens) taken so far).
+        unsafe { step(&mut acc, bp, |i| *a[i].add(p)) };
+        bp = bp.wrapping_offset(brs);
+        p += 1;
+        if p == len {
+            s += 1;
+            if s == nseg {
+                break;
             }
-        }
-        return;
-    }
-    let mut tmp = [[0f32; NR]; R];
-    for (t, row) in tmp.iter_mut().zip(acc) {
-        for (v, &x) in row.iter().enumerate() {
-            // SAFETY: 16 floats inside the temporary's row.
-            unsafe { _mm512_storeu_ps(t.as_mut_ptr().add(16 * v), x) }
+            (a, len, p) = (ptrs(s), lens[s], 0);
         }
     }
-    for (i, t) in tmp.iter().enumerate() {
-        for (j, &x) in t.iter().enumerate().take(nr) {
-            // SAFETY: (i, j) is in the tile.
-            unsafe {
-                let dst = c.offset(i as isize * rs + j as isize * cs);
-                dst.write(if add { dst.read() + x } else { x });
-            }
-        }
-    }
+    // The tile is inside C, unit column stride (the contract).
+    store!(acc, c, rs, 1, nr, add)
 }
