@@ -19,6 +19,10 @@
 //!
 //! Sums stay f32: each tile adds its `KC` products with FMA in order, then adds them to
 //! what earlier `KC` blocks left in the output.
+//!
+//! [`segmented`] is the implicit GEMM of a convolution: no A matrix exists, each row is
+//! a list of segments read in place (a kernel tap's input channels), and the tile's
+//! [`Tile::segments`] runs through all of them before storing its rows once.
 
 use super::{FillRows, View};
 use std::cell::RefCell;
