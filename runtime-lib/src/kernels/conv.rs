@@ -2,16 +2,23 @@
 //! input `[batch, spatial..., C]`, kernel `[kspatial..., C/fg, OF]`, output
 //! `[batch/bg, ospatial..., OF]`.
 //!
-//! f32/f64 with long sums: im2col of a block of output positions into scratch, then one
-//! GEMM per group. Short sums and other types: direct loops that add the products in the
+//! f32 with long sums, where the CPU has a GEMM register tile: an implicit GEMM
+//! ([`gemm::segmented`]): the tile reads each tap's input channels in place, one segment
+//! of a row of A per kernel pixel (a row of zeros in padding). f32 elsewhere and f64 with
+//! long sums: im2col of a block of output positions into scratch, then one GEMM per
+//! group. Short sums and other types: direct loops that add the products in the
 //! reference's order (input feature, then kernel position) with a separate multiply and
 //! add, so they equal the evaluator's (constant folding) results bit for bit. Both visit
 //! the same taps, computed by `Geometry::taps`.
 
-use super::gemm::{FromF32, View, fast};
+use super::gemm::{self, FromF32, View, fast};
 use super::{Bases, Elem, with_elem};
 use crate::DType;
 use crate::format::Conv;
+
+/// Longest segment of [`implicit`]: a kernel pixel's input features are split into
+/// pieces of at most this many (a row of zeros this long stands in for padding).
+const SEGMENT_MAX: usize = 512;
 
 /// Target scratch size of one im2col block.
 const SCRATCH_BYTES: usize = 4 << 20;
@@ -37,6 +44,9 @@ pub unsafe fn conv(c: &Conv, base: &Bases, threads: usize) {
     // SAFETY: forwarded from this function's contract.
     unsafe {
         match c.dtype {
+            DType::F32 if !short && gemm::segmented_tile(geo.ofg) => {
+                split_rows(&geo, i, k, o, threads, implicit)
+            }
             DType::F32 if !short => split_rows(&geo, i, k, o, threads, im2col::<f32>),
             DType::F64 if !short => split_rows(&geo, i, k, o, threads, im2col::<f64>),
             DType::F32 => split_rows(&geo, i, k, o, threads, direct_wide::<f32>),
@@ -486,6 +496,65 @@ unsafe fn split_rows(
     });
 }
 
+/// Implicit GEMM for output rows `[begin, end)` of an f32 conv, per group: row `r` of A
+/// is, per kernel pixel, the group's input features of the pixel that tap reads (or
+/// zeros), in kernel order, which is the kernel's row order.
+///
+/// # Safety
+/// As [`conv`], on a CPU with a GEMM tile ([`gemm::f32_gemm`] is not `Crate`).
+unsafe fn implicit(
+    geo: &Geometry,
+    input: *mut u8,
+    kernel: *mut u8,
+    out: *mut u8,
+    begin: usize,
+    end: usize,
+) {
+    let input = input as *const f32;
+    let piece = geo.cg.min(SEGMENT_MAX);
+    let pieces = geo.cg.div_ceil(piece);
+    let lens: Vec<usize> = (0..geo.k_pix)
+        .flat_map(|_| (0..pieces).map(|q| piece.min(geo.cg - q * piece)))
+        .collect();
+    let zeros = vec![0f32; piece];
+    let mut taps = Taps::default();
+    for g in 0..geo.groups {
+        let mut fill = |i0: usize, rows: usize, table: &mut [*const f32]| {
+            for (r, ptrs) in table.chunks_exact_mut(lens.len()).take(rows).enumerate() {
+                let row = begin + i0 + r;
+                let (ob, opix) = (row / geo.o_pix, row % geo.o_pix);
+                let (ib, c0) = geo.group_input(g, ob);
+                geo.taps(opix, &mut taps);
+                for (seg, &tap) in ptrs.chunks_exact_mut(pieces).zip(&taps.list) {
+                    for (q, p) in seg.iter_mut().enumerate() {
+                        *p = match tap {
+                            // Features c0 + q * piece.. of input pixel ipix: inside the
+                            // input (wrapping_add: computing it needs no unsafe).
+                            Some(ipix) => input
+                                .wrapping_add((ib * geo.in_pix + ipix) * geo.c + c0 + q * piece),
+                            None => zeros.as_ptr(),
+                        };
+                    }
+                }
+            }
+        };
+        let size = std::mem::size_of::<f32>();
+        let rhs = View::new(kernel.wrapping_add(g * geo.ofg * size), geo.of as u64, 1);
+        let o = View::new(
+            out.wrapping_add((begin * geo.of + g * geo.ofg) * size),
+            geo.of as u64,
+            1,
+        );
+        // SAFETY: the tile exists (the contract); every segment has a feature (cg >= 1,
+        // as k_pix * cg > DIRECT_MAX_TERMS; the last piece is cg - (pieces - 1) * piece
+        // in 1..=piece); each pointer fill writes is `lens[s]` (at most `piece`) features
+        // of an input pixel inside the group's features, or the zeros, `piece` long; the
+        // kernel's group slice is (k_pix * cg) x ofg with row stride OF, the output block
+        // (end - begin) x ofg with row stride OF, all in bounds and written only here.
+        unsafe { gemm::segmented(end - begin, geo.ofg, &lens, &mut fill, rhs, o) };
+    }
+}
+
 /// im2col + GEMM for output rows `[begin, end)`, per group and per block of rows.
 unsafe fn im2col<T: Elem + FromF32 + Default>(
     geo: &Geometry,
@@ -559,6 +628,192 @@ unsafe fn im2col<T: Elem + FromF32 + Default>(
             // nr x ofg with row stride OF, all in bounds.
             unsafe { fast::<T>(nr, geo.ofg, cols, lhs, rhs, o) };
             r0 += nr;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Geometry, gemm, im2col, implicit};
+    use crate::DType;
+    use crate::format::{BufRef, Conv, Region};
+    use proptest::prelude::*;
+
+    /// A 2-d f32 conv (batch groups 1) with the given extents; its buffers are the test's.
+    #[allow(clippy::too_many_arguments)]
+    fn conv2d(
+        batch: u64,
+        in_sp: [u64; 2],
+        c: u64,
+        k_sp: [u64; 2],
+        of: u64,
+        strides: [u64; 2],
+        padding: [(i64, i64); 2],
+        lhs_dil: [u64; 2],
+        rhs_dil: [u64; 2],
+        groups: u64,
+    ) -> Conv {
+        let out_sp: Vec<u64> = (0..2)
+            .map(|d| {
+                let padded = ((in_sp[d] - 1) * lhs_dil[d] + 1) as i64 + padding[d].0 + padding[d].1;
+                let window = ((k_sp[d] - 1) * rhs_dil[d] + 1) as i64;
+                if padded < window {
+                    0
+                } else {
+                    ((padded - window) as u64) / strides[d] + 1
+                }
+            })
+            .collect();
+        let buf = BufRef {
+            region: Region::Arena,
+            offset: 0,
+            size: 0,
+        };
+        Conv {
+            dtype: DType::F32,
+            input: buf,
+            kernel: buf,
+            output: buf,
+            batch,
+            in_features: c,
+            out_features: of,
+            in_spatial: in_sp.to_vec(),
+            kernel_spatial: k_sp.to_vec(),
+            out_spatial: out_sp,
+            strides: strides.to_vec(),
+            padding: padding.to_vec(),
+            lhs_dilation: lhs_dil.to_vec(),
+            rhs_dilation: rhs_dil.to_vec(),
+            feature_groups: groups,
+            batch_groups: 1,
+        }
+    }
+
+    /// A small deterministic generator (xorshift) of values in [-1, 1).
+    fn values(seed: u64) -> impl FnMut() -> f32 {
+        let mut s = seed | 1;
+        move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            ((s >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+        }
+    }
+
+    /// Runs `conv` with the implicit GEMM (where this CPU has its tile) and with im2col,
+    /// and checks both against an f64 sum of the same taps, each element within
+    /// `terms * eps * sum |x w|` (the bound of a dot product of that length).
+    fn check(conv: &Conv, seed: u64) {
+        let geo = Geometry::new(conv);
+        let mut fill = values(seed);
+        let input: Vec<f32> = (0..conv.batch as usize * geo.in_pix * geo.c)
+            .map(|_| fill())
+            .collect();
+        let kernel: Vec<f32> = (0..geo.k_pix * geo.cg * geo.of).map(|_| fill()).collect();
+        let rows = geo.out_batch * geo.o_pix;
+        // The reference: every output feature's products over the taps.
+        let mut want = vec![(0f64, 0f64); rows * geo.of];
+        let mut taps = super::Taps::default();
+        for row in 0..rows {
+            let (ob, opix) = (row / geo.o_pix, row % geo.o_pix);
+            geo.taps(opix, &mut taps);
+            for g in 0..geo.groups {
+                let (ib, c0) = geo.group_input(g, ob);
+                for j in 0..geo.ofg {
+                    let (mut sum, mut mag) = (0f64, 0f64);
+                    for (kpix, ipix) in taps.list.iter().enumerate() {
+                        let Some(ipix) = ipix else { continue };
+                        for ci in 0..geo.cg {
+                            let x = input[(ib * geo.in_pix + ipix) * geo.c + c0 + ci] as f64;
+                            let w = kernel[(kpix * geo.cg + ci) * geo.of + g * geo.ofg + j];
+                            sum += x * w as f64;
+                            mag += (x * w as f64).abs();
+                        }
+                    }
+                    want[row * geo.of + g * geo.ofg + j] = (sum, mag);
+                }
+            }
+        }
+        let terms = (geo.k_pix * geo.cg) as f64;
+        let mut runs: Vec<(&str, super::RowsFn)> = vec![("im2col", im2col::<f32>)];
+        // The implicit GEMM at any width wherever the CPU has a tile (conv() takes it only
+        // where it pays).
+        if gemm::f32_gemm() != gemm::F32Gemm::Crate {
+            runs.push(("implicit", implicit));
+        }
+        for (name, f) in runs {
+            for parts in [1, 3] {
+                // NaN: an element the kernel does not write shows up.
+                let mut out = vec![f32::NAN; rows * geo.of];
+                let (i, k, o) = (
+                    input.as_ptr() as *mut u8,
+                    kernel.as_ptr() as *mut u8,
+                    out.as_mut_ptr() as *mut u8,
+                );
+                // Split by hand, so small convs run several row ranges too.
+                for p in 0..parts {
+                    let (r0, r1) = (rows * p / parts, rows * (p + 1) / parts);
+                    // SAFETY: the buffers have the conv's shapes; kernels only read input
+                    // and kernel (never written through these pointers).
+                    unsafe { f(&geo, i, k, o, r0, r1) };
+                }
+                for (e, (&got, &(sum, mag))) in out.iter().zip(&want).enumerate() {
+                    let bound = terms * f32::EPSILON as f64 * mag + f32::MIN_POSITIVE as f64;
+                    assert!(
+                        (got as f64 - sum).abs() <= bound,
+                        "{name} ({parts} parts), element {e} of {conv:?}: got {got}, want {sum} \
+                         (bound {bound})"
+                    );
+                }
+            }
+        }
+    }
+
+    /// conv2d's benchmark shape, a 64 -> 64 feature 3x3 conv with SAME padding (smaller
+    /// image), and the same with stride 2 and 70 output features (a partial panel).
+    #[test]
+    fn benchmark_like_shapes() {
+        let same = [(1, 1), (1, 1)];
+        check(
+            &conv2d(1, [9, 11], 64, [3, 3], 64, [1, 1], same, [1, 1], [1, 1], 1),
+            1,
+        );
+        check(
+            &conv2d(2, [9, 8], 64, [3, 3], 70, [2, 2], same, [1, 1], [1, 1], 1),
+            2,
+        );
+        check(
+            &conv2d(1, [5, 5], 600, [1, 2], 128, [1, 1], same, [1, 1], [1, 1], 1),
+            3,
+        );
+        check(
+            &conv2d(1, [14, 14], 32, [3, 3], 64, [1, 1], same, [1, 1], [1, 1], 1),
+            4,
+        );
+    }
+
+    fn pad() -> impl Strategy<Value = (i64, i64)> {
+        (-1..3i64, -1..3i64)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(120))]
+
+        /// Random 2-d shapes with padding (negative too), strides, dilations and feature
+        /// groups: the implicit GEMM and im2col agree with the reference sums.
+        #[test]
+        fn random_shapes_match_reference(
+            batch in 1..3u64, h in 1..9u64, w in 1..9u64, cg in 1..24u64,
+            kh in 1..4u64, kw in 1..4u64, ofg in prop_oneof![1..20u64, 60..70u64],
+            sh in 1..3u64, sw in 1..3u64, ph in pad(), pw in pad(),
+            lhs in prop_oneof![Just(1u64), Just(2)], rhs in prop_oneof![Just(1u64), Just(2)],
+            groups in 1..3u64, seed in any::<u64>(),
+        ) {
+            let conv = conv2d(
+                batch, [h, w], cg * groups, [kh, kw], ofg * groups, [sh, sw], [ph, pw],
+                [lhs, 1], [1, rhs], groups,
+            );
+            check(&conv, seed);
         }
     }
 }

@@ -282,6 +282,61 @@ pub(crate) unsafe fn fast<T: Elem + FromF32>(
     unsafe { with_crate::<T>(m, n, k, l, r, o) }
 }
 
+/// Whether [`segmented`] runs on this CPU for products `n` columns wide: with the tile
+/// [`fast`] would give the product (the 512-bit one from 64 columns, the 256-bit one
+/// on CPUs without AVX-512).
+pub(crate) fn segmented_tile(n: usize) -> bool {
+    match f32_gemm() {
+        F32Gemm::Avx512 => n >= 64,
+        F32Gemm::Avx2 => n >= 16,
+        F32Gemm::Crate => false,
+    }
+}
+
+/// Writes the pointer table of rows `i0..i0 + rows` of a [`segmented`] product into
+/// `table`: segment `s` of row `i0 + i` at `table[i * nseg + s]`.
+pub(crate) type FillRows<'a> = dyn FnMut(usize, usize, &mut [*const f32]) + 'a;
+
+/// `o = A * r` for f32, `m x k` by `k x n`, where the rows of A are read in place in
+/// segments (see [`blocked::segmented`]): `fill(i0, rows, table)` lists the segment
+/// pointers of rows `i0..i0 + rows`, segment `s` of row `i0 + i` at `table[i *
+/// lens.len() + s]`, each the start of `lens[s]` floats.
+///
+/// # Safety
+/// This CPU has a tile ([`f32_gemm`] is not `Crate`; [`segmented_tile`] says where it
+/// pays); no `lens[s]` is 0; every pointer `fill` writes points to `lens[s]`
+/// readable floats; `r` (`k x n`, `k = sum(lens)`) and `o` (`m x n`, unit column stride)
+/// are in bounds and aligned for f32; the output overlaps no input and nobody else
+/// accesses it meanwhile.
+pub(crate) unsafe fn segmented(
+    m: usize,
+    n: usize,
+    lens: &[usize],
+    fill: &mut FillRows,
+    r: View,
+    o: View,
+) {
+    #[cfg(target_arch = "x86_64")]
+    let (b, c) = (blocked::Mat::of(r), blocked::Mat::of(o));
+    match f32_gemm() {
+        // SAFETY: forwarded; f32_gemm detected AVX-512F, AVX2 and FMA.
+        #[cfg(target_arch = "x86_64")]
+        F32Gemm::Avx512 if n >= 64 => unsafe {
+            blocked::segmented::<f32_avx512::Avx512>(m, n, lens, fill, b, c)
+        },
+        // SAFETY: forwarded; f32_gemm detected AVX2 and FMA (also under AVX-512, where
+        // fewer than 64 columns run the narrower tile).
+        #[cfg(target_arch = "x86_64")]
+        F32Gemm::Avx2 | F32Gemm::Avx512 => unsafe {
+            blocked::segmented::<f32_avx2::Avx2>(m, n, lens, fill, b, c)
+        },
+        _ => {
+            let _ = (m, n, lens, fill, r, o);
+            unreachable!("segmented needs an x86_64 tile (segmented_tile)")
+        }
+    }
+}
+
 /// `o = l * r` with the `gemm` crate.
 ///
 /// # Safety

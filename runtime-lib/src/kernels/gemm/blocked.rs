@@ -19,8 +19,12 @@
 //!
 //! Sums stay f32: each tile adds its `KC` products with FMA in order, then adds them to
 //! what earlier `KC` blocks left in the output.
+//!
+//! [`segmented`] is the implicit GEMM of a convolution: no A matrix exists, each row is
+//! a list of segments read in place (a kernel tap's input channels), and the tile's
+//! [`Tile::segments`] runs through all of them before storing its rows once.
 
-use super::View;
+use super::{FillRows, View};
 use std::cell::RefCell;
 
 /// Summation steps per packed block.
@@ -70,17 +74,41 @@ pub(super) trait Tile {
         nr: usize,
         add: bool,
     );
+
+    /// As [`Tile::tile`] with unit column stride, for rows of A given in segments (an
+    /// implicit GEMM: a convolution's taps read in place). Segment `s` of row `i` is the
+    /// `lens[s]` contiguous floats at `*rows.add(i * rrs + s)`; a row of A is its segments
+    /// in order, `k = sum(lens)` steps, and step `p` of B is at `b + p * brs`.
+    ///
+    /// # Safety
+    /// As [`Tile::tile`]: the CPU has the tile's features; `1 <= mr <= MR`, `1 <= nr <=
+    /// NR`; `lens` is not empty and no segment is; the `mr x lens.len()` pointers at `rows` (row stride `rrs`) each point to
+    /// `lens[s]` readable floats; `b` holds `k` steps of `NR` floats; the tile is inside C
+    /// (unit column stride) and nothing else accesses it meanwhile.
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn segments(
+        lens: &[usize],
+        rows: *const *const f32,
+        rrs: usize,
+        b: *const f32,
+        brs: isize,
+        c: *mut f32,
+        rs: isize,
+        mr: usize,
+        nr: usize,
+        add: bool,
+    );
 }
 
 /// `impl Tile for $tile` with the invoking module's `MR` (6) and `NR` = `$nr`, dispatching
-/// the row count and
-/// `direct` to `$f::<R, DIRECT>`: a `#[target_feature]` function per row count, so each
+/// the row count and `direct` to `$f::<R, DIRECT>` and the row count of
+/// [`Tile::segments`] to `$g::<R>`: a `#[target_feature]` function per row count, so each
 /// keeps exactly its accumulators in registers.
 macro_rules! impl_tile {
-    ($tile:ty, $nr:expr, $f:ident) => {
-        $crate::kernels::gemm::blocked::impl_tile!($tile, $nr, $f, 1 2 3 4 5 6);
+    ($tile:ty, $nr:expr, $f:ident, $g:ident) => {
+        $crate::kernels::gemm::blocked::impl_tile!($tile, $nr, $f, $g, 1 2 3 4 5 6);
     };
-    ($tile:ty, $nr:expr, $f:ident, $($r:literal)*) => {
+    ($tile:ty, $nr:expr, $f:ident, $g:ident, $($r:literal)*) => {
         const _: () = assert!(MR == 6, "impl_tile! dispatches rows 1..=6");
         impl $crate::kernels::gemm::blocked::Tile for $tile {
             const MR: usize = MR;
@@ -107,6 +135,28 @@ macro_rules! impl_tile {
                         ($r, true) => unsafe { $f::<$r, true>(kc, a, ars, b, brs, c, rs, cs, nr, add) },
                         // SAFETY: as above.
                         ($r, false) => unsafe { $f::<$r, false>(kc, a, ars, b, brs, c, rs, cs, nr, add) },
+                    )*
+                    _ => unreachable!("tile rows {mr} outside 1..=6"),
+                }
+            }
+
+            #[allow(clippy::too_many_arguments)]
+            unsafe fn segments(
+                lens: &[usize],
+                rows: *const *const f32,
+                rrs: usize,
+                b: *const f32,
+                brs: isize,
+                c: *mut f32,
+                rs: isize,
+                mr: usize,
+                nr: usize,
+                add: bool,
+            ) {
+                match mr {
+                    $(
+                        // SAFETY: forwarded (the CPU features by the trait's contract).
+                        $r => unsafe { $g::<$r>(lens, rows, rrs, b, brs, c, rs, nr, add) },
                     )*
                     _ => unreachable!("tile rows {mr} outside 1..=6"),
                 }
@@ -273,6 +323,115 @@ unsafe fn blocked<K: Tile>(
             }
         }
     }
+}
+
+/// Rows per block of [`segmented`]: the pointer table of a block is filled at once.
+const SEG_ROWS: usize = 120;
+/// Summation steps per chunk of segments in [`segmented`] (at least one segment): a
+/// chunk of a 64-column panel of B is at most 256 KiB, in L2 beside the rows it meets.
+const SEG_KC: usize = 1024;
+
+/// `c = A * b` for an `m x k` A whose rows are read in place, in segments (a
+/// convolution's implicit GEMM: one segment per kernel tap, the tap's input channels or
+/// a row of zeros). Row `i` of A is, in order, segments of `lens[s]` contiguous floats
+/// at the pointers `fill` lists; `k = sum(lens)`. Blocks of [`SEG_ROWS`] rows run the
+/// tile's [`Tile::segments`] over chunks of segments (a chunk's tiles add to what the
+/// earlier chunks stored) and panels of `NR` columns of B: B read in place when it is one
+/// panel's width apart, otherwise packed once.
+///
+/// # Safety
+/// The CPU has AVX2, FMA and `K`'s features; no `lens[s]` is 0; every pointer `fill` writes points to its
+/// segment's `lens[s]` readable floats; `b` (`k x n`) and `c` (`m x n`, unit column
+/// stride) are in bounds and aligned for f32, and nobody else accesses C meanwhile (nor
+/// does it overlap A or B).
+#[target_feature(enable = "avx2,fma")]
+pub(super) unsafe fn segmented<K: Tile>(
+    m: usize,
+    n: usize,
+    lens: &[usize],
+    fill: &mut FillRows,
+    b: Mat,
+    c: Mat,
+) {
+    let k: usize = lens.iter().sum();
+    if m == 0 || n == 0 {
+        return;
+    }
+    if k == 0 {
+        for i in 0..m {
+            for j in 0..n {
+                // SAFETY: (i, j) is inside the output.
+                unsafe { c.at(i, j).write(0.0) }
+            }
+        }
+        return;
+    }
+    // Chunks of whole segments, (first, end, first step).
+    let mut chunks = Vec::new();
+    let (mut s0, mut k0) = (0, 0);
+    while s0 < lens.len() {
+        let (mut s1, mut kc) = (s0 + 1, lens[s0]);
+        while s1 < lens.len() && kc + lens[s1] <= SEG_KC {
+            kc += lens[s1];
+            s1 += 1;
+        }
+        chunks.push((s0, s1, k0));
+        (s0, k0) = (s1, k0 + kc);
+    }
+    let nseg = lens.len();
+    let in_place = b.cs == 1 && b.rs == K::NR as isize;
+    SCRATCH.with(|cell| {
+        let mut own = (Vec::new(), Vec::new());
+        let mut held = cell.try_borrow_mut();
+        let pair = match &mut held {
+            Ok(s) => &mut **s,
+            // Not expected (the kernels do not nest), but then fresh scratch serves.
+            Err(_) => &mut own,
+        };
+        let bpack = room(&mut pair.1, n.next_multiple_of(K::NR) * k);
+        // SAFETY: B is k x n; bpack holds n rounded up to NR times k floats.
+        unsafe { pack_b::<K>(k, n, b, 0, 0, bpack, in_place) };
+        let mut table = vec![std::ptr::null::<f32>(); SEG_ROWS.min(m) * nseg];
+        for i0 in (0..m).step_by(SEG_ROWS) {
+            let rows = SEG_ROWS.min(m - i0);
+            fill(i0, rows, &mut table[..rows * nseg]);
+            for (ci, &(s0, s1, k0)) in chunks.iter().enumerate() {
+                for jr in (0..n).step_by(K::NR) {
+                    let nr = K::NR.min(n - jr);
+                    // SAFETY: full panels of an in-place B: NR columns from jr of its
+                    // rows k0.. (cs == 1); otherwise panel jr / NR of bpack from step k0.
+                    let (bp, brs) = unsafe {
+                        if in_place && nr == K::NR {
+                            (b.at(k0, jr) as *const f32, b.rs)
+                        } else {
+                            (bpack.add(jr * k + k0 * K::NR) as *const f32, K::NR as isize)
+                        }
+                    };
+                    for ir in (0..rows).step_by(K::MR) {
+                        let mr = K::MR.min(rows - ir);
+                        // SAFETY: the CPU has K's features (the contract); rows ir.. of
+                        // the table hold their segments' pointers (fill's contract), B
+                        // holds the chunk's steps from bp, and the tile's mr x nr
+                        // elements are inside C, which only this call writes.
+                        unsafe {
+                            K::segments(
+                                &lens[s0..s1],
+                                table.as_ptr().add(ir * nseg + s0),
+                                nseg,
+                                bp,
+                                brs,
+                                c.at(i0 + ir, jr),
+                                c.rs,
+                                mr,
+                                nr,
+                                ci > 0,
+                            )
+                        }
+                    }
+                }
+            }
+        }
+    });
 }
 
 /// Packs rows `pc..pc + kc` and columns `jc..jc + nc` of `b` into panels of `NR` columns:

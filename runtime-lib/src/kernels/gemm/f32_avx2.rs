@@ -15,7 +15,78 @@ const NR: usize = NV * 8;
 /// The 6 x 16 AVX2 tile.
 pub(super) struct Avx2;
 
-super::blocked::impl_tile!(Avx2, NR, tile);
+super::blocked::impl_tile!(Avx2, NR, tile, segments);
+
+/// The accumulators of an `R`-row tile.
+type Acc<const R: usize> = [[__m256; NV]; R];
+
+/// One summation step: the `NR` floats of B at `bp` times row `i`'s float at `a(i)`,
+/// added to row `i` of `acc` (R broadcasts, NV loads, R * NV FMAs).
+///
+/// # Safety
+/// The CPU has AVX2 and FMA; `bp` points to `NR` readable floats; `a(i)` returns a
+/// readable float's address for every `i < R`.
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn step<const R: usize>(acc: &mut Acc<R>, bp: *const f32, a: impl Fn(usize) -> *const f32) {
+    // SAFETY: NR floats at bp, and a float at each a(i), by the contract.
+    unsafe {
+        let bv: [__m256; NV] = std::array::from_fn(|v| _mm256_loadu_ps(bp.add(8 * v)));
+        for (i, row) in acc.iter_mut().enumerate() {
+            let ai = _mm256_broadcast_ss(&*a(i));
+            for (x, &bv) in row.iter_mut().zip(&bv) {
+                *x = _mm256_fmadd_ps(ai, bv, *x);
+            }
+        }
+    }
+}
+
+/// Stores (or with `add`, adds) the first `nr` columns of the accumulators `acc` to the
+/// tile at `c` (element `(i, j)` at `c + i * rs + j * cs`), then returns from the tile
+/// function. A macro, so it is inlined into each tile (a call, the accumulators passed
+/// in memory, cost GEMMs about 3%).
+///
+/// # Safety (of the expansion's unsafe blocks)
+/// The CPU has AVX2 and FMA; the `R x nr` tile is inside C and nothing else accesses it.
+macro_rules! store {
+    ($acc:expr, $c:expr, $rs:expr, $cs:expr, $nr:expr, $add:expr) => {{
+        let (acc, c, rs, cs, nr, add): (&Acc<R>, *mut f32, isize, isize, usize, bool) =
+            (&$acc, $c, $rs, $cs, $nr, $add);
+        if nr == NR && cs == 1 {
+            for (i, row) in acc.iter().enumerate() {
+                for (v, &x) in row.iter().enumerate() {
+                    // SAFETY: a full tile with unit column stride: 8 contiguous floats of row i.
+                    unsafe {
+                        let dst = c.offset(i as isize * rs).add(8 * v);
+                        let y = if add {
+                            _mm256_add_ps(_mm256_loadu_ps(dst), x)
+                        } else {
+                            x
+                        };
+                        _mm256_storeu_ps(dst, y);
+                    }
+                }
+            }
+            return;
+        }
+        let mut tmp = [[0f32; NR]; R];
+        for (t, row) in tmp.iter_mut().zip(acc) {
+            for (v, &x) in row.iter().enumerate() {
+                // SAFETY: 8 floats inside the temporary's row.
+                unsafe { _mm256_storeu_ps(t.as_mut_ptr().add(8 * v), x) }
+            }
+        }
+        for (i, t) in tmp.iter().enumerate() {
+            for (j, &x) in t.iter().enumerate().take(nr) {
+                // SAFETY: (i, j) is in the valid part of the tile.
+                unsafe {
+                    let dst = c.offset(i as isize * rs + j as isize * cs);
+                    dst.write(if add { dst.read() + x } else { x });
+                }
+            }
+        }
+    }};
+}
 
 /// [`Tile::tile`] for `R` rows; `DIRECT` as its `direct`.
 ///
@@ -36,71 +107,101 @@ unsafe fn tile<const R: usize, const DIRECT: bool>(
     add: bool,
 ) {
     let mut acc = [[_mm256_setzero_ps(); NV]; R];
-    // One summation step: R broadcasts of A, NV loads of B, R * NV FMAs.
-    let step = |acc: &mut [[__m256; NV]; R], p: usize| {
+    // One summation step.
+    let one = |acc: &mut Acc<R>, p: usize| {
         // SAFETY: step p of `a` and `b` is in bounds (p < kc), all NR floats of `b`'s.
         unsafe {
-            let bp = b.offset(p as isize * brs);
-            let bv: [__m256; NV] = std::array::from_fn(|v| _mm256_loadu_ps(bp.add(8 * v)));
-            for (i, row) in acc.iter_mut().enumerate() {
-                let ai = if DIRECT {
-                    _mm256_broadcast_ss(&*a.add(p).offset(i as isize * ars))
+            step(acc, b.offset(p as isize * brs), |i| {
+                if DIRECT {
+                    a.add(p).offset(i as isize * ars)
                 } else {
-                    _mm256_broadcast_ss(&*a.add(p * MR + i))
-                };
-                for (x, &bv) in row.iter_mut().zip(&bv) {
-                    *x = _mm256_fmadd_ps(ai, bv, *x);
+                    a.add(p * MR + i)
                 }
-            }
+            })
         }
     };
     // Four steps per iteration: the loop and address arithmetic of one step would
     // otherwise take dispatch slots the loads and FMAs need.
     let mut p = 0;
     while p + 4 <= kc {
-        step(&mut acc, p);
-        step(&mut acc, p + 1);
-        step(&mut acc, p + 2);
-        step(&mut acc, p + 3);
+        one(&mut acc, p);
+        one(&mut acc, p + 1);
+        one(&mut acc, p + 2);
+        one(&mut acc, p + 3);
         p += 4;
     }
     while p < kc {
-        step(&mut acc, p);
+        one(&mut acc, p);
         p += 1;
     }
-    if nr == NR && cs == 1 {
-        for (i, row) in acc.iter().enumerate() {
-            for (v, &x) in row.iter().enumerate() {
-                // SAFETY: a full tile with unit column stride: 8 contiguous floats of row i.
-                unsafe {
-                    let dst = c.offset(i as isize * rs).add(8 * v);
-                    let y = if add {
-                        _mm256_add_ps(_mm256_loadu_ps(dst), x)
-                    } else {
-                        x
-                    };
-                    _mm256_storeu_ps(dst, y);
-                }
-            }
-        }
-        return;
+    // The tile is inside C (the contract).
+    store!(acc, c, rs, cs, nr, add)
+}
+
+/// [`Tile::segments`] for `R` rows.
+///
+/// # Safety
+/// As [`Tile::segments`] with `mr = R`, on a CPU with AVX2 and FMA.
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn segments<const R: usize>(
+    lens: &[usize],
+    rows: *const *const f32,
+    rrs: usize,
+    b: *const f32,
+    brs: isize,
+    c: *mut f32,
+    rs: isize,
+    nr: usize,
+    add: bool,
+) {
+    let mut acc = [[_mm256_setzero_ps(); NV]; R];
+    let mut bp = b;
+    for (s, &len) in lens.iter().enumerate() {
+        // SAFETY: the R x lens.len() pointer table is readable (the contract).
+        let a: [*const f32; R] = std::array::from_fn(|i| unsafe { *rows.add(i * rrs + s) });
+        // SAFETY: each row's segment s has lens[s] readable floats, and B the next len
+        // steps from bp (fewer than sum(lens) taken so far).
+        unsafe { segment(&mut acc, a, len, bp, brs) };
+        bp = bp.wrapping_offset(len as isize * brs);
     }
-    let mut tmp = [[0f32; NR]; R];
-    for (t, row) in tmp.iter_mut().zip(&acc) {
-        for (v, &x) in row.iter().enumerate() {
-            // SAFETY: 8 floats inside the temporary's row.
-            unsafe { _mm256_storeu_ps(t.as_mut_ptr().add(8 * v), x) }
-        }
+    // The tile is inside C, unit column stride (the contract).
+    store!(acc, c, rs, 1, nr, add)
+}
+
+/// `len` steps of one segment: row `i` of A at `a[i]`, B from `bp`. Not inlined: as
+/// its own loop the accumulators stay in registers (see the AVX-512 tile's).
+///
+/// # Safety
+/// The CPU has AVX2 and FMA; each `a[i]` has `len` readable floats and B `len` steps
+/// of `NR` floats from `bp`.
+#[inline(never)]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn segment<const R: usize>(
+    acc: &mut Acc<R>,
+    a: [*const f32; R],
+    len: usize,
+    bp: *const f32,
+    brs: isize,
+) {
+    let mut x = *acc;
+    // SAFETY (each step): step q < len of each row and of B (the contract).
+    let one =
+        |x: &mut Acc<R>, q: usize| unsafe { step(x, bp.offset(q as isize * brs), |i| a[i].add(q)) };
+    // Four steps per iteration, as in `tile`.
+    let mut p = 0;
+    while p + 4 <= len {
+        one(&mut x, p);
+        one(&mut x, p + 1);
+        one(&mut x, p + 2);
+        one(&mut x, p + 3);
+        p += 4;
     }
-    for (i, t) in tmp.iter().enumerate() {
-        for (j, &x) in t.iter().enumerate().take(nr) {
-            // SAFETY: (i, j) is in the valid part of the tile.
-            unsafe {
-                let dst = c.offset(i as isize * rs + j as isize * cs);
-                dst.write(if add { dst.read() + x } else { x });
-            }
-        }
+    while p < len {
+        one(&mut x, p);
+        p += 1;
     }
+    *acc = x;
 }
 
 /// Columns per block of the matrix-vector product: eight ymm accumulators.

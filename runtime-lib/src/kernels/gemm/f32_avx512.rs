@@ -18,7 +18,82 @@ const NR: usize = NV * 16;
 /// The 6 x 64 AVX-512 tile.
 pub(super) struct Avx512;
 
-super::blocked::impl_tile!(Avx512, NR, tile);
+super::blocked::impl_tile!(Avx512, NR, tile, segments);
+
+/// The accumulators of an `R`-row tile.
+type Acc<const R: usize> = [[__m512; NV]; R];
+
+/// One summation step: the `NR` floats of B at `bp` times row `i`'s float `a(i)`, added
+/// to row `i` of `acc` (R broadcasts, NV loads, R * NV FMAs).
+///
+/// # Safety
+/// The CPU has AVX-512F; `bp` points to `NR` readable floats; `a(i)` may be called for
+/// every `i < R`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+unsafe fn step<const R: usize>(acc: &mut Acc<R>, bp: *const f32, a: impl Fn(usize) -> f32) {
+    // SAFETY: NR floats at bp by the contract.
+    let bv: [__m512; NV] = std::array::from_fn(|v| unsafe { _mm512_loadu_ps(bp.add(16 * v)) });
+    for (i, row) in acc.iter_mut().enumerate() {
+        let ai = _mm512_set1_ps(a(i));
+        for (x, &bv) in row.iter_mut().zip(&bv) {
+            *x = _mm512_fmadd_ps(ai, bv, *x);
+        }
+    }
+}
+
+/// Stores (or with `add`, adds) the first `nr` columns of the accumulators `acc` to the
+/// tile at `c` (element `(i, j)` at `c + i * rs + j * cs`), then returns from the tile
+/// function. A macro, so it is inlined into each tile (a call, the accumulators passed
+/// in memory, cost GEMMs about 3%).
+///
+/// # Safety (of the expansion's unsafe blocks)
+/// The CPU has AVX-512F; the `R x nr` tile is inside C and nothing else accesses it.
+macro_rules! store {
+    ($acc:expr, $c:expr, $rs:expr, $cs:expr, $nr:expr, $add:expr) => {{
+        let (acc, c, rs, cs, nr, add): (&Acc<R>, *mut f32, isize, isize, usize, bool) =
+            (&$acc, $c, $rs, $cs, $nr, $add);
+        if cs == 1 {
+            for (i, row) in acc.iter().enumerate() {
+                for (v, &x) in row.iter().enumerate() {
+                    let lanes = nr.saturating_sub(16 * v).min(16);
+                    if lanes == 0 {
+                        break;
+                    }
+                    let mask: __mmask16 = (((1u32 << lanes) - 1) & 0xffff) as u16;
+                    // SAFETY: the masked lanes are columns 16 v.. of row i below nr, inside
+                    // the tile (unit column stride); masked-off lanes are not accessed.
+                    unsafe {
+                        let dst = c.offset(i as isize * rs).add(16 * v);
+                        let y = if add {
+                            _mm512_add_ps(_mm512_maskz_loadu_ps(mask, dst), x)
+                        } else {
+                            x
+                        };
+                        _mm512_mask_storeu_ps(dst, mask, y);
+                    }
+                }
+            }
+            return;
+        }
+        let mut tmp = [[0f32; NR]; R];
+        for (t, row) in tmp.iter_mut().zip(acc) {
+            for (v, &x) in row.iter().enumerate() {
+                // SAFETY: 16 floats inside the temporary's row.
+                unsafe { _mm512_storeu_ps(t.as_mut_ptr().add(16 * v), x) }
+            }
+        }
+        for (i, t) in tmp.iter().enumerate() {
+            for (j, &x) in t.iter().enumerate().take(nr) {
+                // SAFETY: (i, j) is in the tile.
+                unsafe {
+                    let dst = c.offset(i as isize * rs + j as isize * cs);
+                    dst.write(if add { dst.read() + x } else { x });
+                }
+            }
+        }
+    }};
+}
 
 /// [`Tile::tile`] for `R` rows; `DIRECT` as its `direct`.
 ///
@@ -42,57 +117,61 @@ unsafe fn tile<const R: usize, const DIRECT: bool>(
     for p in 0..kc {
         // SAFETY: step p of `a` and `b` is in bounds (p < kc), all NR floats of `b`'s.
         unsafe {
-            let bp = b.offset(p as isize * brs);
-            let bv: [__m512; NV] = std::array::from_fn(|v| _mm512_loadu_ps(bp.add(16 * v)));
-            for (i, row) in acc.iter_mut().enumerate() {
-                let ai = if DIRECT {
-                    _mm512_set1_ps(*a.add(p).offset(i as isize * ars))
+            step(&mut acc, b.offset(p as isize * brs), |i| {
+                if DIRECT {
+                    *a.add(p).offset(i as isize * ars)
                 } else {
-                    _mm512_set1_ps(*a.add(p * MR + i))
-                };
-                for (x, &bv) in row.iter_mut().zip(&bv) {
-                    *x = _mm512_fmadd_ps(ai, bv, *x);
+                    *a.add(p * MR + i)
                 }
+            })
+        }
+    }
+    // The tile is inside C (the contract).
+    store!(acc, c, rs, cs, nr, add)
+}
+
+/// [`Tile::segments`] for `R` rows.
+///
+/// # Safety
+/// As [`Tile::segments`] with `mr = R`, on a CPU with AVX-512F.
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx512f")]
+unsafe fn segments<const R: usize>(
+    lens: &[usize],
+    rows: *const *const f32,
+    rrs: usize,
+    b: *const f32,
+    brs: isize,
+    c: *mut f32,
+    rs: isize,
+    nr: usize,
+    add: bool,
+) {
+    let mut acc = [[_mm512_setzero_ps(); NV]; R];
+    // One flat loop over the steps, switching rows at the end of each segment: nested
+    // loops (segments, then steps) made LLVM spill and copy a third of the accumulators
+    // every step (4x slower).
+    let nseg = lens.len();
+    // SAFETY: the R x nseg pointer table is readable (the contract).
+    let ptrs = |s: usize| -> [*const f32; R] {
+        std::array::from_fn(|i| unsafe { *rows.add(i * rrs + s) })
+    };
+    let (mut s, mut p, mut bp) = (0, 0, b);
+    let (mut a, mut len) = (ptrs(0), lens[0]);
+    loop {
+        // SAFETY: p < lens[s] (every segment has a step): step p of each row's segment s
+        // is readable, and bp is a step of B (fewer than sum(lens) taken so far).
+        unsafe { step(&mut acc, bp, |i| *a[i].add(p)) };
+        bp = bp.wrapping_offset(brs);
+        p += 1;
+        if p == len {
+            s += 1;
+            if s == nseg {
+                break;
             }
+            (a, len, p) = (ptrs(s), lens[s], 0);
         }
     }
-    if cs == 1 {
-        for (i, row) in acc.iter().enumerate() {
-            for (v, &x) in row.iter().enumerate() {
-                let lanes = nr.saturating_sub(16 * v).min(16);
-                if lanes == 0 {
-                    break;
-                }
-                let mask: __mmask16 = (((1u32 << lanes) - 1) & 0xffff) as u16;
-                // SAFETY: the masked lanes are columns 16 v.. of row i below nr, inside
-                // the tile (unit column stride); masked-off lanes are not accessed.
-                unsafe {
-                    let dst = c.offset(i as isize * rs).add(16 * v);
-                    let y = if add {
-                        _mm512_add_ps(_mm512_maskz_loadu_ps(mask, dst), x)
-                    } else {
-                        x
-                    };
-                    _mm512_mask_storeu_ps(dst, mask, y);
-                }
-            }
-        }
-        return;
-    }
-    let mut tmp = [[0f32; NR]; R];
-    for (t, row) in tmp.iter_mut().zip(&acc) {
-        for (v, &x) in row.iter().enumerate() {
-            // SAFETY: 16 floats inside the temporary's row.
-            unsafe { _mm512_storeu_ps(t.as_mut_ptr().add(16 * v), x) }
-        }
-    }
-    for (i, t) in tmp.iter().enumerate() {
-        for (j, &x) in t.iter().enumerate().take(nr) {
-            // SAFETY: (i, j) is in the tile.
-            unsafe {
-                let dst = c.offset(i as isize * rs + j as isize * cs);
-                dst.write(if add { dst.read() + x } else { x });
-            }
-        }
-    }
+    // The tile is inside C, unit column stride (the contract).
+    store!(acc, c, rs, 1, nr, add)
 }
