@@ -153,9 +153,9 @@ mod zmm {
     algorithms!("avx2,fma,avx512f,avx512vl", 4);
 }
 
-pub(super) use zmm::map as map_zmm;
 #[cfg(test)]
 pub(super) use zmm::apply as apply_zmm;
+pub(super) use zmm::map as map_zmm;
 
 /// Below this many elements the 8-lane path is faster: one step of the 16-lane path
 /// (four vectors) does not fill, and its one partial step waits on a single chain.
