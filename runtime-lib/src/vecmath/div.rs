@@ -15,6 +15,15 @@
 /// `dst[i] = a[i] / b[i]` (`b.len() == dst.len()`), or `a[i] / b[0]` (`b.len() == 1`),
 /// on the fastest path this CPU has; `None` if the lengths do not fit.
 pub fn divide(dst: &mut [f32], a: &[f32], b: &[f32]) -> Option<()> {
+    divide_slices(dst, a, b, has_avx())
+}
+
+/// [`divide`] one lane at a time, whatever the CPU.
+pub fn divide_portable(dst: &mut [f32], a: &[f32], b: &[f32]) -> Option<()> {
+    divide_slices(dst, a, b, false)
+}
+
+fn divide_slices(dst: &mut [f32], a: &[f32], b: &[f32], avx: bool) -> Option<()> {
     let n = dst.len();
     let step = match b.len() {
         1 => 0,
@@ -25,24 +34,8 @@ pub fn divide(dst: &mut [f32], a: &[f32], b: &[f32]) -> Option<()> {
         return None;
     }
     // SAFETY: dst, a and b hold n, n and (step 0) 1 or n f32; dst is a unique borrow,
-    // so it overlaps neither a nor b.
-    unsafe { divide_raw(dst.as_mut_ptr(), a.as_ptr(), b.as_ptr(), step, n, has_avx()) };
-    Some(())
-}
-
-/// [`divide`] one lane at a time, whatever the CPU.
-pub fn divide_portable(dst: &mut [f32], a: &[f32], b: &[f32]) -> Option<()> {
-    let n = dst.len();
-    let step = match b.len() {
-        1 => 0,
-        m if m == n => 1,
-        _ => return None,
-    };
-    if a.len() != n {
-        return None;
-    }
-    // SAFETY: as in `divide`.
-    unsafe { divide_raw(dst.as_mut_ptr(), a.as_ptr(), b.as_ptr(), step, n, false) };
+    // so it overlaps neither a nor b; `avx` only where the CPU has it (`has_avx`).
+    unsafe { divide_raw(dst.as_mut_ptr(), a.as_ptr(), b.as_ptr(), step, n, avx) };
     Some(())
 }
 

@@ -102,15 +102,20 @@ map_imports! {
 mod tests {
     use super::*;
 
+    /// Arguments of every magnitude up to 90, NaN, -0, a huge one and infinity.
+    fn sources() -> Vec<f32> {
+        (0..3000)
+            .map(|i| f32::from_bits((i as u32).wrapping_mul(0x9e37_79b9) >> 2))
+            .map(|x| if x.is_finite() { x % 90.0 } else { x })
+            .chain([f32::NAN, -0.0, 1e7, f32::INFINITY])
+            .collect()
+    }
+
     /// Every function, every length up to 40 and a long one, from another array and in
     /// place: the in-place routine's bits.
     #[test]
     fn map_matches_in_place() {
-        let src: Vec<f32> = (0..3000)
-            .map(|i| f32::from_bits((i as u32).wrapping_mul(0x9e37_79b9) >> 2))
-            .map(|x| if x.is_finite() { x % 90.0 } else { x })
-            .chain([f32::NAN, -0.0, 1e7, f32::INFINITY])
-            .collect();
+        let src = sources();
         let maps = [
             (
                 Func::Exp,
@@ -142,11 +147,7 @@ mod tests {
     /// `f(src[i] - s)`: the in-place routine on the rounded differences, bit for bit.
     #[test]
     fn map_sub_matches_subtract_then_in_place() {
-        let src: Vec<f32> = (0..3000)
-            .map(|i| f32::from_bits((i as u32).wrapping_mul(0x9e37_79b9) >> 2))
-            .map(|x| if x.is_finite() { x % 90.0 } else { x })
-            .chain([f32::NAN, -0.0, 1e7, f32::INFINITY])
-            .collect();
+        let src = sources();
         let maps = [
             (
                 Func::Exp,

@@ -848,6 +848,11 @@ fn bitcast_f32_i32_and_f16_u16() {
 
 /// out[i] = sum_j in[i, j]
 fn row_sum(rows: i64, cols: i64) -> Kernel {
+    row_reduce(rows, cols, BinaryOp::Add, 0.0)
+}
+
+/// out[i] = init op in[i, 0] op in[i, 1] op ...: an f32 row reduction.
+fn row_reduce(rows: i64, cols: i64, op: BinaryOp, init: f32) -> Kernel {
     let mut rb = Body::default();
     let j = rb.push(Node::Index(0), DType::I64);
     let oi = rb.push(Node::Outer(NodeId(0)), DType::I64);
@@ -859,22 +864,15 @@ fn row_sum(rows: i64, cols: i64) -> Kernel {
         DType::F32,
     );
     let acc = rb.push(Node::Acc(0), DType::F32);
-    let s = rb.push(
-        Node::Binary {
-            op: BinaryOp::Add,
-            a: acc,
-            b: x,
-        },
-        DType::F32,
-    );
+    let s = rb.push(Node::Binary { op, a: acc, b: x }, DType::F32);
     rb.yields = vec![s];
     let mut body = Body::default();
     let i = body.push(Node::Index(0), DType::I64);
-    let zero = body.push(Node::Const(0), DType::F32);
+    let init = body.push(Node::Const(init.to_bits() as u64), DType::F32);
     let r = body.push(
         Node::Reduce {
             extents: vec![cols],
-            inits: vec![zero],
+            inits: vec![init],
             body: Box::new(rb),
         },
         DType::F32,
@@ -888,7 +886,7 @@ fn row_sum(rows: i64, cols: i64) -> Kernel {
         DType::F32,
     );
     Kernel {
-        name: "row_sum".into(),
+        name: "row_reduce".into(),
         buffers: vec![
             buf(DType::F32, &[rows, cols], false),
             buf(DType::F32, &[rows], true),

@@ -1,47 +1,13 @@
 //! Row maxima through the runtime's 16-lane routine (`kernel/row_max.rs`): the same
 //! values as the inline f32x4 loop (the host without AVX2).
 
-use super::tiles_tests::{bin, cst, inputs, targets};
+use super::tiles_tests::{inputs, targets};
 use super::*;
 
 /// `out[i] = max(init, max_j x[i, j])`: a row maximum, which runs as one call of the
 /// runtime's 16-lane routine where the target has array math.
 fn row_maxima(rows: i64, cols: i64, init: f32) -> Kernel {
-    let mut rb = Body::default();
-    let j = rb.push(Node::Index(0), DType::I64);
-    let oi = rb.push(Node::Outer(NodeId(0)), DType::I64);
-    let x = rb.push_load(0, vec![oi, j], DType::F32);
-    let acc = rb.push(Node::Acc(0), DType::F32);
-    rb.yields = vec![bin(&mut rb, BinaryOp::Max, acc, x)];
-    let mut body = Body::default();
-    let i = body.push(Node::Index(0), DType::I64);
-    let init = cst(&mut body, init);
-    let r = body.push(
-        Node::Reduce {
-            extents: vec![cols],
-            inits: vec![init],
-            body: Box::new(rb),
-        },
-        DType::F32,
-    );
-    body.push(
-        Node::Store {
-            buffer: 1,
-            index: vec![i],
-            value: r,
-        },
-        DType::F32,
-    );
-    Kernel {
-        name: "row_maxima".into(),
-        buffers: vec![
-            buf(DType::F32, &[rows, cols], false),
-            buf(DType::F32, &[rows], true),
-        ],
-        domain: vec![rows],
-        body,
-        sequential: false,
-    }
+    row_reduce(rows, cols, BinaryOp::Max, init)
 }
 
 /// The row maximum call gives the inline loop's values: the same bits for every row

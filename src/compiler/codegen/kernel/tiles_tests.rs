@@ -53,11 +53,11 @@ fn un(b: &mut Body, op: UnaryOp, x: NodeId) -> NodeId {
     b.push(Node::Unary { op, x }, DType::F32)
 }
 
-pub(super) fn bin(b: &mut Body, op: BinaryOp, a: NodeId, c: NodeId) -> NodeId {
+fn bin(b: &mut Body, op: BinaryOp, a: NodeId, c: NodeId) -> NodeId {
     b.push(Node::Binary { op, a, b: c }, DType::F32)
 }
 
-pub(super) fn cst(b: &mut Body, v: f32) -> NodeId {
+fn cst(b: &mut Body, v: f32) -> NodeId {
     b.push(Node::Const(v.to_bits() as u64), DType::F32)
 }
 
