@@ -350,89 +350,70 @@ fn simd_paths() -> Vec<(&'static str, Routine)> {
     paths
 }
 
-/// Each SIMD path gives the portable path's bits, over the sweeps (whole, and cut into
-/// tiles of 1..=150 elements so that every tail length, partial step and group position
-/// occurs).
-#[test]
-fn simd_paths_match_portable() {
+/// `run` gives the portable path's bits for `f` over its sweep: whole, and cut into tiles
+/// of 1..=`longest` elements so that every tail length, partial step and group position
+/// occurs.
+fn assert_matches_portable(name: &str, f: Func, run: impl Fn(Func, &mut [f32]), longest: usize) {
     let diff = |got: &[f32], want: &[f32]| {
         got.iter()
             .zip(want)
             .position(|(a, b)| a.to_bits() != b.to_bits())
     };
+    let x = sweep(f);
+    let mut want = x.clone();
+    apply_portable(f, &mut want);
+    let mut got = x.clone();
+    run(f, &mut got);
+    if let Some(i) = diff(&got, &want) {
+        panic!(
+            "{name} {f:?}({:e} = {:#010x}): {:#010x}, portable {:#010x}",
+            x[i],
+            x[i].to_bits(),
+            got[i].to_bits(),
+            want[i].to_bits()
+        );
+    }
+    let mut tiled_got = x.clone();
+    let mut tiled_want = x.clone();
+    let mut at = 0;
+    let mut len = 1;
+    while at < x.len() {
+        let end = (at + len).min(x.len());
+        run(f, &mut tiled_got[at..end]);
+        apply_portable(f, &mut tiled_want[at..end]);
+        at = end;
+        len = len % longest + 1;
+    }
+    assert_eq!(diff(&tiled_got, &tiled_want), None, "{name} {f:?} in tiles");
+}
+
+/// Each SIMD path gives the portable path's bits (tiles of up to 150 elements).
+#[test]
+fn simd_paths_match_portable() {
     for (name, run) in simd_paths() {
         for f in Func::ALL {
-            let x = sweep(f);
-            let mut want = x.clone();
-            apply_portable(f, &mut want);
-            let mut got = x.clone();
-            run(f, &mut got);
-            if let Some(i) = diff(&got, &want) {
-                panic!(
-                    "{name} {f:?}({:e} = {:#010x}): {:#010x}, portable {:#010x}",
-                    x[i],
-                    x[i].to_bits(),
-                    got[i].to_bits(),
-                    want[i].to_bits()
-                );
-            }
-            let mut tiled_got = x.clone();
-            let mut tiled_want = x.clone();
-            let mut at = 0;
-            let mut len = 1;
-            while at < x.len() {
-                let end = (at + len).min(x.len());
-                run(f, &mut tiled_got[at..end]);
-                apply_portable(f, &mut tiled_want[at..end]);
-                at = end;
-                len = len % 150 + 1;
-            }
-            assert_eq!(diff(&tiled_got, &tiled_want), None, "{name} {f:?} in tiles");
+            assert_matches_portable(name, f, run, 150);
         }
     }
 }
 
-/// The 8-lane path gives the portable path's bits, over the sweeps (whole, and cut into
-/// tiles of odd lengths so that every tail length and group position occurs). Without
-/// AVX2+FMA, `apply_avx2` must refuse and leave the data alone.
+/// The dispatcher's fastest path gives the portable path's bits (tiles of up to 37
+/// elements). Without AVX2+FMA, `apply_avx2` must refuse and leave the data alone.
 #[test]
 fn avx2_matches_portable() {
     for f in Func::ALL {
         let x = sweep(f);
-        let mut want = x.clone();
-        apply_portable(f, &mut want);
         let mut got = x.clone();
         if apply_avx2(f, &mut got).is_none() {
             assert!(!has_avx2_fma());
             assert!(got.iter().zip(&x).all(|(a, b)| a.to_bits() == b.to_bits()));
             continue;
         }
-        let diff = |got: &[f32], want: &[f32]| {
-            got.iter()
-                .zip(want)
-                .position(|(a, b)| a.to_bits() != b.to_bits())
-        };
-        if let Some(i) = diff(&got, &want) {
-            panic!(
-                "{f:?}({:e} = {:#010x}): avx2 {:#010x}, portable {:#010x}",
-                x[i],
-                x[i].to_bits(),
-                got[i].to_bits(),
-                want[i].to_bits()
-            );
-        }
-        // Tiles of 1..=37 elements, from odd offsets.
-        let mut tiled_got = x.clone();
-        let mut tiled_want = x.clone();
-        let mut at = 0;
-        let mut len = 1;
-        while at < x.len() {
-            let end = (at + len).min(x.len());
-            apply_avx2(f, &mut tiled_got[at..end]);
-            apply_portable(f, &mut tiled_want[at..end]);
-            at = end;
-            len = len % 37 + 1;
-        }
-        assert_eq!(diff(&tiled_got, &tiled_want), None, "{f:?} in tiles");
+        assert_matches_portable(
+            "dispatch",
+            f,
+            |f, d| assert!(apply_avx2(f, d).is_some()),
+            37,
+        );
     }
 }
