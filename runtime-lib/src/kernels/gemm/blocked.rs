@@ -82,9 +82,10 @@ pub(super) trait Tile {
     ///
     /// # Safety
     /// As [`Tile::tile`]: the CPU has the tile's features; `1 <= mr <= MR`, `1 <= nr <=
-    /// NR`; `lens` is not empty and no segment is; the `mr x lens.len()` pointers at `rows` (row stride `rrs`) each point to
-    /// `lens[s]` readable floats; `b` holds `k` steps of `NR` floats; the tile is inside C
-    /// (unit column stride) and nothing else accesses it meanwhile.
+    /// NR`; `lens` is not empty and no segment is; the `mr x lens.len()` pointers at
+    /// `rows` (row stride `rrs`) each point to `lens[s]` readable floats; `b` holds `k`
+    /// steps of `NR` floats; the tile is inside C (unit column stride) and nothing else
+    /// accesses it meanwhile.
     #[allow(clippy::too_many_arguments)]
     unsafe fn segments(
         lens: &[usize],
