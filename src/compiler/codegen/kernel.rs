@@ -7,8 +7,8 @@ use crate::compiler::ir::{BinaryOp, DType, UnaryOp};
 use crate::compiler::lower::kir::{Body, Kernel, Node, NodeId};
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
-    AbiParam, BlockArg, Endianness, Function, InstBuilder, MemFlagsData, Signature, StackSlot,
-    StackSlotData, StackSlotKind, Value, types,
+    AbiParam, BlockArg, Endianness, Function, InstBuilder, InstructionData, MemFlagsData, Opcode,
+    Signature, StackSlot, StackSlotData, StackSlotKind, Value, types,
 };
 use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
@@ -917,8 +917,25 @@ impl<'a, 'b> Emitter<'a, 'b> {
         self.cx.b.ins().iconst(types::I64, v)
     }
 
+    /// The value of `v` if it is an integer constant.
+    fn known(&self, v: Value) -> Option<i64> {
+        let dfg = &self.cx.b.func.dfg;
+        match dfg.insts[dfg.value_def(v).inst()?] {
+            InstructionData::UnaryImm {
+                opcode: Opcode::Iconst,
+                imm,
+            } => Some(imm.bits()),
+            _ => None,
+        }
+    }
+
     /// `for (i = lo; i + step <= hi; i += step)` carrying `carried`; returns the final `i`
     /// and the carried values after the loop.
+    ///
+    /// With constant bounds the trip count is known: no trips emit nothing, one trip
+    /// emits the body once without a loop, and the final `i` is returned as a constant,
+    /// so that the remainder loops after a loop that divides its range are not emitted
+    /// either (less code for Cranelift to compile, and no dead branches to run).
     fn emit_loop(
         &mut self,
         lo: Value,
@@ -927,6 +944,17 @@ impl<'a, 'b> Emitter<'a, 'b> {
         carried: &[Value],
         body: &mut LoopBody<'_, 'a, 'b>,
     ) -> R<(Value, Vec<Value>)> {
+        let bounds = self.known(lo).zip(self.known(hi));
+        let trips = bounds.map(|(l, h)| if h - l >= step { (h - l) / step } else { 0 });
+        match trips {
+            Some(0) => return Ok((lo, carried.to_vec())),
+            Some(1) => {
+                let out = body(self, lo, carried)?;
+                let l = bounds.map_or(0, |(l, _)| l);
+                return Ok((self.iconst(l + step), out));
+            }
+            _ => {}
+        }
         let b = &mut *self.cx.b;
         let header = b.create_block();
         let body_blk = b.create_block();
@@ -959,7 +987,11 @@ impl<'a, 'b> Emitter<'a, 'b> {
         b.ins().jump(header, &args);
         b.switch_to_block(exit);
         let ep = b.block_params(exit).to_vec();
-        Ok((ep[0], ep[1..].to_vec()))
+        let end = match (bounds, trips) {
+            (Some((l, _)), Some(n)) => b.ins().iconst(types::I64, l + n * step),
+            _ => ep[0],
+        };
+        Ok((end, ep[1..].to_vec()))
     }
 
     fn workgroup(&mut self, w: Value) -> R<()> {
