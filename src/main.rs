@@ -32,6 +32,11 @@ enum Command {
         /// Print one JSON line with the time of each compile phase to stderr.
         #[arg(long)]
         timings: bool,
+        /// Compile a one-op program first and discard it, so the timed compile runs in a
+        /// warm process: the compiler's code paged in, as when an application or a PJRT
+        /// client compiles its second program (and as run_anchors.py times XLA).
+        #[arg(long)]
+        warm_up: bool,
         /// The machine to compile for (default: this one, with all its CPU features).
         #[arg(long, value_name = "TRIPLE")]
         target: Option<String>,
@@ -153,6 +158,7 @@ fn dispatch(command: Command) -> Result<ExitCode> {
             input,
             output,
             timings,
+            warm_up,
             target,
             emit,
             runtime_lib,
@@ -166,7 +172,7 @@ fn dispatch(command: Command) -> Result<ExitCode> {
                 emit,
                 runtime_lib,
             };
-            compile_file(&input, &out, target, timings).map(done)
+            compile_file(&input, &out, target, timings, warm_up).map(done)
         }
         Command::Run {
             artifact,
@@ -257,19 +263,32 @@ struct Output {
     runtime_lib: Option<PathBuf>,
 }
 
+/// What `compile --warm-up` compiles first: one op, so one kernel through every phase.
+const WARM_UP_PROGRAM: &str = "func.func public @main(%x: tensor<f32>) -> tensor<f32> {
+  %one = stablehlo.constant dense<1.0> : tensor<f32>
+  %y = stablehlo.add %x, %one : tensor<f32>
+  return %y : tensor<f32>
+}
+";
+
 fn compile_file(
     input: &Path,
     output: &Output,
     target: compiler::Target,
     print_timings: bool,
+    warm_up: bool,
 ) -> Result<()> {
     let source = read(input)?;
-    let mut timings = Timings::default();
-    let start = std::time::Instant::now();
     let options = Options {
         target,
         ..Options::default()
     };
+    if warm_up {
+        compiler::compile(WARM_UP_PROGRAM.as_bytes(), &options)
+            .context("compiling the warm-up program")?;
+    }
+    let mut timings = Timings::default();
+    let start = std::time::Instant::now();
     // Find the linker's inputs before compiling, so a missing library fails fast.
     let host = compiler::Target::host().triple;
     let runtime_lib = match output.emit {

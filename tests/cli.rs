@@ -147,6 +147,32 @@ fn compile_run_inspect_round_trip() {
     );
 }
 
+/// `--timings` prints one JSON line whose phases add up to at most the total, and
+/// `--warm-up` (a one-op program compiled first) leaves the artifact byte for byte alone.
+#[test]
+fn compile_timings_and_warm_up() {
+    let dir = scratch("timings");
+    let src = dir.join("add.mlir");
+    std::fs::write(&src, ADD).unwrap();
+    let (cold, warm) = (dir.join("cold.pjx"), dir.join("warm.pjx"));
+    let o = pjrtc(&["compile", p(&src), "-o", p(&cold), "--timings"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json: serde_json::Value =
+        serde_json::from_str(stderr(&o).trim()).expect("one JSON line on stderr");
+    let total = json["compile_ms"].as_f64().unwrap();
+    let phases = json["phases"].as_object().unwrap();
+    for phase in ["parse", "lower", "codegen", "write"] {
+        assert!(phases.contains_key(phase), "{json}");
+    }
+    let sum: f64 = phases.values().map(|v| v.as_f64().unwrap()).sum();
+    assert!(sum <= total + 0.01, "{json}");
+
+    let o = pjrtc(&["compile", p(&src), "-o", p(&warm), "--timings", "--warm-up"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("compile_ms"), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&cold).unwrap(), std::fs::read(&warm).unwrap());
+}
+
 /// `--profile` prints, after the JSON line, one line per schedule step naming it, and the
 /// step times add up to no more than a call takes.
 #[test]
