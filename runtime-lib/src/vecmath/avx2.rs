@@ -18,7 +18,7 @@
 
 use super::Func;
 use super::scalar::{
-    EXP_HI, EXP_LO, EXP_P, INV_PI, LN2_HI, LN2_LO_NEG, LOG2E, MAGIC, PIO2, SIN_P, SINCOS_LIMIT2,
+    EXP_HI, EXP_LO, EXP_P, INV_PI, LN2_HI, LN2_LO_NEG, LOG2E, MAGIC, PIO2, SIN_P, SINCOS_LIMIT,
     TANH_SMALL, TANH_T,
 };
 use std::arch::x86_64::*;
@@ -285,7 +285,7 @@ macro_rules! algorithms {
         #[target_feature(enable = $features)]
         fn sincos<const COS: bool, const N: usize>(x: [F; N], grouped: usize) -> [F; N] {
             let mut r = sincos_fast::<COS, N>(x);
-            let huge = lt(k(SINCOS_LIMIT2), mul(x, x));
+            let huge = lt(k(SINCOS_LIMIT), andnot(k(-0.0), x));
             if any(huge) {
                 for j in 0..N {
                     let lanes = mask_bits(huge[j]);
@@ -298,6 +298,52 @@ macro_rules! algorithms {
                 }
             }
             r
+        }
+
+        /// sin or cos of N vectors of f32x4 groups, stored to `dst`: `sincos` with the
+        /// slow path patching `dst` out of line. With the patch inline (or the vectors
+        /// passed to it), LLVM kept every step's results in memory and did not inline
+        /// the step into the loop: a call and 8 vector loads and stores more per step.
+        ///
+        /// # Safety
+        /// `dst` points to N * W writable f32.
+        #[inline]
+        #[target_feature(enable = $features)]
+        unsafe fn sincos_store<const COS: bool, const N: usize>(x: [F; N], dst: *mut f32) {
+            let r = sincos_fast::<COS, N>(x);
+            // SAFETY: the caller's contract.
+            unsafe { store(dst, r) };
+            let huge = lt(k(SINCOS_LIMIT), andnot(k(-0.0), x));
+            if any(huge) {
+                // SAFETY: as above.
+                unsafe { sincos_patch::<COS, N>(x, huge, dst) };
+            }
+        }
+
+        /// Redoes, in `dst`, the f32x4 groups of `x` that hold a huge lane.
+        ///
+        /// # Safety
+        /// As `sincos_store`.
+        #[cold]
+        #[inline(never)]
+        #[target_feature(enable = $features)]
+        unsafe fn sincos_patch<const COS: bool, const N: usize>(
+            x: [F; N],
+            huge: [M; N],
+            dst: *mut f32,
+        ) {
+            for j in 0..N {
+                let lanes = mask_bits(huge[j]);
+                if lanes != 0 {
+                    // SAFETY: vector j lies inside the N * W f32 at `dst`.
+                    let at = unsafe { dst.add(j * W) };
+                    // SAFETY: as above.
+                    let mut out = to_array(unsafe { load::<1>(at) }[0]);
+                    huge_lanes(&to_array(x[j]), &mut out, lanes, W, COS);
+                    // SAFETY: as above.
+                    unsafe { store::<1>(at, [from_array(&out)]) };
+                }
+            }
         }
 
         /// `FN` (a `Func as u8`) on N vectors; `grouped` as for `sincos`.
@@ -383,7 +429,13 @@ macro_rules! algorithms {
                 // reads its lanes before it writes them.
                 unsafe {
                     let x = args::<SUB, N>(src.add(i), shift);
-                    store(dst.add(i), func::<FN, N>(x, N * W))
+                    const SIN: u8 = Func::Sin as u8;
+                    const COS: u8 = Func::Cos as u8;
+                    match FN {
+                        SIN => sincos_store::<false, N>(x, dst.add(i)),
+                        COS => sincos_store::<true, N>(x, dst.add(i)),
+                        _ => store(dst.add(i), func::<FN, N>(x, N * W)),
+                    }
                 };
                 i += N * W;
             }

@@ -74,8 +74,8 @@ pub(super) const SIN_P: [f32; 4] = [
     c(-0.000_198_095_702_216_960_5),
     c(2.605_703_912_195_167_5e-6),
 ];
-/// `SINCOS_LIMIT`^2: |x| > 6000 is tested as x * x > this (exact, and NaN fails it).
-pub(super) const SINCOS_LIMIT2: f32 = c(6000.0 * 6000.0);
+/// `SINCOS_LIMIT`: beyond it (|x| > 6000, NaN not) sin and cos take the slow path.
+pub(super) const SINCOS_LIMIT: f32 = c(6000.0);
 /// `TRIG_LIMIT`: beyond it the f64 reduction gives way to the runtime's f64 functions.
 pub(super) const TRIG_LIMIT: f32 = c(1e6);
 
@@ -166,7 +166,7 @@ pub(super) fn sincos_fast(x: f32, cos: bool) -> f32 {
 /// Does this lane send its group to the slow path (|x| > 6000, infinities included)?
 #[inline(always)]
 pub(super) fn huge(x: f32) -> bool {
-    SINCOS_LIMIT2 < x * x
+    SINCOS_LIMIT < x.abs()
 }
 
 /// sin or cos of one group (an f32x4 of the inline code, or one scalar) through the

@@ -101,12 +101,11 @@ pub(crate) fn unary_f32(cx: &mut Cx, op: UnaryOp, x: Value) -> R<Value> {
             let fast = M::new(cx, ty).sincos_f32(x, op == UnaryOp::Cos);
             // Beyond the f32 reduction's range: the f64 path, in a helper function
             // called from a cold block (see `Helper`).
-            // |x| > limit as x^2 > limit^2 (exact, and rounding is monotonic): two
-            // instructions; NaN compares false and keeps the fast result, NaN.
-            let sq = cx.b.ins().fmul(x, x);
-            let lim = f32math::SINCOS_LIMIT as f64;
-            let lim2 = cx.fconst(ty, lim * lim);
-            let big = cx.b.ins().fcmp(FloatCC::LessThan, lim2, sq);
+            // |x| > limit: a bit mask and a compare, off the multiply pipes the fast
+            // path keeps busy; NaN compares false and keeps the fast result, NaN.
+            let abs = cx.b.ins().fabs(x);
+            let lim = cx.fconst(ty, f32math::SINCOS_LIMIT as f64);
+            let big = cx.b.ins().fcmp(FloatCC::LessThan, lim, abs);
             let big = any_lane(cx, big);
             let helper = if op == UnaryOp::Cos {
                 Helper::Cos
