@@ -71,6 +71,8 @@ pub static IMPORTS: &[Import] = imports![
     vecmath::pjrt_rt_logistic_f32_map_sub_v1,
     vecmath::pjrt_rt_sin_f32_map_sub_v1,
     vecmath::pjrt_rt_cos_f32_map_sub_v1,
+    vecmath::pjrt_rt_sum_f32_row_v1,
+    vecmath::pjrt_rt_sum_sq_sub_f32_row_v1,
 ];
 
 /// Index of the import named `name`.

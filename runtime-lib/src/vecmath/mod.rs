@@ -36,6 +36,7 @@
 mod div;
 mod map;
 mod rowmax;
+mod rowsum;
 mod scalar;
 
 #[cfg(target_arch = "x86_64")]
@@ -51,6 +52,9 @@ pub use map::{
     pjrt_rt_tanh_f32_map_v1,
 };
 pub use rowmax::{ROW_MAX_NAN, pjrt_rt_max_f32_row_v1, row_max, row_max_portable};
+pub use rowsum::{
+    Summand, pjrt_rt_sum_f32_row_v1, pjrt_rt_sum_sq_sub_f32_row_v1, row_sum, row_sum_portable,
+};
 
 #[cfg(test)]
 mod tests;

@@ -14,7 +14,7 @@ use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use std::collections::HashMap;
 
-pub(crate) mod row_max;
+pub(crate) mod row_reduce;
 mod tiles;
 
 /// Work (points times the reduction length each point runs) a workgroup should cover:
@@ -1462,17 +1462,6 @@ impl<'a, 'b> Emitter<'a, 'b> {
                     } => {
                         let init: Vec<Value> = inits.iter().map(v).collect();
                         let outer_vals = vals.clone();
-                        if let Some(m) = self.row_max(extents, &init, rbody, &outer_vals)? {
-                            let m = if pin { self.pin(m) } else { m };
-                            results.insert(i, vec![m]);
-                            vals.push(m);
-                            continue;
-                        }
-                        let rv = classify_reduce(self.k, extents, rbody, self.round_ok);
-                        let lr = rv
-                            .is_none()
-                            .then(|| classify_lane_reduce(self.k, extents, rbody, self.round_ok))
-                            .flatten();
                         // Nodes of the reduce body that only depend on enclosing values,
                         // computed once before its loops.
                         let mask = loop_invariant(rbody);
@@ -1492,6 +1481,19 @@ impl<'a, 'b> Emitter<'a, 'b> {
                         } else {
                             Vec::new()
                         };
+                        if let Some(m) =
+                            self.row_reduce(extents, &init, rbody, &outer_vals, &hoisted)?
+                        {
+                            let m = if pin { self.pin(m) } else { m };
+                            results.insert(i, vec![m]);
+                            vals.push(m);
+                            continue;
+                        }
+                        let rv = classify_reduce(self.k, extents, rbody, self.round_ok);
+                        let lr = rv
+                            .is_none()
+                            .then(|| classify_lane_reduce(self.k, extents, rbody, self.round_ok))
+                            .flatten();
                         let out = self.reduce_nest(
                             extents,
                             &mut Vec::new(),

@@ -2688,5 +2688,5 @@ mod intlanes_tests;
 #[path = "kernel/tiles_tests.rs"]
 mod tiles_tests;
 
-#[path = "kernel/row_max_tests.rs"]
-mod row_max_tests;
+#[path = "kernel/row_reduce_tests.rs"]
+mod row_reduce_tests;
