@@ -286,3 +286,24 @@ pub(super) fn apply(f: super::Func, data: &mut [f32]) {
         Func::Cos => sincos(data, true),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `|x| > 6000` is the predicate the earlier code tested as `x * x > 6000^2`, for
+    /// every f32 where they could differ: below 4096 both are false (x^2 < 2^24 < 6000^2),
+    /// from 8192 on (and infinities) both are true, NaN fails both. So the change of
+    /// test changed no result.
+    #[test]
+    fn huge_is_the_squared_test() {
+        let squared = |x: f32| c(6000.0 * 6000.0) < x * x;
+        let (lo, hi) = (4096.0f32.to_bits(), 8192.0f32.to_bits());
+        for bits in (lo..=hi).chain([0, 0x7f80_0000, 0x7fc0_0000, 0x7f7f_ffff]) {
+            for x in [f32::from_bits(bits), -f32::from_bits(bits)] {
+                assert_eq!(huge(x), squared(x), "{x:e}");
+            }
+        }
+        assert!(huge(6000.0f32.next_up()) && !huge(6000.0) && !huge(f32::NAN));
+    }
+}
