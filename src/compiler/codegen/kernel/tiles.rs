@@ -61,6 +61,12 @@ struct Call {
     /// and the store is not emitted. (Points are independent and outputs never alias the
     /// kernel's inputs, so the output region holds nothing anyone reads meanwhile.)
     direct: Option<usize>,
+    /// Otherwise, a store node whose output row holds the values meanwhile: the only
+    /// store to its buffer, contiguous f32, in the tile's last phase, which reads the
+    /// values back at each point before it stores that point. The call's stores then
+    /// bring the output's cache lines in while the math runs, instead of the last
+    /// phase's stores missing on them after it (and no stack buffer is needed).
+    scratch: Option<usize>,
 }
 
 /// The routine a call runs, by its arguments.
@@ -98,7 +104,8 @@ pub(super) struct TilePlan {
     /// The phases of a tile, in order; the last one computes no call's argument but
     /// the kernel's remaining stores (absent when every store is direct).
     phases: Vec<Phase>,
-    /// The nodes that give the direct calls' store indices and the rows' load indices.
+    /// The nodes that give the direct and scratch stores' indices and the rows' load
+    /// indices.
     direct_index: Option<Vec<bool>>,
 }
 
@@ -201,6 +208,7 @@ fn array_call(
         kind,
         import,
         direct: None,
+        scratch: None,
     })
 }
 
@@ -314,6 +322,23 @@ pub(super) fn plan(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>) -> Option<
         });
     }
     let direct: Vec<usize> = calls.iter().filter_map(|c| c.direct).collect();
+    // The remaining stores' rows serve as the first calls' buffers.
+    let mut scratch_rows = (0..body.nodes.len()).filter(|&s| match &body.nodes[s] {
+        Node::Store { buffer, index, .. } => {
+            !direct.contains(&s)
+                && k.buffers[*buffer].dtype == DType::F32
+                && super::contiguous(index, cls)
+                && (body.nodes.iter())
+                    .filter(|n| matches!(n, Node::Store { buffer: b, .. } if b == buffer))
+                    .count()
+                    == 1
+        }
+        _ => false,
+    });
+    for call in calls.iter_mut().filter(|c| c.direct.is_none()) {
+        call.scratch = scratch_rows.next();
+    }
+    let scratch: Vec<usize> = calls.iter().filter_map(|c| c.scratch).collect();
     let rows: Vec<usize> = (calls.iter())
         .flat_map(|c| c.args.iter().filter(|&&(_, from)| from == Source::Row))
         .map(|&(a, _)| a)
@@ -331,18 +356,20 @@ pub(super) fn plan(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>) -> Option<
             loops: true,
         });
     }
-    let direct_index = if direct.is_empty() && rows.is_empty() {
+    let direct_index = if direct.is_empty() && rows.is_empty() && scratch.is_empty() {
         None
     } else {
-        let roots = direct
-            .iter()
-            .chain(&rows)
-            .flat_map(|&s| match &body.nodes[s] {
-                Node::Store { index, .. } | Node::Load { index, .. } => {
-                    index.iter().map(|n| n.index()).collect()
-                }
-                _ => Vec::new(),
-            });
+        let roots =
+            direct
+                .iter()
+                .chain(&rows)
+                .chain(&scratch)
+                .flat_map(|&s| match &body.nodes[s] {
+                    Node::Store { index, .. } | Node::Load { index, .. } => {
+                        index.iter().map(|n| n.index()).collect()
+                    }
+                    _ => Vec::new(),
+                });
         Some(closure(k, roots.collect(), &hoisted, &call_of)?.0)
     };
     Some(TilePlan {
@@ -396,7 +423,7 @@ impl TilePlan {
 
 /// Where one call reads and writes in a tile.
 struct CallAddrs {
-    /// Its values: the output row (direct) or its stack buffer.
+    /// Its values: the output row (direct or scratch) or its stack buffer.
     values: Value,
     /// Per operand, where the call reads it.
     operands: Vec<Value>,
@@ -421,7 +448,7 @@ impl Emitter<'_, '_> {
                     (c.kind, c.args.get(1)),
                     (Kind::Divide, Some((_, Source::Computed)))
                 );
-                usize::from(c.direct.is_none()) + usize::from(divisors)
+                usize::from(c.direct.is_none() && c.scratch.is_none()) + usize::from(divisors)
             })
             .sum();
         let tile = tile_points(buffers);
@@ -434,7 +461,8 @@ impl Emitter<'_, '_> {
                     4, // 16 bytes
                 )))
             };
-            let values = if c.direct.is_none() { slot(tile) } else { None };
+            let in_row = c.direct.is_some() || c.scratch.is_some();
+            let values = if in_row { None } else { slot(tile) };
             let divisors = match (c.kind, c.args.get(1)) {
                 (Kind::Divide, Some((_, Source::Computed))) => slot(tile),
                 (Kind::Divide, Some((_, Source::Scalar))) => slot(1),
@@ -492,7 +520,7 @@ impl Emitter<'_, '_> {
         };
         let mut addrs = Vec::with_capacity(plan.calls.len());
         for (c, &[values, divisors]) in plan.calls.iter().zip(slots) {
-            let values = match (c.direct.map(|s| &k.body.nodes[s]), values) {
+            let values = match (c.direct.or(c.scratch).map(|s| &k.body.nodes[s]), values) {
                 (Some(Node::Store { buffer, index, .. }), _) => {
                     let idx: Vec<Value> = index.iter().map(|n| at_lo[n.index()]).collect();
                     self.address(*buffer, &idx)
