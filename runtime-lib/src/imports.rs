@@ -73,6 +73,9 @@ pub static IMPORTS: &[Import] = imports![
     vecmath::pjrt_rt_cos_f32_map_sub_v1,
     vecmath::pjrt_rt_sum_f32_row_v1,
     vecmath::pjrt_rt_sum_sq_sub_f32_row_v1,
+    vecmath::pjrt_rt_add_f32_array_v1,
+    vecmath::pjrt_rt_sub_f32_array_v1,
+    vecmath::pjrt_rt_mul_f32_array_v1,
 ];
 
 /// Index of the import named `name`.

@@ -33,7 +33,7 @@
 //! path gives the same bits.
 //! Any `n` works (kernels pass at most a few thousand); nothing here panics or unwinds.
 
-mod div;
+mod arith;
 mod map;
 mod rowmax;
 mod rowsum;
@@ -44,7 +44,10 @@ mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
 
-pub use div::{divide, divide_portable, pjrt_rt_div_f32_array_v1};
+pub use arith::{
+    ArithOp, arith, arith_portable, pjrt_rt_add_f32_array_v1, pjrt_rt_div_f32_array_v1,
+    pjrt_rt_mul_f32_array_v1, pjrt_rt_sub_f32_array_v1,
+};
 pub use map::{
     pjrt_rt_cos_f32_map_sub_v1, pjrt_rt_cos_f32_map_v1, pjrt_rt_exp_f32_map_sub_v1,
     pjrt_rt_exp_f32_map_v1, pjrt_rt_logistic_f32_map_sub_v1, pjrt_rt_logistic_f32_map_v1,

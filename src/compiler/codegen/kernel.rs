@@ -850,6 +850,13 @@ pub(crate) fn tile_loops(k: &Kernel, target: &super::Target) -> Option<usize> {
     Some(tiles::plan(k, &cls, hoistable(k).as_deref())?.loops())
 }
 
+/// How many of `k`'s tile calls keep their values in an output row (`None`: untiled).
+#[cfg(test)]
+pub(crate) fn tile_scratch(k: &Kernel, target: &super::Target) -> Option<usize> {
+    let cls = classify(k, true).filter(|_| super::array_math(target))?;
+    Some(tiles::plan(k, &cls, hoistable(k).as_deref())?.scratch_calls())
+}
+
 /// See [`super::vector_profile`].
 pub(crate) fn vector_profile(k: &Kernel) -> (bool, Vec<u8>) {
     let reduces = k.body.nodes.iter().filter_map(|n| match n {

@@ -18,7 +18,8 @@
 //! The divide routine also reads its operands where they are: a dividend or divisor
 //! that is a contiguous f32 load is read from the input row itself, and a divisor the
 //! same for the whole row (softmax's sum) is passed as one value, so `x / s` over rows
-//! takes no phase at all, only calls.
+//! takes no phase at all, only calls. Adds, subtracts and multiplies run through the
+//! same kind of routine when that leaves a tile no loop at all (see [`plan`]).
 
 use super::{Class, Emitter, Pre, operands, unroll_factor_of};
 use crate::compiler::codegen::scalar::R;
@@ -79,8 +80,8 @@ enum Kind {
     /// `f_map_sub(dst, src, n, s)`: of an input row minus a hoisted f32 (softmax's
     /// `exp(x - max)`); args: the row, then the scalar.
     MapSub,
-    /// `div(dst, a, b, b_step, n)`.
-    Divide,
+    /// `op(dst, a, b, b_step, n)`: `a op b` for add, subtract, multiply or divide.
+    Arith,
 }
 
 /// Where a call finds one operand.
@@ -198,7 +199,7 @@ fn array_call(
             // A hoisted dividend makes the divide per point only through the divisor;
             // it is computed (splatted) like any other operand.
             let args = vec![(a, from(a, false)), (b, from(b, true))];
-            ("pjrt_rt_div_f32_array_v1", Kind::Divide, args)
+            ("pjrt_rt_div_f32_array_v1", Kind::Arith, args)
         }
         _ => return None,
     };
@@ -216,7 +217,24 @@ fn array_call(
 /// loop vectorizes) and of which `hoist` are computed before that loop; `None` when no
 /// node per point is an f32 function or divide with an array import, or the row is
 /// short, or a phase needs a reduction per point (which two phases would compute twice).
+///
+/// Adds, subtracts and multiplies become calls too when that leaves a tile no loop at
+/// all (`x * y + sin x`: three calls). Each call is a pass over the tile, eight lanes
+/// wide; a loop does the whole chain in one pass on four, so a long chain of cheap
+/// operations stays inline, and so does anything around a loop that remains anyway.
 pub(super) fn plan(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>) -> Option<TilePlan> {
+    let plain = plan_with(k, cls, hoist, false)?;
+    if plain.loops() == 0 {
+        return Some(plain);
+    }
+    match plan_with(k, cls, hoist, true) {
+        Some(calls_only) if calls_only.loops() == 0 => Some(calls_only),
+        _ => Some(plain),
+    }
+}
+
+/// [`plan`], with the arithmetic on call values and rows as calls if `cheap`.
+fn plan_with(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>, cheap: bool) -> Option<TilePlan> {
     let body = &k.body;
     if *k.domain.last()? < MIN_ROW {
         return None;
@@ -254,13 +272,54 @@ pub(super) fn plan(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>) -> Option<
         return None;
     }
     for call in calls.iter_mut() {
-        if call.kind == Kind::Divide {
+        if call.kind == Kind::Arith {
             for (arg, from) in call.args.iter_mut() {
                 if let (Source::Computed, Some(v)) = (*from, call_of[*arg]) {
                     *from = Source::Values(v);
                 }
             }
         }
+    }
+    // Cheap arithmetic whose operands are all there without a loop: input rows, earlier
+    // calls' values, a hoisted second operand (nodes come in dependency order).
+    for i in (0..body.nodes.len()).filter(|_| cheap) {
+        let Node::Binary { op, a, b } = &body.nodes[i] else {
+            continue;
+        };
+        let import = match op {
+            BinaryOp::Add => "pjrt_rt_add_f32_array_v1",
+            BinaryOp::Sub => "pjrt_rt_sub_f32_array_v1",
+            BinaryOp::Mul => "pjrt_rt_mul_f32_array_v1",
+            _ => continue,
+        };
+        if call_of[i].is_some() || cls[i] != Class::Vector || hoisted(i) {
+            continue;
+        }
+        if body.types[i] != DType::F32 {
+            continue;
+        }
+        let first = |x: usize| match call_of[x] {
+            Some(c) => Some(Source::Values(c)),
+            None => row(x).then_some(Source::Row),
+        };
+        let second = |x: usize| first(x).or_else(|| scalar(x).then_some(Source::Scalar));
+        let (a, b) = (a.index(), b.index());
+        let commutes = matches!(op, BinaryOp::Add | BinaryOp::Mul);
+        let args = match (first(a), second(b), first(b), second(a)) {
+            (Some(fa), Some(sb), _, _) => vec![(a, fa), (b, sb)],
+            // `s * row`: the hoisted operand goes second.
+            (_, _, Some(fb), Some(sa)) if commutes => vec![(b, fb), (a, sa)],
+            _ => continue,
+        };
+        call_of[i] = Some(calls.len());
+        calls.push(Call {
+            node: i,
+            args,
+            kind: Kind::Arith,
+            import,
+            direct: None,
+            scratch: None,
+        });
     }
     for (s, node) in body.nodes.iter().enumerate() {
         if let Node::Store {
@@ -415,9 +474,14 @@ fn closure(
 
 impl TilePlan {
     /// How many loops over the points a tile runs.
-    #[cfg(test)]
     pub(super) fn loops(&self) -> usize {
         self.phases.iter().filter(|p| p.loops).count()
+    }
+
+    /// How many calls keep their values in an output row until the last phase.
+    #[cfg(test)]
+    pub(super) fn scratch_calls(&self) -> usize {
+        self.calls.iter().filter(|c| c.scratch.is_some()).count()
     }
 }
 
@@ -446,7 +510,7 @@ impl Emitter<'_, '_> {
             .map(|c| {
                 let divisors = matches!(
                     (c.kind, c.args.get(1)),
-                    (Kind::Divide, Some((_, Source::Computed)))
+                    (Kind::Arith, Some((_, Source::Computed)))
                 );
                 usize::from(c.direct.is_none() && c.scratch.is_none()) + usize::from(divisors)
             })
@@ -464,8 +528,8 @@ impl Emitter<'_, '_> {
             let in_row = c.direct.is_some() || c.scratch.is_some();
             let values = if in_row { None } else { slot(tile) };
             let divisors = match (c.kind, c.args.get(1)) {
-                (Kind::Divide, Some((_, Source::Computed))) => slot(tile),
-                (Kind::Divide, Some((_, Source::Scalar))) => slot(1),
+                (Kind::Arith, Some((_, Source::Computed))) => slot(tile),
+                (Kind::Arith, Some((_, Source::Scalar))) => slot(1),
                 _ => None,
             };
             slots.push([values, divisors]);
@@ -634,7 +698,7 @@ impl Emitter<'_, '_> {
                         (Kind::InPlace, [_]) => vec![a.values, n],
                         (Kind::Map, &[src]) => vec![a.values, src, n],
                         (Kind::MapSub, &[src, s]) => vec![a.values, src, n, s],
-                        (Kind::Divide, &[x, y]) => {
+                        (Kind::Arith, &[x, y]) => {
                             let step = i64::from(call.args[1].1 != Source::Scalar);
                             let step = self.cx.b.ins().iconst(types::I64, step);
                             vec![a.values, x, y, step, n]

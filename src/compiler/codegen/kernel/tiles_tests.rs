@@ -241,6 +241,78 @@ fn calls_in_two_phases_with_math_around_them() {
     }
 }
 
+/// `out = arith(x, y, f(x))` over rows of `cols`: the arithmetic around a call, which
+/// runs as calls too (`form` 0: `x * y + sin x`; 1: `cos(x) * 0.5 - y`; 2: `0.25 * y +
+/// exp(x)`, its hoisted operand first).
+fn around_a_call(rows: i64, cols: i64, form: u8) -> Kernel {
+    let mut body = Body::default();
+    let i = body.push(Node::Index(0), DType::I64);
+    let j = body.push(Node::Index(1), DType::I64);
+    let x = body.push_load(0, vec![i, j], DType::F32);
+    let y = body.push_load(1, vec![i, j], DType::F32);
+    let out = match form {
+        0 => {
+            let xy = bin(&mut body, BinaryOp::Mul, x, y);
+            let s = un(&mut body, UnaryOp::Sin, x);
+            bin(&mut body, BinaryOp::Add, xy, s)
+        }
+        1 => {
+            let c = un(&mut body, UnaryOp::Cos, x);
+            let half = cst(&mut body, 0.5);
+            let h = bin(&mut body, BinaryOp::Mul, c, half);
+            bin(&mut body, BinaryOp::Sub, h, y)
+        }
+        _ => {
+            let q = cst(&mut body, 0.25);
+            let qy = bin(&mut body, BinaryOp::Mul, q, y);
+            let e = un(&mut body, UnaryOp::Exp, x);
+            bin(&mut body, BinaryOp::Add, qy, e)
+        }
+    };
+    body.push(
+        Node::Store {
+            buffer: 2,
+            index: vec![i, j],
+            value: out,
+        },
+        DType::F32,
+    );
+    Kernel {
+        name: "around_a_call".into(),
+        buffers: vec![
+            buf(DType::F32, &[rows, cols], false),
+            buf(DType::F32, &[rows, cols], false),
+            buf(DType::F32, &[rows, cols], true),
+        ],
+        domain: vec![rows, cols],
+        body,
+        sequential: false,
+    }
+}
+
+/// Arithmetic on input rows, call values and hoisted values around a math call runs as
+/// calls (no loop left) with the inline code's bits; a chain that keeps a loop anyway
+/// keeps its arithmetic inline, and its first call's values wait in the output row.
+#[test]
+fn arithmetic_around_a_call_runs_as_calls() {
+    if targets().is_none() {
+        return cross_compiled_code_calls_array_math();
+    }
+    let host = targets().unwrap().0;
+    for form in 0..3 {
+        for (rows, cols) in [(3i64, 700i64), (64, 33), (1, 9000)] {
+            let k = around_a_call(rows, cols, form);
+            let n = rows * cols;
+            let what = format!("form {form} {rows}x{cols}");
+            check_tiled(&k, &[inputs(n, 5), inputs(n, 20_011)], &what);
+            assert_eq!(kernel::tile_loops(&k, &host), Some(0), "{what}");
+        }
+    }
+    let k = chained(3, 700);
+    assert!(kernel::tile_loops(&k, &host).is_some_and(|l| l > 0));
+    assert_eq!(kernel::tile_scratch(&k, &host), Some(1));
+}
+
 /// `out[j, i] = tanh(x[i, j])`: the store scatters lanes (a relayout), the load is
 /// contiguous.
 #[test]
