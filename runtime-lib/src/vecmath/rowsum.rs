@@ -123,6 +123,16 @@ fn fold(acc: &[[f32; LANES]; LANES]) -> [f32; LANES] {
     f
 }
 
+/// A block's 16 accumulator lanes as a wide path holds them (lane `4u + l` is
+/// accumulator `u`'s lane `l`), folded.
+fn fold_step_lanes(lanes: &[f32; STEP]) -> [f32; LANES] {
+    let mut acc = [[0.0f32; LANES]; LANES];
+    for (a, l) in acc.iter_mut().zip(lanes.chunks_exact(LANES)) {
+        a.copy_from_slice(l);
+    }
+    fold(&acc)
+}
+
 /// The folded lanes into the f64 total, lane 0 first.
 fn join(total: &mut f64, folded: [f32; LANES]) {
     for v in folded {
@@ -158,11 +168,7 @@ unsafe fn blocks_avx512(row: &[f32], what: Summand) -> (usize, f64) {
         let mut lanes = [0.0f32; STEP];
         // SAFETY: `lanes` holds 16 f32.
         unsafe { _mm512_storeu_ps(lanes.as_mut_ptr(), v) };
-        let mut acc = [[0.0f32; LANES]; LANES];
-        for (u, a) in acc.iter_mut().enumerate() {
-            a.copy_from_slice(&lanes[LANES * u..LANES * (u + 1)]);
-        }
-        fold(&acc)
+        fold_step_lanes(&lanes)
     };
     let n = row.len();
     let mut total = -0.0f64;
@@ -208,11 +214,7 @@ unsafe fn blocks_avx(row: &[f32], what: Summand) -> (usize, f64) {
             _mm256_storeu_ps(lanes.as_mut_ptr(), lo);
             _mm256_storeu_ps(lanes.as_mut_ptr().add(8), hi);
         }
-        let mut acc = [[0.0f32; LANES]; LANES];
-        for (u, a) in acc.iter_mut().enumerate() {
-            a.copy_from_slice(&lanes[LANES * u..LANES * (u + 1)]);
-        }
-        fold(&acc)
+        fold_step_lanes(&lanes)
     };
     let n = row.len();
     let mut total = -0.0f64;
