@@ -115,9 +115,14 @@ unsafe fn arith_raw(
     }
 }
 
+// `arith_avx`'s operation, as a const generic.
+#[cfg(target_arch = "x86_64")]
 const ADD: u8 = 0;
+#[cfg(target_arch = "x86_64")]
 const SUB: u8 = 1;
+#[cfg(target_arch = "x86_64")]
 const MUL: u8 = 2;
+#[cfg(target_arch = "x86_64")]
 const DIV: u8 = 3;
 
 /// The 8-lane part of [`arith_raw`] for operation `OP`: returns how many elements it did

@@ -125,6 +125,7 @@ fn fold(acc: &[[f32; LANES]; LANES]) -> [f32; LANES] {
 
 /// A block's 16 accumulator lanes as a wide path holds them (lane `4u + l` is
 /// accumulator `u`'s lane `l`), folded.
+#[cfg(target_arch = "x86_64")]
 fn fold_step_lanes(lanes: &[f32; STEP]) -> [f32; LANES] {
     let mut acc = [[0.0f32; LANES]; LANES];
     for (a, l) in acc.iter_mut().zip(lanes.chunks_exact(LANES)) {
