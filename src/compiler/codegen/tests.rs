@@ -853,6 +853,21 @@ fn row_sum(rows: i64, cols: i64) -> Kernel {
 
 /// out[i] = init op in[i, 0] op in[i, 1] op ...: an f32 row reduction.
 fn row_reduce(rows: i64, cols: i64, op: BinaryOp, init: f32) -> Kernel {
+    row_fold(rows, cols, init, false, |rb, acc, x, _| {
+        rb.push(Node::Binary { op, a: acc, b: x }, DType::F32)
+    })
+}
+
+/// out[i] = the fold of row i of in[rows, cols] from `init`: `fold(body, acc, x, mean)`
+/// pushes the next accumulator. With `means`, the kernel also reads mean[i] (buffer 1,
+/// before the output), which the fold gets as an outer value.
+pub(super) fn row_fold(
+    rows: i64,
+    cols: i64,
+    init: f32,
+    means: bool,
+    fold: impl FnOnce(&mut Body, NodeId, NodeId, Option<NodeId>) -> NodeId,
+) -> Kernel {
     let mut rb = Body::default();
     let j = rb.push(Node::Index(0), DType::I64);
     let oi = rb.push(Node::Outer(NodeId(0)), DType::I64);
@@ -863,11 +878,21 @@ fn row_reduce(rows: i64, cols: i64, op: BinaryOp, init: f32) -> Kernel {
         },
         DType::F32,
     );
+    let mean = means.then(|| rb.push(Node::Outer(NodeId(1)), DType::F32));
     let acc = rb.push(Node::Acc(0), DType::F32);
-    let s = rb.push(Node::Binary { op, a: acc, b: x }, DType::F32);
+    let s = fold(&mut rb, acc, x, mean);
     rb.yields = vec![s];
     let mut body = Body::default();
     let i = body.push(Node::Index(0), DType::I64);
+    if means {
+        body.push(
+            Node::Load {
+                buffer: 1,
+                index: vec![i],
+            },
+            DType::F32,
+        );
+    }
     let init = body.push(Node::Const(init.to_bits() as u64), DType::F32);
     let r = body.push(
         Node::Reduce {
@@ -877,20 +902,23 @@ fn row_reduce(rows: i64, cols: i64, op: BinaryOp, init: f32) -> Kernel {
         },
         DType::F32,
     );
+    let out = 1 + usize::from(means);
     body.push(
         Node::Store {
-            buffer: 1,
+            buffer: out,
             index: vec![i],
             value: r,
         },
         DType::F32,
     );
+    let mut buffers = vec![buf(DType::F32, &[rows, cols], false)];
+    if means {
+        buffers.push(buf(DType::F32, &[rows], false));
+    }
+    buffers.push(buf(DType::F32, &[rows], true));
     Kernel {
         name: "row_reduce".into(),
-        buffers: vec![
-            buf(DType::F32, &[rows, cols], false),
-            buf(DType::F32, &[rows], true),
-        ],
+        buffers,
         domain: vec![rows],
         body,
         sequential: false,

@@ -104,81 +104,33 @@ fn row_sum_call_matches_inline() {
 /// `out[i] = init + sum_j (x[i, j] - m[i])^2`, `m[i]` read by the enclosing point:
 /// layernorm's variance.
 fn row_sq_dev(rows: i64, cols: i64, init: f32) -> Kernel {
-    let mut rb = Body::default();
-    let j = rb.push(Node::Index(0), DType::I64);
-    let oi = rb.push(Node::Outer(NodeId(0)), DType::I64);
-    let x = rb.push(
-        Node::Load {
-            buffer: 0,
-            index: vec![oi, j],
-        },
-        DType::F32,
-    );
-    let m = rb.push(Node::Outer(NodeId(1)), DType::F32);
-    let d = rb.push(
-        Node::Binary {
-            op: BinaryOp::Sub,
-            a: x,
-            b: m,
-        },
-        DType::F32,
-    );
-    let e = rb.push(
-        Node::Binary {
-            op: BinaryOp::Mul,
-            a: d,
-            b: d,
-        },
-        DType::F32,
-    );
-    let acc = rb.push(Node::Acc(0), DType::F32);
-    let s = rb.push(
-        Node::Binary {
-            op: BinaryOp::Add,
-            a: acc,
-            b: e,
-        },
-        DType::F32,
-    );
-    rb.yields = vec![s];
-    let mut body = Body::default();
-    let i = body.push(Node::Index(0), DType::I64);
-    let mean = body.push(
-        Node::Load {
-            buffer: 1,
-            index: vec![i],
-        },
-        DType::F32,
-    );
-    let init = body.push(Node::Const(init.to_bits() as u64), DType::F32);
-    let r = body.push(
-        Node::Reduce {
-            extents: vec![cols],
-            inits: vec![init],
-            body: Box::new(rb),
-        },
-        DType::F32,
-    );
-    assert_eq!(mean, NodeId(1));
-    body.push(
-        Node::Store {
-            buffer: 2,
-            index: vec![i],
-            value: r,
-        },
-        DType::F32,
-    );
-    Kernel {
-        name: "row_sq_dev".into(),
-        buffers: vec![
-            buf(DType::F32, &[rows, cols], false),
-            buf(DType::F32, &[rows], false),
-            buf(DType::F32, &[rows], true),
-        ],
-        domain: vec![rows],
-        body,
-        sequential: false,
-    }
+    row_fold(rows, cols, init, true, |rb, acc, x, mean| {
+        let m = mean.expect("the kernel reads means");
+        let d = rb.push(
+            Node::Binary {
+                op: BinaryOp::Sub,
+                a: x,
+                b: m,
+            },
+            DType::F32,
+        );
+        let e = rb.push(
+            Node::Binary {
+                op: BinaryOp::Mul,
+                a: d,
+                b: d,
+            },
+            DType::F32,
+        );
+        rb.push(
+            Node::Binary {
+                op: BinaryOp::Add,
+                a: acc,
+                b: e,
+            },
+            DType::F32,
+        )
+    })
 }
 
 /// The squared-distance sum call gives the inline loop's bits, with the distance taken
