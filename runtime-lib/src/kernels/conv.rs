@@ -128,17 +128,15 @@ impl Geometry {
         }
     }
 
-    /// The input pixel of the first tap of output pixel `opix` when there is no lhs
+    /// The input pixel of the first tap of the output pixel at `opos` when there is no lhs
     /// dilation and its whole window lies inside the input (no padding taps): then its
     /// taps are that pixel plus [`Geometry::koff`].
     #[inline]
-    fn inside_base(&self, opix: usize) -> Option<usize> {
+    fn inside_base(&self, opos: &[i64]) -> Option<usize> {
         self.koff.as_ref()?;
-        let (mut rest, mut base, mut scale) = (opix, 0usize, 1usize);
-        for d in (0..self.o_sp.len()).rev() {
-            let o = (rest % self.o_sp[d]) as i64;
-            rest /= self.o_sp[d];
-            let first = o * self.strides[d] - self.lo[d];
+        let (mut base, mut scale) = (0usize, 1usize);
+        for d in (0..opos.len()).rev() {
+            let first = opos[d] * self.strides[d] - self.lo[d];
             let last = first + (self.k_sp[d] as i64 - 1) * self.rhs_dil[d];
             if first < 0 || last >= self.in_sp[d] {
                 return None;
@@ -149,11 +147,26 @@ impl Geometry {
         Some(base)
     }
 
-    /// For output pixel `opix`, every kernel pixel with the input pixel it reads (`None` in
-    /// padding or a dilation hole), in kernel order.
-    fn taps(&self, opix: usize, t: &mut Taps) {
+    /// Sets `t.opos` to the coordinates of output pixel `opix`. Callers go through the
+    /// pixels in order, so the pixel after the last one is a carry, not divisions (which
+    /// showed in profiles: the implicit GEMM asks for every output row's taps).
+    fn locate(&self, opix: usize, t: &mut Taps) {
         let r = self.o_sp.len();
-        // Unflatten the output position (buffers reused: this runs once per output row).
+        if t.opos.len() == r && t.opix == opix {
+            return;
+        }
+        if t.opos.len() == r && t.opix.checked_add(1) == Some(opix) {
+            t.opix = opix;
+            for d in (0..r).rev() {
+                t.opos[d] += 1;
+                if t.opos[d] < self.o_sp[d] as i64 {
+                    return;
+                }
+                t.opos[d] = 0;
+            }
+            return; // opix wrapped past the last pixel: all zeros, as divisions give
+        }
+        t.opix = opix;
         t.opos.clear();
         t.opos.resize(r, 0);
         let mut rest = opix;
@@ -161,9 +174,16 @@ impl Geometry {
             t.opos[d] = (rest % self.o_sp[d]) as i64;
             rest /= self.o_sp[d];
         }
+    }
+
+    /// For output pixel `opix`, every kernel pixel with the input pixel it reads (`None` in
+    /// padding or a dilation hole), in kernel order.
+    fn taps(&self, opix: usize, t: &mut Taps) {
+        let r = self.o_sp.len();
+        self.locate(opix, t);
         // A window wholly inside the input (the common case): its taps are the first
         // tap's pixel plus fixed offsets.
-        if let (Some(koff), Some(base)) = (&self.koff, self.inside_base(opix)) {
+        if let (Some(koff), Some(base)) = (&self.koff, self.inside_base(&t.opos)) {
             t.list.clear();
             t.list.extend(koff.iter().map(|&o| Some(base + o)));
             return;
@@ -212,6 +232,8 @@ impl Geometry {
 struct Taps {
     list: Vec<Option<usize>>,
     next: Vec<Option<usize>>,
+    /// The output pixel last located and its coordinates (empty before the first).
+    opix: usize,
     opos: Vec<i64>,
     /// Per-dimension input coordinates, dimension `d` from `first[d]`.
     coord: Vec<i64>,
@@ -285,7 +307,8 @@ unsafe fn direct_float<T: Float>(
     }
     for row in begin..end {
         let (ob, opix) = (row / geo.o_pix, row % geo.o_pix);
-        let base = geo.inside_base(opix);
+        geo.locate(opix, &mut taps);
+        let base = geo.inside_base(&taps.opos);
         if base.is_none() {
             geo.taps(opix, &mut taps);
         }
@@ -518,20 +541,35 @@ unsafe fn implicit(
         .collect();
     let zeros = vec![0f32; piece];
     let mut taps = Taps::default();
+    // Geometry::koff in features rather than pixels.
+    let koff_features: Option<Vec<usize>> =
+        (geo.koff.as_ref()).map(|k| k.iter().map(|&o| o * geo.c).collect());
     for g in 0..geo.groups {
         let mut fill = |i0: usize, rows: usize, table: &mut [*const f32]| {
             for (r, ptrs) in table.chunks_exact_mut(lens.len()).take(rows).enumerate() {
                 let row = begin + i0 + r;
                 let (ob, opix) = (row / geo.o_pix, row % geo.o_pix);
                 let (ib, c0) = geo.group_input(g, ob);
+                // Features c0 + q * piece.. of input pixel ipix: inside the input
+                // (wrapping_add: computing it needs no unsafe).
+                let pixel = |ipix: usize| input.wrapping_add((ib * geo.in_pix + ipix) * geo.c + c0);
+                geo.locate(opix, &mut taps);
+                // A window inside the input (most rows): its first tap's features plus fixed
+                // offsets, without building the tap list.
+                if let (Some(offsets), Some(base)) = (&koff_features, geo.inside_base(&taps.opos)) {
+                    let first = pixel(base);
+                    for (seg, &o) in ptrs.chunks_exact_mut(pieces).zip(offsets) {
+                        for (q, p) in seg.iter_mut().enumerate() {
+                            *p = first.wrapping_add(o + q * piece);
+                        }
+                    }
+                    continue;
+                }
                 geo.taps(opix, &mut taps);
                 for (seg, &tap) in ptrs.chunks_exact_mut(pieces).zip(&taps.list) {
                     for (q, p) in seg.iter_mut().enumerate() {
                         *p = match tap {
-                            // Features c0 + q * piece.. of input pixel ipix: inside the
-                            // input (wrapping_add: computing it needs no unsafe).
-                            Some(ipix) => input
-                                .wrapping_add((ib * geo.in_pix + ipix) * geo.c + c0 + q * piece),
+                            Some(ipix) => pixel(ipix).wrapping_add(q * piece),
                             None => zeros.as_ptr(),
                         };
                     }
