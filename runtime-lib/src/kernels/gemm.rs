@@ -128,10 +128,10 @@ fn batches_disjoint(g: &Gemm, o: View) -> bool {
 
 /// Below this many multiply-adds (about 20 us on one core) a matrix is not worth splitting
 /// across threads: handing rows to the pool's workers costs a few microseconds, and each
-/// part packs the right-hand side again. (It was 8M while each split spawned threads.)
+/// part packs the right-hand side again.
 pub(crate) const PARALLEL_MIN_MACS: usize = 1 << 20;
 
-/// Splits the rows of one product across up to `threads` scoped threads.
+/// Splits the rows of one product into up to `threads` parts that the pool runs.
 ///
 /// # Safety
 /// As [`one`].
