@@ -80,6 +80,19 @@ struct Geometry {
     /// With no lhs dilation: per kernel pixel (kernel order), its offset in input pixels
     /// from the pixel the window's first tap reads, for windows wholly inside the input.
     koff: Option<Vec<usize>>,
+    /// With no lhs dilation: per spatial dimension, where windows lie inside the input.
+    inside: Option<Vec<InsideDim>>,
+}
+
+/// One spatial dimension of the windows wholly inside the input: output coordinates `o` in
+/// `lo..hi`, whose first tap contributes `o * step + offset` input pixels to the flat
+/// index of the window's first tap (`step` and `offset` scaled by the later dimensions).
+#[derive(Clone, Copy, Debug)]
+struct InsideDim {
+    lo: i64,
+    hi: i64,
+    step: i64,
+    offset: i64,
 }
 
 impl Geometry {
@@ -116,6 +129,33 @@ impl Geometry {
                 }
                 offs
             }),
+            inside: c.lhs_dilation.iter().all(|&d| d == 1).then(|| {
+                let r = c.in_spatial.len();
+                let mut dims = Vec::with_capacity(r);
+                let mut scale = 1i64;
+                for d in (0..r).rev() {
+                    // i64 cannot overflow: the decoder bounds every parameter by 2^40.
+                    let (s, pad) = (c.strides[d] as i64, c.padding[d].0);
+                    let span = (c.kernel_spatial[d] as i64 - 1) * c.rhs_dilation[d] as i64;
+                    // First tap o * s - pad >= 0, last tap o * s - pad + span < in.
+                    let lo = if pad <= 0 { 0 } else { (pad + s - 1) / s };
+                    let top = c.in_spatial[d] as i64 - 1 - span + pad;
+                    let hi = if top < 0 {
+                        0
+                    } else {
+                        (top / s + 1).min(c.out_spatial[d] as i64)
+                    };
+                    dims.push(InsideDim {
+                        lo,
+                        hi,
+                        step: s * scale,
+                        offset: -pad * scale,
+                    });
+                    scale *= c.in_spatial[d] as i64;
+                }
+                dims.reverse();
+                dims
+            }),
         }
     }
 
@@ -133,18 +173,15 @@ impl Geometry {
     /// taps are that pixel plus [`Geometry::koff`].
     #[inline]
     fn inside_base(&self, opos: &[i64]) -> Option<usize> {
-        self.koff.as_ref()?;
-        let (mut base, mut scale) = (0usize, 1usize);
-        for d in (0..opos.len()).rev() {
-            let first = opos[d] * self.strides[d] - self.lo[d];
-            let last = first + (self.k_sp[d] as i64 - 1) * self.rhs_dil[d];
-            if first < 0 || last >= self.in_sp[d] {
+        let dims = self.inside.as_deref()?;
+        let mut base = 0i64;
+        for (&o, d) in opos.iter().zip(dims) {
+            if o < d.lo || o >= d.hi {
                 return None;
             }
-            base += first as usize * scale;
-            scale *= self.in_sp[d] as usize;
+            base += o * d.step + d.offset;
         }
-        Some(base)
+        Some(base as usize)
     }
 
     /// Sets `t.opos` to the coordinates of output pixel `opix`. Callers go through the
@@ -823,6 +860,25 @@ mod tests {
                     want[row * geo.of + g * geo.ofg + j] = (sum, mag);
                 }
             }
+        }
+        // inside_base against its definition: without lhs dilation, the window's first
+        // and last taps inside the input in every dimension.
+        let mut at = super::Taps::default();
+        for opix in 0..geo.o_pix {
+            geo.locate(opix, &mut at);
+            let mut want = conv.lhs_dilation.iter().all(|&d| d == 1).then_some(0i64);
+            for (d, &o) in at.opos.iter().enumerate() {
+                let first = o * geo.strides[d] - geo.lo[d];
+                let last = first + (geo.k_sp[d] as i64 - 1) * geo.rhs_dil[d];
+                want = want
+                    .filter(|_| first >= 0 && last < geo.in_sp[d])
+                    .map(|b| b * geo.in_sp[d] + first);
+            }
+            assert_eq!(
+                geo.inside_base(&at.opos),
+                want.map(|b| b as usize),
+                "output pixel {opix} of {conv:?}"
+            );
         }
         // The direct loops' sums, exactly: each product rounded and added in the
         // reference's order (input feature, then kernel position).
