@@ -850,8 +850,12 @@ mod tests {
             .collect();
         let kernel: Vec<f32> = (0..geo.k_pix * geo.cg * geo.of).map(|_| fill()).collect();
         let rows = geo.out_batch * geo.o_pix;
-        // The reference: every output feature's products over the taps.
+        // The references: every output feature's products over the taps, as an f64 sum
+        // with the sum of magnitudes, and as the direct loops add them, exactly: each
+        // product rounded and added in the reference's order (input feature, then kernel
+        // position).
         let mut want = vec![(0f64, 0f64); rows * geo.of];
+        let mut exact = vec![0f32; rows * geo.of];
         let mut taps = super::Taps::default();
         for row in 0..rows {
             let (ob, opix) = (row / geo.o_pix, row % geo.o_pix);
@@ -859,17 +863,19 @@ mod tests {
             for g in 0..geo.groups {
                 let (ib, c0) = geo.group_input(g, ob);
                 for j in 0..geo.ofg {
-                    let (mut sum, mut mag) = (0f64, 0f64);
-                    for (kpix, ipix) in taps.list.iter().enumerate() {
-                        let Some(ipix) = ipix else { continue };
-                        for ci in 0..geo.cg {
-                            let x = input[(ib * geo.in_pix + ipix) * geo.c + c0 + ci] as f64;
+                    let (mut sum, mut mag, mut a) = (0f64, 0f64, 0f32);
+                    for ci in 0..geo.cg {
+                        for (kpix, ipix) in taps.list.iter().enumerate() {
+                            let Some(ipix) = ipix else { continue };
+                            let x = input[(ib * geo.in_pix + ipix) * geo.c + c0 + ci];
                             let w = kernel[(kpix * geo.cg + ci) * geo.of + g * geo.ofg + j];
-                            sum += x * w as f64;
-                            mag += (x * w as f64).abs();
+                            sum += x as f64 * w as f64;
+                            mag += (x as f64 * w as f64).abs();
+                            a += x * w;
                         }
                     }
                     want[row * geo.of + g * geo.ofg + j] = (sum, mag);
+                    exact[row * geo.of + g * geo.ofg + j] = a;
                 }
             }
         }
@@ -878,40 +884,19 @@ mod tests {
         let mut at = super::Taps::default();
         for opix in 0..geo.o_pix {
             geo.locate(opix, &mut at);
-            let mut want = conv.lhs_dilation.iter().all(|&d| d == 1).then_some(0i64);
+            let mut base = conv.lhs_dilation.iter().all(|&d| d == 1).then_some(0i64);
             for (d, &o) in at.opos.iter().enumerate() {
                 let first = o * geo.strides[d] - geo.lo[d];
                 let last = first + (geo.k_sp[d] as i64 - 1) * geo.rhs_dil[d];
-                want = want
+                base = base
                     .filter(|_| first >= 0 && last < geo.in_sp[d])
                     .map(|b| b * geo.in_sp[d] + first);
             }
             assert_eq!(
                 geo.inside_base(&at.opos),
-                want.map(|b| b as usize),
+                base.map(|b| b as usize),
                 "output pixel {opix} of {conv:?}"
             );
-        }
-        // The direct loops' sums, exactly: each product rounded and added in the
-        // reference's order (input feature, then kernel position).
-        let mut exact = vec![0f32; rows * geo.of];
-        for row in 0..rows {
-            let (ob, opix) = (row / geo.o_pix, row % geo.o_pix);
-            geo.taps(opix, &mut taps);
-            for g in 0..geo.groups {
-                let (ib, c0) = geo.group_input(g, ob);
-                for j in 0..geo.ofg {
-                    let mut a = 0f32;
-                    for ci in 0..geo.cg {
-                        for (kpix, ipix) in taps.list.iter().enumerate() {
-                            let Some(ipix) = ipix else { continue };
-                            let x = input[(ib * geo.in_pix + ipix) * geo.c + c0 + ci];
-                            a += x * kernel[(kpix * geo.cg + ci) * geo.of + g * geo.ofg + j];
-                        }
-                    }
-                    exact[row * geo.of + g * geo.ofg + j] = a;
-                }
-            }
         }
         let (i, k) = (input.as_ptr() as *mut u8, kernel.as_ptr() as *mut u8);
         for parts in [1, 3] {
