@@ -91,14 +91,15 @@ struct Inside {
 }
 
 /// One spatial dimension of the windows wholly inside the input: output coordinates `o` in
-/// `lo..hi`, whose first tap contributes `o * step + offset` input pixels to the flat
-/// index of the window's first tap (`step` and `offset` scaled by the later dimensions).
+/// `lo..hi`, whose first tap reads input coordinate `o * stride - pad`, which counts
+/// `scale` pixels (the product of the later dimensions' extents) in the flat index.
 #[derive(Clone, Copy, Debug)]
 struct InsideDim {
     lo: i64,
     hi: i64,
-    step: i64,
-    offset: i64,
+    stride: i64,
+    pad: i64,
+    scale: usize,
 }
 
 impl Inside {
@@ -106,9 +107,10 @@ impl Inside {
     fn new(c: &Conv) -> Inside {
         let r = c.in_spatial.len();
         let mut dims = Vec::with_capacity(r);
-        let mut scale = 1i64;
+        let mut scale = 1usize;
         for d in (0..r).rev() {
-            // i64 cannot overflow: the decoder bounds every parameter by 2^40.
+            // i64 cannot overflow: the decoder bounds every parameter and the dilated
+            // window by 2^40.
             let (s, pad) = (c.strides[d] as i64, c.padding[d].0);
             let span = (c.kernel_spatial[d] as i64 - 1) * c.rhs_dilation[d] as i64;
             // First tap o * s - pad >= 0, last tap o * s - pad + span < in.
@@ -122,10 +124,12 @@ impl Inside {
             dims.push(InsideDim {
                 lo,
                 hi,
-                step: s * scale,
-                offset: -pad * scale,
+                stride: s,
+                pad,
+                scale,
             });
-            scale *= c.in_spatial[d] as i64;
+            // At most the input's pixel count (the decoder bounds it by 2^56).
+            scale *= c.in_spatial[d] as usize;
         }
         dims.reverse();
         let mut koff = vec![0usize];
@@ -186,14 +190,16 @@ impl Geometry {
     #[inline]
     fn inside_base(&self, opos: &[i64]) -> Option<usize> {
         let dims = &self.inside.as_ref()?.dims;
-        let mut base = 0i64;
+        let mut base = 0usize;
         for (&o, d) in opos.iter().zip(dims) {
             if o < d.lo || o >= d.hi {
                 return None;
             }
-            base += o * d.step + d.offset;
+            // In lo..hi the first tap's coordinate is in 0..in, so the sum stays below the
+            // input's pixel count.
+            base += (o * d.stride - d.pad) as usize * d.scale;
         }
-        Some(base as usize)
+        Some(base)
     }
 
     /// Sets `t.opos` to the coordinates of output pixel `opix`. Callers go through the
