@@ -176,34 +176,47 @@ fn hoisted_row_reduction_feeds_the_tiles() {
 /// `out = exp(sin x) * tanh(y) + cos(logistic(x) * y)` and GELU's tanh form over rows
 /// of `cols`: calls of two phases, several per phase, and math around them.
 fn chained(rows: i64, cols: i64) -> Kernel {
+    two_input_rows("chained", rows, cols, |body, x, y| {
+        let s = un(body, UnaryOp::Sin, x);
+        let e = un(body, UnaryOp::Exp, s);
+        let t = un(body, UnaryOp::Tanh, y);
+        let et = bin(body, BinaryOp::Mul, e, t);
+        let l = un(body, UnaryOp::Logistic, x);
+        let ly = bin(body, BinaryOp::Mul, l, y);
+        let c = un(body, UnaryOp::Cos, ly);
+        let a = bin(body, BinaryOp::Add, et, c);
+        // gelu(x) = 0.5 x (1 + tanh(0.7978846 (x + 0.044715 x^3)))
+        let x3 = bin(body, BinaryOp::Mul, x, x);
+        let x3 = bin(body, BinaryOp::Mul, x3, x);
+        let k1 = cst(body, 0.044715);
+        let u = bin(body, BinaryOp::Mul, k1, x3);
+        let u = bin(body, BinaryOp::Add, x, u);
+        let k2 = cst(body, 0.797_884_6);
+        let u = bin(body, BinaryOp::Mul, k2, u);
+        let th = un(body, UnaryOp::Tanh, u);
+        let one = cst(body, 1.0);
+        let g = bin(body, BinaryOp::Add, one, th);
+        let half = cst(body, 0.5);
+        let hx = bin(body, BinaryOp::Mul, half, x);
+        let g = bin(body, BinaryOp::Mul, hx, g);
+        bin(body, BinaryOp::Add, a, g)
+    })
+}
+
+/// `out = f(x, y)` over `rows x cols` f32 inputs `x` (buffer 0) and `y` (buffer 1), into
+/// buffer 2, with `f` building the value's nodes.
+fn two_input_rows(
+    name: &str,
+    rows: i64,
+    cols: i64,
+    f: impl FnOnce(&mut Body, NodeId, NodeId) -> NodeId,
+) -> Kernel {
     let mut body = Body::default();
     let i = body.push(Node::Index(0), DType::I64);
     let j = body.push(Node::Index(1), DType::I64);
     let x = body.push_load(0, vec![i, j], DType::F32);
     let y = body.push_load(1, vec![i, j], DType::F32);
-    let s = un(&mut body, UnaryOp::Sin, x);
-    let e = un(&mut body, UnaryOp::Exp, s);
-    let t = un(&mut body, UnaryOp::Tanh, y);
-    let et = bin(&mut body, BinaryOp::Mul, e, t);
-    let l = un(&mut body, UnaryOp::Logistic, x);
-    let ly = bin(&mut body, BinaryOp::Mul, l, y);
-    let c = un(&mut body, UnaryOp::Cos, ly);
-    let a = bin(&mut body, BinaryOp::Add, et, c);
-    // gelu(x) = 0.5 x (1 + tanh(0.7978846 (x + 0.044715 x^3)))
-    let x3 = bin(&mut body, BinaryOp::Mul, x, x);
-    let x3 = bin(&mut body, BinaryOp::Mul, x3, x);
-    let k1 = cst(&mut body, 0.044715);
-    let u = bin(&mut body, BinaryOp::Mul, k1, x3);
-    let u = bin(&mut body, BinaryOp::Add, x, u);
-    let k2 = cst(&mut body, 0.797_884_6);
-    let u = bin(&mut body, BinaryOp::Mul, k2, u);
-    let th = un(&mut body, UnaryOp::Tanh, u);
-    let one = cst(&mut body, 1.0);
-    let g = bin(&mut body, BinaryOp::Add, one, th);
-    let half = cst(&mut body, 0.5);
-    let hx = bin(&mut body, BinaryOp::Mul, half, x);
-    let g = bin(&mut body, BinaryOp::Mul, hx, g);
-    let out = bin(&mut body, BinaryOp::Add, a, g);
+    let out = f(&mut body, x, y);
     body.push(
         Node::Store {
             buffer: 2,
@@ -213,7 +226,7 @@ fn chained(rows: i64, cols: i64) -> Kernel {
         DType::F32,
     );
     Kernel {
-        name: "chained".into(),
+        name: name.into(),
         buffers: vec![
             buf(DType::F32, &[rows, cols], false),
             buf(DType::F32, &[rows, cols], false),
@@ -245,49 +258,25 @@ fn calls_in_two_phases_with_math_around_them() {
 /// runs as calls too (`form` 0: `x * y + sin x`; 1: `cos(x) * 0.5 - y`; 2: `0.25 * y +
 /// exp(x)`, its hoisted operand first).
 fn around_a_call(rows: i64, cols: i64, form: u8) -> Kernel {
-    let mut body = Body::default();
-    let i = body.push(Node::Index(0), DType::I64);
-    let j = body.push(Node::Index(1), DType::I64);
-    let x = body.push_load(0, vec![i, j], DType::F32);
-    let y = body.push_load(1, vec![i, j], DType::F32);
-    let out = match form {
+    two_input_rows("around_a_call", rows, cols, |body, x, y| match form {
         0 => {
-            let xy = bin(&mut body, BinaryOp::Mul, x, y);
-            let s = un(&mut body, UnaryOp::Sin, x);
-            bin(&mut body, BinaryOp::Add, xy, s)
+            let xy = bin(body, BinaryOp::Mul, x, y);
+            let s = un(body, UnaryOp::Sin, x);
+            bin(body, BinaryOp::Add, xy, s)
         }
         1 => {
-            let c = un(&mut body, UnaryOp::Cos, x);
-            let half = cst(&mut body, 0.5);
-            let h = bin(&mut body, BinaryOp::Mul, c, half);
-            bin(&mut body, BinaryOp::Sub, h, y)
+            let c = un(body, UnaryOp::Cos, x);
+            let half = cst(body, 0.5);
+            let h = bin(body, BinaryOp::Mul, c, half);
+            bin(body, BinaryOp::Sub, h, y)
         }
         _ => {
-            let q = cst(&mut body, 0.25);
-            let qy = bin(&mut body, BinaryOp::Mul, q, y);
-            let e = un(&mut body, UnaryOp::Exp, x);
-            bin(&mut body, BinaryOp::Add, qy, e)
+            let q = cst(body, 0.25);
+            let qy = bin(body, BinaryOp::Mul, q, y);
+            let e = un(body, UnaryOp::Exp, x);
+            bin(body, BinaryOp::Add, qy, e)
         }
-    };
-    body.push(
-        Node::Store {
-            buffer: 2,
-            index: vec![i, j],
-            value: out,
-        },
-        DType::F32,
-    );
-    Kernel {
-        name: "around_a_call".into(),
-        buffers: vec![
-            buf(DType::F32, &[rows, cols], false),
-            buf(DType::F32, &[rows, cols], false),
-            buf(DType::F32, &[rows, cols], true),
-        ],
-        domain: vec![rows, cols],
-        body,
-        sequential: false,
-    }
+    })
 }
 
 /// Arithmetic on input rows, call values and hoisted values around a math call runs as
