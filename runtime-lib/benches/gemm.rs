@@ -8,7 +8,7 @@
 //! `taskset -c 0` for one thread.
 
 use pjrtc_runtime::DType;
-use pjrtc_runtime::format::{BufRef, Gemm, MatrixView, Region};
+use pjrtc_runtime::format::{BufRef, Epilogue, Gemm, MatrixView, Region};
 use pjrtc_runtime::kernels::Bases;
 use pjrtc_runtime::kernels::gemm::{f32_gemm, gemm};
 use std::time::{Duration, Instant};
@@ -82,6 +82,7 @@ fn main() {
             lhs: view(Region::Input(0), m, k, m * k, false),
             rhs: view(Region::Input(1), k, n, k * n, bt),
             out: view(Region::Output(0), m, n, m * n, false),
+            epilogue: Epilogue::default(),
         };
         let inputs = [a.as_mut_ptr() as *mut u8, b.as_mut_ptr() as *mut u8];
         let outputs = [c.as_mut_ptr() as *mut u8];

@@ -96,6 +96,10 @@ pub fn rich() -> Pjx {
                     row_stride: 3,
                     col_stride: 1,
                 },
+                epilogue: Epilogue {
+                    bias: Some(buf(Region::Constant, 0, 12)),
+                    activation: Activation::Relu,
+                },
             }),
             Step::Conv(Conv {
                 dtype: DType::F32,
@@ -267,6 +271,54 @@ fn validation_errors_name_the_problem() {
         "{}",
         err_of(&p)
     );
+
+    fn gemm(p: &mut Pjx) -> &mut Gemm {
+        match &mut p.steps[1] {
+            Step::Gemm(g) => g,
+            s => panic!("step 1 is {s:?}"),
+        }
+    }
+    let mut p = rich();
+    gemm(&mut p).epilogue.bias = Some(buf(Region::Constant, 0, 16));
+    assert!(
+        err_of(&p).contains("step 1: gemm bias has 16 bytes, not n = 3 floats"),
+        "{}",
+        err_of(&p)
+    );
+    let mut p = rich();
+    gemm(&mut p).epilogue.bias = Some(buf(Region::Output(0), 8, 12));
+    assert!(err_of(&p).contains("gemm out overlaps its bias"));
+    let mut p = rich();
+    gemm(&mut p).epilogue.bias = Some(buf(Region::Constant, 2, 12));
+    assert!(err_of(&p).contains("gemm bias offset 2 is not aligned"));
+    let mut p = rich();
+    gemm(&mut p).epilogue.bias = Some(buf(Region::Input(0), 120, 12));
+    assert!(err_of(&p).contains("gemm bias out of range of region input 0"));
+    let mut p = rich();
+    let g = gemm(&mut p);
+    g.dtype = DType::F16;
+    g.epilogue.bias = None;
+    assert!(err_of(&p).contains("gemm epilogue on f16: only f32 has one"));
+    // The flag and activation bytes follow the out view: corrupt each in the encoding.
+    let good = rich().to_bytes();
+    let mut p = rich();
+    gemm(&mut p).epilogue.activation = Activation::None;
+    let none = p.to_bytes();
+    let at = (0..good.len())
+        .find(|&i| good[i] != none[i] && i >= 12)
+        .expect("the activation byte differs");
+    let mut bad = good.clone();
+    bad[at] = 7;
+    fix_header(&mut bad);
+    let e = Pjx::from_bytes(&bad).unwrap_err().to_string();
+    assert!(e.contains("gemm activation 7 is not known"), "{e}");
+    let flag = at - 1 - 21;
+    assert_eq!(good[flag], 1, "the bias flag precedes the bias");
+    let mut bad = good;
+    bad[flag] = 2;
+    fix_header(&mut bad);
+    let e = Pjx::from_bytes(&bad).unwrap_err().to_string();
+    assert!(e.contains("gemm bias flag 2 is neither 0 nor 1"), "{e}");
 
     let mut p = rich();
     if let Step::Conv(c) = &mut p.steps[2] {

@@ -187,6 +187,7 @@ fn gemm_matches_reference() {
             lhs: view(Region::Input(0), ls, ln),
             rhs: view(Region::Input(1), rs, rn),
             out: view(Region::Output(0), os, on),
+            epilogue: Epilogue::default(),
         };
         let exe = load(artifact(
             vec![spec(dtype, ln), spec(dtype, rn)],
@@ -474,6 +475,7 @@ fn speed() {
         lhs: view(Region::Input(0), n),
         rhs: view(Region::Input(1), n),
         out: view(Region::Output(0), n),
+        epilogue: Epilogue::default(),
     };
     let exe = load(artifact(
         vec![spec(DType::F32, n * n), spec(DType::F32, n * n)],
@@ -534,6 +536,7 @@ fn threads_give_the_same_results() {
         lhs: view(Region::Input(0)),
         rhs: view(Region::Input(1)),
         out: view(Region::Output(0)),
+        epilogue: Epilogue::default(),
     };
     let mut exe = load(artifact(
         vec![spec(DType::F32, n * n), spec(DType::F32, n * n)],
@@ -619,6 +622,7 @@ fn threads_split_batched_products() {
         lhs: view(Region::Input(0)),
         rhs: view(Region::Input(1)),
         out: view(Region::Output(0)),
+        epilogue: Epilogue::default(),
     };
     let len = batch * n * n;
     let mut exe = load(artifact(
@@ -814,6 +818,7 @@ fn f32_row_times_matrix_matches_reference() {
                 lhs: view(Region::Input(0), ln, ls, ln),
                 rhs: view(Region::Input(1), rs, 1, rn),
                 out: view(Region::Output(0), on, os, on),
+                epilogue: Epilogue::default(),
             };
             let mut exe = load(artifact(
                 vec![spec(DType::F32, ln), spec(DType::F32, rn)],

@@ -55,6 +55,7 @@ fn matmul_pjx() -> Vec<u8> {
                 lhs: view(Region::Input(0), 6, 3),
                 rhs: view(Region::Input(1), 6, 2),
                 out: view(Region::Arena, 4, 2),
+                epilogue: Epilogue::default(),
             }),
             Step::Copy {
                 src: BufRef {

@@ -1,7 +1,7 @@
 //! Human-readable descriptions of schedule steps, shared by `pjrtc inspect` and the
 //! runner's `--profile` table.
 
-use super::{BufRef, Pjx, Region, Step};
+use super::{Activation, BufRef, Pjx, Region, Step};
 
 /// `arena+4096`.
 pub fn buf(b: &BufRef) -> String {
@@ -37,16 +37,25 @@ pub fn step_line(pjx: &Pjx, step: &Step) -> String {
                 .collect();
             format!("dispatch {name} x{workgroups} ({})", b.join(", "))
         }
-        Step::Gemm(g) => format!(
-            "gemm {} batch={} m={} n={} k={} -> {}+{}",
-            g.dtype,
-            g.batch,
-            g.m,
-            g.n,
-            g.k,
-            region(&g.out.buf.region),
-            g.out.buf.offset
-        ),
+        Step::Gemm(g) => {
+            let mut epilogue = String::new();
+            if let Some(b) = &g.epilogue.bias {
+                epilogue += &format!(" + bias {}+{}", region(&b.region), b.offset);
+            }
+            if g.epilogue.activation == Activation::Relu {
+                epilogue += ", relu";
+            }
+            format!(
+                "gemm {} batch={} m={} n={} k={}{epilogue} -> {}+{}",
+                g.dtype,
+                g.batch,
+                g.m,
+                g.n,
+                g.k,
+                region(&g.out.buf.region),
+                g.out.buf.offset
+            )
+        }
         Step::Conv(c) => format!(
             "conv {} in={:?} kernel={:?} out={:?} groups={}/{}",
             c.dtype,

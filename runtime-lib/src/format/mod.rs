@@ -20,7 +20,7 @@ use std::sync::Arc;
 /// `PJX\0`.
 pub const MAGIC: [u8; 4] = *b"PJX\0";
 /// Bumped on every incompatible change of the layout below.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// A whole artifact, as the compiler produces it and the loader consumes it.
 #[derive(Clone, Debug, PartialEq)]
@@ -320,8 +320,9 @@ pub struct MatrixView {
     pub col_stride: u64,
 }
 
-/// `out[b] = lhs[b] (m x k) * rhs[b] (k x n)` for `b` in `0..batch`, all of `dtype`.
-/// `out` is overwritten. For f16/bf16 the products are accumulated in f32 and rounded once.
+/// `out[b] = epilogue(lhs[b] (m x k) * rhs[b] (k x n))` for `b` in `0..batch`, all of
+/// `dtype`. `out` is overwritten. For f16/bf16 the products are accumulated in f32 and
+/// rounded once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Gemm {
     pub dtype: DType,
@@ -332,6 +333,34 @@ pub struct Gemm {
     pub lhs: MatrixView,
     pub rhs: MatrixView,
     pub out: MatrixView,
+    pub epilogue: Epilogue,
+}
+
+/// What a [`Gemm`] does to each element of its output once the element's sum is
+/// complete: `activation(sum + bias[j])` for column `j`, each operation rounded as the
+/// separate StableHLO ops would round it (a dense layer's `dot`, `add` of a broadcast
+/// bias and `maximum` with zero, in one pass). f32 only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Epilogue {
+    /// `n` contiguous elements, the same for every row and product; `None`: no bias.
+    pub bias: Option<BufRef>,
+    pub activation: Activation,
+}
+
+impl Epilogue {
+    /// Whether this epilogue leaves the product as it is.
+    pub fn is_identity(&self) -> bool {
+        self.bias.is_none() && self.activation == Activation::None
+    }
+}
+
+/// The elementwise function at the end of an [`Epilogue`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Activation {
+    #[default]
+    None,
+    /// StableHLO `maximum(x, +0.0)`: NaN stays NaN, and -0 becomes +0.
+    Relu,
 }
 
 /// N-d convolution (cross-correlation, as StableHLO defines it) in the canonical layouts

@@ -248,6 +248,25 @@ fn check_gemm(g: &Gemm, regions: &Regions) -> std::result::Result<(), String> {
     check_view(&g.lhs, g.dtype, g.batch, g.m, g.k, "gemm lhs")?;
     check_view(&g.rhs, g.dtype, g.batch, g.k, g.n, "gemm rhs")?;
     check_view(&g.out, g.dtype, g.batch, g.m, g.n, "gemm out")?;
+    if g.epilogue.is_identity() {
+        return Ok(());
+    }
+    if g.dtype != DType::F32 {
+        return Err(format!("gemm epilogue on {}: only f32 has one", g.dtype));
+    }
+    if let Some(b) = &g.epilogue.bias {
+        regions.check(b, "gemm bias")?;
+        aligned(b, DType::F32, "gemm bias")?;
+        if Some(b.size) != g.n.checked_mul(4) {
+            return Err(format!(
+                "gemm bias has {} bytes, not n = {} floats",
+                b.size, g.n
+            ));
+        }
+        if overlap(&g.out.buf, b) {
+            return Err("gemm out overlaps its bias".into());
+        }
+    }
     Ok(())
 }
 
@@ -464,6 +483,21 @@ impl R<'_> {
             offset: self.u64(what)?,
             size: self.u64(what)?,
         })
+    }
+    fn epilogue(&mut self) -> Result<Epilogue> {
+        let at = self.pos;
+        let bias = match self.u8("gemm bias flag")? {
+            0 => None,
+            1 => Some(self.bufref("gemm bias")?),
+            f => return Err(self.err_at(at, format!("gemm bias flag {f} is neither 0 nor 1"))),
+        };
+        let at = self.pos;
+        let activation = match self.u8("gemm activation")? {
+            ACTIVATION_NONE => Activation::None,
+            ACTIVATION_RELU => Activation::Relu,
+            a => return Err(self.err_at(at, format!("gemm activation {a} is not known"))),
+        };
+        Ok(Epilogue { bias, activation })
     }
     fn view(&mut self, what: &str) -> Result<MatrixView> {
         Ok(MatrixView {
@@ -791,6 +825,7 @@ impl R<'_> {
                     lhs: r.view("gemm lhs")?,
                     rhs: r.view("gemm rhs")?,
                     out: r.view("gemm out")?,
+                    epilogue: r.epilogue()?,
                 };
                 check_gemm(&g, cx.regions)
                     .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;

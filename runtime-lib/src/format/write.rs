@@ -50,6 +50,9 @@ pub(super) const STEP_WHILE: u8 = 4;
 pub(super) const STEP_CASE: u8 = 5;
 pub(super) const STEP_SORT: u8 = 6;
 
+pub(super) const ACTIVATION_NONE: u8 = 0;
+pub(super) const ACTIVATION_RELU: u8 = 1;
+
 pub(super) const REGION_INPUT: u8 = 0;
 pub(super) const REGION_OUTPUT: u8 = 1;
 pub(super) const REGION_ARENA: u8 = 2;
@@ -133,6 +136,17 @@ impl Enc {
                 self.view(&g.lhs);
                 self.view(&g.rhs);
                 self.view(&g.out);
+                match &g.epilogue.bias {
+                    Some(b) => {
+                        self.u8(1);
+                        self.buf(b);
+                    }
+                    None => self.u8(0),
+                }
+                self.u8(match g.epilogue.activation {
+                    Activation::None => ACTIVATION_NONE,
+                    Activation::Relu => ACTIVATION_RELU,
+                });
             }
             Step::Conv(c) => {
                 self.u8(STEP_CONV);

@@ -7,12 +7,15 @@
 
 use super::{Bases, Elem, with_elem};
 use crate::DType;
-use crate::format::Gemm;
+use crate::format::{Activation, Gemm};
 use gemm::Parallelism;
 use std::sync::OnceLock;
 
+pub(crate) use epilogue::Epi;
+
 #[cfg(target_arch = "x86_64")]
 mod blocked;
+mod epilogue;
 #[cfg(target_arch = "x86_64")]
 mod f32_avx2;
 #[cfg(target_arch = "x86_64")]
@@ -56,6 +59,13 @@ pub fn f32_gemm() -> F32Gemm {
 /// no other thread may access the output while this runs.
 pub unsafe fn gemm(g: &Gemm, base: &Bases, threads: usize) {
     let size = g.dtype.size();
+    let epi = Epi {
+        bias: g
+            .epilogue
+            .bias
+            .map_or(std::ptr::null(), |b| base.ptr(&b) as *const f32),
+        relu: g.epilogue.activation == Activation::Relu,
+    };
     let first = Views {
         l: View::new(base.ptr(&g.lhs.buf), g.lhs.row_stride, g.lhs.col_stride),
         r: View::new(base.ptr(&g.rhs.buf), g.rhs.row_stride, g.rhs.col_stride),
@@ -76,7 +86,7 @@ pub unsafe fn gemm(g: &Gemm, base: &Bases, threads: usize) {
         super::par::chunks(batch, parts, |b0, b1| unsafe {
             for b in b0..b1 {
                 let v = first.batch(g, b, size);
-                one(g.dtype, m, n, k, v.l, v.r, v.o);
+                one(g.dtype, m, n, k, v.l, v.r, v.o, epi);
             }
         });
         return;
@@ -84,7 +94,7 @@ pub unsafe fn gemm(g: &Gemm, base: &Bases, threads: usize) {
     for b in 0..batch {
         let v = first.batch(g, b, size);
         // SAFETY: forwarded from this function's contract.
-        unsafe { split_rows(g.dtype, m, n, k, v.l, v.r, v.o, threads) }
+        unsafe { split_rows(g.dtype, m, n, k, v.l, v.r, v.o, epi, threads) }
     }
 }
 
@@ -144,6 +154,7 @@ unsafe fn split_rows(
     l: View,
     r: View,
     o: View,
+    epi: Epi,
     threads: usize,
 ) {
     let macs = m.saturating_mul(n).saturating_mul(k);
@@ -157,7 +168,7 @@ unsafe fn split_rows(
     };
     if parts <= 1 {
         // SAFETY: forwarded.
-        return unsafe { one(dtype, m, n, k, l, r, o) };
+        return unsafe { one(dtype, m, n, k, l, r, o, epi) };
     }
     let size = dtype.size();
     // SAFETY: each thread writes its own rows of the output; lhs and rhs are only read.
@@ -170,20 +181,23 @@ unsafe fn split_rows(
             l.skip_rows(i0, size),
             r,
             o.skip_rows(i0, size),
+            epi,
         )
     });
 }
 
-/// One product `o = l * r` of `m x k` by `k x n`.
+/// One product `o = epi(l * r)` of `m x k` by `k x n`.
 ///
 /// # Safety
 /// Every element of the three views is in bounds and aligned, and the output is not
-/// accessed by anyone else meanwhile.
-unsafe fn one(dtype: DType, m: usize, n: usize, k: usize, l: View, r: View, o: View) {
+/// accessed by anyone else meanwhile; an epilogue only comes with f32 and a bias of `n`
+/// floats (the decoder checks both).
+#[allow(clippy::too_many_arguments)]
+unsafe fn one(dtype: DType, m: usize, n: usize, k: usize, l: View, r: View, o: View, epi: Epi) {
     // SAFETY: forwarded.
     unsafe {
         match dtype {
-            DType::F32 => fast::<f32>(m, n, k, l, r, o),
+            DType::F32 => f32_product(m, n, k, l, r, o, epi),
             DType::F64 => fast::<f64>(m, n, k, l, r, o),
             DType::F16 => fast::<half::f16>(m, n, k, l, r, o),
             DType::BF16 => bf16(m, n, k, l, r, o),
@@ -259,8 +273,23 @@ pub(crate) unsafe fn fast<T: Elem + FromF32>(
     r: View,
     o: View,
 ) {
-    #[cfg(target_arch = "x86_64")]
     if std::any::TypeId::of::<T>() == std::any::TypeId::of::<f32>() {
+        // SAFETY: T is f32, so the views hold f32; the rest is forwarded.
+        return unsafe { f32_product(m, n, k, l, r, o, Epi::NONE) };
+    }
+    // SAFETY: forwarded.
+    unsafe { with_crate::<T>(m, n, k, l, r, o) }
+}
+
+/// `o = epi(l * r)` for f32 views: [`f32_gemm`]'s kernel, which applies the epilogue to
+/// each tile as it completes, or the `gemm` crate and the epilogue after it.
+///
+/// # Safety
+/// As [`fast`], for views of f32; a non-null bias has `n` readable floats.
+#[allow(clippy::too_many_arguments)]
+unsafe fn f32_product(m: usize, n: usize, k: usize, l: View, r: View, o: View, epi: Epi) {
+    #[cfg(target_arch = "x86_64")]
+    {
         match f32_gemm() {
             // Below 64 columns most of a 64-wide tile would be padding (64 x 10 x 512:
             // 12 GFLOP/s); there the crate's 512-bit kernels beat the 16-wide tile too
@@ -269,17 +298,20 @@ pub(crate) unsafe fn fast<T: Elem + FromF32>(
             F32Gemm::Avx512 if n >= 64 || (m == 1 && r.cs == 1) => {
                 // SAFETY: T is f32, so the views hold f32; f32_gemm detected AVX-512F,
                 // AVX2 and FMA.
-                return unsafe { blocked::gemm::<f32_avx512::Avx512>(m, n, k, l, r, o) };
+                return unsafe { blocked::gemm::<f32_avx512::Avx512>(m, n, k, l, r, o, epi) };
             }
             F32Gemm::Avx2 => {
                 // SAFETY: T is f32, so the views hold f32; f32_gemm detected AVX2 and FMA.
-                return unsafe { blocked::gemm::<f32_avx2::Avx2>(m, n, k, l, r, o) };
+                return unsafe { blocked::gemm::<f32_avx2::Avx2>(m, n, k, l, r, o, epi) };
             }
             F32Gemm::Avx512 | F32Gemm::Crate => {}
         }
     }
-    // SAFETY: forwarded.
-    unsafe { with_crate::<T>(m, n, k, l, r, o) }
+    // SAFETY: forwarded; the m x n output holds f32 and only this call accesses it.
+    unsafe {
+        with_crate::<f32>(m, n, k, l, r, o);
+        epilogue::apply(o.ptr as *mut f32, o.rs, o.cs, m, n, epi);
+    }
 }
 
 /// Whether [`segmented`] runs on this CPU for products `n` columns wide: with the tile
@@ -447,7 +479,7 @@ pub(crate) unsafe fn naive<T: Elem>(m: usize, n: usize, k: usize, l: View, r: Vi
 mod tests {
     use super::gemm;
     use crate::DType;
-    use crate::format::{BufRef, Gemm, MatrixView, Region};
+    use crate::format::{Activation, BufRef, Epilogue, Gemm, MatrixView, Region};
     use crate::kernels::Bases;
     use proptest::prelude::*;
 
@@ -479,7 +511,9 @@ mod tests {
     }
 
     /// Runs an f32 `Gemm` step over random data and checks each element against an f64
-    /// sum within `k * eps * sum |a| |b|`.
+    /// sum within `k * eps * sum |a| |b|`; then with each epilogue, whose every element
+    /// must be the bits of the separate ops (`+ bias[j]`, then `maximum(_, +0)`) applied
+    /// to the plain product's.
     #[allow(clippy::too_many_arguments)]
     fn check(
         batch: usize,
@@ -503,8 +537,9 @@ mod tests {
         };
         let mut a: Vec<f32> = (0..batch * sa).map(|_| next()).collect();
         let mut b: Vec<f32> = (0..batch * sb).map(|_| next()).collect();
+        let mut bias: Vec<f32> = (0..n).map(|_| next()).collect();
         let mut c = vec![f32::NAN; batch * so];
-        let g = Gemm {
+        let mut g = Gemm {
             dtype: DType::F32,
             batch: batch as u64,
             m: m as u64,
@@ -513,17 +548,26 @@ mod tests {
             lhs,
             rhs,
             out,
+            epilogue: Epilogue::default(),
         };
-        let inputs = [a.as_mut_ptr() as *mut u8, b.as_mut_ptr() as *mut u8];
-        let outputs = [c.as_mut_ptr() as *mut u8];
-        let bases = Bases {
-            inputs: &inputs,
-            outputs: &outputs,
-            arena: std::ptr::null_mut(),
-            constants: std::ptr::null_mut(),
+        let inputs = [
+            a.as_mut_ptr() as *mut u8,
+            b.as_mut_ptr() as *mut u8,
+            bias.as_mut_ptr() as *mut u8,
+        ];
+        let run = |g: &Gemm, c: &mut Vec<f32>| {
+            let outputs = [c.as_mut_ptr() as *mut u8];
+            let bases = Bases {
+                inputs: &inputs,
+                outputs: &outputs,
+                arena: std::ptr::null_mut(),
+                constants: std::ptr::null_mut(),
+            };
+            // SAFETY: each view's batches lie inside its own buffer (sizes computed by
+            // `view`), and the bias has n floats.
+            unsafe { gemm(g, &bases, threads) };
         };
-        // SAFETY: each view's batches lie inside its own buffer (sizes computed by `view`).
-        unsafe { gemm(&g, &bases, threads) };
+        run(&g, &mut c);
         let at = |v: &MatrixView, t: usize, i: usize, j: usize| {
             t * v.batch_stride as usize + i * v.row_stride as usize + j * v.col_stride as usize
         };
@@ -543,6 +587,44 @@ mod tests {
                         "[{t}]({i}, {j}) of {batch}x{m}x{n}x{k} ta={ta} tb={tb} threads={threads}: \
                          got {got}, want {want}"
                     );
+                }
+            }
+        }
+        let bias_ref = BufRef {
+            region: Region::Input(2),
+            offset: 0,
+            size: 4 * n as u64,
+        };
+        for (with_bias, activation) in [
+            (true, Activation::None),
+            (false, Activation::Relu),
+            (true, Activation::Relu),
+        ] {
+            g.epilogue = Epilogue {
+                bias: with_bias.then_some(bias_ref),
+                activation,
+            };
+            let mut e = vec![f32::NAN; batch * so];
+            run(&g, &mut e);
+            for t in 0..batch {
+                for i in 0..m {
+                    for j in 0..n {
+                        let mut want = c[at(&out, t, i, j)];
+                        if with_bias {
+                            want += bias[j];
+                        }
+                        if activation == Activation::Relu && !(want > 0.0 || want.is_nan()) {
+                            want = 0.0;
+                        }
+                        let got = e[at(&out, t, i, j)];
+                        assert_eq!(
+                            got.to_bits(),
+                            want.to_bits(),
+                            "[{t}]({i}, {j}) of {batch}x{m}x{n}x{k} ta={ta} tb={tb} \
+                             threads={threads} {:?}: got {got}, want {want}",
+                            g.epilogue
+                        );
+                    }
                 }
             }
         }

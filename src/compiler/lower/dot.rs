@@ -10,7 +10,7 @@ use super::elementwise::convert;
 use super::kir::{Body, Node, NodeId};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{BinaryOp, DType, DotDims, Op, Opcode, TensorType, ValueId};
-use pjrtc_runtime::format::{BufRef, Gemm, MatrixView, Step};
+use pjrtc_runtime::format::{Activation, BufRef, Epilogue, Gemm, MatrixView, Step};
 
 pub fn uses_gemm(dt: DType) -> bool {
     dt.is_float()
@@ -67,7 +67,10 @@ pub(crate) fn lower_dot(lw: &mut Lowerer, op: &Op, dims: &DotDims) -> Result<(),
     if !uses_gemm(out_ty.dtype) {
         return super::reduce::lower_dot_reduce(lw, op, dims);
     }
-    let out = lw.buf[op.results[0].index()].expect("materialized");
+    // With an epilogue, the Gemm writes the value at the end of the chain.
+    let fused = lw.epilogue[op.results[0].index()];
+    let target = fused.map_or(op.results[0], |f| f.into);
+    let out = lw.buf[target.index()].expect("materialized");
     let (lhs, rhs) = (lw.r(op.operands[0]), lw.r(op.operands[1]));
     let (lt, rt) = (lw.ty(lhs), lw.ty(rhs));
     let (lb, lc) = (to_usize(&dims.lhs_batch), to_usize(&dims.lhs_contracting));
@@ -125,6 +128,14 @@ pub(crate) fn lower_dot(lw: &mut Lowerer, op: &Op, dims: &DotDims) -> Result<(),
             row_stride: n,
             col_stride: 1,
         },
+        epilogue: fused.map_or(Epilogue::default(), |f| Epilogue {
+            bias: Some(lw.buf[lw.r(f.bias).index()].expect("a bias is in a buffer")),
+            activation: if f.relu {
+                Activation::Relu
+            } else {
+                Activation::None
+            },
+        }),
     }));
     Ok(())
 }

@@ -3,50 +3,11 @@
 //! lowering + the kir interpreter, and the full compiler + runtime), and the tests assert
 //! how many kernels lowering made.
 
-use super::tests::run;
-use super::{LoweredProgram, lower};
-use crate::compiler::eval::{eval_func, literal_from_i128};
+use super::LoweredProgram;
+use super::tests::three_ways;
+use crate::compiler::eval::literal_from_i128;
 use crate::compiler::ir::*;
-use crate::compiler::{Options, Timings, compile_module, frontend, passes};
 use pjrtc_runtime::format::Step;
-use pjrtc_runtime::{Executable, Tensor};
-
-/// Runs `src` on `args` three ways; returns the agreed outputs and the lowered program
-/// (after the optimizing passes, as the compiler lowers it).
-fn check(src: &str, args: &[Literal]) -> (Vec<Vec<u8>>, LoweredProgram) {
-    let module = frontend::parse(src.as_bytes()).expect("parse");
-    let mut f = passes::inline::inline_entry(&module).expect("inline");
-    let expected: Vec<Vec<u8>> = eval_func(&f, args)
-        .expect("eval")
-        .into_iter()
-        .map(|l| l.bytes.to_vec())
-        .collect();
-    passes::fold::fold(&mut f).expect("fold");
-    passes::cse::cse(&mut f);
-    passes::dce::dce(&mut f);
-    let p = lower(&f).expect("lower");
-    let interp = run(&p, args.iter().map(|a| a.bytes.to_vec()).collect());
-    assert_eq!(interp, expected, "kir interpreter vs eval");
-    let pjx =
-        compile_module(&module, &Options::default(), &mut Timings::default()).expect("compile");
-    let exe = Executable::from_pjx(pjx).expect("load");
-    let inputs: Vec<Tensor> = args
-        .iter()
-        .map(|a| {
-            let shape: Vec<u64> = a.ty.shape.iter().map(|&d| d as u64).collect();
-            Tensor::from_bytes(a.ty.dtype, &shape, &a.bytes).expect("input")
-        })
-        .collect();
-    let refs: Vec<&Tensor> = inputs.iter().collect();
-    let native: Vec<Vec<u8>> = exe
-        .run(&refs)
-        .expect("run")
-        .iter()
-        .map(|t| t.bytes().to_vec())
-        .collect();
-    assert_eq!(native, expected, "native code vs eval");
-    (expected, p)
-}
 
 fn dispatches(p: &LoweredProgram) -> usize {
     p.steps
@@ -191,7 +152,7 @@ fn argmax_and_masked_sum_are_one_kernel() {
         (7, i32::MIN),
     ] {
         let (x, lit) = int_matrix(rows, cols, seed);
-        let (out, p) = check(&int32_ops(rows, cols, c), &[lit]);
+        let (out, p) = three_ways(&int32_ops(rows, cols, c), &[lit]);
         assert_eq!(dispatches(&p), 1, "c={c}");
         assert_eq!(p.kernels.len(), 1, "c={c}");
         assert_eq!(p.arena_size, 0, "argmax's maximum is not stored (c={c})");
@@ -249,7 +210,7 @@ func.func public @main(%arg0: {t}) -> (tensor<5x33xi1>, tensor<5x33xi1>) {{
             })
             .collect();
         let lit = literal_from_i128(TensorType::new(dtype, [5, 33]), &vals);
-        let (out, p) = check(&src, &[lit]);
+        let (out, p) = three_ways(&src, &[lit]);
         // Both outputs from one kernel: siblings over the same input.
         assert_eq!(dispatches(&p), 1, "{c} {dt}");
         assert!(!stores_compare_of_rem(&p.kernels[0]), "{c} {dt}: rewritten");
@@ -273,7 +234,7 @@ func.func public @main(%arg0: tensor<4x40xi32>) -> (tensor<4x40xi32>, tensor<4x4
 }
 "#;
     let (_, lit) = int_matrix(4, 40, 9);
-    let (_, p) = check(src, &[lit]);
+    let (_, p) = three_ways(src, &[lit]);
     // %a and %b in one kernel; %d reads %a's output, so it is dispatched after it.
     assert_eq!(dispatches(&p), 2);
 }
@@ -295,7 +256,7 @@ func.func public @main(%arg0: tensor<3x64xf32>) -> (tensor<3xf32>, tensor<3xf32>
         .map(|i| ((i * 37) % 101) as f64 - 50.0)
         .collect();
     let lit = crate::compiler::eval::literal_from_f64(TensorType::new(DType::F32, [3, 64]), &v);
-    let (_, p) = check(src, &[lit]);
+    let (_, p) = three_ways(src, &[lit]);
     assert_eq!(dispatches(&p), 1);
     let k = &p.kernels[0];
     let reduces: Vec<usize> = k

@@ -27,6 +27,9 @@ mod conv;
 pub(crate) mod divisible;
 mod dot;
 mod elementwise;
+mod epilogue;
+#[cfg(test)]
+mod epilogue_tests;
 mod hfuse;
 #[cfg(test)]
 mod hfuse_tests;
@@ -124,6 +127,10 @@ pub(crate) struct Lowerer<'f> {
     materialize: Vec<bool>,
     /// Reshapes that share their operand's buffer.
     view_of: Vec<Option<ValueId>>,
+    /// Dots whose Gemm applies an epilogue, by the dot's value ([`epilogue`]).
+    pub epilogue: Vec<Option<epilogue::Fused>>,
+    /// Values a Gemm's epilogue writes: their own ops emit nothing.
+    from_gemm: Vec<bool>,
 }
 
 pub(crate) fn unsupported(op: &Op) -> Diagnostic {
@@ -163,6 +170,8 @@ impl<'f> Lowerer<'f> {
             constants: Constants::default(),
             materialize: vec![false; n],
             view_of: vec![None; n],
+            epilogue: vec![None; n],
+            from_gemm: vec![false; n],
         })
     }
 
@@ -351,6 +360,7 @@ impl<'f> Lowerer<'f> {
             }
         }
         self.fuse_into_common_kernels(&expanding);
+        self.fuse_epilogues();
     }
 
     /// Second fusion pass, consumers before producers: fuses
@@ -736,7 +746,14 @@ impl<'f> Lowerer<'f> {
     }
 
     pub(crate) fn emit_op(&mut self, op: &'f Op) -> Result<(), Diagnostic> {
-        if !op.results.iter().any(|r| self.materialize[r.index()]) {
+        if let (Opcode::DotGeneral(d), [r]) = (&op.opcode, &op.results[..])
+            && self.epilogue[r.index()].is_some()
+        {
+            return dot::lower_dot(self, op, d);
+        }
+        if !op.results.iter().any(|r| self.materialize[r.index()])
+            || op.results.len() == 1 && self.from_gemm[op.results[0].index()]
+        {
             return Ok(());
         }
         if op.results.iter().all(|&r| self.ty(r).num_elements() == 0) {

@@ -20,6 +20,9 @@ pub fn for_each_bufref(step: &mut Step, mut f: impl FnMut(&mut BufRef)) {
             f(&mut g.lhs.buf);
             f(&mut g.rhs.buf);
             f(&mut g.out.buf);
+            if let Some(b) = &mut g.epilogue.bias {
+                f(b);
+            }
         }
         Step::Conv(c) => {
             f(&mut c.input);
@@ -55,6 +58,9 @@ pub fn for_each_bufref_ref(step: &Step, kernels: &[Kernel], mut f: impl FnMut(&B
         Step::Gemm(g) => {
             f(&g.lhs.buf, false);
             f(&g.rhs.buf, false);
+            if let Some(b) = &g.epilogue.bias {
+                f(b, false);
+            }
             f(&g.out.buf, true);
         }
         Step::Conv(c) => {

@@ -5,8 +5,11 @@ use super::interp::{from_f64, run_kernel, to_f64};
 use super::kir::{Body, Node};
 use super::plan::{assign, for_each_bufref_ref};
 use super::{LoweredProgram, lower};
+use crate::compiler::eval::eval_func;
 use crate::compiler::ir::*;
-use pjrtc_runtime::format::{BufRef, Conv, Gemm, Region as MemRegion, Step};
+use crate::compiler::{Options, Timings, compile_module, frontend, passes};
+use pjrtc_runtime::format::{Activation, BufRef, Conv, Gemm, Region as MemRegion, Step};
+use pjrtc_runtime::{Executable, Tensor};
 
 // ---------------------------------------------------------------- IR builder
 
@@ -185,8 +188,12 @@ fn put(dt: DType, bytes: &mut [u8], i: u64, x: f64) {
     bytes[i as usize * w..i as usize * w + w].copy_from_slice(&bits.to_le_bytes()[..w]);
 }
 
+/// The product in f64, rounded once to the element type; then the epilogue in f32 (each
+/// f64 operation on f32 values rounded back is the f32 operation).
 fn run_gemm(mem: &mut Mem, g: &Gemm) {
     let (a, b) = (mem.read(&g.lhs.buf), mem.read(&g.rhs.buf));
+    let bias = g.epilogue.bias.map(|bb| mem.read(&bb));
+    let relu = g.epilogue.activation == Activation::Relu;
     let mut out = mem.read(&g.out.buf);
     for bi in 0..g.batch {
         for i in 0..g.m {
@@ -199,6 +206,14 @@ fn run_gemm(mem: &mut Mem, g: &Gemm) {
                 }
                 let oi = bi * g.out.batch_stride + i * g.out.row_stride + j * g.out.col_stride;
                 put(g.dtype, &mut out, oi, s);
+                if let Some(bias) = &bias {
+                    let y = elem(g.dtype, &out, oi) + elem(g.dtype, bias, j);
+                    put(g.dtype, &mut out, oi, y);
+                }
+                let y = elem(g.dtype, &out, oi);
+                if relu && !(y > 0.0 || y.is_nan()) {
+                    put(g.dtype, &mut out, oi, 0.0);
+                }
             }
         }
     }
@@ -409,6 +424,43 @@ fn run_sort(p: &LoweredProgram, mem: &mut Mem, st: &pjrtc_runtime::format::Sort)
     for (o, data) in st.operands.iter().zip(&outs) {
         mem.write(&o.output, data);
     }
+}
+
+/// Runs `src` on `args` three ways; returns the agreed outputs and the lowered program
+/// (after the optimizing passes, as the compiler lowers it).
+pub fn three_ways(src: &str, args: &[Literal]) -> (Vec<Vec<u8>>, LoweredProgram) {
+    let module = frontend::parse(src.as_bytes()).expect("parse");
+    let mut f = passes::inline::inline_entry(&module).expect("inline");
+    let expected: Vec<Vec<u8>> = eval_func(&f, args)
+        .expect("eval")
+        .into_iter()
+        .map(|l| l.bytes.to_vec())
+        .collect();
+    passes::fold::fold(&mut f).expect("fold");
+    passes::cse::cse(&mut f);
+    passes::dce::dce(&mut f);
+    let p = lower(&f).expect("lower");
+    let interp = run(&p, args.iter().map(|a| a.bytes.to_vec()).collect());
+    assert_eq!(interp, expected, "kir interpreter vs eval");
+    let pjx =
+        compile_module(&module, &Options::default(), &mut Timings::default()).expect("compile");
+    let exe = Executable::from_pjx(pjx).expect("load");
+    let inputs: Vec<Tensor> = args
+        .iter()
+        .map(|a| {
+            let shape: Vec<u64> = a.ty.shape.iter().map(|&d| d as u64).collect();
+            Tensor::from_bytes(a.ty.dtype, &shape, &a.bytes).expect("input")
+        })
+        .collect();
+    let refs: Vec<&Tensor> = inputs.iter().collect();
+    let native: Vec<Vec<u8>> = exe
+        .run(&refs)
+        .expect("run")
+        .iter()
+        .map(|t| t.bytes().to_vec())
+        .collect();
+    assert_eq!(native, expected, "native code vs eval");
+    (expected, p)
 }
 
 fn lower_run(f: &Func, inputs: Vec<Vec<u8>>) -> (LoweredProgram, Vec<Vec<u8>>) {
@@ -1951,8 +2003,14 @@ fn mlp_layer_with_bias_relu_and_sum() {
     assert_eq!(to_f32s(&out[0]), want);
     let sums: Vec<f32> = want.chunks(4).map(|c| c.iter().sum()).collect();
     assert_eq!(to_f32s(&out[1]), sums);
-    // gemm, bias+relu kernel, reduce kernel.
-    assert_eq!(p.steps.len(), 3);
+    // The gemm adds the bias and applies the ReLU (writing y's output), then the reduce.
+    assert_eq!(p.steps.len(), 2);
+    let Step::Gemm(g) = &p.steps[0] else {
+        panic!("{:?}", p.steps[0]);
+    };
+    assert_eq!(g.epilogue.activation, Activation::Relu);
+    assert_eq!(g.epilogue.bias.map(|b| b.region), Some(MemRegion::Input(2)));
+    assert_eq!(g.out.buf.region, MemRegion::Output(0));
 }
 
 #[test]

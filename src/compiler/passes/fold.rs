@@ -69,6 +69,13 @@ fn fold_region(f: &Func, region: &mut Region, st: &mut State) -> Result<(), Diag
             continue;
         }
         match try_fold(f, &op, st)? {
+            // A broadcast of a constant vector stays a broadcast (its consumers read the
+            // vector, and a Gemm adds it as a bias); later folds still see its values.
+            Some(lits) if expands_constant(f, &op, &lits) => {
+                st.consts
+                    .insert(op.results[0], lits.into_iter().next().expect("one"));
+                out.push(op);
+            }
             Some(lits) => {
                 for (&r, lit) in op.results.iter().zip(lits) {
                     st.consts.insert(r, lit.clone());
@@ -179,6 +186,20 @@ fn constant_branch(op: &Op, st: &State) -> Option<usize> {
         _ => return None,
     };
     (op.regions[i].yields.len() == op.results.len()).then_some(i)
+}
+
+/// Whether `op` is a `broadcast_in_dim` that makes more elements than its operand has,
+/// into a result `lits` that is not one repeated value: writing that out as a constant
+/// would only make the artifact bigger and each reader load more (a dense layer's bias
+/// would become a whole matrix).
+fn expands_constant(f: &Func, op: &Op, lits: &[Literal]) -> bool {
+    matches!(op.opcode, Opcode::BroadcastInDim { .. })
+        && matches!(lits, [l] if !l.is_splat())
+        && op
+            .operands
+            .first()
+            .and_then(|x| f.values.get(x.index()))
+            .is_some_and(|x| elements(x) < elements(&lits[0].ty))
 }
 
 /// The operand of an op that returns it unchanged.

@@ -24,6 +24,7 @@
 //! a list of segments read in place (a kernel tap's input channels), and the tile's
 //! [`Tile::segments`] runs through all of them before storing its rows once.
 
+use super::epilogue::{self, Epi};
 use super::{FillRows, View};
 use std::cell::RefCell;
 
@@ -212,44 +213,55 @@ fn room(v: &mut Vec<Line>, floats: usize) -> *mut f32 {
     v.as_mut_ptr() as *mut f32
 }
 
-/// `o = l * r` for an `m x k` by `k x n` product of f32 views (any strides) with tile
-/// `K`; a single row with a row-major `r` is [`super::f32_avx2::gemv`] instead.
+/// `o = epi(l * r)` for an `m x k` by `k x n` product of f32 views (any strides) with
+/// tile `K`; a single row with a row-major `r` is [`super::f32_avx2::gemv`] instead.
 ///
 /// # Safety
 /// The CPU has AVX2, FMA and `K`'s features. Every element of the three views is in
 /// bounds and aligned for f32, and nobody else accesses the output meanwhile (nor does it
-/// overlap the inputs).
+/// overlap the inputs); a non-null bias has `n` readable floats.
+#[allow(clippy::too_many_arguments)]
 #[target_feature(enable = "avx2,fma")]
-pub(super) unsafe fn gemm<K: Tile>(m: usize, n: usize, k: usize, l: View, r: View, o: View) {
+pub(super) unsafe fn gemm<K: Tile>(
+    m: usize,
+    n: usize,
+    k: usize,
+    l: View,
+    r: View,
+    o: View,
+    epi: Epi,
+) {
     let (a, b, c) = (Mat::of(l), Mat::of(r), Mat::of(o));
     if m == 0 || n == 0 {
         return;
     }
-    if k == 0 {
-        for i in 0..m {
-            for j in 0..n {
-                // SAFETY: (i, j) is inside the output.
-                unsafe { c.at(i, j).write(0.0) }
+    if k == 0 || m == 1 && b.cs == 1 {
+        if k == 0 {
+            for i in 0..m {
+                for j in 0..n {
+                    // SAFETY: (i, j) is inside the output.
+                    unsafe { c.at(i, j).write(0.0) }
+                }
             }
+        } else {
+            // SAFETY: forwarded; row 0 of A and C, all of B, are in bounds.
+            unsafe { super::f32_avx2::gemv(n, k, a, b, c) };
         }
-        return;
-    }
-    if m == 1 && b.cs == 1 {
-        // SAFETY: forwarded; row 0 of A and C, all of B, are in bounds.
-        return unsafe { super::f32_avx2::gemv(n, k, a, b, c) };
+        // SAFETY: the output, which only this call accesses; the bias by the contract.
+        return unsafe { epilogue::apply(c.ptr, c.rs, c.cs, m, n, epi) };
     }
     SCRATCH.with(|cell| match cell.try_borrow_mut() {
         Ok(mut s) => {
             let mut pair = std::mem::take(&mut *s);
             // SAFETY: forwarded.
-            unsafe { blocked::<K>(m, n, k, a, b, c, &mut pair) };
+            unsafe { blocked::<K>(m, n, k, a, b, c, epi, &mut pair) };
             *s = pair;
         }
         // Not expected (the kernels do not nest), but then fresh scratch serves.
         Err(_) => {
             let mut pair = (Vec::new(), Vec::new());
             // SAFETY: forwarded.
-            unsafe { blocked::<K>(m, n, k, a, b, c, &mut pair) };
+            unsafe { blocked::<K>(m, n, k, a, b, c, epi, &mut pair) };
         }
     });
 }
@@ -267,6 +279,7 @@ unsafe fn blocked<K: Tile>(
     a: Mat,
     b: Mat,
     c: Mat,
+    epi: Epi,
     scratch: &mut (Vec<Line>, Vec<Line>),
 ) {
     let kc_max = k.min(KC);
@@ -284,6 +297,8 @@ unsafe fn blocked<K: Tile>(
         let nc = NC.min(n - jc);
         for pc in (0..k).step_by(KC) {
             let kc = KC.min(k - pc);
+            // The last block completes the sums: each tile's epilogue follows its store.
+            let epi = if pc + kc == k { epi } else { Epi::NONE };
             // SAFETY: the block is inside B; bpack holds nc rounded up to NR times kc.
             unsafe { pack_b::<K>(kc, nc, b, pc, jc, bpack, b_direct) };
             for ic in (0..m).step_by(MC) {
@@ -317,7 +332,15 @@ unsafe fn blocked<K: Tile>(
                             } else {
                                 (apack.add(ir * kc) as *const f32, 0)
                             };
-                            K::tile(kc, ap, ars, direct, bp, brs, ct, c.rs, c.cs, mr, nr, pc > 0)
+                            K::tile(kc, ap, ars, direct, bp, brs, ct, c.rs, c.cs, mr, nr, pc > 0);
+                            if !epi.is_none() {
+                                let e = epi.at_column(jc + jr);
+                                if c.cs == 1 {
+                                    epilogue::apply_avx(ct, c.rs, mr, nr, e);
+                                } else {
+                                    epilogue::apply(ct, c.rs, c.cs, mr, nr, e);
+                                }
+                            }
                         }
                     }
                 }
@@ -520,8 +543,8 @@ unsafe fn pack_a<K: Tile>(mc: usize, kc: usize, a: Mat, ic: usize, pc: usize, ds
 
 #[cfg(test)]
 mod tests {
-    use super::super::{View, f32_avx2::Avx2, f32_avx512::Avx512, with_crate};
-    use super::{DIRECT_B_MAX_ROWS, KC, MC, NC, Tile};
+    use super::super::{View, f32_avx2::Avx2, f32_avx512::Avx512};
+    use super::{DIRECT_B_MAX_ROWS, Epi, KC, MC, NC, Tile, epilogue};
     use proptest::prelude::*;
 
     /// How a test stores a matrix.
@@ -589,10 +612,13 @@ mod tests {
     }
 
     /// Multiplies with `kernel` and checks every element against an f64 sum, within
-    /// `k * eps * sum |a| |b|` (the classic bound for a dot product of length k).
+    /// `k * eps * sum |a| |b|` (the classic bound for a dot product of length k). Then
+    /// again with a bias and ReLU epilogue, whose every element must be the bits of the
+    /// separate ops on the plain product's: the tiles apply it after the last K block
+    /// only, and to their own columns' bias.
     #[allow(clippy::too_many_arguments)]
     fn check(
-        kernel: unsafe fn(usize, usize, usize, View, View, View),
+        kernel: Kernel,
         m: usize,
         n: usize,
         k: usize,
@@ -606,7 +632,7 @@ mod tests {
         let mut b = Stored::new(k, n, lb, &mut fill);
         let mut c = Stored::new(m, n, lc, &mut || f32::NAN);
         // SAFETY: each view covers its matrix inside its own buffer; c overlaps neither.
-        unsafe { kernel(m, n, k, a.view(), b.view(), c.view()) };
+        unsafe { kernel(m, n, k, a.view(), b.view(), c.view(), Epi::NONE) };
         for i in 0..m {
             for j in 0..n {
                 let (mut want, mut mag) = (0f64, 0f64);
@@ -624,6 +650,27 @@ mod tests {
                 );
             }
         }
+        let bias: Vec<f32> = (0..n).map(|_| fill()).collect();
+        let mut e = Stored::new(m, n, lc, &mut || f32::NAN);
+        let epi = Epi {
+            bias: bias.as_ptr(),
+            relu: true,
+        };
+        // SAFETY: as above; the bias has n floats outside e.
+        unsafe { kernel(m, n, k, a.view(), b.view(), e.view(), epi) };
+        for i in 0..m {
+            for (j, &bj) in bias.iter().enumerate() {
+                let y = c.get(i, j) + bj;
+                let want = if y > 0.0 { y } else { 0.0 };
+                let got = e.get(i, j);
+                assert_eq!(
+                    got.to_bits(),
+                    want.to_bits(),
+                    "epilogue ({i}, {j}) of {m}x{n}x{k} {la:?} {lb:?} {lc:?}: got {got}, \
+                     want {want}"
+                );
+            }
+        }
     }
 
     fn has_avx2() -> bool {
@@ -635,27 +682,36 @@ mod tests {
     }
 
     /// Our product with the 256-bit tile, after the feature check its contract needs.
-    unsafe fn avx2(m: usize, n: usize, k: usize, l: View, r: View, o: View) {
+    unsafe fn avx2(m: usize, n: usize, k: usize, l: View, r: View, o: View, epi: Epi) {
         assert!(has_avx2(), "the AVX2 tile needs AVX2 and FMA");
         // SAFETY: forwarded; the features were checked just above.
-        unsafe { super::gemm::<Avx2>(m, n, k, l, r, o) }
+        unsafe { super::gemm::<Avx2>(m, n, k, l, r, o, epi) }
     }
 
     /// Our product with the 512-bit tile, after the feature check.
-    unsafe fn avx512(m: usize, n: usize, k: usize, l: View, r: View, o: View) {
+    unsafe fn avx512(m: usize, n: usize, k: usize, l: View, r: View, o: View, epi: Epi) {
         assert!(
             has_avx512(),
             "the AVX-512 tile needs AVX-512F, AVX2 and FMA"
         );
         // SAFETY: forwarded; the features were checked just above.
-        unsafe { super::gemm::<Avx512>(m, n, k, l, r, o) }
+        unsafe { super::gemm::<Avx512>(m, n, k, l, r, o, epi) }
     }
 
-    type Kernel = unsafe fn(usize, usize, usize, View, View, View);
+    /// The crate's product, then the epilogue over the whole output.
+    unsafe fn with_crate(m: usize, n: usize, k: usize, l: View, r: View, o: View, epi: Epi) {
+        // SAFETY: forwarded.
+        unsafe {
+            super::super::with_crate::<f32>(m, n, k, l, r, o);
+            epilogue::apply(o.ptr as *mut f32, o.rs, o.cs, m, n, epi);
+        }
+    }
+
+    type Kernel = unsafe fn(usize, usize, usize, View, View, View, Epi);
 
     /// The kernels this CPU can run: ours where it has the features, and the crate.
     fn kernels() -> Vec<(&'static str, Kernel)> {
-        let mut v: Vec<(&'static str, Kernel)> = vec![("crate", with_crate::<f32>)];
+        let mut v: Vec<(&'static str, Kernel)> = vec![("crate", with_crate)];
         if has_avx2() {
             v.push(("avx2", avx2));
         }
