@@ -216,9 +216,18 @@ impl<'f> Lowerer<'f> {
                 u[1] = Use::Expanding;
                 u
             }
-            Opcode::ReduceWindow(_) => {
+            // Windows that do not overlap (a pool with stride >= window) read each
+            // element at most once: the producer fuses into the pool's kernel.
+            Opcode::ReduceWindow(w) => {
                 let mut u = vec![Use::Inline; n];
-                u[..n / 2].fill(Use::Expanding);
+                let at = |v: &[i64], d: usize| v.get(d).copied().unwrap_or(1);
+                let disjoint = (0..w.window_dimensions.len()).all(|d| {
+                    at(&w.window_dilations, d) == 1
+                        && at(&w.window_strides, d) >= w.window_dimensions[d]
+                });
+                if !disjoint {
+                    u[..n / 2].fill(Use::Expanding);
+                }
                 u
             }
             // Gemm/Conv read buffers in place, or a relayout kernel evaluates the operand

@@ -2229,3 +2229,45 @@ fn returned_reshape_of_param_is_a_copy() {
     assert!(matches!(p.steps.as_slice(), [Step::Copy { .. }]));
     assert_eq!(to_f32s(&out[0]), iota_f32(6));
 }
+
+/// A pool whose windows do not overlap reads each element once, so the bias + ReLU before
+/// it is computed inside its kernel; overlapping windows (stride 1) and dilated ones keep
+/// the producer in a buffer of its own. Each checked against the evaluator.
+#[test]
+fn producer_fuses_into_a_pool_without_overlap() {
+    use crate::compiler::eval::literal_from_f64;
+    for (window, stride, dilation, out, kernels) in [
+        (2, 2, 1, 3, 1),
+        (2, 3, 1, 2, 1),
+        (2, 1, 1, 5, 2),
+        (2, 2, 2, 2, 2),
+    ] {
+        let src = format!(
+            r#"
+func.func public @main(%x: tensor<6x6x4xf32>, %b: tensor<4xf32>) -> tensor<{out}x{out}x4xf32> {{
+  %bb = stablehlo.broadcast_in_dim %b, dims = [2] : (tensor<4xf32>) -> tensor<6x6x4xf32>
+  %s = stablehlo.add %x, %bb : tensor<6x6x4xf32>
+  %z = stablehlo.constant dense<0.000000e+00> : tensor<6x6x4xf32>
+  %r = stablehlo.maximum %s, %z : tensor<6x6x4xf32>
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %p = "stablehlo.reduce_window"(%r, %ninf) <{{window_dimensions = array<i64: {window}, {window}, 1>, window_strides = array<i64: {stride}, {stride}, 1>, window_dilations = array<i64: {dilation}, {dilation}, 1>}}> ({{
+  ^bb0(%a: tensor<f32>, %c: tensor<f32>):
+    %m = stablehlo.maximum %a, %c : tensor<f32>
+    stablehlo.return %m : tensor<f32>
+  }}) : (tensor<6x6x4xf32>, tensor<f32>) -> tensor<{out}x{out}x4xf32>
+  return %p : tensor<{out}x{out}x4xf32>
+}}"#
+        );
+        let xs: Vec<f64> = (0..144).map(|i| ((i * 37 % 29) as f64) - 14.0).collect();
+        let args = [
+            literal_from_f64(TensorType::new(DType::F32, [6, 6, 4]), &xs),
+            literal_from_f64(TensorType::new(DType::F32, [4]), &[0.5, -3.5, 1.0, -20.0]),
+        ];
+        let (_, p) = three_ways(&src, &args);
+        assert_eq!(
+            dispatches(&p),
+            kernels,
+            "window {window} stride {stride} dilation {dilation}"
+        );
+    }
+}
