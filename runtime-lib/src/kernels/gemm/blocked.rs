@@ -26,6 +26,7 @@
 
 use super::epilogue::{self, Epi};
 use super::{FillRows, View};
+use std::arch::x86_64::*;
 use std::cell::RefCell;
 
 /// Summation steps per packed block.
@@ -54,12 +55,15 @@ pub(super) trait Tile {
     /// with `add` increases it by, the product of `mr` rows of A and `NR` columns of B:
     /// step `p` of B is the `NR` contiguous floats at `b + p * brs` (a packed panel has
     /// `brs = NR`). With `direct`, row `i` of A is at `a + i * ars`, contiguous along the
-    /// sum; otherwise `a` is a packed panel (`kc` steps of `MR`).
+    /// sum; otherwise `a` is a packed panel (`kc` steps of `MR`). `epi` (its column 0
+    /// the tile's) is applied to the stored values in registers: the caller passes one
+    /// with the last summation block only.
     ///
     /// # Safety
     /// The CPU has the tile's features; `1 <= mr <= MR`, `1 <= nr <= NR`; `a` and `b`
     /// hold `kc` steps (all `NR` floats of each step of `b`, even past `nr`); the
-    /// `mr x nr` tile is inside C and nothing else accesses it meanwhile.
+    /// `mr x nr` tile is inside C and nothing else accesses it meanwhile; a non-null
+    /// bias has `nr` readable floats.
     #[allow(clippy::too_many_arguments)]
     unsafe fn tile(
         kc: usize,
@@ -74,6 +78,7 @@ pub(super) trait Tile {
         mr: usize,
         nr: usize,
         add: bool,
+        epi: Epi,
     );
 
     /// As [`Tile::tile`] with unit column stride, for rows of A given in segments (an
@@ -103,7 +108,7 @@ pub(super) trait Tile {
 }
 
 /// `impl Tile for $tile` with the invoking module's `MR` (6) and `NR` = `$nr`, dispatching
-/// the row count and `direct` to `$f::<R, DIRECT>` and the row count of
+/// the row count, `direct` and whether there is an epilogue to `$f::<R, DIRECT, EPI>` and the row count of
 /// [`Tile::segments`] to `$g::<R>`: a `#[target_feature]` function per row count, so each
 /// keeps exactly its accumulators in registers.
 macro_rules! impl_tile {
@@ -130,13 +135,20 @@ macro_rules! impl_tile {
                 mr: usize,
                 nr: usize,
                 add: bool,
+                epi: $crate::kernels::gemm::Epi,
             ) {
-                match (mr, direct) {
+                // Tiles without an epilogue are their own instances: its code in the
+                // store made every product about 2% slower.
+                match (mr, direct, epi.is_none()) {
                     $(
                         // SAFETY: forwarded (the CPU features by the trait's contract).
-                        ($r, true) => unsafe { $f::<$r, true>(kc, a, ars, b, brs, c, rs, cs, nr, add) },
+                        ($r, true, true) => unsafe { $f::<$r, true, false>(kc, a, ars, b, brs, c, rs, cs, nr, add, epi) },
                         // SAFETY: as above.
-                        ($r, false) => unsafe { $f::<$r, false>(kc, a, ars, b, brs, c, rs, cs, nr, add) },
+                        ($r, false, true) => unsafe { $f::<$r, false, false>(kc, a, ars, b, brs, c, rs, cs, nr, add, epi) },
+                        // SAFETY: as above.
+                        ($r, true, false) => unsafe { $f::<$r, true, true>(kc, a, ars, b, brs, c, rs, cs, nr, add, epi) },
+                        // SAFETY: as above.
+                        ($r, false, false) => unsafe { $f::<$r, false, true>(kc, a, ars, b, brs, c, rs, cs, nr, add, epi) },
                     )*
                     _ => unreachable!("tile rows {mr} outside 1..=6"),
                 }
@@ -297,7 +309,7 @@ unsafe fn blocked<K: Tile>(
         let nc = NC.min(n - jc);
         for pc in (0..k).step_by(KC) {
             let kc = KC.min(k - pc);
-            // The last block completes the sums: each tile's epilogue follows its store.
+            // The last block completes the sums: its tiles apply the epilogue.
             let epi = if pc + kc == k { epi } else { Epi::NONE };
             // SAFETY: the block is inside B; bpack holds nc rounded up to NR times kc.
             unsafe { pack_b::<K>(kc, nc, b, pc, jc, bpack, b_direct) };
@@ -332,15 +344,22 @@ unsafe fn blocked<K: Tile>(
                             } else {
                                 (apack.add(ir * kc) as *const f32, 0)
                             };
-                            K::tile(kc, ap, ars, direct, bp, brs, ct, c.rs, c.cs, mr, nr, pc > 0);
-                            if !epi.is_none() {
-                                let e = epi.at_column(jc + jr);
-                                if c.cs == 1 {
-                                    epilogue::apply_avx(ct, c.rs, mr, nr, e);
-                                } else {
-                                    epilogue::apply(ct, c.rs, c.cs, mr, nr, e);
-                                }
-                            }
+                            let e = epi.at_column(jc + jr);
+                            K::tile(
+                                kc,
+                                ap,
+                                ars,
+                                direct,
+                                bp,
+                                brs,
+                                ct,
+                                c.rs,
+                                c.cs,
+                                mr,
+                                nr,
+                                pc > 0,
+                                e,
+                            );
                         }
                     }
                 }
@@ -494,13 +513,42 @@ unsafe fn pack_b<K: Tile>(
         }
     }
     // Transposed or strided B, or the last, narrower panel: element by element, reading
-    // each column in order.
+    // each column in order; a transposed B's blocks of 8 x 8 first, through registers.
     for jp in (full..nc).step_by(nr) {
         let w = nr.min(nc - jp);
         // SAFETY: panel jp / NR of dst.
         let out = unsafe { dst.add(jp * kc) };
+        let (blocks, steps) = if b.rs == 1 {
+            (w - w % 8, kc - kc % 8)
+        } else {
+            (0, 0)
+        };
+        for j0 in (0..blocks).step_by(8) {
+            for p0 in (0..steps).step_by(8) {
+                // SAFETY: columns jc + jp + j0.. (8, j0 + 8 <= w) from row pc + p0 (8,
+                // p0 + 8 <= kc) are inside the block, each column contiguous (rs == 1);
+                // the 8 x 8 destination is inside the panel.
+                unsafe {
+                    let col = |j: usize| _mm256_loadu_ps(b.at(pc + p0, jc + jp + j0 + j));
+                    let rows = transpose8([
+                        col(0),
+                        col(1),
+                        col(2),
+                        col(3),
+                        col(4),
+                        col(5),
+                        col(6),
+                        col(7),
+                    ]);
+                    for (p, r) in rows.into_iter().enumerate() {
+                        _mm256_storeu_ps(out.add((p0 + p) * nr + j0), r);
+                    }
+                }
+            }
+        }
         for j in 0..nr {
-            for p in 0..kc {
+            let first = if j < blocks { steps } else { 0 };
+            for p in first..kc {
                 let x = if j < w {
                     // SAFETY: (pc + p, jc + jp + j) is inside the block.
                     unsafe { b.at(pc + p, jc + jp + j).read() }
@@ -527,6 +575,15 @@ unsafe fn pack_a<K: Tile>(mc: usize, kc: usize, a: Mat, ic: usize, pc: usize, ds
         let h = mr.min(mc - ip);
         // SAFETY: panel ip / MR of dst.
         let out = unsafe { dst.add(ip * kc) };
+        if a.rs == 1 {
+            // A transposed: each step's h rows are contiguous.
+            for p in 0..kc {
+                // SAFETY: rows ic + ip.. (h of them) of column pc + p are inside A,
+                // contiguous (rs == 1); step p of the panel has room for MR >= h.
+                unsafe { std::ptr::copy_nonoverlapping(a.at(ic + ip, pc + p), out.add(p * mr), h) }
+            }
+            continue;
+        }
         for i in 0..h {
             // SAFETY: row ic + ip + i, columns pc.., are inside A.
             let row = unsafe { a.at(ic + ip + i, pc) };
@@ -539,6 +596,40 @@ unsafe fn pack_a<K: Tile>(mc: usize, kc: usize, a: Mat, ic: usize, pc: usize, ds
             }
         }
     }
+}
+
+/// The 8 x 8 transpose: row `p` of the result holds element `p` of each input vector.
+///
+/// # Safety
+/// The CPU has AVX.
+#[inline]
+#[target_feature(enable = "avx")]
+unsafe fn transpose8(r: [__m256; 8]) -> [__m256; 8] {
+    let t: [__m256; 8] = std::array::from_fn(|i| {
+        let (x, y) = (r[i / 2 * 2], r[i / 2 * 2 + 1]);
+        if i % 2 == 0 {
+            _mm256_unpacklo_ps(x, y)
+        } else {
+            _mm256_unpackhi_ps(x, y)
+        }
+    });
+    // s[0..4] from t[0..4] (inputs 0-3), s[4..8] from t[4..8] (inputs 4-7).
+    let s: [__m256; 8] = std::array::from_fn(|i| {
+        let base = i / 4 * 4;
+        let (x, y) = (t[base + (i % 4) / 2], t[base + 2 + (i % 4) / 2]);
+        if i % 2 == 0 {
+            _mm256_shuffle_ps::<0x44>(x, y)
+        } else {
+            _mm256_shuffle_ps::<0xEE>(x, y)
+        }
+    });
+    std::array::from_fn(|p| {
+        if p < 4 {
+            _mm256_permute2f128_ps::<0x20>(s[p], s[p + 4])
+        } else {
+            _mm256_permute2f128_ps::<0x31>(s[p - 4], s[p])
+        }
+    })
 }
 
 #[cfg(test)]
@@ -740,6 +831,43 @@ mod tests {
         ) {
             for (_, kernel) in kernels() {
                 check(kernel, m, n, k, la, lb, lc, seed);
+            }
+        }
+    }
+
+    /// The epilogue on sums that are NaN, exact zeros and negative, in full and partial
+    /// tiles of every kernel: NaN stays NaN, zeros and negatives become +0.
+    #[test]
+    fn epilogue_keeps_nan_and_zeroes_the_rest() {
+        let (m, n, k) = (7, 70, 3);
+        for (name, kernel) in kernels() {
+            // Row 0 of A has a NaN; in rows 1.. the sums are i - 3 + bias[j] with bias
+            // in {-1, -0, +0, 1, 0.5}: exact zeros of both signs, negatives, positives.
+            let mut a = Stored::new(m, k, Layout::Rows(0), &mut || 0.0);
+            let mut b = Stored::new(k, n, Layout::Rows(0), &mut || 1.0);
+            for i in 0..m {
+                a.buf[i * k] = i as f32 - 3.0;
+            }
+            a.buf[1] = f32::NAN;
+            let bias: Vec<f32> = (0..n).map(|j| [-1.0, -0.0, 0.0, 1.0, 0.5][j % 5]).collect();
+            let mut c = Stored::new(m, n, Layout::Rows(0), &mut || f32::NAN);
+            let epi = Epi {
+                bias: bias.as_ptr(),
+                relu: true,
+            };
+            // SAFETY: each view covers its matrix in its own buffer; bias has n floats.
+            unsafe { kernel(m, n, k, a.view(), b.view(), c.view(), epi) };
+            for i in 0..m {
+                for (j, &bj) in bias.iter().enumerate() {
+                    let y = c.get(i, j);
+                    if i == 0 {
+                        assert!(y.is_nan(), "{name} ({i}, {j}): {y}");
+                        continue;
+                    }
+                    let s = i as f32 - 3.0 + bj;
+                    let want = if s > 0.0 { s } else { 0.0 };
+                    assert_eq!(y.to_bits(), want.to_bits(), "{name} ({i}, {j}): {y}");
+                }
             }
         }
     }

@@ -1,12 +1,17 @@
 //! Gemm epilogues ([`crate::format::Epilogue`]) as the f32 kernels apply them: the
-//! blocked product applies one to each register tile's block of the output right after
-//! the tile stores its last sums, while the block is in L1; other paths apply it to their
-//! whole output afterwards.
+//! blocked product's register tiles apply one to their sums as they store the last
+//! summation block (`store!` in the tiles); other paths apply [`apply`] to their whole
+//! output afterwards.
 //!
 //! Each element becomes exactly what the separate StableHLO ops give: `x + bias[j]`
 //! rounded once, then `maximum(_, +0.0)` with NaN kept and -0 made +0. x86's `maxps`
 //! returns its second operand on NaN and on two zeros, so `max(0, y)` keeps a NaN `y`
 //! and `+ 0.0` then turns the -0 it keeps into +0 (positives and NaN pass unchanged).
+//!
+//! The tiles skip that `+ 0.0`: their `y` is never -0. Under round-to-nearest a sum is
+//! -0 only if both addends are; the accumulators start at +0 and add products (an FMA
+//! of a -0 product and a +0 sum gives +0), so no sum is -0, nor is a sum plus the
+//! previous blocks' stored sums, nor either plus any bias.
 
 /// An epilogue's operands at run time.
 #[derive(Clone, Copy, Debug)]
@@ -50,7 +55,7 @@ impl Epi {
     /// # Safety
     /// A non-null bias has a float at `j`.
     #[inline(always)]
-    unsafe fn element(self, x: f32, j: usize) -> f32 {
+    pub unsafe fn element(self, x: f32, j: usize) -> f32 {
         // SAFETY: by the contract.
         let y = if self.bias.is_null() {
             x

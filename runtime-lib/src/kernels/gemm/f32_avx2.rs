@@ -2,6 +2,7 @@
 //! accumulators, two loads of B and six broadcasts of A per step), and a matrix-vector
 //! product for single-row products.
 
+use super::Epi;
 use super::blocked::Mat;
 use std::arch::x86_64::*;
 
@@ -42,27 +43,48 @@ unsafe fn step<const R: usize>(acc: &mut Acc<R>, bp: *const f32, a: impl Fn(usiz
 }
 
 /// Stores (or with `add`, adds) the first `nr` columns of the accumulators `acc` to the
-/// tile at `c` (element `(i, j)` at `c + i * rs + j * cs`), then returns from the tile
-/// function. A macro, so it is inlined into each tile (a call, the accumulators passed
+/// tile at `c` (element `(i, j)` at `c + i * rs + j * cs`), the epilogue `epi` applied to
+/// each stored value (its bias from column 0) if `with_epi` (a constant), then returns
+/// from the tile function. A macro, so it is inlined into each tile (a call, the accumulators passed
 /// in memory, cost GEMMs about 3%).
 ///
 /// # Safety (of the expansion's unsafe blocks)
 /// The CPU has AVX2 and FMA; the `R x nr` tile is inside C and nothing else accesses it.
 macro_rules! store {
-    ($acc:expr, $c:expr, $rs:expr, $cs:expr, $nr:expr, $add:expr) => {{
+    ($acc:expr, $c:expr, $rs:expr, $cs:expr, $nr:expr, $add:expr, $epi:expr, $with_epi:expr) => {{
         let (acc, c, rs, cs, nr, add): (&Acc<R>, *mut f32, isize, isize, usize, bool) =
             (&$acc, $c, $rs, $cs, $nr, $add);
+        let (epi, with_epi): (Epi, bool) = ($epi, $with_epi);
+        let (has_bias, relu) = (with_epi && !epi.bias.is_null(), with_epi && epi.relu);
         if nr == NR && cs == 1 {
+            // The bias vectors, loaded once (to the compiler, the stores below might
+            // overwrite the bias).
+            let bias: [__m256; NV] = std::array::from_fn(|v| {
+                if has_bias {
+                    // SAFETY: a full tile: the bias has NR floats (the contract).
+                    unsafe { _mm256_loadu_ps(epi.bias.add(8 * v)) }
+                } else {
+                    _mm256_setzero_ps()
+                }
+            });
             for (i, row) in acc.iter().enumerate() {
                 for (v, &x) in row.iter().enumerate() {
                     // SAFETY: a full tile with unit column stride: 8 contiguous floats of row i.
                     unsafe {
                         let dst = c.offset(i as isize * rs).add(8 * v);
-                        let y = if add {
+                        let mut y = if add {
                             _mm256_add_ps(_mm256_loadu_ps(dst), x)
                         } else {
                             x
                         };
+                        if has_bias {
+                            y = _mm256_add_ps(y, bias[v]);
+                        }
+                        if relu {
+                            // max(0, y) keeps a NaN y. No -0 reaches it (see `epilogue`):
+                            // none needs the + 0.0 that `epilogue::apply` adds.
+                            y = _mm256_max_ps(_mm256_setzero_ps(), y);
+                        }
                         _mm256_storeu_ps(dst, y);
                     }
                 }
@@ -81,20 +103,22 @@ macro_rules! store {
                 // SAFETY: (i, j) is in the valid part of the tile.
                 unsafe {
                     let dst = c.offset(i as isize * rs + j as isize * cs);
-                    dst.write(if add { dst.read() + x } else { x });
+                    let y = if add { dst.read() + x } else { x };
+                    dst.write(if with_epi { epi.element(y, j) } else { y });
                 }
             }
         }
     }};
 }
 
-/// [`Tile::tile`] for `R` rows; `DIRECT` as its `direct`.
+/// [`Tile::tile`] for `R` rows; `DIRECT` as its `direct`; `EPI`: `epi` is not
+/// [`Epi::NONE`] (otherwise the store ignores it).
 ///
 /// # Safety
 /// As [`Tile::tile`] with `mr = R`, on a CPU with AVX2 and FMA.
 #[allow(clippy::too_many_arguments)]
 #[target_feature(enable = "avx2,fma")]
-unsafe fn tile<const R: usize, const DIRECT: bool>(
+unsafe fn tile<const R: usize, const DIRECT: bool, const EPI: bool>(
     kc: usize,
     a: *const f32,
     ars: isize,
@@ -105,6 +129,7 @@ unsafe fn tile<const R: usize, const DIRECT: bool>(
     cs: isize,
     nr: usize,
     add: bool,
+    epi: Epi,
 ) {
     let mut acc = [[_mm256_setzero_ps(); NV]; R];
     // One summation step.
@@ -135,7 +160,7 @@ unsafe fn tile<const R: usize, const DIRECT: bool>(
         p += 1;
     }
     // The tile is inside C (the contract).
-    store!(acc, c, rs, cs, nr, add)
+    store!(acc, c, rs, cs, nr, add, epi, EPI)
 }
 
 /// [`Tile::segments`] for `R` rows.
@@ -166,7 +191,7 @@ unsafe fn segments<const R: usize>(
         bp = bp.wrapping_offset(len as isize * brs);
     }
     // The tile is inside C, unit column stride (the contract).
-    store!(acc, c, rs, 1, nr, add)
+    store!(acc, c, rs, 1, nr, add, Epi::NONE, false)
 }
 
 /// `len` steps of one segment: row `i` of A at `a[i]`, B from `bp`. Not inlined: as

@@ -6,6 +6,7 @@
 //! columns also divide every `n` of the benchmark workloads but the classifier layers;
 //! the last panel's columns are stored under a lane mask.
 
+use super::Epi;
 use std::arch::x86_64::*;
 
 /// Rows of the register tile.
@@ -43,17 +44,33 @@ unsafe fn step<const R: usize>(acc: &mut Acc<R>, bp: *const f32, a: impl Fn(usiz
 }
 
 /// Stores (or with `add`, adds) the first `nr` columns of the accumulators `acc` to the
-/// tile at `c` (element `(i, j)` at `c + i * rs + j * cs`), then returns from the tile
-/// function. A macro, so it is inlined into each tile (a call, the accumulators passed
+/// tile at `c` (element `(i, j)` at `c + i * rs + j * cs`), the epilogue `epi` applied to
+/// each stored value (its bias from column 0) if `with_epi` (a constant), then returns
+/// from the tile function. A macro, so it is inlined into each tile (a call, the accumulators passed
 /// in memory, cost GEMMs about 3%).
 ///
 /// # Safety (of the expansion's unsafe blocks)
 /// The CPU has AVX-512F; the `R x nr` tile is inside C and nothing else accesses it.
 macro_rules! store {
-    ($acc:expr, $c:expr, $rs:expr, $cs:expr, $nr:expr, $add:expr) => {{
+    ($acc:expr, $c:expr, $rs:expr, $cs:expr, $nr:expr, $add:expr, $epi:expr, $with_epi:expr) => {{
         let (acc, c, rs, cs, nr, add): (&Acc<R>, *mut f32, isize, isize, usize, bool) =
             (&$acc, $c, $rs, $cs, $nr, $add);
+        let (epi, with_epi): (Epi, bool) = ($epi, $with_epi);
+        let (has_bias, relu) = (with_epi && !epi.bias.is_null(), with_epi && epi.relu);
         if cs == 1 {
+            // The bias vectors, loaded once (to the compiler, the stores below might
+            // overwrite the bias).
+            let bias: [__m512; NV] = std::array::from_fn(|v| {
+                let lanes = nr.saturating_sub(16 * v).min(16);
+                let mask: __mmask16 = (((1u32 << lanes) - 1) & 0xffff) as u16;
+                if has_bias {
+                    // SAFETY: the bias has nr floats (the contract); masked-off lanes are
+                    // not read.
+                    unsafe { _mm512_maskz_loadu_ps(mask, epi.bias.add(16 * v)) }
+                } else {
+                    _mm512_setzero_ps()
+                }
+            });
             for (i, row) in acc.iter().enumerate() {
                 for (v, &x) in row.iter().enumerate() {
                     let lanes = nr.saturating_sub(16 * v).min(16);
@@ -65,11 +82,19 @@ macro_rules! store {
                     // the tile (unit column stride); masked-off lanes are not accessed.
                     unsafe {
                         let dst = c.offset(i as isize * rs).add(16 * v);
-                        let y = if add {
+                        let mut y = if add {
                             _mm512_add_ps(_mm512_maskz_loadu_ps(mask, dst), x)
                         } else {
                             x
                         };
+                        if has_bias {
+                            y = _mm512_add_ps(y, bias[v]);
+                        }
+                        if relu {
+                            // max(0, y) keeps a NaN y. No -0 reaches it (see `epilogue`):
+                            // none needs the + 0.0 that `epilogue::apply` adds.
+                            y = _mm512_max_ps(_mm512_setzero_ps(), y);
+                        }
                         _mm512_mask_storeu_ps(dst, mask, y);
                     }
                 }
@@ -88,20 +113,22 @@ macro_rules! store {
                 // SAFETY: (i, j) is in the tile.
                 unsafe {
                     let dst = c.offset(i as isize * rs + j as isize * cs);
-                    dst.write(if add { dst.read() + x } else { x });
+                    let y = if add { dst.read() + x } else { x };
+                    dst.write(if with_epi { epi.element(y, j) } else { y });
                 }
             }
         }
     }};
 }
 
-/// [`Tile::tile`] for `R` rows; `DIRECT` as its `direct`.
+/// [`Tile::tile`] for `R` rows; `DIRECT` as its `direct`; `EPI`: `epi` is not
+/// [`Epi::NONE`] (otherwise the store ignores it).
 ///
 /// # Safety
 /// As [`Tile::tile`] with `mr = R`, on a CPU with AVX-512F.
 #[allow(clippy::too_many_arguments)]
 #[target_feature(enable = "avx512f")]
-unsafe fn tile<const R: usize, const DIRECT: bool>(
+unsafe fn tile<const R: usize, const DIRECT: bool, const EPI: bool>(
     kc: usize,
     a: *const f32,
     ars: isize,
@@ -112,6 +139,7 @@ unsafe fn tile<const R: usize, const DIRECT: bool>(
     cs: isize,
     nr: usize,
     add: bool,
+    epi: Epi,
 ) {
     let mut acc = [[_mm512_setzero_ps(); NV]; R];
     for p in 0..kc {
@@ -127,7 +155,7 @@ unsafe fn tile<const R: usize, const DIRECT: bool>(
         }
     }
     // The tile is inside C (the contract).
-    store!(acc, c, rs, cs, nr, add)
+    store!(acc, c, rs, cs, nr, add, epi, EPI)
 }
 
 /// [`Tile::segments`] for `R` rows.
@@ -173,5 +201,5 @@ unsafe fn segments<const R: usize>(
         }
     }
     // The tile is inside C, unit column stride (the contract).
-    store!(acc, c, rs, 1, nr, add)
+    store!(acc, c, rs, 1, nr, add, Epi::NONE, false)
 }
