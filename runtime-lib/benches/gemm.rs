@@ -2,13 +2,15 @@
 //! each shape as a `Gemm` step on dense row-major buffers, median of many runs, GFLOP/s.
 //!
 //!     cargo bench -p pjrtc-runtime --bench gemm -- [--threads T] [--ms MS] [--only NAME]
+//!         [--epilogue]
 //!
+//! `--epilogue` gives every product a bias and ReLU epilogue (a dense layer's).
 //! The kernel is this process's choice ([`f32_gemm`]); run once more with
 //! `PJRTC_GEMM=crate` in the environment for the `gemm` crate, alternating, under
 //! `taskset -c 0` for one thread.
 
 use pjrtc_runtime::DType;
-use pjrtc_runtime::format::{BufRef, Epilogue, Gemm, MatrixView, Region};
+use pjrtc_runtime::format::{Activation, BufRef, Epilogue, Gemm, MatrixView, Region};
 use pjrtc_runtime::kernels::Bases;
 use pjrtc_runtime::kernels::gemm::{f32_gemm, gemm};
 use std::time::{Duration, Instant};
@@ -56,6 +58,7 @@ fn main() {
     let threads: usize = arg("--threads").and_then(|s| s.parse().ok()).unwrap_or(1);
     let ms: u64 = arg("--ms").and_then(|s| s.parse().ok()).unwrap_or(300);
     let only = arg("--only");
+    let with_epilogue = args.iter().any(|a| a == "--epilogue");
     println!("kernel {:?}, {threads} thread(s)", f32_gemm());
     println!(
         "{:<24} {:>10} {:>9} {:>9}",
@@ -73,6 +76,7 @@ fn main() {
         let mut a = fill(batch * m * k);
         let mut b = fill(batch * k * n);
         let mut c = vec![0f32; batch * m * n];
+        let mut bias = fill(n);
         let g = Gemm {
             dtype: DType::F32,
             batch: batch as u64,
@@ -82,9 +86,24 @@ fn main() {
             lhs: view(Region::Input(0), m, k, m * k, false),
             rhs: view(Region::Input(1), k, n, k * n, bt),
             out: view(Region::Output(0), m, n, m * n, false),
-            epilogue: Epilogue::default(),
+            epilogue: if with_epilogue {
+                Epilogue {
+                    bias: Some(BufRef {
+                        region: Region::Input(2),
+                        offset: 0,
+                        size: 4 * n as u64,
+                    }),
+                    activation: Activation::Relu,
+                }
+            } else {
+                Epilogue::default()
+            },
         };
-        let inputs = [a.as_mut_ptr() as *mut u8, b.as_mut_ptr() as *mut u8];
+        let inputs = [
+            a.as_mut_ptr() as *mut u8,
+            b.as_mut_ptr() as *mut u8,
+            bias.as_mut_ptr() as *mut u8,
+        ];
         let outputs = [c.as_mut_ptr() as *mut u8];
         let bases = Bases {
             inputs: &inputs,
@@ -93,7 +112,8 @@ fn main() {
             constants: std::ptr::null_mut(),
         };
         // SAFETY: the views describe dense batch x rows x cols arrays inside the three
-        // buffers above, which live until the end of this iteration; c overlaps neither.
+        // buffers above, which live until the end of this iteration; c overlaps neither,
+        // nor the bias of n floats.
         let run = || unsafe { gemm(&g, &bases, threads) };
         for _ in 0..3 {
             run();
