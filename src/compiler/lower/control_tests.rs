@@ -2,12 +2,11 @@
 //! the reference evaluator, lowering + the kir interpreter, and the full compiler + runtime.
 
 use super::lower;
-use super::tests::run;
+use super::tests::{run, run_native};
 use crate::compiler::eval::{eval_func, literal_from_bits, literal_from_f64, literal_from_i128};
 use crate::compiler::ir::*;
 use crate::compiler::{Options, Timings, compile_module, frontend, passes};
 use pjrtc_runtime::format::{Step, walk_steps};
-use pjrtc_runtime::{Executable, Tensor};
 
 fn lit_f(dt: DType, shape: &[i64], v: &[f64]) -> Literal {
     literal_from_f64(TensorType::new(dt, shape), v)
@@ -45,22 +44,7 @@ fn check(src: &str, args: &[Literal]) -> (Vec<Vec<u8>>, (usize, usize, usize)) {
     let pjx =
         compile_module(&module, &Options::default(), &mut Timings::default()).expect("compile");
     let kinds = kinds(&pjx.steps);
-    let exe = Executable::from_pjx(pjx).expect("load");
-    let inputs: Vec<Tensor> = args
-        .iter()
-        .map(|a| {
-            let shape: Vec<u64> = a.ty.shape.iter().map(|&d| d as u64).collect();
-            Tensor::from_bytes(a.ty.dtype, &shape, &a.bytes).expect("input")
-        })
-        .collect();
-    let refs: Vec<&Tensor> = inputs.iter().collect();
-    let native: Vec<Vec<u8>> = exe
-        .run(&refs)
-        .expect("run")
-        .iter()
-        .map(|t| t.bytes().to_vec())
-        .collect();
-    assert_eq!(native, expected, "native code vs eval");
+    assert_eq!(run_native(pjx, args), expected, "native code vs eval");
     (expected, kinds)
 }
 

@@ -8,7 +8,6 @@
 //! which StableHLO leaves open).
 
 use super::Lowerer;
-use super::control;
 use crate::compiler::ir::{BinaryOp, DType, Op, Opcode, ValueId};
 
 /// A product that goes through an epilogue before anything else reads it.
@@ -53,37 +52,11 @@ impl<'f> Lowerer<'f> {
     }
 
     fn uses_by_position(&self) -> Uses<'f> {
-        fn walk<'a>(
-            body: &'a crate::compiler::ir::Region,
-            region: usize,
-            next: &mut usize,
-            out: &mut Vec<(&'a Op, usize)>,
-        ) {
-            for op in &body.ops {
-                out.push((op, region));
-                if control::is_control_flow(&op.opcode) {
-                    for r in &op.regions {
-                        *next += 1;
-                        let id = *next;
-                        walk(r, id, next, out);
-                    }
-                }
-            }
-        }
-        let mut ops = Vec::new();
-        walk(&self.func.body, 0, &mut 0, &mut ops);
-        let n = self.func.values.len();
-        let mut users = vec![Vec::new(); n];
-        let mut def_at = vec![None; n];
+        let (ops, users) = self.ops_and_users();
+        let mut def_at = vec![None; self.func.values.len()];
         for (p, &(op, _)) in ops.iter().enumerate() {
             for &r in &op.results {
                 def_at[r.index()] = Some(p);
-            }
-            if matches!(op.opcode, Opcode::OptimizationBarrier) {
-                continue;
-            }
-            for &o in &op.operands {
-                users[self.r(o).index()].push(p);
             }
         }
         Uses { ops, users, def_at }

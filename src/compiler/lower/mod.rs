@@ -383,38 +383,7 @@ impl<'f> Lowerer<'f> {
     fn fuse_into_common_kernels(&mut self, expanding: &[bool]) {
         let func = self.func;
         let n = func.values.len();
-        // Ops with their region (0: the entry body), users of each value.
-        fn walk<'a>(
-            body: &'a IrRegion,
-            region: usize,
-            next: &mut usize,
-            out: &mut Vec<(&'a Op, usize)>,
-        ) {
-            for op in &body.ops {
-                out.push((op, region));
-                if control::is_control_flow(&op.opcode) {
-                    for r in &op.regions {
-                        *next += 1;
-                        let id = *next;
-                        walk(r, id, next, out);
-                    }
-                }
-            }
-        }
-        let mut ops: Vec<(&'f Op, usize)> = Vec::new();
-        walk(&func.body, 0, &mut 0, &mut ops);
-        let mut users: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (p, &(op, _)) in ops.iter().enumerate() {
-            if matches!(op.opcode, Opcode::OptimizationBarrier) {
-                continue;
-            }
-            for &o in &op.operands {
-                let o = self.r(o);
-                if users[o.index()].last() != Some(&p) {
-                    users[o.index()].push(p);
-                }
-            }
-        }
+        let (ops, users) = self.ops_and_users();
         let mut fx = FuseCx {
             ops,
             users,
@@ -509,6 +478,44 @@ impl<'f> Lowerer<'f> {
                 None
             };
         }
+    }
+
+    /// The ops lowering handles with their region (0: the entry body, then one number
+    /// per `while`/`if`/`case` region), in program order, and for each value the
+    /// positions of the ops reading it (each op once; identity ops read nothing).
+    pub(super) fn ops_and_users(&self) -> (Vec<(&'f Op, usize)>, Vec<Vec<usize>>) {
+        fn walk<'a>(
+            body: &'a IrRegion,
+            region: usize,
+            next: &mut usize,
+            out: &mut Vec<(&'a Op, usize)>,
+        ) {
+            for op in &body.ops {
+                out.push((op, region));
+                if control::is_control_flow(&op.opcode) {
+                    for r in &op.regions {
+                        *next += 1;
+                        let id = *next;
+                        walk(r, id, next, out);
+                    }
+                }
+            }
+        }
+        let mut ops: Vec<(&'f Op, usize)> = Vec::new();
+        walk(&self.func.body, 0, &mut 0, &mut ops);
+        let mut users: Vec<Vec<usize>> = vec![Vec::new(); self.func.values.len()];
+        for (p, &(op, _)) in ops.iter().enumerate() {
+            if matches!(op.opcode, Opcode::OptimizationBarrier) {
+                continue;
+            }
+            for &o in &op.operands {
+                let o = self.r(o);
+                if users[o.index()].last() != Some(&p) {
+                    users[o.index()].push(p);
+                }
+            }
+        }
+        (ops, users)
     }
 
     /// Is `v` cheap enough to compute twice rather than store and load once: elementwise

@@ -3,12 +3,10 @@
 //! full compiler (codegen) + the runtime.
 
 use super::lower;
-use super::tests::{FB, run};
+use super::tests::{FB, run, run_native};
 use crate::compiler::eval::{eval_func, literal_from_bits, literal_from_f64, literal_from_i128};
 use crate::compiler::ir::*;
 use crate::compiler::{Options, Timings, codegen, compile_module};
-use pjrtc_runtime::Executable;
-use pjrtc_runtime::Tensor;
 
 fn lit_f(dt: DType, shape: &[i64], v: &[f64]) -> Literal {
     literal_from_f64(TensorType::new(dt, shape), v)
@@ -39,17 +37,7 @@ pub(super) fn check(f: &Func, args: &[Literal]) -> Vec<Vec<u8>> {
     };
     let pjx =
         compile_module(&module, &Options::default(), &mut Timings::default()).expect("compile");
-    let exe = Executable::from_pjx(pjx).expect("load");
-    let inputs: Vec<Tensor> = args
-        .iter()
-        .map(|a| {
-            let shape: Vec<u64> = a.ty.shape.iter().map(|&d| d as u64).collect();
-            Tensor::from_bytes(a.ty.dtype, &shape, &a.bytes).expect("input")
-        })
-        .collect();
-    let refs: Vec<&Tensor> = inputs.iter().collect();
-    let out = exe.run(&refs).expect("run");
-    let native: Vec<Vec<u8>> = out.iter().map(|t| t.bytes().to_vec()).collect();
+    let native = run_native(pjx, args);
     for (j, (n, e)) in native.iter().zip(&expected).enumerate() {
         let w = f.ty(f.body.yields[j]).dtype.size();
         let bad = (0..e.len() / w.max(1)).find(|&i| n[i * w..(i + 1) * w] != e[i * w..(i + 1) * w]);

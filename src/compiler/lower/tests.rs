@@ -444,6 +444,12 @@ pub fn three_ways(src: &str, args: &[Literal]) -> (Vec<Vec<u8>>, LoweredProgram)
     assert_eq!(interp, expected, "kir interpreter vs eval");
     let pjx =
         compile_module(&module, &Options::default(), &mut Timings::default()).expect("compile");
+    assert_eq!(run_native(pjx, args), expected, "native code vs eval");
+    (expected, p)
+}
+
+/// Loads `pjx` and runs it on `args`: each output's bytes.
+pub fn run_native(pjx: pjrtc_runtime::format::Pjx, args: &[Literal]) -> Vec<Vec<u8>> {
     let exe = Executable::from_pjx(pjx).expect("load");
     let inputs: Vec<Tensor> = args
         .iter()
@@ -453,14 +459,11 @@ pub fn three_ways(src: &str, args: &[Literal]) -> (Vec<Vec<u8>>, LoweredProgram)
         })
         .collect();
     let refs: Vec<&Tensor> = inputs.iter().collect();
-    let native: Vec<Vec<u8>> = exe
-        .run(&refs)
+    exe.run(&refs)
         .expect("run")
         .iter()
         .map(|t| t.bytes().to_vec())
-        .collect();
-    assert_eq!(native, expected, "native code vs eval");
-    (expected, p)
+        .collect()
 }
 
 fn lower_run(f: &Func, inputs: Vec<Vec<u8>>) -> (LoweredProgram, Vec<Vec<u8>>) {
