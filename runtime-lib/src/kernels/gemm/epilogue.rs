@@ -39,6 +39,7 @@ impl Epi {
     }
 
     /// The epilogue of the columns from `j0` on (the address is only formed).
+    #[cfg(target_arch = "x86_64")]
     pub fn at_column(self, j0: usize) -> Epi {
         Epi {
             bias: if self.bias.is_null() {
