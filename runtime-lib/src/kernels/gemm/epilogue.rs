@@ -103,7 +103,7 @@ pub(crate) unsafe fn apply(c: *mut f32, rs: isize, cs: isize, rows: usize, cols:
 /// As [`apply`] with `cs = 1`, on a CPU with AVX.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx")]
-pub(crate) unsafe fn apply_avx(c: *mut f32, rs: isize, rows: usize, cols: usize, epi: Epi) {
+unsafe fn apply_avx(c: *mut f32, rs: isize, rows: usize, cols: usize, epi: Epi) {
     use std::arch::x86_64::*;
     let zero = _mm256_setzero_ps();
     for i in 0..rows {
