@@ -95,14 +95,14 @@ impl<'f> Lowerer<'f> {
         if !early {
             return None;
         }
-        let relu = self.only_read_once(add)
-            && self
-                .single_binary_user(u, add, region, BinaryOp::Max)
-                .is_some_and(|(_, z)| self.positive_zero(z));
-        let into = if relu {
-            self.single_binary_user(u, add, region, BinaryOp::Max)?.0
-        } else {
-            add
+        let relu = self
+            .only_read_once(add)
+            .then(|| self.single_binary_user(u, add, region, BinaryOp::Max))
+            .flatten()
+            .filter(|&(_, z)| self.positive_zero(z));
+        let (into, relu) = match relu {
+            Some((max, _)) => (max, true),
+            None => (add, false),
         };
         Some(Fused {
             add,
