@@ -76,6 +76,18 @@ lanewise! { "avx2,fma";
     sll31(a: I) -> I = _mm256_slli_epi32::<31>(a);
 }
 
+/// `p * 2^n` for integral `n` of exp's range, rounded once (`scalar::exp`'s 2^n1 * 2^n2).
+#[inline]
+#[target_feature(enable = "avx2,fma")]
+fn scale2<const N: usize>(p: [F; N], n: [F; N]) -> [F; N] {
+    let ni = subi(bits(add(n, k(MAGIC))), ki(MAGIC.to_bits() as i32));
+    let n1 = sra1(ni);
+    let n2 = subi(ni, n1);
+    let s1 = sll23(addi(n1, ki(127)));
+    let s2 = sll23(addi(n2, ki(127)));
+    mul(mul(p, float(s1)), float(s2))
+}
+
 /// `v` in every lane of N vectors.
 #[inline]
 #[target_feature(enable = "avx2,fma")]
@@ -213,12 +225,7 @@ macro_rules! algorithms {
             let p = poly(r, &EXP_P);
             let p = fmadd(p, z, r);
             let p = add(p, k(1.0));
-            let ni = subi(bits(add(n, k(MAGIC))), ki(MAGIC.to_bits() as i32));
-            let n1 = sra1(ni);
-            let n2 = subi(ni, n1);
-            let s1 = sll23(addi(n1, ki(127)));
-            let s2 = sll23(addi(n2, ki(127)));
-            mul(mul(p, float(s1)), float(s2))
+            scale2(p, n)
         }
 
         /// tanh x (`scalar::tanh`).
