@@ -38,7 +38,7 @@ const MC: usize = 144;
 /// reads (6x64 tile, one thread, GFLOP/s packed -> in place: 64 x 512 x 512 108 -> 116,
 /// 128 x 256 x 256 113 -> 117, 256^3 115 -> 117). With many rows the panel is reused
 /// long enough to pay, and in place rows 4 KiB apart thrash L1 and L2 (1024^3: 43 -> 14).
-const DIRECT_B_MAX_ROWS: usize = 256;
+pub(super) const DIRECT_B_MAX_ROWS: usize = 256;
 
 /// Columns per packed block of B: `KC x NC` floats are 256 KiB, a quarter of L2. (4096, a
 /// block in L3, measured up to 20% slower on 128 x 1024 x 256.)
