@@ -59,6 +59,25 @@ pub use rowsum::{
     Summand, pjrt_rt_sum_f32_row_v1, pjrt_rt_sum_sq_sub_f32_row_v1, row_sum, row_sum_portable,
 };
 
+/// How far ahead of what they read the row routines prefetch, in elements (8 KiB): one
+/// prefetch per cache line read. Rows streamed from memory are read faster than the
+/// hardware prefetchers alone fetch them (one Xeon core, paired runs: reduce_sum 4096 x
+/// 4096 0.92x the time with 8 KiB, 0.94-0.95x with 2 or 16 KiB; softmax 0.90x with the
+/// row maximum, its first read of each row, prefetching too). Measured on the 16-lane
+/// paths; the 8-lane ones do the same.
+#[cfg(target_arch = "x86_64")]
+const PREFETCH_AHEAD: usize = 2048;
+
+/// Asks for the cache line at `p` into L1; a hint, so `p` may be past the row's end (it
+/// is not dereferenced).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn prefetch(p: *const f32) {
+    use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+    // SAFETY: SSE is part of x86_64; prefetch never faults, whatever the address.
+    unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) }
+}
+
 #[cfg(test)]
 mod tests;
 

@@ -70,6 +70,7 @@ unsafe fn row_max_avx512(row: &[f32]) -> f32 {
     };
     while i + 64 <= n {
         for (j, a) in acc.iter_mut().enumerate() {
+            super::prefetch(p.wrapping_add(i + 16 * j + super::PREFETCH_AHEAD));
             // SAFETY: i + 64 <= n: the 16 lanes at i + 16 j are inside the row.
             let x = unsafe { _mm512_loadu_ps(p.add(i + 16 * j)) };
             nan |= _mm512_cmp_ps_mask::<_CMP_UNORD_Q>(x, x);
@@ -113,6 +114,9 @@ unsafe fn row_max_avx(row: &[f32]) -> f32 {
     let mut nan = _mm256_setzero_ps();
     let mut i = 0;
     while i + 32 <= n {
+        // The two cache lines of the next 32 elements (in 64-byte aligned rows).
+        super::prefetch(p.wrapping_add(i + super::PREFETCH_AHEAD));
+        super::prefetch(p.wrapping_add(i + 16 + super::PREFETCH_AHEAD));
         for (j, a) in acc.iter_mut().enumerate() {
             // SAFETY: i + 32 <= n: the 8 lanes at i + 8 j are inside the row.
             let x = unsafe { _mm256_loadu_ps(p.add(i + 8 * j)) };

@@ -28,23 +28,6 @@ const BLOCK: usize = 256;
 const STEP: usize = 16;
 const LANES: usize = 4;
 
-/// How far ahead of the step being summed the wide paths prefetch, in elements (8 KiB):
-/// one prefetch per step, one cache line of 64-byte aligned rows. Long rows streamed from
-/// memory are summed faster than the hardware prefetchers alone fetch them (reduce_sum,
-/// 4096 x 4096 on one Xeon core: 8 KiB ahead 0.93x the time, 2 and 16 KiB 0.94-0.95x).
-#[cfg(target_arch = "x86_64")]
-const PREFETCH_AHEAD: usize = 2048;
-
-/// Asks for the cache line at `p` into L1; a hint, so `p` may be past the row's end (it
-/// is not dereferenced).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn prefetch(p: *const f32) {
-    use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-    // SAFETY: SSE is part of x86_64; prefetch never faults, whatever the address.
-    unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) }
-}
-
 /// What is summed: the elements themselves, or their squared distances from a value.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Summand {
@@ -194,7 +177,7 @@ unsafe fn blocks_avx512(row: &[f32], what: Summand) -> (usize, f64) {
     while i + BLOCK <= n {
         let mut acc = _mm512_set1_ps(-0.0);
         for at in (0..BLOCK).step_by(STEP) {
-            prefetch(p.wrapping_add(i + at + PREFETCH_AHEAD));
+            super::prefetch(p.wrapping_add(i + at + super::PREFETCH_AHEAD));
             acc = _mm512_add_ps(acc, load(i + at));
         }
         join(&mut total, store(acc));
@@ -241,7 +224,7 @@ unsafe fn blocks_avx(row: &[f32], what: Summand) -> (usize, f64) {
     while i + BLOCK <= n {
         let (mut lo, mut hi) = (_mm256_set1_ps(-0.0), _mm256_set1_ps(-0.0));
         for at in (0..BLOCK).step_by(STEP) {
-            prefetch(p.wrapping_add(i + at + PREFETCH_AHEAD));
+            super::prefetch(p.wrapping_add(i + at + super::PREFETCH_AHEAD));
             lo = _mm256_add_ps(lo, load(i + at));
             hi = _mm256_add_ps(hi, load(i + at + 8));
         }
