@@ -88,12 +88,18 @@ impl Target {
 
 /// Builds the Cranelift ISA for `target`, with every flag set explicitly (the presets
 /// such as `x86-64-v3` leave `has_avx` off, which silently turns `fma` into libcalls).
-pub(crate) fn make_isa(target: &Target) -> Result<OwnedTargetIsa, String> {
+/// `optimize`: Cranelift's optimizer runs (`opt_level=speed`), or not (`none`); the code
+/// of both links together.
+pub(crate) fn make_isa(target: &Target, optimize: bool) -> Result<OwnedTargetIsa, String> {
     let mut fb = settings::builder();
     let set = |fb: &mut settings::Builder, k: &str, v: &str| {
         fb.set(k, v).map_err(|e| format!("setting {k}={v}: {e}"))
     };
-    set(&mut fb, "opt_level", "speed")?;
+    set(
+        &mut fb,
+        "opt_level",
+        if optimize { "speed" } else { "none" },
+    )?;
     set(&mut fb, "is_pic", "false")?;
     set(&mut fb, "use_colocated_libcalls", "false")?;
     set(
@@ -140,9 +146,9 @@ mod tests {
         );
         let a = Target::from_triple(AARCH64).unwrap();
         assert_eq!(a.features, vec!["neon".to_string()]);
-        assert!(make_isa(&a).is_ok());
+        assert!(make_isa(&a, true).is_ok());
         let x = Target::from_triple(X86_64).unwrap();
-        assert!(x.features.iter().any(|f| f == "avx2") && make_isa(&x).is_ok());
+        assert!(x.features.iter().any(|f| f == "avx2") && make_isa(&x, true).is_ok());
         let e = Target::from_triple("riscv64gc-unknown-linux-gnu").unwrap_err();
         assert!(
             e.contains("unsupported target") && e.contains(AARCH64),

@@ -2718,3 +2718,59 @@ mod tiles_tests;
 
 #[path = "kernel/row_reduce_tests.rs"]
 mod row_reduce_tests;
+
+/// A function of `adds` additions and, with `call`, one call to an imported function.
+fn clif_function(adds: usize, call: bool) -> cranelift_codegen::ir::Function {
+    use cranelift_codegen::ir::{AbiParam, ExtFuncData, ExternalName, InstBuilder, Signature};
+    use cranelift_codegen::isa::CallConv;
+    use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+    let mut sig = Signature::new(CallConv::SystemV);
+    sig.params
+        .push(AbiParam::new(cranelift_codegen::ir::types::I64));
+    sig.returns
+        .push(AbiParam::new(cranelift_codegen::ir::types::I64));
+    let mut func =
+        cranelift_codegen::ir::Function::with_name_signature(UserFuncName::user(0, 0), sig.clone());
+    let mut fctx = FunctionBuilderContext::new();
+    let mut b = FunctionBuilder::new(&mut func, &mut fctx);
+    let block = b.create_block();
+    b.append_block_params_for_function_params(block);
+    b.switch_to_block(block);
+    b.seal_block(block);
+    let mut v = b.block_params(block)[0];
+    for _ in 0..adds {
+        v = b.ins().iadd(v, v);
+    }
+    if call {
+        let sigref = b.import_signature(sig);
+        let name = b
+            .func
+            .declare_imported_user_function(cranelift_codegen::ir::UserExternalName::new(2, 0));
+        let callee = b.import_function(ExtFuncData {
+            name: ExternalName::user(name),
+            signature: sigref,
+            colocated: false,
+            patchable: false,
+        });
+        let r = b.ins().call(callee, &[v]);
+        v = b.inst_results(r)[0];
+    }
+    b.ins().return_(&[v]);
+    let isa = target::make_isa(&Target::host(), true).expect("host ISA");
+    b.finalize(isa.frontend_config());
+    func
+}
+
+/// Small kernels that call the runtime skip Cranelift's optimizer; kernels without calls,
+/// or with many instructions of their own, keep it.
+#[test]
+fn optimizer_only_where_it_pays() {
+    assert!(!worth_optimizing(&clif_function(10, true)));
+    assert!(worth_optimizing(&clif_function(10, false)));
+    // The additions, the call and the return: CALLER_MAX_INSTS in all, then one more.
+    assert!(!worth_optimizing(&clif_function(
+        CALLER_MAX_INSTS - 2,
+        true
+    )));
+    assert!(worth_optimizing(&clif_function(CALLER_MAX_INSTS - 1, true)));
+}
