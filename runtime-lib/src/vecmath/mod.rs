@@ -61,10 +61,10 @@ pub use rowsum::{
 
 /// How far ahead of what they read the row routines prefetch, in elements (8 KiB): one
 /// prefetch per cache line read. Rows streamed from memory are read faster than the
-/// hardware prefetchers alone fetch them (one Xeon core, paired runs: reduce_sum 4096 x
-/// 4096 0.92x the time with 8 KiB, 0.94-0.95x with 2 or 16 KiB; softmax 0.90x with the
-/// row maximum, its first read of each row, prefetching too). Measured on the 16-lane
-/// paths; the 8-lane ones do the same.
+/// hardware prefetchers alone fetch them (one Xeon core, paired runs, reduce_sum 4096 x
+/// 4096: 0.89-0.94x the time 4 or 8 KiB ahead, 0.91x 2 KiB, 0.93x 16 KiB, 0.95x 32 KiB;
+/// softmax 0.90x more with the row maximum, its first read of each row, prefetching too).
+/// Measured on the 16-lane paths; the 8-lane ones do the same.
 #[cfg(target_arch = "x86_64")]
 const PREFETCH_AHEAD: usize = 2048;
 
