@@ -94,7 +94,7 @@ pub unsafe fn gemm(g: &Gemm, base: &Bases, threads: usize) {
     for b in 0..batch {
         let v = first.batch(g, b, size);
         // SAFETY: forwarded from this function's contract.
-        unsafe { split_rows(g.dtype, m, n, k, v.l, v.r, v.o, epi, threads) }
+        unsafe { split_product(g.dtype, m, n, k, v.l, v.r, v.o, epi, threads) }
     }
 }
 
@@ -151,7 +151,7 @@ const SPLIT_COLUMNS: usize = 64;
 /// # Safety
 /// As [`one`].
 #[allow(clippy::too_many_arguments)]
-unsafe fn split_rows(
+unsafe fn split_product(
     dtype: DType,
     m: usize,
     n: usize,
