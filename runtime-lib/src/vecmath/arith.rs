@@ -162,6 +162,10 @@ unsafe fn arith_avx<const OP: u8>(
         // SAFETY: i + 32 <= n: four vectors inside every array. All are loaded before
         // any is stored, so dst == a or b is fine.
         unsafe {
+            super::prefetch(a.wrapping_add(i + super::PREFETCH_AHEAD));
+            super::prefetch(a.wrapping_add(i + 16 + super::PREFETCH_AHEAD));
+            super::prefetch_write(dst.wrapping_add(i + super::PREFETCH_AHEAD));
+            super::prefetch_write(dst.wrapping_add(i + 16 + super::PREFETCH_AHEAD));
             let x: [__m256; 4] = std::array::from_fn(|j| _mm256_loadu_ps(a.add(i + 8 * j)));
             let y: [__m256; 4] = std::array::from_fn(|j| second(i + 8 * j));
             for j in 0..4 {

@@ -435,6 +435,14 @@ macro_rules! algorithms {
                 // SAFETY: i + N * W <= n: the vectors lie inside both arrays; each step
                 // reads its lanes before it writes them.
                 unsafe {
+                    for l in (0..N * W).step_by(16) {
+                        super::super::prefetch(
+                            src.wrapping_add(i + l + super::super::PREFETCH_AHEAD),
+                        );
+                        super::super::prefetch_write(
+                            dst.wrapping_add(i + l + super::super::PREFETCH_AHEAD),
+                        );
+                    }
                     let x = args::<SUB, N>(src.add(i), shift);
                     const SIN: u8 = Func::Sin as u8;
                     const COS: u8 = Func::Cos as u8;

@@ -64,6 +64,9 @@ pub use rowsum::{
 /// hardware prefetchers alone fetch them (one Xeon core, paired runs, reduce_sum 4096 x
 /// 4096: 0.89-0.94x the time 4 or 8 KiB ahead, 0.91x 2 KiB, 0.93x 16 KiB, 0.95x 32 KiB;
 /// softmax 0.90x more with the row maximum, its first read of each row, prefetching too).
+/// The array functions (`map`) and arithmetic prefetch their source rows and, for writing,
+/// their destinations the same distance ahead: within a kernel's rows that brings the next
+/// rows in while the math runs (softmax 0.97x in three paired runs of 10-12 rounds).
 /// Measured on the 16-lane paths; the 8-lane ones do the same.
 #[cfg(target_arch = "x86_64")]
 const PREFETCH_AHEAD: usize = 2048;
@@ -76,6 +79,16 @@ fn prefetch(p: *const f32) {
     use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
     // SAFETY: SSE is part of x86_64; prefetch never faults, whatever the address.
     unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) }
+}
+
+/// Asks for the cache line at `p` into L1 for writing (`prefetchw`), so a store there
+/// does not wait for the line; a hint, like [`prefetch`].
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn prefetch_write(p: *const f32) {
+    use std::arch::x86_64::{_MM_HINT_ET0, _mm_prefetch};
+    // SAFETY: prefetch never faults, whatever the address.
+    unsafe { _mm_prefetch::<_MM_HINT_ET0>(p.cast()) }
 }
 
 #[cfg(test)]
