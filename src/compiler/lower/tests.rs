@@ -8,7 +8,9 @@ use super::{LoweredProgram, lower};
 use crate::compiler::eval::eval_func;
 use crate::compiler::ir::*;
 use crate::compiler::{Options, Timings, compile_module, frontend, passes};
-use pjrtc_runtime::format::{Activation, BufRef, Conv, Gemm, Region as MemRegion, Step};
+use pjrtc_runtime::format::{
+    Activation, BufRef, Conv, Gemm, MatrixView, Region as MemRegion, Step,
+};
 use pjrtc_runtime::{Executable, Tensor};
 
 // ---------------------------------------------------------------- IR builder
@@ -1508,6 +1510,70 @@ fn dot_needing_relayout() {
         &[2, 4, 2, 6],
         dd(&[0, 3], &[0, 2], &[2], &[1]),
     );
+}
+
+/// A computed operand (the negation of a parameter) whose canonical `[batch, rows,
+/// cols]` order would move its last dimension: one kernel writes it in its own order and
+/// the Gemm reads it strided. `which` 0 negates lhs, 1 rhs.
+fn check_dot_of_computed(ls: &[i64], rs: &[i64], d: DotDims, which: usize) -> MatrixView {
+    let nl: i64 = ls.iter().product();
+    let nr: i64 = rs.iter().product();
+    let l: Vec<f64> = (0..nl).map(|i| (i % 7) as f64 - 3.0).collect();
+    let r: Vec<f64> = (0..nr).map(|i| (i % 5) as f64 - 1.0).collect();
+    let want: Vec<f64> = ref_dot(&l, ls, &r, rs, &d).iter().map(|x| -x).collect();
+    let out_shape: Vec<i64> = {
+        let free = |s: &[i64], b: &[i64], c: &[i64]| -> Vec<i64> {
+            (0..s.len() as i64)
+                .filter(|x| !b.contains(x) && !c.contains(x))
+                .map(|x| s[x as usize])
+                .collect()
+        };
+        let batch = d.lhs_batch.iter().map(|&x| ls[x as usize]);
+        batch
+            .chain(free(ls, &d.lhs_batch, &d.lhs_contracting))
+            .chain(free(rs, &d.rhs_batch, &d.rhs_contracting))
+            .collect()
+    };
+    let mut b = FB::new();
+    let x = b.param(DType::F32, ls);
+    let y = b.param(DType::F32, rs);
+    let (x, y) = if which == 0 {
+        (b.op(Opcode::Unary(UnaryOp::Neg), &[x], DType::F32, ls), y)
+    } else {
+        (x, b.op(Opcode::Unary(UnaryOp::Neg), &[y], DType::F32, rs))
+    };
+    let o = b.op(Opcode::DotGeneral(d), &[x, y], DType::F32, &out_shape);
+    let f = b.ret(&[o]);
+    let enc = |v: &[f64]| f32s(&v.iter().map(|&x| x as f32).collect::<Vec<_>>());
+    let (p, out) = lower_run(&f, vec![enc(&l), enc(&r)]);
+    let got: Vec<f64> = to_f32s(&out[0]).iter().map(|&x| f64::from(x)).collect();
+    assert_eq!(got, want, "{ls:?} {rs:?}");
+    assert_eq!(dispatches(&p), 1, "one kernel computes the operand");
+    let gemm = p.steps.iter().find_map(|s| match s {
+        Step::Gemm(g) => Some(*g),
+        _ => None,
+    });
+    let g = gemm.expect("a Gemm");
+    if which == 0 { g.lhs } else { g.rhs }
+}
+
+#[test]
+fn computed_operands_keep_their_rows() {
+    // rhs contracted along its last dim (attention's `P V` with P computed): read
+    // transposed, row stride 1.
+    let v = check_dot_of_computed(&[2, 3], &[4, 3], dd(&[], &[], &[1], &[1]), 1);
+    assert_eq!((v.row_stride, v.col_stride), (1, 3));
+    let v = check_dot_of_computed(&[2, 5, 3], &[2, 4, 3], dd(&[0], &[0], &[2], &[2]), 1);
+    assert_eq!((v.batch_stride, v.row_stride, v.col_stride), (12, 1, 3));
+    // lhs contracted along its first dim: column-major A.
+    let v = check_dot_of_computed(&[3, 2], &[3, 4], dd(&[], &[], &[0], &[0]), 0);
+    assert_eq!((v.row_stride, v.col_stride), (1, 2));
+    // Canonical order already keeps the last dim last: the relayout writes it as before.
+    let v = check_dot_of_computed(&[2, 3], &[3, 4], dd(&[], &[], &[1], &[0]), 1);
+    assert_eq!((v.row_stride, v.col_stride), (4, 1));
+    // Batch dim last in lhs: the batches interleave (stride 1), still one strided view.
+    let v = check_dot_of_computed(&[3, 4, 2], &[2, 4, 5], dd(&[2], &[0], &[1], &[1]), 0);
+    assert_eq!((v.batch_stride, v.row_stride, v.col_stride), (1, 8, 2));
 }
 
 #[test]
