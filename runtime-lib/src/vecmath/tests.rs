@@ -333,6 +333,7 @@ type Routine = fn(Func, &mut [f32]);
 
 /// Every SIMD routine this CPU can run, by name (the dispatcher picks among them).
 fn simd_paths() -> Vec<(&'static str, Routine)> {
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
     let mut paths: Vec<(&'static str, Routine)> = Vec::new();
     #[cfg(target_arch = "x86_64")]
     {
