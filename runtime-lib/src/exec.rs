@@ -287,6 +287,15 @@ impl Executable {
                     // validated against, and the kernel was compiled for these bindings.
                     unsafe { dispatch(f, bindings, *workgroups, threads) }
                 }
+                Step::Softmax(s) => {
+                    let threads = if s.src.size.saturating_add(s.dst.size) >= PARALLEL_MIN_BYTES {
+                        self.threads
+                    } else {
+                        1
+                    };
+                    // SAFETY: validated by from_bytes against these region sizes.
+                    unsafe { kernels::softmax::softmax(s, bases, threads) }
+                }
                 // SAFETY: steps validated by from_bytes against these region sizes.
                 Step::Gemm(g) => unsafe { kernels::gemm::gemm(g, bases, self.threads) },
                 // SAFETY: as above.

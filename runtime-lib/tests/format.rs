@@ -166,6 +166,12 @@ pub fn rich() -> Pjx {
                 ],
                 stable: true,
             }),
+            Step::Softmax(Softmax {
+                src: buf(Region::Input(0), 0, 128),
+                dst: buf(Region::Arena, 2432, 128),
+                rows: 4,
+                cols: 8,
+            }),
         ],
     }
 }
@@ -473,6 +479,46 @@ fn sort_steps_are_validated() {
         mutate(sort(&mut p));
         assert!(err_of(&p).contains(want), "{want}: {}", err_of(&p));
     }
+}
+
+#[test]
+fn softmax_steps_are_validated() {
+    fn softmax(p: &mut Pjx) -> &mut Softmax {
+        match &mut p.steps[7] {
+            Step::Softmax(s) => s,
+            _ => unreachable!(),
+        }
+    }
+    type Mutation<'a> = (&'a dyn Fn(&mut Softmax), &'a str);
+    let cases: [Mutation; 6] = [
+        (
+            &|s| s.cols = 9,
+            "softmax src has 128 bytes, 4x9 f32 needs 144",
+        ),
+        (
+            &|s| s.rows = u64::MAX,
+            "softmax 18446744073709551615x8 is too large",
+        ),
+        (&|s| s.dst.offset = 4000, "softmax dst"),
+        (&|s| s.dst = buf(Region::Constant, 0, 128), "read-only"),
+        (&|s| s.dst.offset = 2434, "not aligned to f32"),
+        (
+            &|s| {
+                s.src = buf(Region::Arena, 2432, 128);
+                s.dst.offset = 2496;
+            },
+            "softmax dst partly overlaps its src",
+        ),
+    ];
+    for (mutate, want) in cases {
+        let mut p = rich();
+        mutate(softmax(&mut p));
+        assert!(err_of(&p).contains(want), "{want}: {}", err_of(&p));
+    }
+    // In place is allowed.
+    let mut p = rich();
+    softmax(&mut p).src = buf(Region::Arena, 2432, 128);
+    assert!(Pjx::from_bytes(&p.to_bytes()).is_ok());
 }
 
 /// xorshift64*: deterministic, no dependency.

@@ -116,7 +116,7 @@ pub fn compile_module(
         t.record("dce", || passes::dce::dce(&mut func));
         t.record("verify", || passes::verify::verify_func(&func))?;
     }
-    let lowered = t.record("lower", || lower::lower(&func))?;
+    let lowered = t.record("lower", || lower::lower(&func, &options.target))?;
     let code = t.record("codegen", || {
         codegen::compile_kernels(&lowered.kernels, &options.target)
     })?;

@@ -80,6 +80,13 @@ pub fn step_line(pjx: &Pjx, step: &Step) -> String {
             buf(index),
             branches.len()
         ),
+        Step::Softmax(s) => format!(
+            "softmax f32 {}x{} {} -> {}",
+            s.rows,
+            s.cols,
+            buf(&s.src),
+            buf(&s.dst)
+        ),
         Step::Sort(st) => {
             let name = pjx
                 .kernels

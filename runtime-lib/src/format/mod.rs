@@ -20,7 +20,7 @@ use std::sync::Arc;
 /// `PJX\0`.
 pub const MAGIC: [u8; 4] = *b"PJX\0";
 /// Bumped on every incompatible change of the layout below.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// A whole artifact, as the compiler produces it and the loader consumes it.
 #[derive(Clone, Debug, PartialEq)]
@@ -240,6 +240,8 @@ pub enum Step {
     },
     /// Sorts slices of equal-shaped operands together, see [`Sort`].
     Sort(Sort),
+    /// Softmax along the rows of an f32 matrix, see [`Softmax`].
+    Softmax(Softmax),
 }
 
 /// Nesting limit of [`Step::While`] and [`Step::Case`] step lists; deeper is malformed.
@@ -298,6 +300,18 @@ pub struct Sort {
     pub operands: Vec<SortOperand>,
     /// `is_stable`; the runtime always sorts stably, so this is informational.
     pub stable: bool,
+}
+
+/// `dst[r] = exp(src[r] - max(src[r])) / sum(exp(src[r] - max(src[r])))` for each of
+/// `rows` rows of `cols` f32 (row-major, dense): the maximum from -inf, the sum from +0
+/// in the order of generated row sums, each value as the separate operations round it.
+/// `src` and `dst` are the same buffer or disjoint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Softmax {
+    pub src: BufRef,
+    pub dst: BufRef,
+    pub rows: u64,
+    pub cols: u64,
 }
 
 /// One operand of a [`Sort`]: a dense row-major tensor of the sort's shape, and where its

@@ -302,6 +302,30 @@ pub(crate) fn conv_out_dim(
     })
 }
 
+fn check_softmax(s: &Softmax, regions: &Regions) -> std::result::Result<(), String> {
+    let need = s
+        .rows
+        .checked_mul(s.cols)
+        .and_then(|n| n.checked_mul(4))
+        .ok_or_else(|| format!("softmax {}x{} is too large", s.rows, s.cols))?;
+    for (b, what) in [(&s.src, "softmax src"), (&s.dst, "softmax dst")] {
+        regions.check(b, what)?;
+        aligned(b, DType::F32, what)?;
+        if b.size != need {
+            return Err(format!(
+                "{what} has {} bytes, {}x{} f32 needs {need}",
+                b.size, s.rows, s.cols
+            ));
+        }
+    }
+    writable(&s.dst, "softmax dst")?;
+    // In place is fine (each row is read before it is written); a shifted overlap is not.
+    if s.src != s.dst && overlap(&s.src, &s.dst) {
+        return Err("softmax dst partly overlaps its src".into());
+    }
+    Ok(())
+}
+
 fn check_sort(s: &Sort, cx: &StepCtx) -> std::result::Result<(), String> {
     if s.comparator as usize >= cx.kernels {
         return Err(format!(
@@ -961,6 +985,17 @@ impl R<'_> {
                 };
                 check_sort(&s, cx).map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
                 Step::Sort(s)
+            }
+            STEP_SOFTMAX => {
+                let s = Softmax {
+                    src: r.bufref("softmax src")?,
+                    dst: r.bufref("softmax dst")?,
+                    rows: r.u64("softmax rows")?,
+                    cols: r.u64("softmax cols")?,
+                };
+                check_softmax(&s, cx.regions)
+                    .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                Step::Softmax(s)
             }
             t => return Err(r.err_at(at, format!("step {path}{si}: invalid step tag {t}"))),
         };

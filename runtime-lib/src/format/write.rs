@@ -49,6 +49,7 @@ pub(super) const STEP_COPY: u8 = 3;
 pub(super) const STEP_WHILE: u8 = 4;
 pub(super) const STEP_CASE: u8 = 5;
 pub(super) const STEP_SORT: u8 = 6;
+pub(super) const STEP_SOFTMAX: u8 = 7;
 
 pub(super) const ACTIVATION_NONE: u8 = 0;
 pub(super) const ACTIVATION_RELU: u8 = 1;
@@ -202,6 +203,13 @@ impl Enc {
                 for b in branches {
                     self.steps(b);
                 }
+            }
+            Step::Softmax(s) => {
+                self.u8(STEP_SOFTMAX);
+                self.buf(&s.src);
+                self.buf(&s.dst);
+                self.u64(s.rows);
+                self.u64(s.cols);
             }
             Step::Sort(s) => {
                 self.u8(STEP_SORT);

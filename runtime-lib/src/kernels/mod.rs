@@ -1,4 +1,4 @@
-//! Runtime routines called from the schedule (GEMM, convolution, sort).
+//! Runtime routines called from the schedule (GEMM, convolution, sort, softmax).
 //!
 //! They receive a validated step ([`crate::format::Pjx::from_bytes`] proved every element
 //! they touch lies inside its buffer) and the base address of every region for this call.
@@ -6,6 +6,7 @@
 pub mod conv;
 pub mod gemm;
 mod par;
+pub mod softmax;
 pub mod sort;
 
 use crate::format::{BufRef, Region};

@@ -67,7 +67,7 @@ fn arith_slices(op: ArithOp, dst: &mut [f32], a: &[f32], b: &[f32], avx: bool) -
     Some(())
 }
 
-fn has_avx() -> bool {
+pub(super) fn has_avx() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         std::is_x86_feature_detected!("avx")
@@ -83,7 +83,7 @@ fn has_avx() -> bool {
 /// # Safety
 /// `dst` and `a` point to `n` f32, `b` to `n` (`b_step == 1`) or one (`b_step == 0`);
 /// `dst` is `a`, or `b` with `b_step` 1, or overlaps neither; if `avx`, the CPU has AVX.
-unsafe fn arith_raw(
+pub(super) unsafe fn arith_raw(
     op: ArithOp,
     dst: *mut f32,
     a: *const f32,

@@ -505,6 +505,51 @@ macro_rules! algorithms {
             }
         }
 
+        /// Softmax's two passes over neighbouring rows in one loop: `dst[i] = exp(src[i]
+        /// - shift)` (this row's numerators) and `prev[i] = prev[i] / s` (the row before,
+        /// now that its sum is known), `$n` vectors of each per step, for the first
+        /// elements of `0..n`; returns how many (a multiple of `$n` vectors). The divider
+        /// works beside the FMA units, so the divides take almost no time of their own
+        /// (one Xeon core: 0.41 ns per element apart, 0.27 together). The same operations
+        /// as [`map`] and `arith`'s divide, so the same bits.
+        ///
+        /// # Safety
+        /// The CPU has `$features`; `src` and `dst` point to `n` f32, identical or not
+        /// overlapping; `prev` to `n` f32 overlapping neither.
+        #[target_feature(enable = $features)]
+        pub(in super::super) unsafe fn exp_sub_div(
+            dst: *mut f32,
+            src: *const f32,
+            shift: f32,
+            prev: *mut f32,
+            s: f32,
+            n: usize,
+        ) -> usize {
+            const N: usize = $n;
+            const EXP: u8 = Func::Exp as u8;
+            let shift = k::<1>(shift)[0];
+            let sum = k::<N>(s);
+            let mut i = 0;
+            while i + N * W <= n {
+                for l in (0..N * W).step_by(16) {
+                    super::super::prefetch(src.wrapping_add(i + l + super::super::PREFETCH_AHEAD));
+                    super::super::prefetch_write(
+                        dst.wrapping_add(i + l + super::super::PREFETCH_AHEAD),
+                    );
+                }
+                // SAFETY: i + N * W <= n: the vectors lie inside all three arrays; each is
+                // read before its lanes are written.
+                unsafe {
+                    let x = args::<true, N>(src.add(i), shift);
+                    let q = div(load::<N>(prev.add(i)), sum);
+                    store(prev.add(i), q);
+                    store(dst.add(i), func::<EXP, N>(x, N * W));
+                }
+                i += N * W;
+            }
+            i
+        }
+
         /// `data[i] = f(data[i])` for every i, `$n` vectors per step (tests call the
         /// paths one by one).
         ///
@@ -556,3 +601,4 @@ pub(super) use evex::map as map_evex;
 pub(super) use plain::map;
 #[cfg(test)]
 pub(super) use {evex::apply as apply_evex, plain::apply};
+pub(super) use {evex::exp_sub_div as exp_sub_div_evex, plain::exp_sub_div};

@@ -149,11 +149,12 @@ mod zmm {
 
 #[cfg(test)]
 pub(super) use zmm::apply as apply_zmm;
+pub(super) use zmm::exp_sub_div as exp_sub_div_zmm;
 pub(super) use zmm::map as map_zmm;
 
 /// Below this many elements the 8-lane path is faster: one step of the 16-lane path
 /// (four vectors) does not fill, and its one partial step waits on a single chain.
-const MIN_LEN: usize = 64;
+pub(super) const MIN_LEN: usize = 64;
 
 /// `dst[i] = f(src[i])`, or `f(src[i] - shift)`: 16 lanes per instruction, or 8
 /// (EVEX) on short arrays.

@@ -34,7 +34,7 @@ unsafe fn map_raw(f: Func, dst: *mut f32, src: *const f32, n: usize) {
 ///
 /// # Safety
 /// As [`map_raw`].
-unsafe fn map_sub_raw(f: Func, dst: *mut f32, src: *const f32, n: usize, s: f32) {
+pub(super) unsafe fn map_sub_raw(f: Func, dst: *mut f32, src: *const f32, n: usize, s: f32) {
     if n == 0 || dst.is_null() || src.is_null() {
         return;
     }

@@ -38,6 +38,7 @@ mod map;
 mod rowmax;
 mod rowsum;
 mod scalar;
+mod softmax;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
@@ -58,6 +59,7 @@ pub use rowmax::{ROW_MAX_NAN, pjrt_rt_max_f32_row_v1, row_max, row_max_portable}
 pub use rowsum::{
     Summand, pjrt_rt_sum_f32_row_v1, pjrt_rt_sum_sq_sub_f32_row_v1, row_sum, row_sum_portable,
 };
+pub use softmax::softmax_rows;
 
 /// How far ahead of what they read the row routines prefetch, in elements (8 KiB): one
 /// prefetch per cache line read. Rows streamed from memory are read faster than the

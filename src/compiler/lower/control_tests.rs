@@ -38,7 +38,7 @@ fn check(src: &str, args: &[Literal]) -> (Vec<Vec<u8>>, (usize, usize, usize)) {
         .into_iter()
         .map(|l| l.bytes.to_vec())
         .collect();
-    let p = lower(&f).expect("lower");
+    let p = lower(&f, &crate::compiler::codegen::Target::host()).expect("lower");
     let interp = run(&p, args.iter().map(|a| a.bytes.to_vec()).collect());
     assert_eq!(interp, expected, "kir interpreter vs eval");
     let pjx =

@@ -8,7 +8,8 @@
 //!    the outputs, non-splat constants live in the constants section, reshapes of a
 //!    buffer share it, the rest goes to the arena.
 //! 3. Emit the steps of each materializing op in program order: a kernel dispatch, a Gemm
-//!    or a Conv (with relayout kernels around them when layouts need it), or a Copy.
+//!    or a Conv (with relayout kernels around them when layouts need it), a Softmax (a
+//!    whole softmax along rows, [`softmax`]), or a Copy.
 //! 4. Plan arena offsets from liveness ([`plan`]).
 //!
 //! `while`, `if` and `case` nest: their regions are lowered like the entry body, into the
@@ -42,15 +43,19 @@ mod scatter;
 #[cfg(test)]
 mod scatter_tests;
 mod select_scatter;
+mod softmax;
+#[cfg(test)]
+mod softmax_tests;
 #[cfg(test)]
 mod tests;
 
+use super::codegen::Target;
 use super::diag::Diagnostic;
 use super::ir::{
     Attr, BinaryOp, Func, Literal, Op, Opcode, Region as IrRegion, TensorType, UnaryOp, ValueId,
 };
 use pjrtc_runtime::format::{
-    BufRef, Constants, Region, Signature, Step, TensorSpec, walk_steps, walk_steps_mut,
+    BufRef, Constants, Region, Signature, Softmax, Step, TensorSpec, walk_steps, walk_steps_mut,
 };
 
 /// The entry function, lowered.
@@ -66,9 +71,14 @@ pub struct LoweredProgram {
     pub signature: Signature,
 }
 
-pub fn lower(func: &Func) -> Result<LoweredProgram, Diagnostic> {
+/// Lowers `func` for `target`, which decides only whether runtime row routines replace
+/// kernels (see [`softmax`]); the kernels themselves are target-neutral.
+pub fn lower(func: &Func, target: &Target) -> Result<LoweredProgram, Diagnostic> {
     let mut lw = Lowerer::new(func)?;
     lw.decide_materialization();
+    if super::codegen::array_math(target) {
+        lw.absorb_softmaxes();
+    }
     lw.place_buffers();
     for i in 0..func.body.ops.len() {
         lw.emit_op(&func.body.ops[i])?;
@@ -131,6 +141,9 @@ pub(crate) struct Lowerer<'f> {
     pub epilogue: Vec<Option<epilogue::Fused>>,
     /// Values a Gemm's epilogue writes: their own ops emit nothing.
     from_gemm: Vec<bool>,
+    /// Softmax results written by one `Step::Softmax`: by the result value, its input
+    /// and the rows and columns.
+    softmax: Vec<Option<(ValueId, u64, u64)>>,
 }
 
 pub(crate) fn unsupported(op: &Op) -> Diagnostic {
@@ -172,6 +185,7 @@ impl<'f> Lowerer<'f> {
             view_of: vec![None; n],
             epilogue: vec![None; n],
             from_gemm: vec![false; n],
+            softmax: vec![None; n],
         })
     }
 
@@ -761,7 +775,33 @@ impl<'f> Lowerer<'f> {
         self.kernels.len() as u32 - 1
     }
 
+    /// Replaces each softmax [`softmax::find`] finds by one step: its input and result
+    /// get buffers, the values in between neither buffer nor kernel.
+    fn absorb_softmaxes(&mut self) {
+        for m in softmax::find(self) {
+            self.materialize[m.x.index()] = true;
+            self.materialize[m.out.index()] = true;
+            for v in m.inner {
+                self.materialize[v.index()] = false;
+            }
+            self.softmax[m.out.index()] = Some((m.x, m.rows, m.cols));
+        }
+    }
+
     pub(crate) fn emit_op(&mut self, op: &'f Op) -> Result<(), Diagnostic> {
+        if let [r] = op.results[..]
+            && let Some((x, rows, cols)) = self.softmax[r.index()]
+        {
+            let src = self.buf[self.r(x).index()].expect("a softmax input is materialized");
+            let dst = self.buf[r.index()].expect("a softmax result is materialized");
+            self.steps.push(Step::Softmax(Softmax {
+                src,
+                dst,
+                rows,
+                cols,
+            }));
+            return Ok(());
+        }
         if let (Opcode::DotGeneral(d), [r]) = (&op.opcode, &op.results[..])
             && self.epilogue[r.index()].is_some()
         {

@@ -41,6 +41,10 @@ pub fn for_each_bufref(step: &mut Step, mut f: impl FnMut(&mut BufRef)) {
                 f(&mut o.output);
             }
         }
+        Step::Softmax(s) => {
+            f(&mut s.src);
+            f(&mut s.dst);
+        }
     }
 }
 
@@ -79,6 +83,10 @@ pub fn for_each_bufref_ref(step: &Step, kernels: &[Kernel], mut f: impl FnMut(&B
                 f(&o.input, false);
                 f(&o.output, true);
             }
+        }
+        Step::Softmax(s) => {
+            f(&s.src, false);
+            f(&s.dst, true);
         }
     }
 }

@@ -5,6 +5,7 @@ use super::interp::{from_f64, run_kernel, to_f64};
 use super::kir::{Body, Node};
 use super::plan::{assign, for_each_bufref_ref};
 use super::{LoweredProgram, lower};
+use crate::compiler::codegen::Target;
 use crate::compiler::eval::eval_func;
 use crate::compiler::ir::*;
 use crate::compiler::{Options, Timings, compile_module, frontend, passes};
@@ -364,6 +365,29 @@ fn run_steps(p: &LoweredProgram, mem: &mut Mem, steps: &[Step]) {
                 run_steps(p, mem, &branches[i]);
             }
             Step::Sort(st) => run_sort(p, mem, st),
+            // The runtime's routine (tested against the row functions in runtime-lib).
+            Step::Softmax(sm) => {
+                let src = mem.read(&sm.src);
+                let mut dst = vec![0u8; src.len()];
+                let n = (sm.rows * sm.cols) as usize;
+                let x: Vec<f32> = (0..n)
+                    .map(|i| f32::from_le_bytes(src[4 * i..4 * i + 4].try_into().unwrap()))
+                    .collect();
+                let mut y = vec![0.0f32; n];
+                // SAFETY: x and y hold rows * cols f32 and do not overlap.
+                unsafe {
+                    pjrtc_runtime::vecmath::softmax_rows(
+                        x.as_ptr(),
+                        y.as_mut_ptr(),
+                        sm.rows as usize,
+                        sm.cols as usize,
+                    )
+                };
+                for (i, v) in y.iter().enumerate() {
+                    dst[4 * i..4 * i + 4].copy_from_slice(&v.to_le_bytes());
+                }
+                mem.write(&sm.dst, &dst);
+            }
         }
     }
 }
@@ -441,7 +465,7 @@ pub fn three_ways(src: &str, args: &[Literal]) -> (Vec<Vec<u8>>, LoweredProgram)
     passes::fold::fold(&mut f).expect("fold");
     passes::cse::cse(&mut f);
     passes::dce::dce(&mut f);
-    let p = lower(&f).expect("lower");
+    let p = lower(&f, &Target::host()).expect("lower");
     let interp = run(&p, args.iter().map(|a| a.bytes.to_vec()).collect());
     assert_eq!(interp, expected, "kir interpreter vs eval");
     let pjx =
@@ -469,7 +493,11 @@ pub fn run_native(pjx: pjrtc_runtime::format::Pjx, args: &[Literal]) -> Vec<Vec<
 }
 
 fn lower_run(f: &Func, inputs: Vec<Vec<u8>>) -> (LoweredProgram, Vec<Vec<u8>>) {
-    let p = lower(f).expect("lower");
+    lower_run_for(f, inputs, &Target::host())
+}
+
+fn lower_run_for(f: &Func, inputs: Vec<Vec<u8>>, t: &Target) -> (LoweredProgram, Vec<Vec<u8>>) {
+    let p = lower(f, t).expect("lower");
     let out = run(&p, inputs);
     (p, out)
 }
@@ -613,7 +641,7 @@ fn unsupported_op_is_diagnosed() {
         vec![],
     );
     let f = b.ret(&[y[1]]);
-    let e = lower(&f).unwrap_err();
+    let e = lower(&f, &Target::host()).unwrap_err();
     assert_eq!(
         e.message,
         "unsupported: stablehlo.rng_bit_generator is not compiled yet"
@@ -1091,10 +1119,11 @@ fn kernel_names(p: &LoweredProgram) -> Vec<&str> {
     p.kernels.iter().map(|k| k.name.as_str()).collect()
 }
 
-/// Softmax as JAX writes it: the row max goes into the exp kernel and the row sum into
-/// the divide kernel, each computed once per row there (no reduce kernels, no broadcast
-/// kernels); the exp, read by both the sum and the divide, stays in a buffer (computing
-/// it twice costs more).
+/// Softmax as JAX writes it, where it stays kernels (targets without the runtime's row
+/// routines; elsewhere it is one `Softmax` step, `softmax_tests`): the row max goes into
+/// the exp kernel and the row sum into the divide kernel, each computed once per row
+/// there (no reduce kernels, no broadcast kernels); the exp, read by both the sum and the
+/// divide, stays in a buffer (computing it twice costs more).
 #[test]
 fn softmax_row_reductions_fuse_into_their_consumers() {
     let (rows, cols) = (3i64, 10i64);
@@ -1113,7 +1142,8 @@ fn softmax_row_reductions_fuse_into_their_consumers() {
     let xs: Vec<f32> = (0..rows * cols)
         .map(|i| (i % 7) as f32 * 0.5 - 1.0)
         .collect();
-    let (p, out) = lower_run(&f, vec![f32s(&xs)]);
+    let aarch64 = Target::from_triple("aarch64-unknown-linux-gnu").expect("target");
+    let (p, out) = lower_run_for(&f, vec![f32s(&xs)], &aarch64);
     assert_eq!(kernel_names(&p), ["k0_exponential", "k1_divide"]);
     let got = to_f32s(&out[0]);
     for row in xs.chunks(cols as usize).enumerate() {
@@ -1905,7 +1935,7 @@ fn aliased_output_is_not_written_before_input_is_read() {
     let m = b.bin(BinaryOp::Mul, x, x);
     let mut f = b.ret(&[s, m]);
     f.result_attrs[1].push(("jax.result_info".into(), Attr::String("sq".into())));
-    let p = lower(&f).unwrap();
+    let p = lower(&f, &Target::host()).unwrap();
     assert_eq!(p.signature.outputs[0].alias_of_input, Some(0));
     assert_eq!(p.signature.inputs[0].name, "x");
     assert_eq!(p.signature.outputs[1].name, "sq");
