@@ -152,8 +152,8 @@ pub(crate) fn lower_dot(lw: &mut Lowerer, op: &Op, dims: &DotDims) -> Result<(),
 /// `[batch, rows, cols]` order would move its last dimension inward: written in its own
 /// row-major order instead and read strided by the Gemm, which packs either layout. The
 /// kernel then runs along its rows, loads and stores contiguous (the transformer's softmax
-/// divide, feeding `P V` contracted along its rows: 51 -> 13 us, the Gemm's packing +11),
-/// where the canonical order would read every row across.
+/// divide where softmax stays kernels, feeding `P V` contracted along its rows: 51 -> 13
+/// us, the Gemm's packing +11), where the canonical order would read every row across.
 fn natural(
     lw: &mut Lowerer,
     v: ValueId,
