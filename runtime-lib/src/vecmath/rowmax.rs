@@ -164,15 +164,7 @@ mod tests {
     use super::*;
 
     fn values(n: usize, seed: u32) -> Vec<f32> {
-        let mut s = seed | 1;
-        (0..n)
-            .map(|_| {
-                s ^= s << 13;
-                s ^= s >> 17;
-                s ^= s << 5;
-                (s as i32 as f32) / 1e6
-            })
-            .collect()
+        super::super::tests::xorshift_values(n, seed, 1e6)
     }
 
     /// Every length up to 200, with the maximum at every kind of position, signed zeros,

@@ -111,15 +111,7 @@ mod tests {
     }
 
     fn rows(n: usize, seed: u32) -> Vec<f32> {
-        let mut s = seed | 1;
-        (0..n)
-            .map(|_| {
-                s ^= s << 13;
-                s ^= s >> 17;
-                s ^= s << 5;
-                (s as i32 as f32) / 1e8
-            })
-            .collect()
+        super::super::tests::xorshift_values(n, seed, 1e8)
     }
 
     fn same_bits(got: &[f32], want: &[f32], what: &str) {

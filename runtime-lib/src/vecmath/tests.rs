@@ -418,3 +418,17 @@ fn avx2_matches_portable() {
         );
     }
 }
+
+/// `n` values of the xorshift32 sequence from `seed`, as signed integers divided by
+/// `scale`: mixed signs and magnitudes, reproducible (the row routines' tests).
+pub(super) fn xorshift_values(n: usize, seed: u32, scale: f32) -> Vec<f32> {
+    let mut s = seed | 1;
+    (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 17;
+            s ^= s << 5;
+            (s as i32 as f32) / scale
+        })
+        .collect()
+}
