@@ -13,11 +13,17 @@
 //! routine (`pjrtc_runtime::vecmath::softmax_rows`) reads each row once and divides one
 //! row while computing the next one's exponentials, with the same bits. The match
 //! requires every intermediate value to be read only inside the pattern (so nothing else
-//! needs `e`, `m` or `s`), f32 throughout, and is made only where the runtime has its
-//! SIMD row routines (x86_64 with AVX2 and FMA; elsewhere kernels are faster).
+//! needs `e`, `m` or `s`), f32 throughout, rows of at least [`MIN_COLS`], and is made
+//! only where the runtime has its SIMD row routines (x86_64 with AVX2 and FMA; elsewhere
+//! kernels are faster).
 
 use super::Lowerer;
 use crate::compiler::ir::{BinaryOp, DType, Op, Opcode, UnaryOp, ValueId};
+
+/// Shorter rows stay kernels: the routine's calls per row cost more than they save
+/// (one Xeon core, 1-4 MiB: rows of 4, 16 and 32 took 1.6x, 1.2x and 1.5x the kernels'
+/// time; rows of 64 and 128, 0.27x and 0.28x).
+const MIN_COLS: i64 = 64;
 
 /// One softmax found: `out = softmax(x)` along the last dimension of a
 /// `rows x cols` matrix; `inner` are the values computed inside it, which get no buffer
@@ -49,6 +55,9 @@ fn match_divide(lw: &Lowerer, op: &Op) -> Option<Match> {
     let out_ty = lw.ty(*out);
     let rank = out_ty.rank();
     if out_ty.dtype != DType::F32 || rank == 0 {
+        return None;
+    }
+    if out_ty.shape[rank - 1] < MIN_COLS {
         return None;
     }
     let lead = &out_ty.shape[..rank - 1];
