@@ -26,7 +26,8 @@ pub unsafe fn softmax_rows(src: *const f32, dst: *mut f32, rows: usize, cols: us
     let mut prev: Option<(*mut f32, f32)> = None;
     for r in 0..rows {
         let (x, d) = (src.wrapping_add(r * cols), dst.wrapping_add(r * cols));
-        // SAFETY: row r lies inside both arrays; nothing writes it during the call.
+        // SAFETY: row r lies inside both arrays; the slice lives for this statement only,
+        // before anything writes the row.
         let max = row_max(unsafe { std::slice::from_raw_parts(x, cols) });
         let mut done = 0;
         if let Some((p, s)) = prev {
@@ -37,7 +38,8 @@ pub unsafe fn softmax_rows(src: *const f32, dst: *mut f32, rows: usize, cols: us
         }
         // SAFETY: the rest of row r, from src to dst (identical or disjoint).
         unsafe { super::map::map_sub_raw(Func::Exp, d.add(done), x.add(done), cols - done, max) };
-        // SAFETY: row r of dst, all written just above; nothing else writes it meanwhile.
+        // SAFETY: row r of dst, all written just above; nothing writes it while the slice
+        // lives (this statement).
         let sum = row_sum(
             unsafe { std::slice::from_raw_parts(d, cols) },
             0.0,
