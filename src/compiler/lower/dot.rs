@@ -90,38 +90,8 @@ pub(crate) fn lower_dot(lw: &mut Lowerer, op: &Op, dims: &DotDims) -> Result<(),
     }
     let dt = out_ty.dtype;
 
-    let lhs_view = match view(layout(lw, lhs), &lt.shape, &lb, &lf, &lc, [m * k, k, 1]) {
-        Some(v) if lt.dtype == dt => v,
-        _ => match natural(lw, lhs, dt, [&lb, &lf, &lc], [m * k, k, 1])? {
-            Some(v) => v,
-            None => {
-                let order: Vec<usize> = [lb.as_slice(), &lf, &lc].concat();
-                let buf = relayout(lw, lhs, &order, &[], dt)?;
-                MatrixView {
-                    buf,
-                    batch_stride: m * k,
-                    row_stride: k,
-                    col_stride: 1,
-                }
-            }
-        },
-    };
-    let rhs_view = match view(layout(lw, rhs), &rt.shape, &rb, &rc, &rf, [k * n, n, 1]) {
-        Some(v) if rt.dtype == dt => v,
-        _ => match natural(lw, rhs, dt, [&rb, &rc, &rf], [k * n, n, 1])? {
-            Some(v) => v,
-            None => {
-                let order: Vec<usize> = [rb.as_slice(), &rc, &rf].concat();
-                let buf = relayout(lw, rhs, &order, &[], dt)?;
-                MatrixView {
-                    buf,
-                    batch_stride: k * n,
-                    row_stride: n,
-                    col_stride: 1,
-                }
-            }
-        },
-    };
+    let lhs_view = operand_view(lw, lhs, dt, [&lb, &lf, &lc], [m * k, k, 1])?;
+    let rhs_view = operand_view(lw, rhs, dt, [&rb, &rc, &rf], [k * n, n, 1])?;
     lw.steps.push(Step::Gemm(Gemm {
         dtype: dt,
         batch,
@@ -146,6 +116,36 @@ pub(crate) fn lower_dot(lw: &mut Lowerer, op: &Op, dims: &DotDims) -> Result<(),
         }),
     }));
     Ok(())
+}
+
+/// How the Gemm reads operand `v` of element type `dt` as `[batch, rows, cols]` made of
+/// the dim groups `b`, `r`, `c` (`canon`: the strides of that layout written densely): in
+/// place if its layout allows, else from a relayout kernel's buffer, in the operand's own
+/// order ([`natural`]) or in the canonical one.
+fn operand_view(
+    lw: &mut Lowerer,
+    v: ValueId,
+    dt: DType,
+    [b, r, c]: [&[usize]; 3],
+    canon: [u64; 3],
+) -> Result<MatrixView, Diagnostic> {
+    let t = lw.ty(v);
+    if t.dtype == dt
+        && let Some(view) = view(layout(lw, v), &t.shape, b, r, c, canon)
+    {
+        return Ok(view);
+    }
+    if let Some(view) = natural(lw, v, dt, [b, r, c], canon)? {
+        return Ok(view);
+    }
+    let order: Vec<usize> = [b, r, c].concat();
+    let buf = relayout(lw, v, &order, &[], dt)?;
+    Ok(MatrixView {
+        buf,
+        batch_stride: canon[0],
+        row_stride: canon[1],
+        col_stride: canon[2],
+    })
 }
 
 /// An operand computed by a kernel (no buffer, not a transpose of one) whose canonical
