@@ -39,6 +39,8 @@ pub struct CheckSpec {
 const CUSTOM_CALL_ALMOST_EQ_TOLERANCE: f64 = 1e-3;
 const OP_ALMOST_EQ_TOLERANCE: f64 = 1e-4;
 const CUSTOM_CALL_MAX_ULP: u64 = 3;
+/// `@check.eq` on floats: `|a - e| <= 1e-4`, as the conformance suite's runner compares it.
+const CHECK_EQ_TOLERANCE: f64 = 1e-4;
 const OP_MAX_ULP: u64 = 1;
 
 /// Removes every check from the entry function of `module` and appends the compared
@@ -127,6 +129,32 @@ fn rewrite(func: &mut Func) -> Result<Vec<CheckSpec>, Diagnostic> {
                 format!("'{name}' compares different types: {ta} vs {te}"),
             ));
         }
+        let mut kind = kind;
+        if name == "@check.eq" {
+            if ta.dtype.is_float() {
+                kind = CheckKind::AlmostEq {
+                    tolerance: CHECK_EQ_TOLERANCE,
+                };
+            }
+            // Its verdict, if the program uses it, is that the check holds: the runner
+            // reports it otherwise.
+            if let [verdict] = op.results[..] {
+                let ty = TensorType::scalar(crate::compiler::ir::DType::I1);
+                if func.ty(verdict) != &ty {
+                    return Err(Diagnostic::at(
+                        &op.loc,
+                        format!("'{name}' must return {ty}"),
+                    ));
+                }
+                kept.push(Op {
+                    opcode: Opcode::Constant(crate::compiler::ir::Literal::new(ty, vec![1])),
+                    operands: vec![],
+                    results: vec![verdict],
+                    regions: vec![],
+                    loc: op.loc.clone(),
+                });
+            }
+        }
         specs.push(CheckSpec {
             name,
             kind,
@@ -168,6 +196,17 @@ fn classify(op: &Op) -> Result<Option<(String, CheckKind)>, Diagnostic> {
                 "check.expect_almost_eq" => CheckKind::AlmostEq {
                     tolerance: CUSTOM_CALL_ALMOST_EQ_TOLERANCE,
                 },
+                // `@check.eq` (testdata/quantized) returns its verdict as a tensor<i1>:
+                // floats within CHECK_EQ_TOLERANCE, others exact (see `rewrite`).
+                "check.eq" => {
+                    if op.results.len() > 1 {
+                        return Err(Diagnostic::at(
+                            &op.loc,
+                            format!("'{name}' has at most one result"),
+                        ));
+                    }
+                    return Ok(Some((name, CheckKind::Eq)));
+                }
                 _ => return Err(unknown(op, &name)),
             };
             if !op.results.is_empty() {

@@ -1,7 +1,7 @@
 //! The compiler: StableHLO bytes in, a `.pjx` artifact out.
 //!
 //! ```text
-//! bytes -frontend-> ir::Module -verify-> inline -> fold -> cse -> dce -verify->
+//! bytes -frontend-> ir::Module -verify-> inline -> quant -> fold -> cse -> dce -verify->
 //!       -lower-> kernels (kir) + planned schedule -codegen-> code image -> Pjx
 //! ```
 
@@ -110,6 +110,9 @@ pub fn compile_module(
 ) -> Result<Pjx, CompileError> {
     t.record("verify", || passes::verify::verify_module(module))?;
     let mut func = t.record("inline", || passes::inline::inline_entry(module))?;
+    if t.record("quant", || passes::quant::legalize(&mut func))? {
+        t.record("verify", || passes::verify::verify_func(&func))?;
+    }
     if options.optimize {
         t.record("fold", || passes::fold::fold(&mut func))?;
         t.record("cse", || passes::cse::cse(&mut func));

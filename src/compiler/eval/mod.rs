@@ -27,6 +27,7 @@ pub(crate) use tensor::for_each_index;
 mod linalg;
 mod linalg_solve;
 mod movement;
+mod quant;
 mod reduce;
 mod tensor;
 
@@ -254,6 +255,7 @@ impl<'a> Scalars<'a> {
                     && op.results == [*y]
                     && op.regions.is_empty()
                     && types[0] == types[1]
+                    && !types[0].is_quantized()
                     && func.values.get(y.index()) == Some(&types[0]) =>
             {
                 match op.opcode {
@@ -297,6 +299,22 @@ fn eval_in(func: &Func, op: &Op, xs: Vec<Tensor>, env: &Env) -> Result<Vec<Tenso
     crate::compiler::passes::verify::check_op_types(func, op, &types)
         .map_err(|m| EvalError::Invalid(format!("'{name}' {m}")))?;
     let res = result_types(func, op)?;
+    if quant::involves(op, &xs, &res) {
+        return quant::eval(func, op, xs, &res, env);
+    }
+    eval_typed(func, op, xs, &res, env)
+}
+
+/// Evaluates a checked op with result types `res` (which the quantized ops' rules may
+/// choose in place of `op`'s own).
+fn eval_typed(
+    func: &Func,
+    op: &Op,
+    xs: Vec<Tensor>,
+    res: &[TensorType],
+    env: &Env,
+) -> Result<Vec<Tensor>, EvalError> {
+    let name = op.opcode.name();
     let one = |t: Tensor| Ok(vec![t]);
     use elementwise as ew;
     use movement as mv;
@@ -336,12 +354,12 @@ fn eval_in(func: &Func, op: &Op, xs: Vec<Tensor>, env: &Env) -> Result<Vec<Tenso
         Opcode::Reduce { dimensions } => {
             let n = xs.len() / 2;
             let body = Scalars::new(func, &op.regions[0], env);
-            reduce::reduce(&body, &xs[..n], &xs[n..], dimensions, &res)
+            reduce::reduce(&body, &xs[..n], &xs[n..], dimensions, res)
         }
         Opcode::ReduceWindow(w) => {
             let n = xs.len() / 2;
             let body = Scalars::new(func, &op.regions[0], env);
-            reduce::reduce_window(&body, &xs[..n], &xs[n..], w, &res)
+            reduce::reduce_window(&body, &xs[..n], &xs[n..], w, res)
         }
         Opcode::Scatter(s) => {
             let n = xs.len() / 2;

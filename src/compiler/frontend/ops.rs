@@ -67,8 +67,6 @@ const UNSUPPORTED_OPS: &[&str] = &[
     "torch_index_select",
     "trace",
     "unary_einsum",
-    "uniform_dequantize",
-    "uniform_quantize",
 ];
 
 /// Ops whose pretty form is `op items... : types` (operands, keywords, `key = value`).
@@ -84,6 +82,8 @@ fn is_items_op(name: &str) -> bool {
                     | "clamp"
                     | "convert"
                     | "bitcast_convert"
+                    | "uniform_quantize"
+                    | "uniform_dequantize"
                     | "reduce_precision"
                     | "broadcast_in_dim"
                     | "broadcast"
@@ -811,7 +811,10 @@ pub fn build_opcode(
     let rank0 = rank_of(p, operands, 0);
     let op = match name {
         "stablehlo.constant" => {
-            Opcode::Constant(a.literal("value")?.ok_or_else(|| a.missing("value"))?)
+            let mut lit = a.literal("value")?.ok_or_else(|| a.missing("value"))?;
+            // A quantized constant holds storage integers (the result type says more).
+            lit.ty = lit.ty.storage();
+            Opcode::Constant(lit)
         }
         "stablehlo.iota" => Opcode::Iota {
             dimension: a.int(&["iota_dimension", "dim"])?,
@@ -847,6 +850,8 @@ pub fn build_opcode(
         "stablehlo.clamp" => Opcode::Clamp,
         "stablehlo.convert" => Opcode::Convert,
         "stablehlo.bitcast_convert" => Opcode::BitcastConvert,
+        "stablehlo.uniform_quantize" => Opcode::UniformQuantize,
+        "stablehlo.uniform_dequantize" => Opcode::UniformDequantize,
         "stablehlo.reshape" => Opcode::Reshape,
         "stablehlo.dynamic_update_slice" => Opcode::DynamicUpdateSlice,
         "stablehlo.optimization_barrier" => Opcode::OptimizationBarrier,

@@ -1,9 +1,10 @@
-//! Tensor types: `tensor<2x3xf32>`, `tensor<f32>`. Anything pjrtc cannot represent
-//! (dynamic or unranked shapes, complex, quantized, tuples, tokens, encodings) is rejected
-//! with an "unsupported: ..." diagnostic at its position.
+//! Tensor types: `tensor<2x3xf32>`, `tensor<f32>`, `tensor<4x!quant.uniform<i8:f32, 0.5>>`.
+//! Anything pjrtc cannot represent (dynamic or unranked shapes, complex, tuples, tokens,
+//! encodings) is rejected with an "unsupported: ..." diagnostic at its position.
 
 use super::lexer::{Kind, Lexer};
 use crate::compiler::diag::Diagnostic;
+use crate::compiler::ir::quant::{Quantization, storage_from_name};
 use crate::compiler::ir::{DType, TensorType};
 
 /// Upper bound on the rank we accept (no real program comes close).
@@ -93,6 +94,7 @@ pub fn parse_tensor_type_ext(lx: &mut Lexer, index_as_i64: bool) -> Result<Tenso
         }
     }
     let elem = lx.peek()?;
+    let mut quant = None;
     let dtype = match elem.kind {
         Kind::Ident => match dtype_from_name(elem.text) {
             Some(d) => d,
@@ -107,6 +109,12 @@ pub fn parse_tensor_type_ext(lx: &mut Lexer, index_as_i64: bool) -> Result<Tenso
                 ));
             }
         },
+        Kind::Punct if elem.text == "!" && lx.peek2()?.is_ident("quant.uniform") => {
+            let q = parse_quant_uniform(lx)?;
+            let storage = q.storage;
+            quant = Some(q);
+            storage
+        }
         Kind::Punct if elem.text == "!" => {
             return Err(lx.error(elem.pos, "unsupported: quantized or dialect element type"));
         }
@@ -117,7 +125,9 @@ pub fn parse_tensor_type_ext(lx: &mut Lexer, index_as_i64: bool) -> Result<Tenso
             ));
         }
     };
-    lx.next_token()?;
+    if quant.is_none() {
+        lx.next_token()?;
+    }
     // The element count must fit comfortably in memory arithmetic.
     let mut n: i64 = 1;
     for &d in &shape {
@@ -133,7 +143,135 @@ pub fn parse_tensor_type_ext(lx: &mut Lexer, index_as_i64: bool) -> Result<Tenso
     if !close.is_punct(">") {
         return Err(lx.error(close.pos, "expected '>' in tensor type"));
     }
-    Ok(TensorType::new(dtype, shape))
+    match quant {
+        Some(q) => {
+            q.check_for_shape(&shape)
+                .map_err(|m| lx.error(elem.pos, format!("invalid quantized type: {m}")))?;
+            Ok(TensorType::quantized(shape, q))
+        }
+        None => Ok(TensorType::new(dtype, shape)),
+    }
+}
+
+/// Parses `!quant.uniform<Storage[<min:max>]:Expressed[:axis], Params>` at the cursor, where
+/// Params is `scale[:zero_point]` or `{scale[:zp], ...}` (per-axis), and checks the
+/// parameters' constraints.
+pub fn parse_quant_uniform(lx: &mut Lexer) -> Result<Quantization, Diagnostic> {
+    let start = lx.next_token()?.pos; // `!`
+    lx.next_token()?; // `quant.uniform`
+    let expect = |lx: &mut Lexer, p: &str| -> Result<(), Diagnostic> {
+        let t = lx.next_token()?;
+        if t.is_punct(p) {
+            Ok(())
+        } else {
+            Err(lx.error(
+                t.pos,
+                format!("expected '{p}' in quantized type, found {}", t.describe()),
+            ))
+        }
+    };
+    let int = |lx: &mut Lexer| -> Result<i64, Diagnostic> {
+        let t = lx.next_token()?;
+        let v = if t.kind == Kind::Int {
+            t.text.parse::<i64>().ok()
+        } else {
+            None
+        };
+        v.ok_or_else(|| {
+            lx.error(
+                t.pos,
+                format!("expected an integer in quantized type, found {}", t.describe()),
+            )
+        })
+    };
+    expect(lx, "<")?;
+    let st = lx.next_token()?;
+    let storage = (st.kind == Kind::Ident)
+        .then(|| storage_from_name(st.text))
+        .flatten()
+        .ok_or_else(|| {
+            lx.error(
+                st.pos,
+                format!(
+                    "unsupported: quantized storage type {} (expected i2..i32 or u2..u32)",
+                    st.describe()
+                ),
+            )
+        })?;
+    let mut q = Quantization::per_tensor(storage, DType::F32, 1.0, 0);
+    if lx.peek()?.is_punct("<") {
+        lx.next_token()?;
+        q.storage_min = int(lx)?;
+        expect(lx, ":")?;
+        q.storage_max = int(lx)?;
+        expect(lx, ">")?;
+    }
+    expect(lx, ":")?;
+    let et = lx.next_token()?;
+    q.expressed = (et.kind == Kind::Ident)
+        .then(|| dtype_from_name(et.text))
+        .flatten()
+        .filter(|d| d.is_float())
+        .ok_or_else(|| {
+            lx.error(
+                et.pos,
+                format!("expected a float expressed type, found {}", et.describe()),
+            )
+        })?;
+    if lx.peek()?.is_punct(":") {
+        lx.next_token()?;
+        let at = lx.peek()?.pos;
+        let axis = int(lx)?;
+        q.axis = Some(
+            u32::try_from(axis)
+                .map_err(|_| lx.error(at, format!("invalid quantization dimension {axis}")))?,
+        );
+    }
+    expect(lx, ",")?;
+    let braced = lx.peek()?.is_punct("{");
+    if braced {
+        lx.next_token()?;
+    }
+    q.scales.clear();
+    q.zero_points.clear();
+    loop {
+        let t = lx.next_token()?;
+        let scale = match t.kind {
+            Kind::Float | Kind::Int => t.text.parse::<f64>().ok(),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            lx.error(
+                t.pos,
+                format!("expected a scale in quantized type, found {}", t.describe()),
+            )
+        })?;
+        let zp = if lx.peek()?.is_punct(":") {
+            lx.next_token()?;
+            int(lx)?
+        } else {
+            0
+        };
+        q.scales.push(scale);
+        q.zero_points.push(zp);
+        if !(braced && lx.peek()?.is_punct(",")) {
+            break;
+        }
+        lx.next_token()?;
+    }
+    if braced {
+        expect(lx, "}")?;
+    }
+    expect(lx, ">")?;
+    if braced != q.axis.is_some() {
+        return Err(lx.error(
+            start,
+            "invalid quantized type: per-axis parameters go in braces after a quantization dimension",
+        ));
+    }
+    q.check()
+        .map_err(|m| lx.error(start, format!("invalid quantized type: {m}")))?;
+    Ok(q)
 }
 
 /// Parses `t` or `(t, ...)` (a parenthesized list, possibly empty).
@@ -228,14 +366,54 @@ mod tests {
             ("tensor<complex<f32>>", 8),
             ("tuple<tensor<f32>>", 1),
             ("!stablehlo.token", 1),
-            ("tensor<2x!quant.uniform<i8:f32, 1.0>>", 10),
             ("tensor<*xf32>", 8),
         ] {
             let e = ty(s).unwrap_err();
             assert!(e.message.starts_with("unsupported:"), "{s}: {}", e.message);
             assert_eq!(e.pos.to_string(), format!("1:{col}"), "{s}");
         }
+        let e = ty("tensor<2x!quant.any<i8:f32>>").unwrap_err();
+        assert!(e.message.starts_with("unsupported:"), "{}", e.message);
         let e = ty("tensor<99999999999x99999999999xf32>").unwrap_err();
         assert!(e.message.contains("too many"));
+    }
+
+    #[test]
+    fn parses_quantized_types() {
+        let t = ty("tensor<2x3x!quant.uniform<i8:f32, 0.0039172410964965817:-128>>").unwrap();
+        assert_eq!(t.dtype, DType::I8);
+        assert_eq!(t.shape, vec![2, 3]);
+        let q = t.quant.as_deref().unwrap();
+        assert_eq!((q.scales[0], q.zero_points[0]), (0.0039172410964965817, -128));
+        assert_eq!((q.storage_min, q.storage_max, q.axis), (-128, 127, None));
+        let t = ty("tensor<!quant.uniform<i32:f32, 1.537725862903607E-5>>").unwrap();
+        assert_eq!(t.quant.as_deref().unwrap().scales[0], 1.537725862903607e-5);
+        let s = "tensor<4x2x!quant.uniform<i8<-127:127>:f32:1, {0.1:-3,0.2:4}>>";
+        let t = ty(s).unwrap();
+        let q = t.quant.as_deref().unwrap();
+        assert_eq!(q.axis, Some(1));
+        assert_eq!(q.zero_points, vec![-3, 4]);
+        assert_eq!(q.storage_min, -127);
+        assert_eq!(t.to_string(), s, "prints back as parsed");
+        let t = ty("tensor<5x!quant.uniform<u4:bf16, 2.0:15>>").unwrap();
+        assert_eq!(t.dtype, DType::U4);
+        assert_eq!(t.quant.as_deref().unwrap().expressed, DType::BF16);
+    }
+
+    #[test]
+    fn rejects_invalid_quantized_types() {
+        for (s, what) in [
+            ("tensor<2x!quant.uniform<i8:f32, 0.5:200>>", "outside the storage range"),
+            ("tensor<2x!quant.uniform<i8:f32, -1.0>>", "positive"),
+            ("tensor<2x!quant.uniform<i8:f32:1, {0.5, 0.5}>>", "out of range for rank"),
+            ("tensor<2x3x!quant.uniform<i8:f32:1, {0.5, 0.5}>>", "has size 3"),
+            ("tensor<2x!quant.uniform<i8:f32, {0.5}>>", "braces"),
+            ("tensor<2x!quant.uniform<i8:i32, 0.5>>", "float expressed type"),
+            ("tensor<2x!quant.uniform<i64:f64, 0.5>>", "unsupported"),
+            ("tensor<2x!quant.uniform<i8<0:-1>:f32, 0.5>>", "storage range"),
+        ] {
+            let e = ty(s).unwrap_err();
+            assert!(e.message.contains(what), "{s}: {}", e.message);
+        }
     }
 }

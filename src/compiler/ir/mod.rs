@@ -4,6 +4,7 @@ pub mod literal;
 pub mod module;
 pub mod op;
 pub mod print;
+pub mod quant;
 pub mod types;
 
 pub use literal::{LitBytes, Literal};
@@ -12,4 +13,5 @@ pub use op::{
     BinaryOp, CompareDirection, CompareType, ConvAttrs, DotDims, GatherAttrs, Opcode, RngAlgorithm,
     ScatterAttrs, Transpose, UnaryOp, WindowAttrs,
 };
+pub use quant::Quantization;
 pub use types::{DType, TensorType};

@@ -241,6 +241,11 @@ pub enum Opcode {
     Convert,
     /// `stablehlo.bitcast_convert`.
     BitcastConvert,
+    /// `stablehlo.uniform_quantize`: float -> quantized, or quantized -> quantized
+    /// (requantization). Removed by `passes::quant` like every quantized type.
+    UniformQuantize,
+    /// `stablehlo.uniform_dequantize`: quantized -> its expressed float type.
+    UniformDequantize,
     ReducePrecision {
         exponent_bits: i32,
         mantissa_bits: i32,
@@ -398,6 +403,8 @@ impl Opcode {
             Opcode::Clamp => "clamp",
             Opcode::Convert => "convert",
             Opcode::BitcastConvert => "bitcast_convert",
+            Opcode::UniformQuantize => "uniform_quantize",
+            Opcode::UniformDequantize => "uniform_dequantize",
             Opcode::ReducePrecision { .. } => "reduce_precision",
             Opcode::BroadcastInDim { .. } => "broadcast_in_dim",
             Opcode::Reshape => "reshape",

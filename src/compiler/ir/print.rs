@@ -519,6 +519,8 @@ fn op_attrs(op: &Opcode) -> Vec<String> {
         | Opcode::Clamp
         | Opcode::Convert
         | Opcode::BitcastConvert
+        | Opcode::UniformQuantize
+        | Opcode::UniformDequantize
         | Opcode::Reshape
         | Opcode::DynamicUpdateSlice
         | Opcode::While

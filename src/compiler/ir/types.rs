@@ -1,14 +1,21 @@
 //! Tensor types. Shapes are static: a dynamic dimension is rejected by the front ends.
 
 use std::fmt;
+use std::sync::Arc;
 
 pub use pjrtc_runtime::DType;
 
+use super::quant::Quantization;
+
 /// A ranked tensor type with a static shape, e.g. `tensor<2x3xf32>`; rank 0 is a scalar.
+/// A quantized tensor (`tensor<4x!quant.uniform<i8:f32, 0.5>>`) has its storage integer
+/// type as `dtype` and its parameters in `quant`; only the front ends, the verifier and
+/// `passes::quant` (which removes them) see quantized types.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct TensorType {
     pub dtype: DType,
     pub shape: Vec<i64>,
+    pub quant: Option<Arc<Quantization>>,
 }
 
 impl TensorType {
@@ -16,6 +23,7 @@ impl TensorType {
         TensorType {
             dtype,
             shape: shape.into(),
+            quant: None,
         }
     }
 
@@ -23,6 +31,7 @@ impl TensorType {
         TensorType {
             dtype,
             shape: Vec::new(),
+            quant: None,
         }
     }
 
@@ -48,10 +57,39 @@ impl TensorType {
         strides
     }
 
+    /// This shape with another (unquantized) element type.
     pub fn with_dtype(&self, dtype: DType) -> TensorType {
         TensorType {
             dtype,
             shape: self.shape.clone(),
+            quant: None,
+        }
+    }
+
+    /// A quantized tensor type of this shape (its dtype becomes the storage type).
+    pub fn quantized(shape: impl Into<Vec<i64>>, q: Quantization) -> TensorType {
+        TensorType {
+            dtype: q.storage,
+            shape: shape.into(),
+            quant: Some(Arc::new(q)),
+        }
+    }
+
+    pub fn is_quantized(&self) -> bool {
+        self.quant.is_some()
+    }
+
+    /// The type without its quantization: storage integers for a quantized type.
+    pub fn storage(&self) -> TensorType {
+        self.with_dtype(self.dtype)
+    }
+
+    /// This type with another shape, keeping the element type (quantization included).
+    pub fn with_shape(&self, shape: impl Into<Vec<i64>>) -> TensorType {
+        TensorType {
+            dtype: self.dtype,
+            shape: shape.into(),
+            quant: self.quant.clone(),
         }
     }
 }
@@ -63,6 +101,9 @@ impl fmt::Display for TensorType {
         for d in &self.shape {
             write!(f, "{d}x")?;
         }
-        write!(f, "{}>", self.dtype)
+        match &self.quant {
+            Some(q) => write!(f, "{q}>"),
+            None => write!(f, "{}>", self.dtype),
+        }
     }
 }

@@ -4,6 +4,7 @@ pub mod cse;
 pub mod dce;
 pub mod fold;
 pub mod inline;
+pub mod quant;
 pub mod verify;
 
 #[cfg(test)]

@@ -7,7 +7,10 @@ use crate::compiler::ir::{
     BinaryOp, CompareType, DType, Func, Module, Op, Opcode, Region, TensorType, UnaryOp, ValueId,
 };
 
+mod quant;
 pub(crate) mod shapes;
+
+pub(crate) use quant::result_axis;
 
 pub fn verify_module(m: &Module) -> Result<(), Diagnostic> {
     let mut names = HashSet::new();
@@ -179,6 +182,28 @@ impl<'a> Verifier<'a> {
     }
 
     fn check_op_with(&self, op: &Op, ops: &[TensorType], res: &[TensorType]) -> Check {
+        if quant::applies(op, ops, res) {
+            // The ordinary rules on the types the op computes with, then quantization's.
+            let view = |ts: &[TensorType]| -> Vec<TensorType> {
+                ts.iter()
+                    .map(|t| quant::generic_view(&op.opcode, t))
+                    .collect()
+            };
+            self.check_op_viewed(op, &view(ops), &view(res), true)?;
+            return quant::check(self.f, op, ops, res);
+        }
+        self.check_op_viewed(op, ops, res, false)
+    }
+
+    /// The ordinary rules; `quant_view`: the types are [`quant::generic_view`]s, and so
+    /// must region types be.
+    fn check_op_viewed(
+        &self,
+        op: &Op,
+        ops: &[TensorType],
+        res: &[TensorType],
+        quant_view: bool,
+    ) -> Check {
         let want_regions = match &op.opcode {
             Opcode::Reduce { .. } | Opcode::ReduceWindow(_) | Opcode::Sort { .. } => Some(1),
             Opcode::Scatter(_) => Some(1),
@@ -197,6 +222,7 @@ impl<'a> Verifier<'a> {
             op,
             ops,
             res,
+            quant_view,
         };
         c.check()
     }
@@ -209,6 +235,8 @@ struct OpCtx<'v> {
     op: &'v Op,
     ops: &'v [TensorType],
     res: &'v [TensorType],
+    /// Types are seen through [`quant::generic_view`] (region types too).
+    quant_view: bool,
 }
 
 fn list(ts: &[TensorType]) -> String {
@@ -231,6 +259,13 @@ pub(crate) fn check_type(t: &TensorType) -> Check {
     }
     n.checked_mul(t.dtype.size() as i64)
         .ok_or_else(|| "byte size overflows".to_string())?;
+    if let Some(q) = &t.quant {
+        if q.storage != t.dtype {
+            bail!("element type {} is not the storage type {}", t.dtype, q.storage);
+        }
+        q.check()?;
+        q.check_for_shape(&t.shape)?;
+    }
     Ok(())
 }
 
@@ -297,7 +332,15 @@ impl OpCtx<'_> {
     /// Checks a region's arguments and yields against the given types.
     fn region_sig(&self, idx: usize, args: &[TensorType], yields: &[TensorType]) -> Check {
         let r = &self.op.regions[idx];
-        let got_args = types_in(self.f, &r.args)?;
+        let view = |ts: Vec<TensorType>| -> Vec<TensorType> {
+            if !self.quant_view {
+                return ts;
+            }
+            ts.iter()
+                .map(|t| quant::generic_view(&self.op.opcode, t))
+                .collect()
+        };
+        let got_args = view(types_in(self.f, &r.args)?);
         if got_args != args {
             bail!(
                 "region {idx} takes ({}), expected ({})",
@@ -305,7 +348,7 @@ impl OpCtx<'_> {
                 list(args)
             );
         }
-        let got = yield_types(self.f, r)?;
+        let got = view(yield_types(self.f, r)?);
         if got != yields {
             bail!(
                 "region {idx} yields ({}), expected ({})",
@@ -332,6 +375,8 @@ impl OpCtx<'_> {
                 }
                 self.result_is(0, &lit.ty)
             }
+            // Quantization's rules (`quant::check`) are all there is to these two.
+            Opcode::UniformQuantize | Opcode::UniformDequantize => Ok(()),
             Opcode::Iota { dimension } => {
                 self.counts(0, 1)?;
                 check_dims("iota_dimension", &[*dimension], res[0].rank())?;

@@ -556,6 +556,7 @@ fn write_type(t: &Ty, out: &mut String) {
             write_type(elem, out);
             out.push('>');
         }
+        Ty::Quant(q) => out.push_str(&q.to_string()),
         Ty::Other(s) => out.push_str(s),
     }
 }

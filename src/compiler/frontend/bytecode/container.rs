@@ -65,6 +65,8 @@ pub enum Ty {
         /// Whether an encoding attribute (e.g. bounds of a dynamic dimension) is present.
         encoded: bool,
     },
+    /// A `!quant.uniform` element type (VHLO's UniformQuantized(PerAxis)V1).
+    Quant(Rc<crate::compiler::ir::Quantization>),
     /// A type pjrtc does not model, by name (`!vhlo.token_v1`, `complex<f32>`, ...).
     Other(String),
 }

@@ -8,8 +8,8 @@ use super::spmd;
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{
     self, BinaryOp, CompareDirection, CompareType, ConvAttrs, DType, DotDims, Func, GatherAttrs,
-    Literal, Loc, Module, Opcode, Region, RngAlgorithm, ScatterAttrs, SourcePos, TensorType,
-    Transpose, UnaryOp, ValueId, WindowAttrs,
+    Literal, Loc, Module, Opcode, Quantization, Region, RngAlgorithm, ScatterAttrs, SourcePos,
+    TensorType, Transpose, UnaryOp, ValueId, WindowAttrs, quant,
 };
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -176,14 +176,16 @@ pub fn read_type(bc: &Bytecode<'_>, r: &mut Reader<'_>) -> Result<Ty> {
             other("tuple")
         }
         24 => {
-            r.varint()?;
-            bc.ty(r)?;
-            bc.ty(r)?;
-            read_float(r, &Ty::F64)?;
-            for _ in 0..3 {
-                r.svarint()?;
-            }
-            other("quantized")
+            let flags = r.varint()?;
+            let storage = bc.ty(r)?;
+            let expressed = bc.ty(r)?;
+            let scale = read_float(r, &Ty::F64)?;
+            let zero_point = r.svarint()?;
+            let (min, max) = (r.svarint()?, r.svarint()?);
+            let mut q = quant_base(flags, &storage, &expressed, at)?;
+            (q.scales, q.zero_points) = (vec![scale], vec![zero_point]);
+            (q.storage_min, q.storage_max) = (min, max);
+            checked_quant(q, at)?
         }
         25 => {
             bc.ty(r)?;
@@ -194,18 +196,24 @@ pub fn read_type(bc: &Bytecode<'_>, r: &mut Reader<'_>) -> Result<Ty> {
         28 => other("f8E5M2FNUZ"),
         29 => other("f8E4M3B11FNUZ"),
         30 => {
-            r.varint()?;
-            bc.ty(r)?;
-            bc.ty(r)?;
-            r.varint()?;
-            r.svarint()?;
-            r.svarint()?;
+            let flags = r.varint()?;
+            let storage = bc.ty(r)?;
+            let expressed = bc.ty(r)?;
+            let axis = r.varint()?;
+            let (min, max) = (r.svarint()?, r.svarint()?);
             let n = r.count(1)?;
-            for _ in 0..n {
-                read_float(r, &Ty::F64)?;
-            }
-            svarints(r)?;
-            other("quantized per axis")
+            let scales = (0..n)
+                .map(|_| read_float(r, &Ty::F64))
+                .collect::<Result<Vec<_>>>()?;
+            let zero_points = svarints(r)?;
+            let mut q = quant_base(flags, &storage, &expressed, at)?;
+            q.axis = Some(u32::try_from(axis).map_err(|_| BcError {
+                offset: at,
+                msg: format!("invalid quantization dimension {axis}"),
+            })?);
+            (q.scales, q.zero_points) = (scales, zero_points);
+            (q.storage_min, q.storage_max) = (min, max);
+            checked_quant(q, at)?
         }
         31 => int(2, 0),
         32 => int(2, 2),
@@ -233,6 +241,40 @@ pub fn read_type(bc: &Bytecode<'_>, r: &mut Reader<'_>) -> Result<Ty> {
             });
         }
     })
+}
+
+/// The storage and expressed types of a VHLO quantized type (flag bit 0: signed storage).
+fn quant_base(flags: u64, storage: &Ty, expressed: &Ty, at: u64) -> Result<Quantization> {
+    let err = |msg: String| BcError { offset: at, msg };
+    let storage = match *storage {
+        Ty::Int { width, signedness } => {
+            let signed = signedness == 1 || (signedness == 0 && flags & 1 == 1);
+            let name = format!("{}{width}", if signed { "i" } else { "u" });
+            quant::storage_from_name(&name)
+        }
+        _ => None,
+    }
+    .ok_or_else(|| {
+        err(format!(
+            "unsupported: quantized storage type {}",
+            builtin::type_text(storage)
+        ))
+    })?;
+    let expressed = dtype_of(expressed).filter(|d| d.is_float()).ok_or_else(|| {
+        err(format!(
+            "unsupported: quantized expressed type {}",
+            builtin::type_text(expressed)
+        ))
+    })?;
+    Ok(Quantization::per_tensor(storage, expressed, 1.0, 0))
+}
+
+fn checked_quant(q: Quantization, at: u64) -> Result<Ty> {
+    q.check().map_err(|m| BcError {
+        offset: at,
+        msg: format!("invalid quantized type: {m}"),
+    })?;
+    Ok(Ty::Quant(Rc::new(q)))
 }
 
 /// Native op properties (bytecode v5+): `builtin.module` stores its optional `sym_name` and
@@ -1057,6 +1099,11 @@ fn tensor_type(t: &Ty) -> std::result::Result<TensorType, String> {
                     builtin::type_text(t)
                 ));
             }
+            if let Ty::Quant(q) = &**elem {
+                q.check_for_shape(shape)
+                    .map_err(|m| format!("invalid quantized type {}: {m}", builtin::type_text(t)))?;
+                return Ok(TensorType::quantized(shape.clone(), (**q).clone()));
+            }
             let dtype = dtype_of(elem)
                 .ok_or_else(|| format!("unsupported: element type {}", builtin::type_text(elem)))?;
             Ok(TensorType::new(dtype, shape.clone()))
@@ -1069,7 +1116,8 @@ fn literal(a: &Attr) -> std::result::Result<Literal, String> {
     let Attr::Elements { ty, data } = a else {
         return Err("constant value is not dense elements".into());
     };
-    let tt = tensor_type(ty)?;
+    // A quantized constant holds storage integers.
+    let tt = tensor_type(ty)?.storage();
     let w = tt.dtype.size() as u64;
     // Sub-byte integers and floats: one byte per element; keep only the value bits (the
     // canonical form).
@@ -1333,6 +1381,8 @@ impl<'v> FnCx<'v> {
             ("clamp", 1) => Some(Opcode::Clamp),
             ("convert", 1) => Some(Opcode::Convert),
             ("bitcast_convert", 1) => Some(Opcode::BitcastConvert),
+            ("uniform_quantize", 1) => Some(Opcode::UniformQuantize),
+            ("uniform_dequantize", 1) => Some(Opcode::UniformDequantize),
             ("reshape", 1) => Some(Opcode::Reshape),
             ("dynamic_update_slice", 1) => Some(Opcode::DynamicUpdateSlice),
             ("while", 1) => Some(Opcode::While),
