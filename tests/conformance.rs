@@ -1,7 +1,8 @@
 //! CI guard: the StableHLO conformance vectors of tiers 1 and 2 (../shared/conformance/suite,
-//! beside the checkout) run through the same code as `pjrtc test`, and the number of
-//! passing files must not drop below the one recorded in tests/conformance_baseline.txt.
-//! Raise the baseline when a fix makes more files pass.
+//! beside the checkout) and those of tier 3 about complex numbers, CHLO and quantized types
+//! (../shared/conformance/suite-tier3) run through the same code as `pjrtc test`, and the
+//! number of passing files must not drop below the one recorded in
+//! tests/conformance_baseline.txt. Raise the baseline when a fix makes more files pass.
 
 use pjrtc::runtime::conformance::{Status, TestOptions, suite};
 use std::path::{Path, PathBuf};
@@ -32,6 +33,44 @@ fn pass_count_does_not_drop(tier: &str) {
         dir.display()
     );
     let files = suite::collect_files(&[dir]).expect("listing the suite");
+    files_pass_count_does_not_drop(tier, files);
+}
+
+/// The public tier 3 files whose manifest `why` names only complex numbers, CHLO and
+/// quantized types (not collectives, dynamic shapes or interpreter-only programs).
+fn tier3_files() -> Vec<PathBuf> {
+    let dir = root().join("../shared/conformance/suite-tier3");
+    let manifest = dir.join("manifest.tsv");
+    let text = std::fs::read_to_string(&manifest).unwrap_or_else(|e| {
+        panic!(
+            "the tier 3 conformance suite is missing: reading {}: {e}",
+            manifest.display()
+        )
+    });
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or("").split('\t').collect();
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|&h| h == name)
+            .unwrap_or_else(|| panic!("{} has no `{name}` column", manifest.display()))
+    };
+    let (file, why, split) = (col("file"), col("why"), col("split"));
+    lines
+        .map(|l| l.split('\t').collect::<Vec<_>>())
+        .filter(|row| row.get(split) == Some(&"public"))
+        .filter(|row| {
+            row.get(why).is_some_and(|w| {
+                w.split(';')
+                    .all(|r| matches!(r, "complex" | "chlo" | "quantized"))
+            })
+        })
+        .map(|row| dir.join(row[file]))
+        .collect()
+}
+
+/// Runs `files` and checks their pass count against the baseline of `tier`.
+fn files_pass_count_does_not_drop(tier: &str, files: Vec<PathBuf>) {
     assert!(!files.is_empty(), "no .mlir files in the {tier} suite");
     let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let start = std::time::Instant::now();
@@ -71,4 +110,9 @@ fn tier1_pass_count_does_not_drop() {
 #[test]
 fn tier2_pass_count_does_not_drop() {
     pass_count_does_not_drop("tier2");
+}
+
+#[test]
+fn tier3_pass_count_does_not_drop() {
+    files_pass_count_does_not_drop("tier3", tier3_files());
 }
