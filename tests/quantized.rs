@@ -59,7 +59,11 @@ fn compare(got: &Tensor, want: &Tensor, tol: i64) -> Result<usize, String> {
 #[test]
 fn quantized_programs_match_the_reference_interpreter() {
     let cases = cases();
-    assert!(cases.len() >= 3, "tests/quantized has {} cases", cases.len());
+    assert!(
+        cases.len() >= 3,
+        "tests/quantized has {} cases",
+        cases.len()
+    );
     let mut failures = Vec::new();
     for dir in &cases {
         let name = dir.file_name().unwrap().to_string_lossy().to_string();

@@ -151,7 +151,10 @@ pub(crate) fn quantize(x: &Tensor, ty: &TensorType) -> Result<Tensor, EvalError>
     let q = quantization(ty)?;
     let e = x.ty.dtype;
     let ch = channels(ty, q);
-    let (lo, hi) = (round(e, q.storage_min as f64), round(e, q.storage_max as f64));
+    let (lo, hi) = (
+        round(e, q.storage_min as f64),
+        round(e, q.storage_max as f64),
+    );
     let bits = x
         .bits
         .iter()

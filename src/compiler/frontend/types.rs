@@ -180,7 +180,10 @@ pub fn parse_quant_uniform(lx: &mut Lexer) -> Result<Quantization, Diagnostic> {
         v.ok_or_else(|| {
             lx.error(
                 t.pos,
-                format!("expected an integer in quantized type, found {}", t.describe()),
+                format!(
+                    "expected an integer in quantized type, found {}",
+                    t.describe()
+                ),
             )
         })
     };
@@ -384,7 +387,10 @@ mod tests {
         assert_eq!(t.dtype, DType::I8);
         assert_eq!(t.shape, vec![2, 3]);
         let q = t.quant.as_deref().unwrap();
-        assert_eq!((q.scales[0], q.zero_points[0]), (0.0039172410964965817, -128));
+        assert_eq!(
+            (q.scales[0], q.zero_points[0]),
+            ("0.0039172410964965817".parse::<f64>().unwrap(), -128)
+        );
         assert_eq!((q.storage_min, q.storage_max, q.axis), (-128, 127, None));
         let t = ty("tensor<!quant.uniform<i32:f32, 1.537725862903607E-5>>").unwrap();
         assert_eq!(t.quant.as_deref().unwrap().scales[0], 1.537725862903607e-5);
@@ -403,14 +409,29 @@ mod tests {
     #[test]
     fn rejects_invalid_quantized_types() {
         for (s, what) in [
-            ("tensor<2x!quant.uniform<i8:f32, 0.5:200>>", "outside the storage range"),
+            (
+                "tensor<2x!quant.uniform<i8:f32, 0.5:200>>",
+                "outside the storage range",
+            ),
             ("tensor<2x!quant.uniform<i8:f32, -1.0>>", "positive"),
-            ("tensor<2x!quant.uniform<i8:f32:1, {0.5, 0.5}>>", "out of range for rank"),
-            ("tensor<2x3x!quant.uniform<i8:f32:1, {0.5, 0.5}>>", "has size 3"),
+            (
+                "tensor<2x!quant.uniform<i8:f32:1, {0.5, 0.5}>>",
+                "out of range for rank",
+            ),
+            (
+                "tensor<2x3x!quant.uniform<i8:f32:1, {0.5, 0.5}>>",
+                "has size 3",
+            ),
             ("tensor<2x!quant.uniform<i8:f32, {0.5}>>", "braces"),
-            ("tensor<2x!quant.uniform<i8:i32, 0.5>>", "float expressed type"),
+            (
+                "tensor<2x!quant.uniform<i8:i32, 0.5>>",
+                "float expressed type",
+            ),
             ("tensor<2x!quant.uniform<i64:f64, 0.5>>", "unsupported"),
-            ("tensor<2x!quant.uniform<i8<0:-1>:f32, 0.5>>", "storage range"),
+            (
+                "tensor<2x!quant.uniform<i8<0:-1>:f32, 0.5>>",
+                "storage range",
+            ),
         ] {
             let e = ty(s).unwrap_err();
             assert!(e.message.contains(what), "{s}: {}", e.message);

@@ -588,6 +588,28 @@ mod tests {
     }
 
     #[test]
+    fn round_trips_quantized_programs() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/quantized");
+        let mut n = 0;
+        for e in std::fs::read_dir(&root).unwrap().flatten() {
+            let p = e.path().join("model.mlir");
+            if let Ok(src) = std::fs::read(&p) {
+                round_trip(&src, &p.display().to_string());
+                n += 1;
+            }
+        }
+        assert!(n >= 3, "{n} quantized programs");
+        // Narrow ranges, unsigned storage, per-axis parameters and quantized constants.
+        round_trip(
+            br#"func.func @main(%x: tensor<2x3x!quant.uniform<u4<1:14>:bf16:1, {0.5:3,2.5e-7:1,1.0:14}>>) -> tensor<2x!quant.uniform<i8:f32, 0.1:-2>> {
+  %c = stablehlo.constant() <{value = dense<[1, -2]> : tensor<2xi8>}> : () -> tensor<2x!quant.uniform<i8:f32, 0.1:-2>>
+  return %c : tensor<2x!quant.uniform<i8:f32, 0.1:-2>>
+}"#,
+            "quantized types",
+        );
+    }
+
+    #[test]
     fn round_trips_conformance_suite() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/suite");
         let mut stack = vec![root];

@@ -97,7 +97,9 @@ impl Quantization {
             ));
         }
         let (lo, hi) = storage_range(self.storage);
-        if !(lo <= self.storage_min && self.storage_min < self.storage_max && self.storage_max <= hi)
+        if !(lo <= self.storage_min
+            && self.storage_min < self.storage_max
+            && self.storage_max <= hi)
         {
             return Err(format!(
                 "storage range [{}, {}] must be a non-empty part of {}'s [{lo}, {hi}]",

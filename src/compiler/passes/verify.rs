@@ -261,7 +261,11 @@ pub(crate) fn check_type(t: &TensorType) -> Check {
         .ok_or_else(|| "byte size overflows".to_string())?;
     if let Some(q) = &t.quant {
         if q.storage != t.dtype {
-            bail!("element type {} is not the storage type {}", t.dtype, q.storage);
+            bail!(
+                "element type {} is not the storage type {}",
+                t.dtype,
+                q.storage
+            );
         }
         q.check()?;
         q.check_for_shape(&t.shape)?;

@@ -413,6 +413,11 @@ fn mutated_bytecode_never_panics() {
     for d in sorted_entries(bench_workloads_dir().as_path()) {
         files.extend(bytecode_files(&d));
     }
+    // Quantized programs: VHLO's uniform quantized type encodings.
+    let quantized = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/quantized");
+    for d in sorted_entries(&quantized) {
+        files.extend(bytecode_files(&d));
+    }
     assert!(!files.is_empty());
     // BYTECODE_MUTATIONS=N runs a longer campaign than the default 1,000 per file.
     let rounds: usize = std::env::var("BYTECODE_MUTATIONS")

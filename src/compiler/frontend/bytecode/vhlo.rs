@@ -260,12 +260,14 @@ fn quant_base(flags: u64, storage: &Ty, expressed: &Ty, at: u64) -> Result<Quant
             builtin::type_text(storage)
         ))
     })?;
-    let expressed = dtype_of(expressed).filter(|d| d.is_float()).ok_or_else(|| {
-        err(format!(
-            "unsupported: quantized expressed type {}",
-            builtin::type_text(expressed)
-        ))
-    })?;
+    let expressed = dtype_of(expressed)
+        .filter(|d| d.is_float())
+        .ok_or_else(|| {
+            err(format!(
+                "unsupported: quantized expressed type {}",
+                builtin::type_text(expressed)
+            ))
+        })?;
     Ok(Quantization::per_tensor(storage, expressed, 1.0, 0))
 }
 
@@ -1100,8 +1102,9 @@ fn tensor_type(t: &Ty) -> std::result::Result<TensorType, String> {
                 ));
             }
             if let Ty::Quant(q) = &**elem {
-                q.check_for_shape(shape)
-                    .map_err(|m| format!("invalid quantized type {}: {m}", builtin::type_text(t)))?;
+                q.check_for_shape(shape).map_err(|m| {
+                    format!("invalid quantized type {}: {m}", builtin::type_text(t))
+                })?;
                 return Ok(TensorType::quantized(shape.clone(), (**q).clone()));
             }
             let dtype = dtype_of(elem)

@@ -1,9 +1,7 @@
 //! Emits the plain StableHLO ops that replace a quantized op: new values in the function's
 //! table, ops appended in order, all at the replaced op's location.
 use crate::compiler::eval::{literal_from_f64, literal_from_i128};
-use crate::compiler::ir::{
-    BinaryOp, DType, Loc, Op, Opcode, Region, TensorType, UnaryOp, ValueId,
-};
+use crate::compiler::ir::{BinaryOp, DType, Loc, Op, Opcode, Region, TensorType, UnaryOp, ValueId};
 
 pub(super) struct Builder<'f> {
     pub values: &'f mut Vec<TensorType>,

@@ -61,7 +61,12 @@ fn accumulator(lq: &Quantization, rq: &Quantization) -> DType {
 }
 
 /// `S = sum (ql - zl)(qr - zr)` in the accumulator type, shaped like the result.
-fn exact_sum(b: &mut Builder, op: &Op, lq: &Quantization, rq: &Quantization) -> Result<ValueId, String> {
+fn exact_sum(
+    b: &mut Builder,
+    op: &Op,
+    lq: &Quantization,
+    rq: &Quantization,
+) -> Result<ValueId, String> {
     let (l, r, out) = (op.operands[0], op.operands[1], op.results[0]);
     let acc = accumulator(lq, rq);
     let acc_ty = TensorType::new(acc, b.ty(out).shape.clone());

@@ -97,9 +97,8 @@ fn quant_of(b: &Builder, v: ValueId) -> Option<Quantization> {
 fn rewrite(b: &mut Builder, op: Op) -> Result<(), String> {
     let is_q = |b: &Builder, v: &ValueId| b.ty(*v).is_quantized();
     let any_q = op.operands.iter().chain(&op.results).any(|v| is_q(b, v));
-    let same_types = |b: &Builder, vs: &[ValueId]| {
-        vs.windows(2).all(|w| b.ty(w[0]).quant == b.ty(w[1]).quant)
-    };
+    let same_types =
+        |b: &Builder, vs: &[ValueId]| vs.windows(2).all(|w| b.ty(w[0]).quant == b.ty(w[1]).quant);
     match &op.opcode {
         Opcode::UniformQuantize => {
             let (x, out) = (op.operands[0], op.results[0]);

@@ -63,16 +63,21 @@ fn args(f: &Func, rng: &mut Rng, span: f64) -> Vec<Literal> {
                             11 => (rng.int(-40, 40) as f64 + 0.5) * 0.25,
                             _ => (rng.unit() * 2.0 - 1.0) * span,
                         };
-                        crate::compiler::eval::literal_bits(&crate::compiler::eval::literal_from_f64(
-                            TensorType::scalar(t.dtype),
-                            &[x],
-                        ))[0]
+                        crate::compiler::eval::literal_bits(
+                            &crate::compiler::eval::literal_from_f64(
+                                TensorType::scalar(t.dtype),
+                                &[x],
+                            ),
+                        )[0]
                     })
                     .collect(),
                 None => {
                     let (lo, hi) = t.dtype.int_range();
                     (0..n)
-                        .map(|_| t.dtype.wrap_int(rng.int(lo.max(-3) as i64, hi.min(9) as i64) as i128))
+                        .map(|_| {
+                            t.dtype
+                                .wrap_int(rng.int(lo.max(-3) as i64, hi.min(9) as i64) as i128)
+                        })
                         .collect()
                 }
             };
@@ -152,7 +157,14 @@ fn check(src: &str, tol: i128, run_tol: i128) {
             .collect();
         let got = eval_func(&legal, &storage).unwrap_or_else(|e| panic!("legalized: {e}"));
         for (i, (g, o)) in got.iter().zip(&oracle).enumerate() {
-            assert_close(&format!("round {round} result {i}"), g, o, tol, 0, &f.result_types[i]);
+            assert_close(
+                &format!("round {round} result {i}"),
+                g,
+                o,
+                tol,
+                0,
+                &f.result_types[i],
+            );
         }
         let inputs: Vec<Tensor> = storage
             .iter()
@@ -166,7 +178,14 @@ fn check(src: &str, tol: i128, run_tol: i128) {
         for (i, (r, g)) in ran.iter().zip(&got).enumerate() {
             let r = Literal::new(g.ty.clone(), r.bytes().to_vec());
             // Compiled float sums may add in another order: a few ulp.
-            assert_close(&format!("round {round} compiled result {i}"), &r, g, run_tol, 4, &g.ty);
+            assert_close(
+                &format!("round {round} compiled result {i}"),
+                &r,
+                g,
+                run_tol,
+                4,
+                &g.ty,
+            );
         }
     }
 }
@@ -202,7 +221,17 @@ fn quantize_rounds_ties_to_even_clamps_and_maps_nan_to_zero() {
 }}"
     );
     let f = entry(&src);
-    let xs = [0.25, 0.75, -1.75, 100.0, -100.0, f64::NAN, f64::INFINITY, -0.0, 61.9];
+    let xs = [
+        0.25,
+        0.75,
+        -1.75,
+        100.0,
+        -100.0,
+        f64::NAN,
+        f64::INFINITY,
+        -0.0,
+        61.9,
+    ];
     let x = crate::compiler::eval::literal_from_f64(TensorType::new(DType::F32, [9]), &xs);
     // x / 0.5 + 3: 3.5 -> 4, 4.5 -> 4, -0.5 -> -0 (ties to even), clamped to +-127,
     // NaN -> 0, 126.8 -> 127.
@@ -268,12 +297,19 @@ fn requantization_is_within_one_step_of_the_spec() {
         // per-tensor -> per-axis, i8 -> u8 with a narrow range
         (
             "!quant.uniform<i8:f32, 0.05:-7>".to_string(),
-            "!quant.uniform<u8<1:250>:f32:1, {0.03:100,0.11:5,0.07:200,0.5:128,0.02:1}>".to_string(),
+            "!quant.uniform<u8<1:250>:f32:1, {0.03:100,0.11:5,0.07:200,0.5:128,0.02:1}>"
+                .to_string(),
         ),
         // per-axis -> per-axis along the same axis
-        (per_axis("i8", "f32", 1, 5, 3), per_axis("i8", "f32", 1, 5, 4)),
+        (
+            per_axis("i8", "f32", 1, 5, 3),
+            per_axis("i8", "f32", 1, 5, 4),
+        ),
         // per-axis -> per-tensor, 16-bit storage
-        (per_axis("i16", "f32", 1, 5, 5), "!quant.uniform<i8:f32, 0.2:3>".to_string()),
+        (
+            per_axis("i16", "f32", 1, 5, 5),
+            "!quant.uniform<i8:f32, 0.2:3>".to_string(),
+        ),
         // i32 -> i8 (a dot or convolution result narrowed)
         (
             "!quant.uniform<i32:f32, 1.5e-5>".to_string(),
@@ -476,7 +512,7 @@ fn verifier_rejects_malformed_quantized_ops() {
             "must express",
         ),
         (
-            format!("%0 = stablehlo.uniform_dequantize %f : (tensor<2xf32>) -> tensor<2xf32>"),
+            "%0 = stablehlo.uniform_dequantize %f : (tensor<2xf32>) -> tensor<2xf32>".to_string(),
             "must be quantized",
         ),
         (

@@ -36,7 +36,10 @@ fn same_but_axis(a: &Quantization, b: &Quantization) -> bool {
         && a.axis.is_some() == b.axis.is_some()
         && a.zero_points == b.zero_points
         && a.scales.len() == b.scales.len()
-        && a.scales.iter().zip(&b.scales).all(|(x, y)| x.to_bits() == y.to_bits())
+        && a.scales
+            .iter()
+            .zip(&b.scales)
+            .all(|(x, y)| x.to_bits() == y.to_bits())
 }
 
 fn q(t: &TensorType) -> Option<&Quantization> {
@@ -170,7 +173,10 @@ pub(super) fn check(f: &Func, op: &Op, ops: &[TensorType], res: &[TensorType]) -
             regions(f, op, ops, res)
         }
         O::OptimizationBarrier | O::While | O::If | O::Case => regions(f, op, ops, res),
-        other => bail!("unsupported: quantized operands or results of {}", other.name()),
+        other => bail!(
+            "unsupported: quantized operands or results of {}",
+            other.name()
+        ),
     }
 }
 
@@ -185,7 +191,11 @@ fn all_or_none(ops: &[TensorType], res: &[TensorType]) -> Check {
 }
 
 fn per_tensor_only(ops: &[TensorType], res: &[TensorType]) -> Check {
-    if let Some(t) = ops.iter().chain(res).find(|t| q(t).is_some_and(Quantization::is_per_axis)) {
+    if let Some(t) = ops
+        .iter()
+        .chain(res)
+        .find(|t| q(t).is_some_and(Quantization::is_per_axis))
+    {
         bail!("unsupported: per-axis quantized {t} here (only per-tensor)");
     }
     Ok(())
@@ -243,7 +253,10 @@ fn regions(f: &Func, op: &Op, ops: &[TensorType], res: &[TensorType]) -> Check {
             }
             let scatter = vec![o[1].clone(), o[1].clone()];
             (
-                vec![(0, twice(&o[..1]), None), (1, scatter, Some(vec![o[1].clone()]))],
+                vec![
+                    (0, twice(&o[..1]), None),
+                    (1, scatter, Some(vec![o[1].clone()])),
+                ],
                 vec![o[1].clone()],
             )
         }
@@ -324,7 +337,10 @@ fn dot_like(op: &Op, ops: &[TensorType], res: &[TensorType]) -> Check {
         }
         (None, None) => {
             if l.dtype != rq.expressed || o.dtype != rq.expressed {
-                bail!("hybrid lhs {l} and result {o} must be rhs's expressed {}", rq.expressed);
+                bail!(
+                    "hybrid lhs {l} and result {o} must be rhs's expressed {}",
+                    rq.expressed
+                );
             }
             Ok(())
         }
