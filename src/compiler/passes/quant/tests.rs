@@ -100,8 +100,30 @@ fn values(l: &Literal) -> Vec<i128> {
         .collect()
 }
 
-/// Integers within `tol`; floats within `ulps` (NaNs by bits).
-fn assert_close(what: &str, got: &Literal, want: &Literal, tol: i128, ulps: i128, ty: &TensorType) {
+/// How closely two results must agree.
+#[derive(Clone, Copy)]
+enum Agree {
+    /// Bit for bit.
+    Exact,
+    /// Stored integers within one step in at most 2% of the elements: where one side
+    /// rounds exact integers and the other floats, they differ only where the float
+    /// result lies within rounding error of a rounding boundary. A systematic error
+    /// (truncating instead of rounding, a wrong zero point) would be frequent.
+    RareStep,
+    /// Stored integers within one step anywhere (add rounds each requantized operand,
+    /// the spec only the sum).
+    Step,
+}
+
+/// Integers as `agree` says; floats within `ulps` (NaNs by bits).
+fn assert_close(
+    what: &str,
+    got: &Literal,
+    want: &Literal,
+    agree: Agree,
+    ulps: i128,
+    ty: &TensorType,
+) {
     let (mut g, mut w) = (values(got), values(want));
     assert_eq!(g.len(), w.len(), "{what}");
     let tol = if ty.dtype.is_float() {
@@ -115,7 +137,10 @@ fn assert_close(what: &str, got: &Literal, want: &Literal, tol: i128, ulps: i128
         w.iter_mut().for_each(|b| *b = line(*b));
         ulps
     } else {
-        tol
+        match agree {
+            Agree::Exact => 0,
+            Agree::RareStep | Agree::Step => 1,
+        }
     };
     let bad: Vec<(usize, i128, i128)> = g
         .iter()
@@ -126,12 +151,20 @@ fn assert_close(what: &str, got: &Literal, want: &Literal, tol: i128, ulps: i128
         .take(5)
         .collect();
     assert!(bad.is_empty(), "{what}: {ty}: (index, got, want) {bad:?}");
+    let off = g.iter().zip(&w).filter(|(a, b)| a != b).count();
+    if matches!(agree, Agree::RareStep) && !ty.dtype.is_float() {
+        assert!(
+            off * 50 <= g.len().max(50),
+            "{what}: {ty}: {off} of {} elements differ",
+            g.len()
+        );
+    }
 }
 
 /// Runs `src` (whose @main takes random arguments) as the oracle on the quantized program,
-/// the evaluator on the legalized one, and compiled; quantized results within `tol`
-/// stored steps of the oracle, compiled results within `run_tol` of the legalized ones.
-fn check(src: &str, tol: i128, run_tol: i128) {
+/// the evaluator on the legalized one, and compiled: the legalized results agree with the
+/// oracle as `agree` says, the compiled ones with the legalized ones as `run` says.
+fn check(src: &str, agree: Agree, run: Agree) {
     let f = entry(src);
     let mut legal = f.clone();
     assert!(legalize(&mut legal).unwrap());
@@ -161,7 +194,7 @@ fn check(src: &str, tol: i128, run_tol: i128) {
                 &format!("round {round} result {i}"),
                 g,
                 o,
-                tol,
+                agree,
                 0,
                 &f.result_types[i],
             );
@@ -182,7 +215,7 @@ fn check(src: &str, tol: i128, run_tol: i128) {
                 &format!("round {round} compiled result {i}"),
                 &r,
                 g,
-                run_tol,
+                run,
                 4,
                 &g.ty,
             );
@@ -192,6 +225,18 @@ fn check(src: &str, tol: i128, run_tol: i128) {
 
 /// Per-axis parameters for `n` channels, `!quant.uniform<storage:expressed:axis, {...}>`.
 fn per_axis(storage: &str, expressed: &str, axis: usize, n: usize, seed: u64) -> String {
+    per_axis_scaled(storage, expressed, axis, n, seed, 0.01)
+}
+
+/// Per-axis parameters with scales in `[s, 11 s]`.
+fn per_axis_scaled(
+    storage: &str,
+    expressed: &str,
+    axis: usize,
+    n: usize,
+    seed: u64,
+    s: f64,
+) -> String {
     let mut rng = Rng(seed | 1);
     let (lo, hi) = match storage {
         "u8" => (0, 255),
@@ -201,7 +246,7 @@ fn per_axis(storage: &str, expressed: &str, axis: usize, n: usize, seed: u64) ->
     };
     let params: Vec<String> = (0..n)
         .map(|_| {
-            let scale = 0.01 + rng.unit() * 0.1;
+            let scale = s * (1.0 + rng.unit() * 10.0);
             format!("{scale:?}:{}", rng.int(lo / 2, hi / 2))
         })
         .collect();
@@ -242,7 +287,7 @@ fn quantize_rounds_ties_to_even_clamps_and_maps_nan_to_zero() {
     legalize(&mut legal).unwrap();
     let got = eval_func(&legal, &[x]).unwrap();
     assert_eq!(values(&got[0]), want.map(i128::from));
-    check(&src, 0, 0);
+    check(&src, Agree::Exact, Agree::Exact);
 }
 
 #[test]
@@ -286,7 +331,7 @@ fn quantize_and_dequantize_per_axis_along_every_axis() {
   return %0, %1 : {tq}, {t}
 }}"
             );
-            check(&src, 0, 0);
+            check(&src, Agree::Exact, Agree::Exact);
         }
     }
 }
@@ -323,7 +368,7 @@ fn requantization_is_within_one_step_of_the_spec() {
   return %0 : tensor<3x5x{b}>
 }}"
         );
-        check(&src, 1, 0);
+        check(&src, Agree::RareStep, Agree::Exact);
     }
 }
 
@@ -340,7 +385,10 @@ fn add_requantizes_both_operands_to_the_result() {
   return %0 : tensor<3x7x{c}>
 }}"
     );
-    check(&src, 1, 0);
+    // Each operand is rounded to the result's grid before the sum (as StableHLO's lowering
+    // does; tests/quantized and the conformance vectors check that exactly), the spec
+    // rounds only the sum.
+    check(&src, Agree::Step, Agree::Exact);
     // One per-axis i32 type throughout: integers added, the zero points subtracted.
     let q = "!quant.uniform<i32:f32:0, {0.5:3,0.25:-2,0.125:0}>";
     let src = format!(
@@ -349,7 +397,7 @@ fn add_requantizes_both_operands_to_the_result() {
   return %0 : tensor<3x4x{q}>
 }}"
     );
-    check(&src, 0, 0);
+    check(&src, Agree::Exact, Agree::Exact);
 }
 
 #[test]
@@ -367,18 +415,19 @@ fn dot_general_in_integers() {
   return %0 : tensor<2x3x3x{o}>
 }}"
     );
-    check(&src, 0, 0);
+    check(&src, Agree::Exact, Agree::Exact);
     // Per-axis rhs (along its free dimension 0, so result dimension 1) and result,
     // rescaled to i8.
     let r = zero_points_to_zero(&per_axis("i8", "f32", 0, 6, 11));
-    let o = per_axis("i8", "f32", 1, 6, 12);
+    // Output scales that keep most results inside the storage range.
+    let o = per_axis_scaled("i8", "f32", 1, 6, 12, 0.15);
     let src = format!(
         "func.func @main(%x: tensor<3x11x{l}>, %y: tensor<6x11x{r}>) -> tensor<3x6x{o}> {{
   %0 = stablehlo.dot_general %x, %y, contracting_dims = [1] x [1] : (tensor<3x11x{l}>, tensor<6x11x{r}>) -> tensor<3x6x{o}>
   return %0 : tensor<3x6x{o}>
 }}"
     );
-    check(&src, 1, 0);
+    check(&src, Agree::RareStep, Agree::Exact);
     // Unsigned 8-bit storage (widened before the product), result in i16.
     let (l, r, o) = (
         "!quant.uniform<u8:f32, 0.02:128>",
@@ -391,7 +440,7 @@ fn dot_general_in_integers() {
   return %0 : tensor<4x5x{o}>
 }}"
     );
-    check(&src, 1, 0);
+    check(&src, Agree::RareStep, Agree::Exact);
 }
 
 /// Per-axis parameters with every zero point 0.
@@ -411,14 +460,14 @@ fn convolution_in_integers() {
     // per-axis kernel and result along the output features, strides.
     let l = "!quant.uniform<i8:f32, 0.05:9>";
     let k = zero_points_to_zero(&per_axis("i8", "f32", 3, 4, 21));
-    let o = per_axis("i8", "f32", 3, 4, 22);
+    let o = per_axis_scaled("i8", "f32", 3, 4, 22, 0.15);
     let src = format!(
         "func.func @main(%x: tensor<2x7x6x3x{l}>, %w: tensor<3x2x3x4x{k}>) -> tensor<2x4x7x4x{o}> {{
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {{stride = [2, 1], pad = [[1, 2], [0, 2]]}} {{batch_group_count = 1 : i64, feature_group_count = 1 : i64}} : (tensor<2x7x6x3x{l}>, tensor<3x2x3x4x{k}>) -> tensor<2x4x7x4x{o}>
   return %0 : tensor<2x4x7x4x{o}>
 }}"
     );
-    check(&src, 1, 0);
+    check(&src, Agree::RareStep, Agree::Exact);
     // NCHW/OIHW with lhs dilation, a nonzero rhs zero point and feature groups: widened
     // operands minus their zero points; i32 result at the product scale.
     let (l, k) = (
@@ -432,7 +481,7 @@ fn convolution_in_integers() {
   return %0 : tensor<1x6x10x4x{o}>
 }}"
     );
-    check(&src, 0, 0);
+    check(&src, Agree::Exact, Agree::Exact);
 }
 
 #[test]
@@ -456,7 +505,7 @@ fn data_movement_moves_stored_integers() {
   return %0, %1, %2, %3, %4, %5, %b, %7 : tensor<5x3x{q}>, tensor<4x3x5x{pt}>, tensor<7x11x{q}>, tensor<2x5x{q}>, tensor<6x5x{q}>, tensor<2x3x{q}>, tensor<15x2x4x{pa}>, tensor<3x5x{q}>
 }}"
     );
-    check(&src, 0, 0);
+    check(&src, Agree::Exact, Agree::Exact);
 }
 
 #[test]
@@ -479,7 +528,7 @@ fn max_min_select_compare_and_elementwise_math() {
 }}"
     );
     // The compiled transcendental functions are within a few ulp of the evaluator's.
-    check(&src, 0, 1);
+    check(&src, Agree::Exact, Agree::RareStep);
 }
 
 #[test]
@@ -499,7 +548,7 @@ fn reduce_and_iota_and_hybrid_dot() {
   return %0, %1, %2 : tensor<4x{q}>, tensor<3x{q}>, tensor<2x3xf32>
 }}"
     );
-    check(&src, 0, 0);
+    check(&src, Agree::Exact, Agree::Exact);
 }
 
 #[test]
