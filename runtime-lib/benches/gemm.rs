@@ -59,7 +59,10 @@ fn main() {
     let ms: u64 = arg("--ms").and_then(|s| s.parse().ok()).unwrap_or(300);
     let only = arg("--only");
     let with_epilogue = args.iter().any(|a| a == "--epilogue");
-    println!("kernel {:?}, {threads} thread(s)", f32_gemm());
+    println!(
+        "kernel {:?}, {threads} thread(s)",
+        f32_gemm(pjrtc_runtime::Isa::host())
+    );
     println!(
         "{:<24} {:>10} {:>9} {:>9}",
         "shape", "median us", "GFLOP/s", "best"
@@ -79,6 +82,8 @@ fn main() {
         let mut bias = fill(n);
         let g = Gemm {
             dtype: DType::F32,
+            lhs_dtype: DType::F32,
+            rhs_dtype: DType::F32,
             batch: batch as u64,
             m: m as u64,
             n: n as u64,
@@ -114,7 +119,7 @@ fn main() {
         // SAFETY: the views describe dense batch x rows x cols arrays inside the three
         // buffers above, which live until the end of this iteration; c overlaps neither,
         // nor the bias of n floats.
-        let run = || unsafe { gemm(&g, &bases, threads) };
+        let run = || unsafe { gemm(&g, &bases, threads, pjrtc_runtime::Isa::host()) };
         for _ in 0..3 {
             run();
         }

@@ -6,6 +6,7 @@
 
 use crate::DType;
 use crate::format::{FormatError, Pjx, Signature, Step, TensorSpec};
+use crate::isa::Isa;
 use crate::kernels::{self, Bases};
 use crate::loader::{KernelFn, LoadError, LoadedCode};
 use crate::pool;
@@ -68,6 +69,8 @@ pub struct Executable {
     /// Keeps `kernels` alive; `None` when the artifact has no kernels.
     _code: Option<Code>,
     kernels: Vec<KernelFn>,
+    /// The paths the runtime's routines take for this artifact (see [`Isa`]).
+    isa: Isa,
     threads: usize,
     /// Arenas of finished calls, reused by later ones: allocating (and zeroing) a fresh
     /// arena per call costs more than small programs take. A call takes one (or makes
@@ -130,6 +133,7 @@ impl Executable {
         let mut constants = AlignedBytes::zeroed(pjx.constants.len());
         std::mem::take(&mut pjx.constants).copy_into(constants.as_mut_slice());
         Ok(Executable {
+            isa: Isa::for_target(&pjx.target),
             constants,
             pjx,
             _code: code,
@@ -157,6 +161,11 @@ impl Executable {
     /// Threads a call may use: the caller plus workers of the process-wide [`crate::pool`].
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// The instruction-set paths this artifact's runtime routines take on this machine.
+    pub fn isa(&self) -> Isa {
+        self.isa
     }
 
     pub fn set_threads(&mut self, threads: usize) {
@@ -294,12 +303,12 @@ impl Executable {
                         1
                     };
                     // SAFETY: validated by from_bytes against these region sizes.
-                    unsafe { kernels::softmax::softmax(s, bases, threads) }
+                    unsafe { kernels::softmax::softmax(s, bases, threads, self.isa) }
                 }
                 // SAFETY: steps validated by from_bytes against these region sizes.
-                Step::Gemm(g) => unsafe { kernels::gemm::gemm(g, bases, self.threads) },
+                Step::Gemm(g) => unsafe { kernels::gemm::gemm(g, bases, self.threads, self.isa) },
                 // SAFETY: as above.
-                Step::Conv(c) => unsafe { kernels::conv::conv(c, bases, self.threads) },
+                Step::Conv(c) => unsafe { kernels::conv::conv(c, bases, self.threads, self.isa) },
                 Step::Copy { src, dst } => {
                     // SAFETY: both ranges are in bounds (validated); `copy` allows overlap.
                     unsafe { std::ptr::copy(bases.ptr(src), bases.ptr(dst), src.size as usize) }

@@ -13,15 +13,41 @@ pub struct Import {
     pub name: &'static str,
     /// Its address.
     pub addr: *const u8,
+    /// The variant that uses no AVX-512 (the same as `addr` for functions without
+    /// AVX-512 paths): what the loader links for an artifact whose [`crate::Isa`] lacks
+    /// it ([`Import::for_isa`]).
+    pub narrow: *const u8,
+}
+
+impl Import {
+    /// The address an artifact with `isa` links.
+    pub fn for_isa(&self, isa: crate::Isa) -> *const u8 {
+        if isa.wide_vectors() {
+            self.addr
+        } else {
+            self.narrow
+        }
+    }
 }
 
 // SAFETY: the table holds only addresses of functions, which are immutable and global.
 unsafe impl Sync for Import {}
 
-/// `module::function` entries; the name is the function's.
+/// `module::function` entries; the name is the function's. `module::function<>`: a
+/// function generic over `const WIDE: bool` (AVX-512 allowed), both variants.
 macro_rules! imports {
-    ($($m:ident::$f:ident),* $(,)?) => {
-        &[$(Import { name: stringify!($f), addr: $m::$f as *const u8 }),*]
+    ($($m:ident::$f:ident $(<$w:tt>)?),* $(,)?) => {
+        &[$(imports!(@one $m::$f $(<$w>)?)),*]
+    };
+    (@one $m:ident::$f:ident) => {
+        Import { name: stringify!($f), addr: $m::$f as *const u8, narrow: $m::$f as *const u8 }
+    };
+    (@one $m:ident::$f:ident <$w:tt>) => {
+        Import {
+            name: stringify!($f),
+            addr: $m::$f::<true> as *const u8,
+            narrow: $m::$f::<false> as *const u8,
+        }
     };
 }
 
@@ -54,25 +80,25 @@ pub static IMPORTS: &[Import] = imports![
     math::pjrt_rt_fma_v1,
     math::pjrt_rt_minifloat_decode_v1,
     math::pjrt_rt_minifloat_encode_v1,
-    vecmath::pjrt_rt_exp_f32_array_v1,
-    vecmath::pjrt_rt_tanh_f32_array_v1,
-    vecmath::pjrt_rt_logistic_f32_array_v1,
-    vecmath::pjrt_rt_sin_f32_array_v1,
-    vecmath::pjrt_rt_cos_f32_array_v1,
+    vecmath::pjrt_rt_exp_f32_array_v1<_>,
+    vecmath::pjrt_rt_tanh_f32_array_v1<_>,
+    vecmath::pjrt_rt_logistic_f32_array_v1<_>,
+    vecmath::pjrt_rt_sin_f32_array_v1<_>,
+    vecmath::pjrt_rt_cos_f32_array_v1<_>,
     vecmath::pjrt_rt_div_f32_array_v1,
-    vecmath::pjrt_rt_exp_f32_map_v1,
-    vecmath::pjrt_rt_tanh_f32_map_v1,
-    vecmath::pjrt_rt_logistic_f32_map_v1,
-    vecmath::pjrt_rt_sin_f32_map_v1,
-    vecmath::pjrt_rt_cos_f32_map_v1,
-    vecmath::pjrt_rt_max_f32_row_v1,
-    vecmath::pjrt_rt_exp_f32_map_sub_v1,
-    vecmath::pjrt_rt_tanh_f32_map_sub_v1,
-    vecmath::pjrt_rt_logistic_f32_map_sub_v1,
-    vecmath::pjrt_rt_sin_f32_map_sub_v1,
-    vecmath::pjrt_rt_cos_f32_map_sub_v1,
-    vecmath::pjrt_rt_sum_f32_row_v1,
-    vecmath::pjrt_rt_sum_sq_sub_f32_row_v1,
+    vecmath::pjrt_rt_exp_f32_map_v1<_>,
+    vecmath::pjrt_rt_tanh_f32_map_v1<_>,
+    vecmath::pjrt_rt_logistic_f32_map_v1<_>,
+    vecmath::pjrt_rt_sin_f32_map_v1<_>,
+    vecmath::pjrt_rt_cos_f32_map_v1<_>,
+    vecmath::pjrt_rt_max_f32_row_v1<_>,
+    vecmath::pjrt_rt_exp_f32_map_sub_v1<_>,
+    vecmath::pjrt_rt_tanh_f32_map_sub_v1<_>,
+    vecmath::pjrt_rt_logistic_f32_map_sub_v1<_>,
+    vecmath::pjrt_rt_sin_f32_map_sub_v1<_>,
+    vecmath::pjrt_rt_cos_f32_map_sub_v1<_>,
+    vecmath::pjrt_rt_sum_f32_row_v1<_>,
+    vecmath::pjrt_rt_sum_sq_sub_f32_row_v1<_>,
     vecmath::pjrt_rt_add_f32_array_v1,
     vecmath::pjrt_rt_sub_f32_array_v1,
     vecmath::pjrt_rt_mul_f32_array_v1,

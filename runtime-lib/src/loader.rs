@@ -66,6 +66,11 @@ pub fn host_has(f: &str) -> bool {
             "bmi2" => std::is_x86_feature_detected!("bmi2"),
             "lzcnt" => std::is_x86_feature_detected!("lzcnt"),
             "f16c" => std::is_x86_feature_detected!("f16c"),
+            "avx512f" => std::is_x86_feature_detected!("avx512f"),
+            "avx512vl" => std::is_x86_feature_detected!("avx512vl"),
+            "avx512dq" => std::is_x86_feature_detected!("avx512dq"),
+            "avx512bw" => std::is_x86_feature_detected!("avx512bw"),
+            "avx512vnni" => std::is_x86_feature_detected!("avx512vnni"),
             _ => false,
         }
     }
@@ -150,6 +155,9 @@ impl LoadedCode {
     ) -> Result<LoadedCode, LoadError> {
         check_target(target)?;
         validate(image, kernels)?;
+        // Each import is linked in the variant of the artifact's level, so generated code
+        // reaches no instruction the artifact did not ask for.
+        let isa = crate::Isa::for_target(target);
         let page = page_size();
         let text_len = image.text_len as usize;
         // Text and read-only data get their own pages so they can be protected apart.
@@ -187,7 +195,7 @@ impl LoadedCode {
             );
         }
         for r in &image.relocs {
-            let value = (IMPORTS[r.import as usize].addr as i64).wrapping_add(r.addend);
+            let value = (IMPORTS[r.import as usize].for_isa(isa) as i64).wrapping_add(r.addend);
             let off = r.offset as usize;
             let at = if off < text_len {
                 off

@@ -74,6 +74,8 @@ pub fn rich() -> Pjx {
             },
             Step::Gemm(Gemm {
                 dtype: DType::F32,
+                lhs_dtype: DType::F32,
+                rhs_dtype: DType::F32,
                 batch: 1,
                 m: 4,
                 n: 3,

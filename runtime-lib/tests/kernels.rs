@@ -180,6 +180,8 @@ fn gemm_matches_reference() {
         };
         let g = Gemm {
             dtype,
+            lhs_dtype: dtype,
+            rhs_dtype: dtype,
             batch,
             m,
             n,
@@ -468,6 +470,8 @@ fn speed() {
     };
     let g = Gemm {
         dtype: DType::F32,
+        lhs_dtype: DType::F32,
+        rhs_dtype: DType::F32,
         batch: 1,
         m: n,
         n,
@@ -529,6 +533,8 @@ fn threads_give_the_same_results() {
     };
     let g = Gemm {
         dtype: DType::F32,
+        lhs_dtype: DType::F32,
+        rhs_dtype: DType::F32,
         batch: 1,
         m: n,
         n,
@@ -615,6 +621,8 @@ fn threads_split_batched_products() {
     };
     let g = Gemm {
         dtype: DType::F32,
+        lhs_dtype: DType::F32,
+        rhs_dtype: DType::F32,
         batch,
         m: n,
         n,
@@ -811,6 +819,8 @@ fn f32_row_times_matrix_matches_reference() {
             };
             let g = Gemm {
                 dtype: DType::F32,
+                lhs_dtype: DType::F32,
+                rhs_dtype: DType::F32,
                 batch: 1,
                 m: 1,
                 n,

@@ -48,6 +48,8 @@ fn matmul_pjx() -> Vec<u8> {
         steps: vec![
             Step::Gemm(Gemm {
                 dtype: DType::F32,
+                lhs_dtype: DType::F32,
+                rhs_dtype: DType::F32,
                 batch: 1,
                 m: 2,
                 n: 2,

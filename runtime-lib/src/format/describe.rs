@@ -45,9 +45,13 @@ pub fn step_line(pjx: &Pjx, step: &Step) -> String {
             if g.epilogue.activation == Activation::Relu {
                 epilogue += ", relu";
             }
+            let types = if g.lhs_dtype == g.dtype && g.rhs_dtype == g.dtype {
+                g.dtype.to_string()
+            } else {
+                format!("{} x {} -> {}", g.lhs_dtype, g.rhs_dtype, g.dtype)
+            };
             format!(
-                "gemm {} batch={} m={} n={} k={}{epilogue} -> {}+{}",
-                g.dtype,
+                "gemm {types} batch={} m={} n={} k={}{epilogue} -> {}+{}",
                 g.batch,
                 g.m,
                 g.n,

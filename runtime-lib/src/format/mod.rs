@@ -20,7 +20,7 @@ use std::sync::Arc;
 /// `PJX\0`.
 pub const MAGIC: [u8; 4] = *b"PJX\0";
 /// Bumped on every incompatible change of the layout below.
-pub const FORMAT_VERSION: u32 = 4;
+pub const FORMAT_VERSION: u32 = 5;
 
 /// A whole artifact, as the compiler produces it and the loader consumes it.
 #[derive(Clone, Debug, PartialEq)]
@@ -334,12 +334,17 @@ pub struct MatrixView {
     pub col_stride: u64,
 }
 
-/// `out[b] = epilogue(lhs[b] (m x k) * rhs[b] (k x n))` for `b` in `0..batch`, all of
-/// `dtype`. `out` is overwritten. For f16/bf16 the products are accumulated in f32 and
-/// rounded once.
+/// `out[b] = epilogue(lhs[b] (m x k) * rhs[b] (k x n))` for `b` in `0..batch`. `out` is
+/// overwritten. For f16/bf16 the products are accumulated in f32 and rounded once.
+///
+/// `dtype` is the output's element type; the operands have `lhs_dtype` and `rhs_dtype`,
+/// which are `dtype` too except for 8-bit integers (i8 or u8, in any combination) into
+/// i32, whose products and sums are exact in wrapping i32 (format version 5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Gemm {
     pub dtype: DType,
+    pub lhs_dtype: DType,
+    pub rhs_dtype: DType,
     pub batch: u64,
     pub m: u64,
     pub n: u64,
@@ -359,6 +364,15 @@ pub struct Epilogue {
     /// `n` contiguous elements, the same for every row and product; `None`: no bias.
     pub bias: Option<BufRef>,
     pub activation: Activation,
+}
+
+impl Gemm {
+    /// Whether a Gemm may multiply operands of these types into `out`: the same type, or
+    /// 8-bit integers into i32.
+    pub fn supports(out: DType, lhs: DType, rhs: DType) -> bool {
+        let byte = |d: DType| matches!(d, DType::I8 | DType::U8);
+        (lhs == out && rhs == out) || (out == DType::I32 && byte(lhs) && byte(rhs))
+    }
 }
 
 impl Epilogue {

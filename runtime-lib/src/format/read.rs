@@ -245,8 +245,14 @@ fn check_gemm(g: &Gemm, regions: &Regions) -> std::result::Result<(), String> {
     if overlap(&g.out.buf, &g.lhs.buf) || overlap(&g.out.buf, &g.rhs.buf) {
         return Err("gemm out overlaps an operand".into());
     }
-    check_view(&g.lhs, g.dtype, g.batch, g.m, g.k, "gemm lhs")?;
-    check_view(&g.rhs, g.dtype, g.batch, g.k, g.n, "gemm rhs")?;
+    if !Gemm::supports(g.dtype, g.lhs_dtype, g.rhs_dtype) {
+        return Err(format!(
+            "gemm of {} x {} into {} is not supported",
+            g.lhs_dtype, g.rhs_dtype, g.dtype
+        ));
+    }
+    check_view(&g.lhs, g.lhs_dtype, g.batch, g.m, g.k, "gemm lhs")?;
+    check_view(&g.rhs, g.rhs_dtype, g.batch, g.k, g.n, "gemm rhs")?;
     check_view(&g.out, g.dtype, g.batch, g.m, g.n, "gemm out")?;
     if g.epilogue.is_identity() {
         return Ok(());
@@ -842,6 +848,8 @@ impl R<'_> {
                 let dtype = r.dtype("gemm dtype")?;
                 let g = Gemm {
                     dtype,
+                    lhs_dtype: r.dtype("gemm lhs dtype")?,
+                    rhs_dtype: r.dtype("gemm rhs dtype")?,
                     batch: r.u64("gemm")?,
                     m: r.u64("gemm")?,
                     n: r.u64("gemm")?,

@@ -131,6 +131,8 @@ impl Enc {
             Step::Gemm(g) => {
                 self.u8(STEP_GEMM);
                 self.u8(g.dtype.code());
+                self.u8(g.lhs_dtype.code());
+                self.u8(g.rhs_dtype.code());
                 for v in [g.batch, g.m, g.n, g.k] {
                     self.u64(v);
                 }

@@ -11,10 +11,14 @@
 //! add, so they equal the evaluator's (constant folding) results bit for bit. Both visit
 //! the same taps, computed by `Geometry::taps`.
 
+mod depthwise;
+mod phases;
+
 use super::gemm::{self, FromF32, View, fast};
 use super::{Bases, Elem, with_elem};
 use crate::DType;
 use crate::format::Conv;
+use crate::isa::Isa;
 
 /// Longest segment of [`implicit`]: a kernel pixel's input features are split into
 /// pieces of at most this many (a row of zeros this long stands in for padding).
@@ -34,24 +38,80 @@ const DIRECT_MAX_TERMS: usize = 16;
 ///
 /// # Safety
 /// As [`super::gemm::gemm`]: `c` validated against regions of the sizes `base` points to.
-pub unsafe fn conv(c: &Conv, base: &Bases, threads: usize) {
+pub unsafe fn conv(c: &Conv, base: &Bases, threads: usize, isa: Isa) {
     if c.output.size == 0 {
         return; // nothing to write (and the other extents may be large)
     }
-    let geo = Geometry::new(c);
     let (i, k, o) = (base.ptr(&c.input), base.ptr(&c.kernel), base.ptr(&c.output));
+    // SAFETY: forwarded from this function's contract.
+    unsafe { run(c, i, k, o, threads, isa) }
+}
+
+/// [`conv`] over the buffers at `input`, `kernel` and `out` (`c`'s buffer fields are not
+/// read).
+///
+/// # Safety
+/// `c` is a validated conv (or one of its phases, [`phases`]) whose operands these
+/// buffers hold; the output is not empty and nobody else accesses it meanwhile.
+unsafe fn run(c: &Conv, i: *mut u8, k: *mut u8, o: *mut u8, threads: usize, isa: Isa) {
+    if phases::applies(c) {
+        // SAFETY: forwarded.
+        return unsafe { phases::conv(c, i, k, o, threads, isa) };
+    }
+    let geo = Geometry::new(c, isa);
     let short = geo.k_pix * geo.cg <= DIRECT_MAX_TERMS;
+    let depthwise = depthwise::applies(&geo);
     // SAFETY: forwarded from this function's contract.
     unsafe {
         match c.dtype {
-            DType::F32 if !short && gemm::segmented_tile(geo.ofg) => {
-                split_rows(&geo, i, k, o, threads, implicit)
+            DType::F32 if depthwise => split_rows(
+                &geo,
+                i,
+                k,
+                o,
+                threads,
+                DIRECT_PARALLEL_MIN_MACS,
+                depthwise::rows::<f32>,
+            ),
+            DType::F64 if depthwise => split_rows(
+                &geo,
+                i,
+                k,
+                o,
+                threads,
+                DIRECT_PARALLEL_MIN_MACS,
+                depthwise::rows::<f64>,
+            ),
+            DType::F32 if !short && gemm::segmented_tile(geo.ofg, isa) => {
+                split_rows(&geo, i, k, o, threads, PARALLEL_MIN_MACS, implicit)
             }
-            DType::F32 if !short => split_rows(&geo, i, k, o, threads, im2col::<f32>),
-            DType::F64 if !short => split_rows(&geo, i, k, o, threads, im2col::<f64>),
-            DType::F32 => split_rows(&geo, i, k, o, threads, direct_wide::<f32>),
-            DType::F64 => split_rows(&geo, i, k, o, threads, direct_wide::<f64>),
-            d => with_elem!(d, T => split_rows(&geo, i, k, o, threads, direct::<T>)),
+            DType::F32 if !short => {
+                split_rows(&geo, i, k, o, threads, PARALLEL_MIN_MACS, im2col::<f32>)
+            }
+            DType::F64 if !short => {
+                split_rows(&geo, i, k, o, threads, PARALLEL_MIN_MACS, im2col::<f64>)
+            }
+            DType::F32 => split_rows(
+                &geo,
+                i,
+                k,
+                o,
+                threads,
+                PARALLEL_MIN_MACS,
+                direct_wide::<f32>,
+            ),
+            DType::F64 => split_rows(
+                &geo,
+                i,
+                k,
+                o,
+                threads,
+                PARALLEL_MIN_MACS,
+                direct_wide::<f64>,
+            ),
+            d => {
+                with_elem!(d, T => split_rows(&geo, i, k, o, threads, PARALLEL_MIN_MACS, direct::<T>))
+            }
         }
     }
 }
@@ -79,6 +139,8 @@ struct Geometry {
     by_batch: bool,
     /// Windows wholly inside the input, where there is no lhs dilation.
     inside: Option<Inside>,
+    /// The paths the routines may take.
+    isa: Isa,
 }
 
 /// The windows that lie wholly inside the input (no padding taps), with no lhs dilation:
@@ -147,7 +209,7 @@ impl Inside {
 }
 
 impl Geometry {
-    fn new(c: &Conv) -> Geometry {
+    fn new(c: &Conv, isa: Isa) -> Geometry {
         let groups = (c.feature_groups * c.batch_groups) as usize;
         Geometry {
             in_sp: c.in_spatial.iter().map(|&x| x as i64).collect(),
@@ -172,6 +234,7 @@ impl Geometry {
                 .iter()
                 .all(|&d| d == 1)
                 .then(|| Inside::new(c)),
+            isa,
         }
     }
 
@@ -312,7 +375,7 @@ unsafe fn direct_wide<T: Float>(
     end: usize,
 ) {
     #[cfg(target_arch = "x86_64")]
-    if std::is_x86_feature_detected!("avx") {
+    if geo.isa.avx {
         /// # Safety
         /// As [`direct_float`], on a CPU with AVX.
         #[target_feature(enable = "avx")]
@@ -327,7 +390,7 @@ unsafe fn direct_wide<T: Float>(
             // SAFETY: forwarded.
             unsafe { direct_float::<T>(geo, input, kernel, out, begin, end) }
         }
-        // SAFETY: forwarded; AVX was detected just above.
+        // SAFETY: forwarded; the CPU has AVX (the artifact's Isa, which holds here).
         return unsafe { avx::<T>(geo, input, kernel, out, begin, end) };
     }
     // SAFETY: forwarded.
@@ -591,24 +654,30 @@ impl Ptrs {
 /// 74-83 on one; conv2d (116M) halves.
 const PARALLEL_MIN_MACS: usize = 8 << 20;
 
+/// The same for loops without packing (depthwise): a part repeats nothing, so only the
+/// pool's hand-off (microseconds) has to pay.
+const DIRECT_PARALLEL_MIN_MACS: usize = 1 << 20;
+
 /// Computes output rows `[begin, end)` of a conv.
 type RowsFn = unsafe fn(&Geometry, *mut u8, *mut u8, *mut u8, usize, usize);
 
 /// Splits the output rows (`batch x spatial` positions) of `rows_fn` across up to
 /// `threads` threads.
+#[allow(clippy::too_many_arguments)]
 unsafe fn split_rows(
     geo: &Geometry,
     input: *mut u8,
     kernel: *mut u8,
     out: *mut u8,
     threads: usize,
+    min_macs: usize,
     rows_fn: RowsFn,
 ) {
     let rows = geo.out_batch * geo.o_pix;
     let macs = rows
         .saturating_mul(geo.of)
         .saturating_mul(geo.k_pix * geo.cg);
-    let parts = if macs >= PARALLEL_MIN_MACS {
+    let parts = if macs >= min_macs {
         threads.clamp(1, rows.max(1))
     } else {
         1
@@ -696,7 +765,7 @@ unsafe fn implicit(
         // of an input pixel inside the group's features, or the zeros, `piece` long; the
         // kernel's group slice is (k_pix * cg) x ofg with row stride OF, the output block
         // (end - begin) x ofg with row stride OF, all in bounds and written only here.
-        unsafe { gemm::segmented(end - begin, geo.ofg, &lens, &mut fill, rhs, o) };
+        unsafe { gemm::segmented(end - begin, geo.ofg, &lens, &mut fill, rhs, o, geo.isa) };
     }
 }
 
@@ -771,7 +840,7 @@ unsafe fn im2col<T: Elem + FromF32 + Default>(
             // SAFETY: scratch is nr x cols, every element of its first nr rows written
             // above; the kernel slice is cols x ofg with row stride OF; the output block is
             // nr x ofg with row stride OF, all in bounds.
-            unsafe { fast::<T>(nr, geo.ofg, cols, lhs, rhs, o) };
+            unsafe { fast::<T>(nr, geo.ofg, cols, lhs, rhs, o, geo.isa) };
             r0 += nr;
         }
     }
@@ -849,7 +918,7 @@ mod tests {
     /// and checks both against an f64 sum of the same taps, each element within
     /// `terms * eps * sum |x w|` (the bound of a dot product of that length).
     fn check(conv: &Conv, seed: u64) {
-        let geo = Geometry::new(conv);
+        let geo = Geometry::new(conv, crate::Isa::host());
         let mut fill = values(seed);
         let input: Vec<f32> = (0..conv.batch as usize * geo.in_pix * geo.c)
             .map(|_| fill())
@@ -924,7 +993,7 @@ mod tests {
         let mut runs: Vec<(&str, super::RowsFn)> = vec![("im2col", im2col::<f32>)];
         // The implicit GEMM at any width wherever the CPU has a tile (conv() takes it only
         // where it pays).
-        if gemm::f32_gemm() != gemm::F32Gemm::Crate {
+        if gemm::f32_gemm(crate::Isa::host()) != gemm::F32Gemm::Crate {
             runs.push(("implicit", implicit));
         }
         for (name, f) in runs {
@@ -985,6 +1054,149 @@ mod tests {
         check(
             &conv2d(2, [7, 6], 1, [3, 3], 45, [1, 1], same, [1, 1], [1, 1], 1),
             6,
+        );
+    }
+
+    /// Runs `conv` through the dispatcher (`run`: depthwise loops, phases, GEMMs) on 1
+    /// and 2 threads and checks every element against the reference taps: within the
+    /// bound of a dot product of that length, and bit for bit where the dispatcher takes
+    /// loops in the reference's order (depthwise convs, and the phases of a transposed
+    /// one whose sums are short enough for the direct loops).
+    fn check_dispatch(conv: &Conv, seed: u64) {
+        let geo = Geometry::new(conv, crate::Isa::host());
+        let mut fill = values(seed);
+        let input: Vec<f32> = (0..conv.batch as usize * geo.in_pix * geo.c)
+            .map(|_| fill())
+            .collect();
+        let kernel: Vec<f32> = (0..geo.k_pix * geo.cg * geo.of).map(|_| fill()).collect();
+        let rows = geo.out_batch * geo.o_pix;
+        let mut want = vec![(0f64, 0f64, 0f32, 0usize); rows * geo.of];
+        let mut taps = super::Taps::default();
+        for row in 0..rows {
+            let (ob, opix) = (row / geo.o_pix, row % geo.o_pix);
+            geo.taps(opix, &mut taps);
+            for g in 0..geo.groups {
+                let (ib, c0) = geo.group_input(g, ob);
+                for j in 0..geo.ofg {
+                    let (mut sum, mut mag, mut a, mut terms) = (0f64, 0f64, 0f32, 0);
+                    for ci in 0..geo.cg {
+                        for (kpix, ipix) in taps.list.iter().enumerate() {
+                            let Some(ipix) = ipix else { continue };
+                            let x = input[(ib * geo.in_pix + ipix) * geo.c + c0 + ci];
+                            let w = kernel[(kpix * geo.cg + ci) * geo.of + g * geo.ofg + j];
+                            sum += x as f64 * w as f64;
+                            mag += (x as f64 * w as f64).abs();
+                            a += x * w;
+                            terms += 1;
+                        }
+                    }
+                    want[row * geo.of + g * geo.ofg + j] = (sum, mag, a, terms);
+                }
+            }
+        }
+        let exact = super::depthwise::applies(&geo) && conv.lhs_dilation.iter().all(|&l| l == 1);
+        for threads in [1, 2] {
+            let mut out = vec![f32::NAN; rows * geo.of];
+            // SAFETY: the buffers have the conv's shapes; the output is not empty.
+            unsafe {
+                super::run(
+                    conv,
+                    input.as_ptr() as *mut u8,
+                    kernel.as_ptr() as *mut u8,
+                    out.as_mut_ptr() as *mut u8,
+                    threads,
+                    crate::Isa::host(),
+                )
+            };
+            for (e, (&got, &(sum, mag, a, terms))) in out.iter().zip(&want).enumerate() {
+                let bound = terms as f64 * f32::EPSILON as f64 * mag + f32::MIN_POSITIVE as f64;
+                assert!(
+                    (got as f64 - sum).abs() <= bound,
+                    "element {e} of {conv:?} ({threads} threads): got {got}, want {sum}"
+                );
+                if exact {
+                    assert_eq!(
+                        got.to_bits(),
+                        a.to_bits(),
+                        "element {e} of {conv:?}: {got} != {a}"
+                    );
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(120))]
+
+        /// Depthwise convs (one input feature per group) with channel multipliers, channel
+        /// counts with tails, windows longer than the direct loops' limit, strides,
+        /// dilations, padding and batches: the reference's bits.
+        #[test]
+        fn depthwise_matches_reference_bits(
+            batch in 1..3u64, h in 1..10u64, w in 1..10u64, c in 2..45u64, mult in 1..4u64,
+            kh in 1..6u64, kw in 1..6u64, sh in 1..3u64, sw in 1..3u64,
+            ph in pad(), pw in pad(), dh in 1..3u64, dw in 1..3u64, seed in any::<u64>(),
+        ) {
+            let conv = conv2d(
+                batch, [h, w], c, [kh, kw], c * mult, [sh, sw], [ph, pw], [1, 1], [dh, dw], c,
+            );
+            if conv.out_spatial.iter().all(|&o| o > 0) {
+                check_dispatch(&conv, seed);
+            }
+        }
+
+        /// Transposed convs (lhs dilation) with strides, rhs dilations, padding of both
+        /// signs, groups and batches: by phases, against the reference taps.
+        #[test]
+        fn transposed_match_reference(
+            batch in 1..3u64, h in 1..7u64, w in 1..7u64, cg in 1..20u64, ofg in 1..40u64,
+            groups in 1..3u64, kh in 1..5u64, kw in 1..5u64, lh in 1..4u64, lw in 1..4u64,
+            sh in 1..3u64, sw in 1..3u64, dh in 1..3u64, ph in -1..4i64, pw in -1..4i64,
+            seed in any::<u64>(),
+        ) {
+            let conv = conv2d(
+                batch, [h, w], cg * groups, [kh, kw], ofg * groups, [sh, sw],
+                [(ph, ph + 1), (pw, pw)], [lh, lw], [dh, 1], groups,
+            );
+            if conv.out_spatial.iter().all(|&o| o > 0) {
+                check_dispatch(&conv, seed);
+            }
+        }
+    }
+
+    /// The benchmarks' transposed conv (4x4, stride 2 as lhs dilation 2, SAME) at a
+    /// smaller size, and a short one (3x3 taps, 3 features: direct loops per phase).
+    #[test]
+    fn transposed_shapes() {
+        check_dispatch(
+            &conv2d(
+                1,
+                [6, 5],
+                64,
+                [4, 4],
+                32,
+                [1, 1],
+                [(2, 2), (2, 2)],
+                [2, 2],
+                [1, 1],
+                1,
+            ),
+            9,
+        );
+        check_dispatch(
+            &conv2d(
+                2,
+                [4, 4],
+                3,
+                [3, 3],
+                5,
+                [1, 1],
+                [(1, 1), (1, 1)],
+                [2, 2],
+                [1, 1],
+                1,
+            ),
+            10,
         );
     }
 

@@ -1,13 +1,16 @@
 //! Batched matrix multiply ([`crate::format::Gemm`]).
 //!
 //! f32 products on x86_64 run our own cache-blocked kernel ([`blocked`]) with a 512-bit
-//! tile ([`f32_avx512`]) on CPUs with AVX-512F, a 256-bit one ([`f32_avx2`]) on CPUs
-//! with AVX2 and FMA; every other case runs the `gemm` crate. `PJRTC_GEMM=crate` (or
-//! `avx2`) in the environment forces that choice for f32, for comparisons.
+//! tile ([`f32_avx512`]) where the artifact's [`Isa`] has AVX-512F, a 256-bit one
+//! ([`f32_avx2`]) where it has AVX2 and FMA; f64 and f16 run the `gemm` crate; 8-bit
+//! integers into i32 run [`int8`]; other integer and boolean products run loops along
+//! contiguous rows that the compiler vectorizes. `PJRTC_GEMM=crate` (or `avx2`) in the
+//! environment narrows the f32 choice, for comparisons.
 
 use super::{Bases, Elem, with_elem};
 use crate::DType;
 use crate::format::{Activation, Gemm};
+use crate::isa::Isa;
 use gemm::Parallelism;
 use std::sync::OnceLock;
 
@@ -20,6 +23,7 @@ mod epilogue;
 mod f32_avx2;
 #[cfg(target_arch = "x86_64")]
 mod f32_avx512;
+pub(crate) mod int8;
 
 /// The code that multiplies f32 matrices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,23 +36,28 @@ pub enum F32Gemm {
     Avx512,
 }
 
-/// The f32 kernel of this process: decided once (CPU features, `PJRTC_GEMM`), then cached.
-pub fn f32_gemm() -> F32Gemm {
-    static CHOICE: OnceLock<F32Gemm> = OnceLock::new();
-    *CHOICE.get_or_init(|| {
-        let forced = std::env::var("PJRTC_GEMM").unwrap_or_default();
-        if forced == "crate" {
-            return F32Gemm::Crate;
-        }
-        #[cfg(target_arch = "x86_64")]
-        if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
-            if forced != "avx2" && is_x86_feature_detected!("avx512f") {
-                return F32Gemm::Avx512;
-            }
-            return F32Gemm::Avx2;
-        }
+/// The f32 kernel for `isa` (narrowed by `PJRTC_GEMM`, read once).
+pub fn f32_gemm(isa: Isa) -> F32Gemm {
+    static FORCED: OnceLock<String> = OnceLock::new();
+    let forced = FORCED.get_or_init(|| std::env::var("PJRTC_GEMM").unwrap_or_default());
+    if forced == "crate" || !cfg!(target_arch = "x86_64") {
+        return F32Gemm::Crate;
+    }
+    if isa.avx512f && forced != "avx2" {
+        F32Gemm::Avx512
+    } else if isa.avx2_fma {
+        F32Gemm::Avx2
+    } else {
         F32Gemm::Crate
-    })
+    }
+}
+
+/// The element types of one product: the output's and the operands'.
+#[derive(Clone, Copy, Debug)]
+struct Types {
+    out: DType,
+    lhs: DType,
+    rhs: DType,
 }
 
 /// Computes `g` over the buffers at `base`.
@@ -57,8 +66,12 @@ pub fn f32_gemm() -> F32Gemm {
 /// `g` must have been validated by [`crate::format::Pjx::from_bytes`] against regions of
 /// the sizes that `base` points to (so every element touched is in bounds and aligned), and
 /// no other thread may access the output while this runs.
-pub unsafe fn gemm(g: &Gemm, base: &Bases, threads: usize) {
-    let size = g.dtype.size();
+pub unsafe fn gemm(g: &Gemm, base: &Bases, threads: usize, isa: Isa) {
+    let t = Types {
+        out: g.dtype,
+        lhs: g.lhs_dtype,
+        rhs: g.rhs_dtype,
+    };
     let epi = Epi {
         bias: g
             .epilogue
@@ -85,16 +98,16 @@ pub unsafe fn gemm(g: &Gemm, base: &Bases, threads: usize) {
         // of its own products, which do not overlap (checked above).
         super::par::chunks(batch, parts, |b0, b1| unsafe {
             for b in b0..b1 {
-                let v = first.batch(g, b, size);
-                one(g.dtype, m, n, k, v.l, v.r, v.o, epi);
+                let v = first.batch(g, b, t);
+                one(t, m, n, k, v.l, v.r, v.o, epi, isa);
             }
         });
         return;
     }
     for b in 0..batch {
-        let v = first.batch(g, b, size);
+        let v = first.batch(g, b, t);
         // SAFETY: forwarded from this function's contract.
-        unsafe { split_product(g.dtype, m, n, k, v.l, v.r, v.o, epi, threads) }
+        unsafe { split_product(t, m, n, k, v.l, v.r, v.o, epi, threads, isa) }
     }
 }
 
@@ -109,15 +122,15 @@ struct Views {
 impl Views {
     /// The matrices of product `b` (addresses only formed: strides fit in isize, checked by
     /// the decoder, and only products that exist are asked for).
-    fn batch(self, g: &Gemm, b: usize, size: usize) -> Views {
-        let at = |v: View, stride: u64| View {
-            ptr: v.ptr.wrapping_add(b * stride as usize * size),
+    fn batch(self, g: &Gemm, b: usize, t: Types) -> Views {
+        let at = |v: View, stride: u64, d: DType| View {
+            ptr: v.ptr.wrapping_add(b * stride as usize * d.size()),
             ..v
         };
         Views {
-            l: at(self.l, g.lhs.batch_stride),
-            r: at(self.r, g.rhs.batch_stride),
-            o: at(self.o, g.out.batch_stride),
+            l: at(self.l, g.lhs.batch_stride, t.lhs),
+            r: at(self.r, g.rhs.batch_stride, t.rhs),
+            o: at(self.o, g.out.batch_stride, t.out),
         }
     }
 }
@@ -152,7 +165,7 @@ const SPLIT_COLUMNS: usize = 64;
 /// As [`one`].
 #[allow(clippy::too_many_arguments)]
 unsafe fn split_product(
-    dtype: DType,
+    t: Types,
     m: usize,
     n: usize,
     k: usize,
@@ -161,6 +174,7 @@ unsafe fn split_product(
     o: View,
     epi: Epi,
     threads: usize,
+    isa: Isa,
 ) {
     let macs = m.saturating_mul(n).saturating_mul(k);
     // Threads may only share an output whose rows provably do not interleave (row-major
@@ -173,9 +187,8 @@ unsafe fn split_product(
     };
     if parts <= 1 {
         // SAFETY: forwarded.
-        return unsafe { one(dtype, m, n, k, l, r, o, epi) };
+        return unsafe { one(t, m, n, k, l, r, o, epi, isa) };
     }
-    let size = dtype.size();
     #[cfg(target_arch = "x86_64")]
     if m / parts > blocked::DIRECT_B_MAX_ROWS && o.cs > 0 && n >= SPLIT_COLUMNS * parts {
         // Parts of this many rows each pack the whole right-hand side; parts of columns
@@ -187,28 +200,30 @@ unsafe fn split_product(
         return super::par::chunks(blocks, parts, |b0, b1| unsafe {
             let (j0, j1) = (b0 * SPLIT_COLUMNS, (b1 * SPLIT_COLUMNS).min(n));
             one(
-                dtype,
+                t,
                 m,
                 j1 - j0,
                 k,
                 l,
-                r.skip_cols(j0, size),
-                o.skip_cols(j0, size),
+                r.skip_cols(j0, t.rhs.size()),
+                o.skip_cols(j0, t.out.size()),
                 epi.at_column(j0),
+                isa,
             )
         });
     }
     // SAFETY: each thread writes its own rows of the output; lhs and rhs are only read.
     super::par::chunks(m, parts, |i0, i1| unsafe {
         one(
-            dtype,
+            t,
             i1 - i0,
             n,
             k,
-            l.skip_rows(i0, size),
+            l.skip_rows(i0, t.lhs.size()),
             r,
-            o.skip_rows(i0, size),
+            o.skip_rows(i0, t.out.size()),
             epi,
+            isa,
         )
     });
 }
@@ -220,15 +235,35 @@ unsafe fn split_product(
 /// accessed by anyone else meanwhile; an epilogue only comes with f32 and a bias of `n`
 /// floats (the decoder checks both).
 #[allow(clippy::too_many_arguments)]
-unsafe fn one(dtype: DType, m: usize, n: usize, k: usize, l: View, r: View, o: View, epi: Epi) {
-    // SAFETY: forwarded.
+#[allow(clippy::too_many_arguments)]
+unsafe fn one(
+    t: Types,
+    m: usize,
+    n: usize,
+    k: usize,
+    l: View,
+    r: View,
+    o: View,
+    epi: Epi,
+    isa: Isa,
+) {
+    let byte = |d: DType| matches!(d, DType::I8 | DType::U8);
+    if t.out == DType::I32 && byte(t.lhs) && byte(t.rhs) {
+        let signs = int8::Signs {
+            lhs: t.lhs == DType::I8,
+            rhs: t.rhs == DType::I8,
+        };
+        // SAFETY: forwarded; the decoder checked the views against these types.
+        return unsafe { int8::gemm(m, n, k, l, r, o, signs, isa) };
+    }
+    // SAFETY: forwarded (the operands have the output's type: the decoder's check).
     unsafe {
-        match dtype {
-            DType::F32 => f32_product(m, n, k, l, r, o, epi),
-            DType::F64 => fast::<f64>(m, n, k, l, r, o),
-            DType::F16 => fast::<half::f16>(m, n, k, l, r, o),
-            DType::BF16 => bf16(m, n, k, l, r, o),
-            d => with_elem!(d, T => naive::<T>(m, n, k, l, r, o)),
+        match t.out {
+            DType::F32 => f32_product(m, n, k, l, r, o, epi, isa),
+            DType::F64 => fast::<f64>(m, n, k, l, r, o, isa),
+            DType::F16 => fast::<half::f16>(m, n, k, l, r, o, isa),
+            DType::BF16 => bf16(m, n, k, l, r, o, isa),
+            d => with_elem!(d, T => rows::<T>(m, n, k, l, r, o)),
         }
     }
 }
@@ -310,10 +345,11 @@ pub(crate) unsafe fn fast<T: Elem + FromF32>(
     l: View,
     r: View,
     o: View,
+    isa: Isa,
 ) {
     if std::any::TypeId::of::<T>() == std::any::TypeId::of::<f32>() {
         // SAFETY: T is f32, so the views hold f32; the rest is forwarded.
-        return unsafe { f32_product(m, n, k, l, r, o, Epi::NONE) };
+        return unsafe { f32_product(m, n, k, l, r, o, Epi::NONE, isa) };
     }
     // SAFETY: forwarded.
     unsafe { with_crate::<T>(m, n, k, l, r, o) }
@@ -325,21 +361,22 @@ pub(crate) unsafe fn fast<T: Elem + FromF32>(
 /// # Safety
 /// As [`fast`], for views of f32; a non-null bias has `n` readable floats.
 #[allow(clippy::too_many_arguments)]
-unsafe fn f32_product(m: usize, n: usize, k: usize, l: View, r: View, o: View, epi: Epi) {
+unsafe fn f32_product(m: usize, n: usize, k: usize, l: View, r: View, o: View, epi: Epi, isa: Isa) {
     #[cfg(target_arch = "x86_64")]
     {
-        match f32_gemm() {
+        match f32_gemm(isa) {
             // Below 64 columns most of a 64-wide tile would be padding (64 x 10 x 512:
             // 12 GFLOP/s); there the crate's 512-bit kernels beat the 16-wide tile too
             // (57 against 51-55), except for a single row (1 x 10 x 128: 0.29 us
             // against 0.54), which `blocked::gemm` hands to its matrix-vector loop.
             F32Gemm::Avx512 if n >= 64 || (m == 1 && r.cs == 1) => {
-                // SAFETY: T is f32, so the views hold f32; f32_gemm detected AVX-512F,
-                // AVX2 and FMA.
+                // SAFETY: T is f32, so the views hold f32; f32_gemm found AVX-512F,
+                // AVX2 and FMA in `isa`, which holds on this CPU.
                 return unsafe { blocked::gemm::<f32_avx512::Avx512>(m, n, k, l, r, o, epi) };
             }
             F32Gemm::Avx2 => {
-                // SAFETY: T is f32, so the views hold f32; f32_gemm detected AVX2 and FMA.
+                // SAFETY: T is f32, so the views hold f32; f32_gemm found AVX2 and FMA
+                // in `isa`, which holds on this CPU.
                 return unsafe { blocked::gemm::<f32_avx2::Avx2>(m, n, k, l, r, o, epi) };
             }
             F32Gemm::Avx512 | F32Gemm::Crate => {}
@@ -348,15 +385,15 @@ unsafe fn f32_product(m: usize, n: usize, k: usize, l: View, r: View, o: View, e
     // SAFETY: forwarded; the m x n output holds f32 and only this call accesses it.
     unsafe {
         with_crate::<f32>(m, n, k, l, r, o);
-        epilogue::apply(o.ptr as *mut f32, o.rs, o.cs, m, n, epi);
+        epilogue::apply(o.ptr as *mut f32, o.rs, o.cs, m, n, epi, isa.avx);
     }
 }
 
 /// Whether [`segmented`] runs on this CPU for products `n` columns wide: with the tile
 /// [`fast`] would give the product (the 512-bit one from 64 columns, the 256-bit one
 /// on CPUs without AVX-512).
-pub(crate) fn segmented_tile(n: usize) -> bool {
-    match f32_gemm() {
+pub(crate) fn segmented_tile(n: usize, isa: Isa) -> bool {
+    match f32_gemm(isa) {
         F32Gemm::Avx512 => n >= 64,
         F32Gemm::Avx2 => n >= 16,
         F32Gemm::Crate => false,
@@ -385,10 +422,11 @@ pub(crate) unsafe fn segmented(
     fill: &mut FillRows,
     r: View,
     o: View,
+    isa: Isa,
 ) {
     #[cfg(target_arch = "x86_64")]
     let (b, c) = (blocked::Mat::of(r), blocked::Mat::of(o));
-    match f32_gemm() {
+    match f32_gemm(isa) {
         // SAFETY: forwarded; f32_gemm detected AVX-512F, AVX2 and FMA.
         #[cfg(target_arch = "x86_64")]
         F32Gemm::Avx512 if n >= 64 => unsafe {
@@ -465,7 +503,7 @@ impl FromF32 for half::f16 {
 }
 
 /// bf16: widen to f32, multiply with the gemm crate, round once.
-unsafe fn bf16(m: usize, n: usize, k: usize, l: View, r: View, o: View) {
+unsafe fn bf16(m: usize, n: usize, k: usize, l: View, r: View, o: View, isa: Isa) {
     if m == 0 || n == 0 {
         return;
     }
@@ -486,7 +524,7 @@ unsafe fn bf16(m: usize, n: usize, k: usize, l: View, r: View, o: View) {
         |p: &mut Vec<f32>, cols: usize| View::new(p.as_mut_ptr() as *mut u8, cols as u64, 1);
     let ov = dense(&mut ow, n);
     // SAFETY: dense buffers of exactly these shapes.
-    unsafe { fast::<f32>(m, n, k, dense(&mut lw, k), dense(&mut rw, n), ov) };
+    unsafe { fast::<f32>(m, n, k, dense(&mut lw, k), dense(&mut rw, n), ov, isa) };
     for i in 0..m {
         for j in 0..n {
             // SAFETY: (i, j) is inside the output.
@@ -498,17 +536,31 @@ unsafe fn bf16(m: usize, n: usize, k: usize, l: View, r: View, o: View) {
     }
 }
 
-/// Reference loops, used for integer and boolean types.
-pub(crate) unsafe fn naive<T: Elem>(m: usize, n: usize, k: usize, l: View, r: View, o: View) {
+/// Integer, boolean and minifloat products: each output row accumulates `l[i, p] *
+/// r[p, :]` over `p` along a contiguous row of accumulators (a loop the compiler
+/// vectorizes for the machine integers), so every element still adds its products in
+/// the order of `p`, as the reference does.
+///
+/// # Safety
+/// As [`fast`].
+pub(crate) unsafe fn rows<T: Elem>(m: usize, n: usize, k: usize, l: View, r: View, o: View) {
+    let mut acc = vec![T::zero(); n];
+    let mut row: Vec<T> = Vec::with_capacity(n);
     for i in 0..m {
-        for j in 0..n {
-            let mut acc = T::zero();
-            for p in 0..k {
-                // SAFETY: (i, p) and (p, j) are inside lhs and rhs.
-                acc = unsafe { T::mac(acc, l.at::<T>(i, p).read(), r.at::<T>(p, j).read()) };
+        acc.fill(T::zero());
+        for p in 0..k {
+            // SAFETY: (i, p) is inside lhs.
+            let a = unsafe { l.at::<T>(i, p).read() };
+            row.clear();
+            // SAFETY: (p, j) is inside rhs for every j < n.
+            row.extend((0..n).map(|j| unsafe { r.at::<T>(p, j).read() }));
+            for (s, &x) in acc.iter_mut().zip(&row) {
+                *s = T::mac(*s, a, x);
             }
+        }
+        for (j, &s) in acc.iter().enumerate() {
             // SAFETY: (i, j) is inside the output.
-            unsafe { o.at::<T>(i, j).write(T::done(acc)) }
+            unsafe { o.at::<T>(i, j).write(T::done(s)) }
         }
     }
 }
@@ -579,6 +631,8 @@ mod tests {
         let mut c = vec![f32::NAN; batch * so];
         let mut g = Gemm {
             dtype: DType::F32,
+            lhs_dtype: DType::F32,
+            rhs_dtype: DType::F32,
             batch: batch as u64,
             m: m as u64,
             n: n as u64,
@@ -603,7 +657,7 @@ mod tests {
             };
             // SAFETY: each view's batches lie inside its own buffer (sizes computed by
             // `view`), and the bias has n floats.
-            unsafe { gemm(g, &bases, threads) };
+            unsafe { gemm(g, &bases, threads, crate::Isa::host()) };
         };
         run(&g, &mut c);
         let at = |v: &MatrixView, t: usize, i: usize, j: usize| {

@@ -10,7 +10,8 @@ use crate::format::Softmax;
 /// # Safety
 /// `s` was validated against the regions `bases` points at (both buffers hold `rows *
 /// cols` f32, identical or disjoint, `dst` writable).
-pub unsafe fn softmax(s: &Softmax, bases: &Bases, threads: usize) {
+pub unsafe fn softmax(s: &Softmax, bases: &Bases, threads: usize, isa: crate::Isa) {
+    let wide = isa.wide_vectors();
     let (rows, cols) = (s.rows as usize, s.cols as usize);
     let src = bases.ptr(&s.src) as usize;
     let dst = bases.ptr(&s.dst) as usize;
@@ -24,6 +25,7 @@ pub unsafe fn softmax(s: &Softmax, bases: &Bases, threads: usize) {
                 dst.wrapping_add(begin * cols),
                 end - begin,
                 cols,
+                wide,
             )
         }
     });

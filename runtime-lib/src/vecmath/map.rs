@@ -6,19 +6,19 @@
 //! `pjrt_rt_<f>_f32_map_sub_v1(dst, src, n, s)` computes `f(src[i] - s)` (softmax's
 //! `exp(x - max)`), the subtraction rounded as the kernel's own would be.
 
-use super::{Func, apply, map_simd};
+use super::{Func, apply_with, map_simd};
 
 /// `dst[i] = f(src[i])` for i < n.
 ///
 /// # Safety
 /// `n == 0`, or `src` and `dst` point to `n` initialized f32 each (4-byte aligned),
 /// identical or not overlapping, that nothing else accesses during the call.
-unsafe fn map_raw(f: Func, dst: *mut f32, src: *const f32, n: usize) {
+unsafe fn map_raw(f: Func, dst: *mut f32, src: *const f32, n: usize, wide: bool) {
     if n == 0 || dst.is_null() || src.is_null() {
         return;
     }
     // SAFETY: forwarded.
-    if unsafe { map_simd(f, dst, src, n, None) }.is_some() {
+    if unsafe { map_simd(f, dst, src, n, None, wide) }.is_some() {
         return;
     }
     if !std::ptr::eq(dst, src) {
@@ -27,19 +27,26 @@ unsafe fn map_raw(f: Func, dst: *mut f32, src: *const f32, n: usize) {
     }
     // SAFETY: the caller's contract.
     let data = unsafe { std::slice::from_raw_parts_mut(dst, n) };
-    apply(f, data);
+    apply_with(f, data, wide);
 }
 
-/// `dst[i] = f(src[i] - s)` for i < n.
+/// `dst[i] = f(src[i] - s)` for i < n (AVX-512 only if `wide`).
 ///
 /// # Safety
 /// As [`map_raw`].
-pub(super) unsafe fn map_sub_raw(f: Func, dst: *mut f32, src: *const f32, n: usize, s: f32) {
+pub(super) unsafe fn map_sub_raw(
+    f: Func,
+    dst: *mut f32,
+    src: *const f32,
+    n: usize,
+    s: f32,
+    wide: bool,
+) {
     if n == 0 || dst.is_null() || src.is_null() {
         return;
     }
     // SAFETY: forwarded.
-    if unsafe { map_simd(f, dst, src, n, Some(s)) }.is_some() {
+    if unsafe { map_simd(f, dst, src, n, Some(s), wide) }.is_some() {
         return;
     }
     for i in 0..n {
@@ -49,7 +56,7 @@ pub(super) unsafe fn map_sub_raw(f: Func, dst: *mut f32, src: *const f32, n: usi
     }
     // SAFETY: the caller's contract.
     let data = unsafe { std::slice::from_raw_parts_mut(dst, n) };
-    apply(f, data);
+    apply_with(f, data, wide);
 }
 
 macro_rules! map_imports {
@@ -60,9 +67,9 @@ macro_rules! map_imports {
         /// `n == 0`, or `src` and `dst` point to `n` initialized f32 each (4-byte
         /// aligned), identical or not overlapping, that nothing else accesses during
         /// the call.
-        pub unsafe extern "C" fn $name(dst: *mut f32, src: *const f32, n: usize) {
+        pub unsafe extern "C" fn $name<const WIDE: bool>(dst: *mut f32, src: *const f32, n: usize) {
             // SAFETY: forwarded.
-            unsafe { map_raw(Func::$f, dst, src, n) }
+            unsafe { map_raw(Func::$f, dst, src, n, WIDE) }
         }
     )*};
 }
@@ -75,9 +82,14 @@ macro_rules! map_sub_imports {
         /// `n == 0`, or `src` and `dst` point to `n` initialized f32 each (4-byte
         /// aligned), identical or not overlapping, that nothing else accesses during
         /// the call.
-        pub unsafe extern "C" fn $name(dst: *mut f32, src: *const f32, n: usize, s: f32) {
+        pub unsafe extern "C" fn $name<const WIDE: bool>(
+            dst: *mut f32,
+            src: *const f32,
+            n: usize,
+            s: f32,
+        ) {
             // SAFETY: forwarded.
-            unsafe { map_sub_raw(Func::$f, dst, src, n, s) }
+            unsafe { map_sub_raw(Func::$f, dst, src, n, s, WIDE) }
         }
     )*};
 }
@@ -101,6 +113,7 @@ map_imports! {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vecmath::apply;
 
     /// Arguments of every magnitude up to 90, NaN, -0, a huge one and infinity.
     fn sources() -> Vec<f32> {
@@ -119,12 +132,12 @@ mod tests {
         let maps = [
             (
                 Func::Exp,
-                pjrt_rt_exp_f32_map_v1 as unsafe extern "C" fn(_, _, _),
+                pjrt_rt_exp_f32_map_v1::<false> as unsafe extern "C" fn(_, _, _),
             ),
-            (Func::Tanh, pjrt_rt_tanh_f32_map_v1),
-            (Func::Logistic, pjrt_rt_logistic_f32_map_v1),
-            (Func::Sin, pjrt_rt_sin_f32_map_v1),
-            (Func::Cos, pjrt_rt_cos_f32_map_v1),
+            (Func::Tanh, pjrt_rt_tanh_f32_map_v1::<false>),
+            (Func::Logistic, pjrt_rt_logistic_f32_map_v1::<false>),
+            (Func::Sin, pjrt_rt_sin_f32_map_v1::<false>),
+            (Func::Cos, pjrt_rt_cos_f32_map_v1::<false>),
         ];
         for (f, map) in maps {
             for n in (0..=40).chain([src.len()]) {
@@ -151,12 +164,12 @@ mod tests {
         let maps = [
             (
                 Func::Exp,
-                pjrt_rt_exp_f32_map_sub_v1 as unsafe extern "C" fn(_, _, _, _),
+                pjrt_rt_exp_f32_map_sub_v1::<false> as unsafe extern "C" fn(_, _, _, _),
             ),
-            (Func::Tanh, pjrt_rt_tanh_f32_map_sub_v1),
-            (Func::Logistic, pjrt_rt_logistic_f32_map_sub_v1),
-            (Func::Sin, pjrt_rt_sin_f32_map_sub_v1),
-            (Func::Cos, pjrt_rt_cos_f32_map_sub_v1),
+            (Func::Tanh, pjrt_rt_tanh_f32_map_sub_v1::<false>),
+            (Func::Logistic, pjrt_rt_logistic_f32_map_sub_v1::<false>),
+            (Func::Sin, pjrt_rt_sin_f32_map_sub_v1::<false>),
+            (Func::Cos, pjrt_rt_cos_f32_map_sub_v1::<false>),
         ];
         for (f, map) in maps {
             for s in [0.0f32, -0.0, 3.25, -1e-3, f32::INFINITY] {

@@ -122,15 +122,23 @@ pub fn has_avx2_fma() -> bool {
     }
 }
 
-/// Can the 8-lane path use AVX-512VL's 32 registers?
+/// Can the 8-lane path use AVX-512VL's 32 registers? Only where `wide` allows AVX-512
+/// (the import variant an artifact's [`crate::Isa`] links, see [`crate::imports`]).
 #[cfg(target_arch = "x86_64")]
-fn has_avx512vl() -> bool {
-    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512vl")
+fn has_avx512vl(wide: bool) -> bool {
+    wide && std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512vl")
 }
 
 /// `data[i] = f(data[i])`, on the fastest path this CPU has.
 pub fn apply(f: Func, data: &mut [f32]) {
-    if apply_avx2(f, data).is_none() {
+    apply_with(f, data, true);
+}
+
+/// [`apply`], with AVX-512 only if `wide`.
+fn apply_with(f: Func, data: &mut [f32], wide: bool) {
+    let p = data.as_mut_ptr();
+    // SAFETY: in place over `data`, which this call borrows uniquely.
+    if unsafe { map_simd(f, p, p, data.len(), None, wide) }.is_none() {
         scalar::apply(f, data);
     }
 }
@@ -144,11 +152,11 @@ pub fn apply_portable(f: Func, data: &mut [f32]) {
 pub fn apply_avx2(f: Func, data: &mut [f32]) -> Option<()> {
     let p = data.as_mut_ptr();
     // SAFETY: in place over `data`, which this call borrows uniquely.
-    unsafe { map_simd(f, p, p, data.len(), None) }
+    unsafe { map_simd(f, p, p, data.len(), None, true) }
 }
 
-/// `dst[i] = f(src[i])`, or `f(src[i] - shift)`, on the fastest SIMD path this CPU has;
-/// `None` (nothing written) if it has none.
+/// `dst[i] = f(src[i])`, or `f(src[i] - shift)`, on the fastest SIMD path this CPU has
+/// (AVX-512 only if `wide`); `None` (nothing written) if it has none.
 ///
 /// # Safety
 /// `src` and `dst` point to `n` f32 each, identical or not overlapping, that nothing
@@ -159,10 +167,11 @@ unsafe fn map_simd(
     src: *const f32,
     n: usize,
     shift: Option<f32>,
+    wide: bool,
 ) -> Option<()> {
     #[cfg(target_arch = "x86_64")]
     if has_avx2_fma() {
-        if has_avx512vl() {
+        if has_avx512vl(wide) {
             // SAFETY: AVX2, FMA, AVX-512F and AVX-512VL were detected; the arrays by
             // the caller's contract.
             unsafe { avx512::map(f, dst, src, n, shift) };
@@ -172,7 +181,7 @@ unsafe fn map_simd(
         }
         return Some(());
     }
-    let _ = (f, dst, src, n, shift);
+    let _ = (f, dst, src, n, shift, wide);
     None
 }
 
@@ -181,13 +190,13 @@ unsafe fn map_simd(
 /// # Safety
 /// `n == 0`, or `data` points to `n` initialized f32 (4-byte aligned) that nothing else
 /// accesses during the call.
-unsafe fn apply_raw(f: Func, data: *mut f32, n: usize) {
+unsafe fn apply_raw(f: Func, data: *mut f32, n: usize, wide: bool) {
     if n == 0 || data.is_null() {
         return;
     }
     // SAFETY: the caller's contract.
     let data = unsafe { std::slice::from_raw_parts_mut(data, n) };
-    apply(f, data);
+    apply_with(f, data, wide);
 }
 
 macro_rules! array_imports {
@@ -196,10 +205,10 @@ macro_rules! array_imports {
         ///
         /// # Safety
         /// `n == 0`, or `data` points to `n` initialized f32 (4-byte aligned) that
-        /// nothing else accesses during the call.
-        pub unsafe extern "C" fn $name(data: *mut f32, n: usize) {
+        /// nothing else accesses during the call. `WIDE`: AVX-512 paths allowed.
+        pub unsafe extern "C" fn $name<const WIDE: bool>(data: *mut f32, n: usize) {
             // SAFETY: forwarded.
-            unsafe { apply_raw(Func::$f, data, n) }
+            unsafe { apply_raw(Func::$f, data, n, WIDE) }
         }
     )*};
 }

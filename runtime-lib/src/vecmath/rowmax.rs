@@ -27,9 +27,17 @@ fn max2(a: f32, b: f32) -> f32 {
 
 /// The maximum of `row` (-inf when empty), on the fastest path this CPU has.
 pub fn row_max(row: &[f32]) -> f32 {
+    row_max_with(row, true)
+}
+
+/// [`row_max`], with AVX-512 only if `wide`.
+pub(super) fn row_max_with(row: &[f32], wide: bool) -> f32 {
     #[cfg(target_arch = "x86_64")]
     {
-        if std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512dq") {
+        if wide
+            && std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512dq")
+        {
             // SAFETY: AVX-512F and AVX-512DQ were detected just above.
             return unsafe { row_max_avx512(row) };
         }
@@ -38,6 +46,7 @@ pub fn row_max(row: &[f32]) -> f32 {
             return unsafe { row_max_avx(row) };
         }
     }
+    let _ = wide;
     row_max_portable(row)
 }
 
@@ -150,13 +159,16 @@ unsafe fn row_max_avx(row: &[f32]) -> f32 {
 ///
 /// # Safety
 /// `n == 0`, or `data` points to `n` initialized f32 (4-byte aligned) that nothing
-/// writes during the call.
-pub unsafe extern "C" fn pjrt_rt_max_f32_row_v1(data: *const f32, n: usize) -> f32 {
+/// writes during the call. `WIDE`: AVX-512 allowed.
+pub unsafe extern "C" fn pjrt_rt_max_f32_row_v1<const WIDE: bool>(
+    data: *const f32,
+    n: usize,
+) -> f32 {
     if n == 0 || data.is_null() {
         return f32::NEG_INFINITY;
     }
     // SAFETY: the caller's contract.
-    row_max(unsafe { std::slice::from_raw_parts(data, n) })
+    row_max_with(unsafe { std::slice::from_raw_parts(data, n) }, WIDE)
 }
 
 #[cfg(test)]
@@ -195,7 +207,7 @@ mod tests {
             for v in cases {
                 let want = row_max_portable(&v);
                 // SAFETY: v holds v.len() f32.
-                let got = unsafe { pjrt_rt_max_f32_row_v1(v.as_ptr(), v.len()) };
+                let got = unsafe { pjrt_rt_max_f32_row_v1::<true>(v.as_ptr(), v.len()) };
                 assert_eq!(got.to_bits(), want.to_bits(), "n={n} {v:?}");
                 #[cfg(target_arch = "x86_64")]
                 if std::is_x86_feature_detected!("avx") {
@@ -219,7 +231,7 @@ mod tests {
                 zeros[at] = 0.0;
                 for (row, want) in [(v, 5.0f32), (zeros, 0.0)] {
                     // SAFETY: row holds n f32.
-                    let got = unsafe { pjrt_rt_max_f32_row_v1(row.as_ptr(), n) };
+                    let got = unsafe { pjrt_rt_max_f32_row_v1::<true>(row.as_ptr(), n) };
                     assert_eq!(got.to_bits(), want.to_bits(), "n={n} at={at}");
                     #[cfg(target_arch = "x86_64")]
                     if std::is_x86_feature_detected!("avx") {
@@ -241,7 +253,7 @@ mod tests {
         assert_eq!(row_max_portable(&[]), f32::NEG_INFINITY);
         // SAFETY: n == 0 is accepted without access.
         assert_eq!(
-            unsafe { pjrt_rt_max_f32_row_v1(std::ptr::null(), 0) },
+            unsafe { pjrt_rt_max_f32_row_v1::<true>(std::ptr::null(), 0) },
             f32::NEG_INFINITY
         );
     }

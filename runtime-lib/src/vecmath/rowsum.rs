@@ -50,10 +50,15 @@ impl Summand {
 /// `init` plus the sum of `row`'s summands, in the inline code's order, on the fastest
 /// path this CPU has.
 pub fn row_sum(row: &[f32], init: f32, what: Summand) -> f32 {
+    row_sum_with(row, init, what, true)
+}
+
+/// [`row_sum`], with AVX-512 only if `wide` (the same bits either way).
+pub(super) fn row_sum_with(row: &[f32], init: f32, what: Summand, wide: bool) -> f32 {
     #[cfg(target_arch = "x86_64")]
     {
         if row.len() >= BLOCK {
-            if std::is_x86_feature_detected!("avx512f") {
+            if wide && std::is_x86_feature_detected!("avx512f") {
                 // SAFETY: AVX-512F was detected just above.
                 let (i, total) = unsafe { blocks_avx512(row, what) };
                 return finish(row, i, total, init, what);
@@ -65,6 +70,7 @@ pub fn row_sum(row: &[f32], init: f32, what: Summand) -> f32 {
             }
         }
     }
+    let _ = wide;
     row_sum_portable(row, init, what)
 }
 
@@ -239,15 +245,20 @@ unsafe fn blocks_avx(row: &[f32], what: Summand) -> (usize, f64) {
 /// # Safety
 /// `n == 0`, or `data` points to `n` initialized f32 (4-byte aligned) that nothing
 /// writes during the call.
-pub unsafe extern "C" fn pjrt_rt_sum_f32_row_v1(data: *const f32, n: usize, init: f32) -> f32 {
+pub unsafe extern "C" fn pjrt_rt_sum_f32_row_v1<const WIDE: bool>(
+    data: *const f32,
+    n: usize,
+    init: f32,
+) -> f32 {
     if n == 0 || data.is_null() {
         return row_sum_portable(&[], init, Summand::Plain);
     }
     // SAFETY: the caller's contract.
-    row_sum(
+    row_sum_with(
         unsafe { std::slice::from_raw_parts(data, n) },
         init,
         Summand::Plain,
+        WIDE,
     )
 }
 
@@ -255,7 +266,7 @@ pub unsafe extern "C" fn pjrt_rt_sum_f32_row_v1(data: *const f32, n: usize, init
 ///
 /// # Safety
 /// As [`pjrt_rt_sum_f32_row_v1`].
-pub unsafe extern "C" fn pjrt_rt_sum_sq_sub_f32_row_v1(
+pub unsafe extern "C" fn pjrt_rt_sum_sq_sub_f32_row_v1<const WIDE: bool>(
     data: *const f32,
     n: usize,
     init: f32,
@@ -266,7 +277,12 @@ pub unsafe extern "C" fn pjrt_rt_sum_sq_sub_f32_row_v1(
         return row_sum_portable(&[], init, what);
     }
     // SAFETY: the caller's contract.
-    row_sum(unsafe { std::slice::from_raw_parts(data, n) }, init, what)
+    row_sum_with(
+        unsafe { std::slice::from_raw_parts(data, n) },
+        init,
+        what,
+        WIDE,
+    )
 }
 
 #[cfg(test)]
@@ -349,7 +365,7 @@ mod tests {
     #[test]
     fn special_values_and_empty_rows() {
         // SAFETY: n == 0 is accepted without access.
-        let empty = unsafe { pjrt_rt_sum_f32_row_v1(std::ptr::null(), 0, -0.0) };
+        let empty = unsafe { pjrt_rt_sum_f32_row_v1::<true>(std::ptr::null(), 0, -0.0) };
         assert_eq!(empty.to_bits(), (-0.0f32).to_bits());
         // -0 stays -0 through -0 accumulators and an f64 total of -0.
         let zeros = vec![-0.0f32; 600];
@@ -364,9 +380,11 @@ mod tests {
                     // SAFETY: v holds v.len() f32.
                     let got = unsafe {
                         match what {
-                            Summand::Plain => pjrt_rt_sum_f32_row_v1(v.as_ptr(), v.len(), 0.0),
+                            Summand::Plain => {
+                                pjrt_rt_sum_f32_row_v1::<true>(v.as_ptr(), v.len(), 0.0)
+                            }
                             Summand::SquaredFrom(s) => {
-                                pjrt_rt_sum_sq_sub_f32_row_v1(v.as_ptr(), v.len(), 0.0, s)
+                                pjrt_rt_sum_sq_sub_f32_row_v1::<true>(v.as_ptr(), v.len(), 0.0, s)
                             }
                         }
                     };

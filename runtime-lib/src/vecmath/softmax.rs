@@ -12,14 +12,17 @@
 //! exponentials are the array routines' (the inline code's bits), the sum is [`row_sum`]
 //! (the blocked loop's order, from +0) and the divide is IEEE's.
 
-use super::{ArithOp, Func, Summand, row_max, row_sum};
+use super::rowmax::row_max_with;
+use super::rowsum::row_sum_with;
+use super::{ArithOp, Func, Summand};
 
-/// Softmax of each of `rows` rows of `cols` f32 from `src` into `dst`.
+/// Softmax of each of `rows` rows of `cols` f32 from `src` into `dst`; AVX-512 paths only
+/// if `wide` (the same bits either way).
 ///
 /// # Safety
 /// `src` and `dst` point to `rows * cols` f32 each (4-byte aligned), identical or not
 /// overlapping, that nothing else accesses during the call.
-pub unsafe fn softmax_rows(src: *const f32, dst: *mut f32, rows: usize, cols: usize) {
+pub unsafe fn softmax_rows(src: *const f32, dst: *mut f32, rows: usize, cols: usize, wide: bool) {
     if rows == 0 || cols == 0 {
         return;
     }
@@ -28,22 +31,25 @@ pub unsafe fn softmax_rows(src: *const f32, dst: *mut f32, rows: usize, cols: us
         let (x, d) = (src.wrapping_add(r * cols), dst.wrapping_add(r * cols));
         // SAFETY: row r lies inside both arrays; the slice lives for this statement only,
         // before anything writes the row.
-        let max = row_max(unsafe { std::slice::from_raw_parts(x, cols) });
+        let max = row_max_with(unsafe { std::slice::from_raw_parts(x, cols) }, wide);
         let mut done = 0;
         if let Some((p, s)) = prev {
             // SAFETY: rows r - 1 (p) and r (x, d) lie inside the arrays; p is another row.
-            done = unsafe { exp_sub_div(d, x, max, p, s, cols) };
+            done = unsafe { exp_sub_div(d, x, max, p, s, cols, wide) };
             // SAFETY: the rest of row r - 1, in place.
             unsafe { divide(p.wrapping_add(done), s, cols - done) };
         }
         // SAFETY: the rest of row r, from src to dst (identical or disjoint).
-        unsafe { super::map::map_sub_raw(Func::Exp, d.add(done), x.add(done), cols - done, max) };
+        unsafe {
+            super::map::map_sub_raw(Func::Exp, d.add(done), x.add(done), cols - done, max, wide)
+        };
         // SAFETY: row r of dst, all written just above; nothing writes it while the slice
         // lives (this statement).
-        let sum = row_sum(
+        let sum = row_sum_with(
             unsafe { std::slice::from_raw_parts(d, cols) },
             0.0,
             Summand::Plain,
+            wide,
         );
         prev = Some((d, sum));
     }
@@ -74,12 +80,13 @@ unsafe fn exp_sub_div(
     prev: *mut f32,
     s: f32,
     n: usize,
+    wide: bool,
 ) -> usize {
     #[cfg(target_arch = "x86_64")]
     if super::has_avx2_fma() {
         // SAFETY: the features were detected; the arrays by the caller's contract.
         return unsafe {
-            if super::has_avx512vl() {
+            if super::has_avx512vl(wide) {
                 if n >= super::avx512::MIN_LEN {
                     super::avx512::exp_sub_div_zmm(dst, src, max, prev, s, n)
                 } else {
@@ -90,7 +97,7 @@ unsafe fn exp_sub_div(
             }
         };
     }
-    let _ = (dst, src, max, prev, s, n);
+    let _ = (dst, src, max, prev, s, n, wide);
     0
 }
 
@@ -137,12 +144,12 @@ mod tests {
                 let want = reference(&x, cols);
                 let mut out = vec![0.0f32; x.len()];
                 // SAFETY: x and out hold nrows * cols f32 and do not overlap.
-                unsafe { softmax_rows(x.as_ptr(), out.as_mut_ptr(), nrows, cols) };
+                unsafe { softmax_rows(x.as_ptr(), out.as_mut_ptr(), nrows, cols, true) };
                 same_bits(&out, &want, &format!("cols={cols} rows={nrows}"));
                 let mut inplace = x.clone();
                 let p = inplace.as_mut_ptr();
                 // SAFETY: src == dst, nrows * cols f32.
-                unsafe { softmax_rows(p, p, nrows, cols) };
+                unsafe { softmax_rows(p, p, nrows, cols, true) };
                 same_bits(
                     &inplace,
                     &want,
@@ -170,7 +177,7 @@ mod tests {
         let want = reference(&x, cols);
         let mut out = vec![0.0f32; x.len()];
         // SAFETY: x and out hold 6 * cols f32 and do not overlap.
-        unsafe { softmax_rows(x.as_ptr(), out.as_mut_ptr(), 6, cols) };
+        unsafe { softmax_rows(x.as_ptr(), out.as_mut_ptr(), 6, cols, true) };
         same_bits(&out, &want, "special");
         assert!(out[..cols].iter().all(|v| v.is_nan()), "a NaN row is NaN");
     }

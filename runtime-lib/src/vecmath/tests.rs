@@ -250,12 +250,18 @@ fn sincos_groups_follow_the_inline_f32x4() {
 /// portable path computes the same slice (sin/cos, whose groups depend on position).
 #[test]
 fn lengths_offsets_and_entry_points() {
-    let entry: [(Func, unsafe extern "C" fn(*mut f32, usize)); 5] = [
-        (Func::Exp, pjrt_rt_exp_f32_array_v1),
-        (Func::Tanh, pjrt_rt_tanh_f32_array_v1),
-        (Func::Logistic, pjrt_rt_logistic_f32_array_v1),
-        (Func::Sin, pjrt_rt_sin_f32_array_v1),
-        (Func::Cos, pjrt_rt_cos_f32_array_v1),
+    // Both variants: with AVX-512 allowed, and without (an x86-64-v3 artifact's).
+    let entry: [(Func, unsafe extern "C" fn(*mut f32, usize)); 10] = [
+        (Func::Exp, pjrt_rt_exp_f32_array_v1::<true>),
+        (Func::Tanh, pjrt_rt_tanh_f32_array_v1::<true>),
+        (Func::Logistic, pjrt_rt_logistic_f32_array_v1::<true>),
+        (Func::Sin, pjrt_rt_sin_f32_array_v1::<true>),
+        (Func::Cos, pjrt_rt_cos_f32_array_v1::<true>),
+        (Func::Exp, pjrt_rt_exp_f32_array_v1::<false>),
+        (Func::Tanh, pjrt_rt_tanh_f32_array_v1::<false>),
+        (Func::Logistic, pjrt_rt_logistic_f32_array_v1::<false>),
+        (Func::Sin, pjrt_rt_sin_f32_array_v1::<false>),
+        (Func::Cos, pjrt_rt_cos_f32_array_v1::<false>),
     ];
     let mut rng = XorShift(77);
     // Mostly ordinary values, some huge (so that sin/cos groups mix).
@@ -324,8 +330,9 @@ fn import_table_order() {
     for (k, name) in names.iter().enumerate() {
         assert_eq!(crate::imports::index_of(name), Some(first + k as u32));
     }
-    let f = crate::imports::IMPORTS[first as usize + 3].addr;
-    assert_eq!(f, pjrt_rt_sin_f32_array_v1 as *const u8);
+    let f = &crate::imports::IMPORTS[first as usize + 3];
+    assert_eq!(f.addr, pjrt_rt_sin_f32_array_v1::<true> as *const u8);
+    assert_eq!(f.narrow, pjrt_rt_sin_f32_array_v1::<false> as *const u8);
 }
 
 /// An array routine.
@@ -341,7 +348,7 @@ fn simd_paths() -> Vec<(&'static str, Routine)> {
             // SAFETY: AVX2 and FMA were detected.
             paths.push(("avx2", |f, d| unsafe { avx2::apply(f, d) }));
         }
-        if has_avx2_fma() && has_avx512vl() {
+        if has_avx2_fma() && has_avx512vl(true) {
             // SAFETY: AVX2, FMA, AVX-512F and AVX-512VL were detected.
             paths.push(("evex", |f, d| unsafe { avx2::apply_evex(f, d) }));
             // SAFETY: as above.

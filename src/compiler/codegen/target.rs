@@ -23,16 +23,20 @@ pub(crate) const X86_64: &str = "x86_64-unknown-linux-gnu";
 pub(crate) const AARCH64: &str = "aarch64-unknown-linux-gnu";
 
 impl Target {
-    /// This machine, with every CPU feature it has that codegen uses.
+    /// This machine, with every CPU feature it has that codegen uses, and those beyond
+    /// x86-64-v3 that the runtime's routines use (`pjrtc_runtime::isa`): an artifact
+    /// records what its routines may run.
     pub fn host() -> Target {
         #[cfg(target_arch = "x86_64")]
         {
+            let codegen = X86_FEATURES.iter().map(|(f, _)| *f);
+            let runtime = pjrtc_runtime::isa::RUNTIME_ONLY_FEATURES.iter().copied();
             Target {
                 triple: X86_64.to_string(),
-                features: X86_FEATURES
-                    .iter()
-                    .filter(|(f, _)| pjrtc_runtime::loader::host_has(f))
-                    .map(|(f, _)| f.to_string())
+                features: codegen
+                    .chain(runtime)
+                    .filter(|f| pjrtc_runtime::loader::host_has(f))
+                    .map(String::from)
                     .collect(),
             }
         }
@@ -49,20 +53,21 @@ impl Target {
         }
     }
 
-    /// The target named by `triple`: the host with its features, or aarch64 with NEON
-    /// (the baseline every AArch64 Linux machine has). Other triples are refused.
+    /// The target named by `triple`: x86_64 at the x86-64-v3 level (on any machine, this
+    /// one included: code and runtime routines then use nothing beyond AVX2 and FMA), or
+    /// aarch64 with NEON (the baseline every AArch64 Linux machine has). Other triples
+    /// are refused. The host with all its features is [`Target::host`].
     pub fn from_triple(triple: &str) -> Result<Target, String> {
-        let host = Target::host();
-        if triple == host.triple {
-            Ok(host)
+        if triple == AARCH64 && cfg!(target_arch = "aarch64") {
+            Ok(Target::host())
         } else if triple == AARCH64 {
             Ok(Target {
                 triple: AARCH64.to_string(),
                 features: vec!["neon".to_string()],
             })
         } else if triple == X86_64 {
-            // Cross-compiling to x86_64: the x86-64-v3 level (AVX2, FMA), the level of
-            // every x86_64 server of the last decade.
+            // The x86-64-v3 level (AVX2, FMA), the level of every x86_64 server of the
+            // last decade.
             Ok(Target {
                 triple: X86_64.to_string(),
                 features: X86_FEATURES.iter().map(|(f, _)| f.to_string()).collect(),
@@ -114,7 +119,12 @@ pub(crate) fn make_isa(target: &Target, optimize: bool) -> Result<OwnedTargetIsa
     let mut ib =
         isa::lookup_by_name(&target.triple).map_err(|e| format!("{}: {e}", target.triple))?;
     if target.is_x86_64() {
-        for f in &target.features {
+        let runtime_only = pjrtc_runtime::isa::RUNTIME_ONLY_FEATURES;
+        for f in target
+            .features
+            .iter()
+            .filter(|f| !runtime_only.contains(&f.as_str()))
+        {
             let flag = X86_FEATURES
                 .iter()
                 .find(|(n, _)| n == f)
@@ -140,10 +150,21 @@ mod tests {
 
     #[test]
     fn triples_name_targets() {
-        assert_eq!(
-            Target::from_triple(&Target::host().triple),
-            Ok(Target::host())
-        );
+        // x86_64 is x86-64-v3 on any machine: nothing a runtime routine could take past it.
+        let v3 = Target::from_triple(X86_64).unwrap();
+        let names: Vec<String> = X86_FEATURES.iter().map(|(f, _)| f.to_string()).collect();
+        assert_eq!(v3.features, names);
+        assert!(!v3.features.iter().any(|f| f.starts_with("avx512")));
+        // The host records the runtime-only features it has, which codegen ignores.
+        let host = Target::host();
+        assert!(make_isa(&host, true).is_ok());
+        for f in pjrtc_runtime::isa::RUNTIME_ONLY_FEATURES {
+            assert_eq!(
+                host.features.iter().any(|g| g == f),
+                cfg!(target_arch = "x86_64") && pjrtc_runtime::loader::host_has(f),
+                "{f}"
+            );
+        }
         let a = Target::from_triple(AARCH64).unwrap();
         assert_eq!(a.features, vec!["neon".to_string()]);
         assert!(make_isa(&a, true).is_ok());

@@ -1,4 +1,6 @@
-//! `dot_general` -> `Step::Gemm` (floats) or a reduction kernel (integers, bool).
+//! `dot_general` -> `Step::Gemm`, for every element type. 8-bit integer operands (i8 or
+//! u8) into i32 are read as they are (the runtime's integer GEMM); otherwise the operands
+//! are read in the output's type, converted by a relayout kernel where they differ.
 //!
 //! The Gemm reads its operands in place when their layouts already are strided batches of
 //! matrices; otherwise a relayout kernel first writes them into the arena: in the
@@ -14,8 +16,20 @@ use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{BinaryOp, DType, DotDims, Op, Opcode, TensorType, ValueId};
 use pjrtc_runtime::format::{Activation, BufRef, Epilogue, Gemm, MatrixView, Step};
 
-pub fn uses_gemm(dt: DType) -> bool {
-    dt.is_float()
+/// Whether a dot of this output type runs as a Gemm step: every type does (the runtime
+/// has a path for each; see `pjrtc_runtime::kernels::gemm`).
+pub fn uses_gemm(_dt: DType) -> bool {
+    true
+}
+
+/// The element types the Gemm reads the operands in, for operands `l`, `r` and output
+/// `out`: their own for 8-bit integers into i32, else the output's.
+fn operand_dtypes(l: DType, r: DType, out: DType) -> (DType, DType) {
+    if Gemm::supports(out, l, r) {
+        (l, r)
+    } else {
+        (out, out)
+    }
 }
 
 /// The stride of a group of dims that together act as one row-major dimension (in the
@@ -66,9 +80,6 @@ fn free_dims(rank: usize, b: &[usize], c: &[usize]) -> Vec<usize> {
 
 pub(crate) fn lower_dot(lw: &mut Lowerer, op: &Op, dims: &DotDims) -> Result<(), Diagnostic> {
     let out_ty = lw.ty(op.results[0]);
-    if !uses_gemm(out_ty.dtype) {
-        return super::reduce::lower_dot_reduce(lw, op, dims);
-    }
     // With an epilogue, the Gemm writes the value at the end of the chain.
     let fused = lw.epilogue[op.results[0].index()];
     let target = fused.map_or(op.results[0], |f| f.into);
@@ -89,11 +100,13 @@ pub(crate) fn lower_dot(lw: &mut Lowerer, op: &Op, dims: &DotDims) -> Result<(),
         return Ok(());
     }
     let dt = out_ty.dtype;
-
-    let lhs_view = operand_view(lw, lhs, dt, [&lb, &lf, &lc], [m * k, k, 1])?;
-    let rhs_view = operand_view(lw, rhs, dt, [&rb, &rc, &rf], [k * n, n, 1])?;
+    let (ldt, rdt) = operand_dtypes(lt.dtype, rt.dtype, dt);
+    let lhs_view = operand_view(lw, lhs, ldt, [&lb, &lf, &lc], [m * k, k, 1])?;
+    let rhs_view = operand_view(lw, rhs, rdt, [&rb, &rc, &rf], [k * n, n, 1])?;
     lw.steps.push(Step::Gemm(Gemm {
         dtype: dt,
+        lhs_dtype: ldt,
+        rhs_dtype: rdt,
         batch,
         m,
         n,

@@ -7,7 +7,7 @@ use super::elementwise::emit_scalar;
 use super::kir::{Body, Node, NodeId};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{
-    BinaryOp, CompareDirection, DType, DotDims, Op, Opcode, Region, ValueId, WindowAttrs,
+    BinaryOp, CompareDirection, DType, Op, Opcode, Region, ValueId, WindowAttrs,
 };
 use std::collections::HashMap;
 
@@ -344,88 +344,6 @@ pub(crate) fn lower_reduce_window(lw: &mut Lowerer, op: &Op) -> Result<(), Diagn
     );
     store_results(&mut kb, &mut body, op, red, &idx);
     let (k, bindings) = kb.finish("reduce_window", out_ty.shape.clone(), body);
-    lw.push_kernel(k, bindings);
-    Ok(())
-}
-
-/// Integer / bool `dot_general` as a kernel: a sum of products over the contracting dims
-/// (wrapping per dtype; for `i1`, or of ands).
-pub(crate) fn lower_dot_reduce(
-    lw: &mut Lowerer,
-    op: &Op,
-    dims: &DotDims,
-) -> Result<(), Diagnostic> {
-    let (lhs, rhs) = (op.operands[0], op.operands[1]);
-    let (lt, rt) = (lw.ty(lhs), lw.ty(rhs));
-    let out_ty = lw.ty(op.results[0]);
-    let dt = out_ty.dtype;
-    let free = |rank: usize, b: &[i64], c: &[i64]| -> Vec<usize> {
-        (0..rank)
-            .filter(|d| !b.contains(&(*d as i64)) && !c.contains(&(*d as i64)))
-            .collect()
-    };
-    let lf = free(lt.rank(), &dims.lhs_batch, &dims.lhs_contracting);
-    let rf = free(rt.rank(), &dims.rhs_batch, &dims.rhs_contracting);
-    let nb = dims.lhs_batch.len();
-
-    let mut kb = KernelBuilder::new(lw);
-    let mut body = Body::default();
-    let idx = domain_index(&mut body, out_ty.rank());
-    let init = body.push(Node::Const(0), dt);
-    let mut inner = Body::default();
-    let mut lidx = vec![NodeId(0); lt.rank()];
-    let mut ridx = vec![NodeId(0); rt.rank()];
-    for i in 0..nb {
-        let o = inner.push(Node::Outer(idx[i]), DType::I64);
-        lidx[dims.lhs_batch[i] as usize] = o;
-        ridx[dims.rhs_batch[i] as usize] = o;
-    }
-    for (i, &d) in lf.iter().enumerate() {
-        lidx[d] = inner.push(Node::Outer(idx[nb + i]), DType::I64);
-    }
-    for (i, &d) in rf.iter().enumerate() {
-        ridx[d] = inner.push(Node::Outer(idx[nb + lf.len() + i]), DType::I64);
-    }
-    for j in 0..dims.lhs_contracting.len() {
-        let c = inner.push(Node::Index(j), DType::I64);
-        lidx[dims.lhs_contracting[j] as usize] = c;
-        ridx[dims.rhs_contracting[j] as usize] = c;
-    }
-    let a = kb.value_at(&mut inner, lhs, &lidx)?;
-    let a = super::elementwise::convert(&mut inner, a, dt);
-    let b = kb.value_at(&mut inner, rhs, &ridx)?;
-    let b = super::elementwise::convert(&mut inner, b, dt);
-    let acc = inner.push(Node::Acc(0), dt);
-    let (mul, add) = if dt == DType::I1 {
-        (BinaryOp::And, BinaryOp::Or)
-    } else {
-        (BinaryOp::Mul, BinaryOp::Add)
-    };
-    let p = inner.push(Node::Binary { op: mul, a, b }, dt);
-    let s = inner.push(
-        Node::Binary {
-            op: add,
-            a: acc,
-            b: p,
-        },
-        dt,
-    );
-    inner.yields = vec![s];
-    let extents = dims
-        .lhs_contracting
-        .iter()
-        .map(|&d| lt.shape[d as usize])
-        .collect();
-    let red = body.push(
-        Node::Reduce {
-            extents,
-            inits: vec![init],
-            body: Box::new(inner),
-        },
-        dt,
-    );
-    store_results(&mut kb, &mut body, op, red, &idx);
-    let (k, bindings) = kb.finish("dot", out_ty.shape.clone(), body);
     lw.push_kernel(k, bindings);
     Ok(())
 }

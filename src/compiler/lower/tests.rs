@@ -201,14 +201,29 @@ fn run_gemm(mem: &mut Mem, g: &Gemm) {
     for bi in 0..g.batch {
         for i in 0..g.m {
             for j in 0..g.n {
-                let mut s = 0.0;
+                let (mut s, mut si) = (0.0, 0i128);
                 for k in 0..g.k {
                     let ai = bi * g.lhs.batch_stride + i * g.lhs.row_stride + k * g.lhs.col_stride;
                     let bj = bi * g.rhs.batch_stride + k * g.rhs.row_stride + j * g.rhs.col_stride;
-                    s += elem(g.dtype, &a, ai) * elem(g.dtype, &b, bj);
+                    let (x, y) = (elem(g.lhs_dtype, &a, ai), elem(g.rhs_dtype, &b, bj));
+                    s += x * y;
+                    // Integers exactly (the element values are exact in f64), wrapped
+                    // when stored; booleans as an OR of ANDs.
+                    si = if g.dtype == DType::I1 {
+                        si | (x != 0.0 && y != 0.0) as i128
+                    } else {
+                        si.wrapping_add(x as i128 * y as i128)
+                    };
                 }
                 let oi = bi * g.out.batch_stride + i * g.out.row_stride + j * g.out.col_stride;
-                put(g.dtype, &mut out, oi, s);
+                if g.dtype.is_float() {
+                    put(g.dtype, &mut out, oi, s);
+                } else {
+                    let w = g.dtype.size();
+                    let bits = super::interp::from_int(g.dtype, si);
+                    out[oi as usize * w..oi as usize * w + w]
+                        .copy_from_slice(&bits.to_le_bytes()[..w]);
+                }
                 if let Some(bias) = &bias {
                     let y = elem(g.dtype, &out, oi) + elem(g.dtype, bias, j);
                     put(g.dtype, &mut out, oi, y);
@@ -381,6 +396,7 @@ fn run_steps(p: &LoweredProgram, mem: &mut Mem, steps: &[Step]) {
                         y.as_mut_ptr(),
                         sm.rows as usize,
                         sm.cols as usize,
+                        true,
                     )
                 };
                 for (i, v) in y.iter().enumerate() {

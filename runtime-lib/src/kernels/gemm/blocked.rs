@@ -259,8 +259,9 @@ pub(super) unsafe fn gemm<K: Tile>(
             // SAFETY: forwarded; row 0 of A and C, all of B, are in bounds.
             unsafe { super::f32_avx2::gemv(n, k, a, b, c) };
         }
-        // SAFETY: the output, which only this call accesses; the bias by the contract.
-        return unsafe { epilogue::apply(c.ptr, c.rs, c.cs, m, n, epi) };
+        // SAFETY: the output, which only this call accesses; the bias by the contract; the
+        // CPU has AVX (it has AVX2, this function's contract).
+        return unsafe { epilogue::apply(c.ptr, c.rs, c.cs, m, n, epi, true) };
     }
     SCRATCH.with(|cell| match cell.try_borrow_mut() {
         Ok(mut s) => {
@@ -794,7 +795,15 @@ mod tests {
         // SAFETY: forwarded.
         unsafe {
             super::super::with_crate::<f32>(m, n, k, l, r, o);
-            epilogue::apply(o.ptr as *mut f32, o.rs, o.cs, m, n, epi);
+            epilogue::apply(
+                o.ptr as *mut f32,
+                o.rs,
+                o.cs,
+                m,
+                n,
+                epi,
+                crate::Isa::host().avx,
+            );
         }
     }
 

@@ -74,15 +74,25 @@ impl Epi {
 /// Applies `epi` to the `rows x cols` f32 block at `c` (element `(i, j)` at `c + i * rs +
 /// j * cs`), whose column `j` adds `epi.bias[j]`.
 ///
+/// `avx`: the CPU has AVX and the artifact's [`crate::Isa`] allows it.
+///
 /// # Safety
 /// The block is inside an f32 matrix nobody else accesses meanwhile; a non-null bias has
-/// `cols` readable floats, none of them in the block.
-pub(crate) unsafe fn apply(c: *mut f32, rs: isize, cs: isize, rows: usize, cols: usize, epi: Epi) {
+/// `cols` readable floats, none of them in the block; `avx` holds.
+pub(crate) unsafe fn apply(
+    c: *mut f32,
+    rs: isize,
+    cs: isize,
+    rows: usize,
+    cols: usize,
+    epi: Epi,
+    avx: bool,
+) {
     if epi.is_none() {
         return;
     }
     #[cfg(target_arch = "x86_64")]
-    if cs == 1 && is_x86_feature_detected!("avx") {
+    if cs == 1 && avx {
         // SAFETY: forwarded; the CPU has AVX.
         return unsafe { apply_avx(c, rs, rows, cols, epi) };
     }
@@ -204,7 +214,17 @@ mod tests {
                         t
                     };
                     // SAFETY: the n x cols block fills `buf`; the bias has cols floats.
-                    unsafe { apply(buf.as_mut_ptr(), rs, cs, n, cols, epi) };
+                    unsafe {
+                        apply(
+                            buf.as_mut_ptr(),
+                            rs,
+                            cs,
+                            n,
+                            cols,
+                            epi,
+                            crate::Isa::host().avx,
+                        )
+                    };
                     for i in 0..n {
                         for j in 0..cols {
                             got[i * cols + j] = buf[(i as isize * rs + j as isize * cs) as usize];

@@ -1,0 +1,140 @@
+//! Which instruction-set paths the runtime's routines may take for one artifact.
+//!
+//! The one place that decides: an [`Isa`] is the CPU features an artifact records
+//! ([`crate::format::Target::features`]) intersected with the host's, made when the
+//! artifact is loaded and handed to every routine it runs (GEMM, convolution, softmax)
+//! and to the loader, which links each runtime import to the variant of that level. So an
+//! artifact compiled for x86-64-v3 runs no AVX-512 instruction anywhere, even on a CPU
+//! that has it, and gives the same results on every machine that can load it.
+
+use crate::format::Target;
+
+/// The x86_64 features beyond x86-64-v3 the runtime's routines use, as
+/// [`Target::features`] names them. Codegen does not use them; the compiler records the
+/// host's so that the runtime may.
+pub const RUNTIME_ONLY_FEATURES: &[&str] =
+    &["avx512f", "avx512vl", "avx512dq", "avx512bw", "avx512vnni"];
+
+/// The instruction-set paths routines may take.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Isa {
+    /// x86_64 AVX (the 256-bit direct convolution loops).
+    pub avx: bool,
+    /// x86_64 AVX2 and FMA: the 8-lane paths.
+    pub avx2_fma: bool,
+    /// x86_64 AVX-512F (with AVX2 and FMA): the 16-lane paths.
+    pub avx512f: bool,
+    /// AVX-512VL (with AVX-512F): 32 registers for 8-lane code.
+    pub avx512vl: bool,
+    /// AVX-512DQ (with AVX-512F).
+    pub avx512dq: bool,
+    /// AVX-512BW (with AVX-512F).
+    pub avx512bw: bool,
+    /// AVX-512 VNNI (with AVX-512F and BW): `vpdpbusd`.
+    pub avx512vnni: bool,
+}
+
+impl Isa {
+    /// No vector paths: what every machine runs.
+    pub const PORTABLE: Isa = Isa {
+        avx: false,
+        avx2_fma: false,
+        avx512f: false,
+        avx512vl: false,
+        avx512dq: false,
+        avx512bw: false,
+        avx512vnni: false,
+    };
+
+    /// Everything this machine has (std caches the CPUID answers). For tests and tools
+    /// that run routines outside an artifact.
+    pub fn host() -> Isa {
+        Isa::from_features(|f| crate::loader::host_has(f))
+    }
+
+    /// What an artifact for `target` may use on this machine: the features it records
+    /// that the host has. A feature missing on the host is refused by the loader before
+    /// any of this matters; the intersection keeps the routines safe regardless.
+    pub fn for_target(target: &Target) -> Isa {
+        if !target.triple.starts_with(std::env::consts::ARCH) {
+            return Isa::PORTABLE;
+        }
+        Isa::from_features(|f| target.features.iter().any(|g| g == f) && crate::loader::host_has(f))
+    }
+
+    /// The paths whose features `has` grants, each only with what it builds on.
+    pub fn from_features(has: impl Fn(&str) -> bool) -> Isa {
+        let avx = cfg!(target_arch = "x86_64") && has("avx");
+        let avx2_fma = avx && has("avx2") && has("fma");
+        let avx512f = avx2_fma && has("avx512f");
+        let avx512bw = avx512f && has("avx512bw");
+        Isa {
+            avx,
+            avx2_fma,
+            avx512f,
+            avx512vl: avx512f && has("avx512vl"),
+            avx512dq: avx512f && has("avx512dq"),
+            avx512bw,
+            avx512vnni: avx512bw && has("avx512vnni"),
+        }
+    }
+
+    /// AVX-512F, VL and DQ: the vector math routines' 16-lane and 32-register paths.
+    pub fn wide_vectors(self) -> bool {
+        self.avx512f && self.avx512vl && self.avx512dq
+    }
+
+    /// This level without AVX-512 (`PJRTC_GEMM=avx2`-style comparisons, tests).
+    pub fn without_avx512(self) -> Isa {
+        Isa {
+            avx512f: false,
+            avx512vl: false,
+            avx512dq: false,
+            avx512bw: false,
+            avx512vnni: false,
+            ..self
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Isa;
+    use crate::format::Target;
+
+    /// An artifact for x86-64-v3 never gets an AVX-512 path, whatever the host has; one
+    /// that records AVX-512 gets it only where the host has it too.
+    #[test]
+    fn artifact_features_bound_the_paths() {
+        let v3: Vec<String> = [
+            "sse3", "ssse3", "sse4.1", "sse4.2", "popcnt", "avx", "avx2", "fma",
+        ]
+        .map(String::from)
+        .to_vec();
+        let t = Target {
+            triple: "x86_64-unknown-linux-gnu".into(),
+            features: v3.clone(),
+        };
+        let isa = Isa::for_target(&t);
+        assert!(!isa.avx512f && !isa.avx512vnni && !isa.avx512vl, "{isa:?}");
+        let host = Isa::host();
+        assert_eq!(isa.avx2_fma, host.avx2_fma);
+        let mut all = v3;
+        all.extend(super::RUNTIME_ONLY_FEATURES.iter().map(|f| f.to_string()));
+        let t = Target {
+            triple: "x86_64-unknown-linux-gnu".into(),
+            features: all,
+        };
+        assert_eq!(Isa::for_target(&t), host);
+        let a = Target {
+            triple: "aarch64-unknown-linux-gnu".into(),
+            features: vec!["neon".into()],
+        };
+        if cfg!(target_arch = "x86_64") {
+            assert_eq!(Isa::for_target(&a), Isa::PORTABLE);
+        }
+        // Features only count with what they build on.
+        let only512 = Isa::from_features(|f| f == "avx512f" || f == "avx512vnni");
+        assert_eq!(only512, Isa::PORTABLE);
+    }
+}
