@@ -93,6 +93,7 @@ fn main() {
             out: view(Region::Output(0), m, n, m * n, false),
             epilogue: if with_epilogue {
                 Epilogue {
+                    scale: None,
                     bias: Some(BufRef {
                         region: Region::Input(2),
                         offset: 0,

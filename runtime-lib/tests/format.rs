@@ -99,6 +99,7 @@ pub fn rich() -> Pjx {
                     col_stride: 1,
                 },
                 epilogue: Epilogue {
+                    scale: None,
                     bias: Some(buf(Region::Constant, 0, 12)),
                     activation: Activation::Relu,
                 },
@@ -120,6 +121,7 @@ pub fn rich() -> Pjx {
                 rhs_dilation: vec![1, 1],
                 feature_groups: 1,
                 batch_groups: 1,
+                epilogue: Default::default(),
             }),
             Step::Copy {
                 src: buf(Region::Input(0), 0, 128),
@@ -297,6 +299,30 @@ fn validation_errors_name_the_problem() {
     gemm(&mut p).epilogue.bias = Some(buf(Region::Output(0), 8, 12));
     assert!(err_of(&p).contains("gemm out overlaps its bias"));
     let mut p = rich();
+    gemm(&mut p).lhs_dtype = DType::I8;
+    assert!(
+        err_of(&p).contains("gemm of i8 x f32 into f32 is not supported"),
+        "{}",
+        err_of(&p)
+    );
+    let mut p = rich();
+    gemm(&mut p).epilogue.scale = Some(buf(Region::Constant, 0, 8));
+    assert!(
+        err_of(&p).contains("gemm scale has 8 bytes, not n = 3 floats"),
+        "{}",
+        err_of(&p)
+    );
+    let mut p = rich();
+    gemm(&mut p).epilogue.activation = Activation::Clamp {
+        lo: 6f32.to_bits(),
+        hi: 0f32.to_bits(),
+    };
+    assert!(
+        err_of(&p).contains("clamp bounds 6 and 0 are not ordered"),
+        "{}",
+        err_of(&p)
+    );
+    let mut p = rich();
     gemm(&mut p).epilogue.bias = Some(buf(Region::Constant, 2, 12));
     assert!(err_of(&p).contains("gemm bias offset 2 is not aligned"));
     let mut p = rich();
@@ -305,6 +331,8 @@ fn validation_errors_name_the_problem() {
     let mut p = rich();
     let g = gemm(&mut p);
     g.dtype = DType::F16;
+    g.lhs_dtype = DType::F16;
+    g.rhs_dtype = DType::F16;
     g.epilogue.bias = None;
     assert!(err_of(&p).contains("gemm epilogue on f16: only f32 has one"));
     // The flag and activation bytes follow the out view: corrupt each in the encoding.
@@ -319,14 +347,14 @@ fn validation_errors_name_the_problem() {
     bad[at] = 7;
     fix_header(&mut bad);
     let e = Pjx::from_bytes(&bad).unwrap_err().to_string();
-    assert!(e.contains("gemm activation 7 is not known"), "{e}");
+    assert!(e.contains("epilogue activation 7 is not known"), "{e}");
     let flag = at - 1 - 21;
-    assert_eq!(good[flag], 1, "the bias flag precedes the bias");
+    assert_eq!(good[flag], 2, "the flags (bias only) precede the bias");
     let mut bad = good;
-    bad[flag] = 2;
+    bad[flag] = 4;
     fix_header(&mut bad);
     let e = Pjx::from_bytes(&bad).unwrap_err().to_string();
-    assert!(e.contains("gemm bias flag 2 is neither 0 nor 1"), "{e}");
+    assert!(e.contains("epilogue flags 0x4 name unknown parts"), "{e}");
 
     let mut p = rich();
     if let Step::Conv(c) = &mut p.steps[2] {
@@ -637,6 +665,7 @@ fn accepted_mutants_run() {
         rhs_dilation: vec![2],
         feature_groups: 1,
         batch_groups: 2,
+        epilogue: Default::default(),
     }));
     let good = p.to_bytes();
     Pjx::from_bytes(&good).unwrap();

@@ -332,6 +332,7 @@ fn random_conv(rng: &mut Rng, dtype: DType) -> ConvCase {
         rhs_dilation: vec![],
         feature_groups: fg,
         batch_groups: bg,
+        epilogue: Default::default(),
     };
     for _ in 0..r {
         let i = rng.u(1, if small { 3 } else { 6 });
@@ -508,6 +509,7 @@ fn speed() {
         rhs_dilation: vec![1, 1],
         feature_groups: 1,
         batch_groups: 1,
+        epilogue: Default::default(),
     };
     let exe = load(artifact(
         vec![spec(DType::F32, hw * hw * c), spec(DType::F32, 9 * c * c)],
@@ -581,6 +583,7 @@ fn threads_give_the_same_results() {
         rhs_dilation: vec![1, 1],
         feature_groups: 2,
         batch_groups: 1,
+        epilogue: Default::default(),
     };
     let t = ConvCase {
         input: values(&mut rng, DType::F32, (hw * hw * c) as usize),
@@ -683,6 +686,7 @@ fn short_f32_conv_sums_in_reference_order() {
         rhs_dilation: vec![2],
         feature_groups: 1,
         batch_groups: 1,
+        epilogue: Default::default(),
     };
     let exe = load(artifact(
         vec![
@@ -749,6 +753,7 @@ fn short_f32_conv_wide_blocks_sum_in_reference_order() {
             rhs_dilation: vec![1, 1],
             feature_groups: 1,
             batch_groups: 1,
+            epilogue: Default::default(),
         };
         let exe = load(artifact(
             vec![

@@ -1,11 +1,30 @@
 //! Human-readable descriptions of schedule steps, shared by `pjrtc inspect` and the
 //! runner's `--profile` table.
 
-use super::{Activation, BufRef, Pjx, Region, Step};
+use super::{Activation, BufRef, Epilogue, Pjx, Region, Step};
 
 /// `arena+4096`.
 pub fn buf(b: &BufRef) -> String {
     format!("{}+{}", region(&b.region), b.offset)
+}
+
+/// ` * scale in2+0 + bias in3+0, clamp(0, 6)`: an epilogue's parts (empty for none).
+fn epilogue(e: &Epilogue) -> String {
+    let mut s = String::new();
+    if let Some(b) = &e.scale {
+        s += &format!(" * scale {}", buf(b));
+    }
+    if let Some(b) = &e.bias {
+        s += &format!(" + bias {}", buf(b));
+    }
+    match e.activation {
+        Activation::None => {}
+        Activation::Relu => s += ", relu",
+        Activation::Clamp { lo, hi } => {
+            s += &format!(", clamp({}, {})", f32::from_bits(lo), f32::from_bits(hi))
+        }
+    }
+    s
 }
 
 /// `in0`, `out1`, `arena`, `const`.
@@ -38,13 +57,7 @@ pub fn step_line(pjx: &Pjx, step: &Step) -> String {
             format!("dispatch {name} x{workgroups} ({})", b.join(", "))
         }
         Step::Gemm(g) => {
-            let mut epilogue = String::new();
-            if let Some(b) = &g.epilogue.bias {
-                epilogue += &format!(" + bias {}+{}", region(&b.region), b.offset);
-            }
-            if g.epilogue.activation == Activation::Relu {
-                epilogue += ", relu";
-            }
+            let epilogue = epilogue(&g.epilogue);
             let types = if g.lhs_dtype == g.dtype && g.rhs_dtype == g.dtype {
                 g.dtype.to_string()
             } else {
@@ -61,13 +74,14 @@ pub fn step_line(pjx: &Pjx, step: &Step) -> String {
             )
         }
         Step::Conv(c) => format!(
-            "conv {} in={:?} kernel={:?} out={:?} groups={}/{}",
+            "conv {} in={:?} kernel={:?} out={:?} groups={}/{}{}",
             c.dtype,
             c.in_spatial,
             c.kernel_spatial,
             c.out_spatial,
             c.feature_groups,
-            c.batch_groups
+            c.batch_groups,
+            epilogue(&c.epilogue)
         ),
         Step::Copy { src, dst } => format!(
             "copy {} bytes {}+{} -> {}+{}",

@@ -355,17 +355,6 @@ pub struct Gemm {
     pub epilogue: Epilogue,
 }
 
-/// What a [`Gemm`] does to each element of its output once the element's sum is
-/// complete: `activation(sum + bias[j])` for column `j`, each operation rounded as the
-/// separate StableHLO ops would round it (a dense layer's `dot`, `add` of a broadcast
-/// bias and `maximum` with zero, in one pass). f32 only.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Epilogue {
-    /// `n` contiguous elements, the same for every row and product; `None`: no bias.
-    pub bias: Option<BufRef>,
-    pub activation: Activation,
-}
-
 impl Gemm {
     /// Whether a Gemm may multiply operands of these types into `out`: the same type, or
     /// 8-bit integers into i32.
@@ -375,10 +364,23 @@ impl Gemm {
     }
 }
 
+/// What a [`Gemm`] or [`Conv`] does to each element of its output once the element's sum
+/// is complete: `activation(sum * scale[j] + bias[j])` for column (output feature) `j`,
+/// each operation rounded as the separate StableHLO ops would round it (`multiply`,
+/// `add`, then the activation's ops), so fusing them changes no result bit. f32 only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Epilogue {
+    /// `n` contiguous elements, the same for every row and product; `None`: no scale.
+    pub scale: Option<BufRef>,
+    /// `n` contiguous elements; `None`: no bias.
+    pub bias: Option<BufRef>,
+    pub activation: Activation,
+}
+
 impl Epilogue {
     /// Whether this epilogue leaves the product as it is.
     pub fn is_identity(&self) -> bool {
-        self.bias.is_none() && self.activation == Activation::None
+        self.scale.is_none() && self.bias.is_none() && self.activation == Activation::None
     }
 }
 
@@ -389,6 +391,9 @@ pub enum Activation {
     None,
     /// StableHLO `maximum(x, +0.0)`: NaN stays NaN, and -0 becomes +0.
     Relu,
+    /// StableHLO `minimum(maximum(x, lo), hi)` with `lo < hi`, neither NaN, as f32 bits
+    /// (relu6 is `Clamp(0, 6)`): NaN stays NaN; zeros compare as `-0 < +0`.
+    Clamp { lo: u32, hi: u32 },
 }
 
 /// N-d convolution (cross-correlation, as StableHLO defines it) in the canonical layouts
@@ -420,4 +425,6 @@ pub struct Conv {
     pub rhs_dilation: Vec<u64>,
     pub feature_groups: u64,
     pub batch_groups: u64,
+    /// Applied to each output element (its column is its output feature).
+    pub epilogue: Epilogue,
 }

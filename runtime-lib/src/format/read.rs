@@ -254,23 +254,35 @@ fn check_gemm(g: &Gemm, regions: &Regions) -> std::result::Result<(), String> {
     check_view(&g.lhs, g.lhs_dtype, g.batch, g.m, g.k, "gemm lhs")?;
     check_view(&g.rhs, g.rhs_dtype, g.batch, g.k, g.n, "gemm rhs")?;
     check_view(&g.out, g.dtype, g.batch, g.m, g.n, "gemm out")?;
-    if g.epilogue.is_identity() {
+    check_epilogue(&g.epilogue, g.dtype, g.n, &g.out.buf, regions, "gemm")
+}
+
+/// An epilogue's vectors: `n` aligned f32 each, in their regions, not overlapping the
+/// output `out` they are read beside; only f32 steps have one.
+fn check_epilogue(
+    e: &Epilogue,
+    dtype: DType,
+    n: u64,
+    out: &BufRef,
+    regions: &Regions,
+    what: &str,
+) -> std::result::Result<(), String> {
+    if e.is_identity() {
         return Ok(());
     }
-    if g.dtype != DType::F32 {
-        return Err(format!("gemm epilogue on {}: only f32 has one", g.dtype));
+    if dtype != DType::F32 {
+        return Err(format!("{what} epilogue on {dtype}: only f32 has one"));
     }
-    if let Some(b) = &g.epilogue.bias {
-        regions.check(b, "gemm bias")?;
-        aligned(b, DType::F32, "gemm bias")?;
-        if Some(b.size) != g.n.checked_mul(4) {
-            return Err(format!(
-                "gemm bias has {} bytes, not n = {} floats",
-                b.size, g.n
-            ));
+    for (b, part) in [(&e.scale, "scale"), (&e.bias, "bias")] {
+        let Some(b) = b else { continue };
+        let name = format!("{what} {part}");
+        regions.check(b, &name)?;
+        aligned(b, DType::F32, &name)?;
+        if Some(b.size) != n.checked_mul(4) {
+            return Err(format!("{name} has {} bytes, not n = {n} floats", b.size));
         }
-        if overlap(&g.out.buf, b) {
-            return Err("gemm out overlaps its bias".into());
+        if overlap(out, b) {
+            return Err(format!("{what} out overlaps its {part}"));
         }
     }
     Ok(())
@@ -378,6 +390,14 @@ fn check_sort(s: &Sort, cx: &StepCtx) -> std::result::Result<(), String> {
 }
 
 fn check_conv(c: &Conv, regions: &Regions) -> std::result::Result<(), String> {
+    check_epilogue(
+        &c.epilogue,
+        c.dtype,
+        c.out_features,
+        &c.output,
+        regions,
+        "conv",
+    )?;
     regions.check(&c.input, "conv input")?;
     regions.check(&c.kernel, "conv kernel")?;
     regions.check(&c.output, "conv output")?;
@@ -516,18 +536,41 @@ impl R<'_> {
     }
     fn epilogue(&mut self) -> Result<Epilogue> {
         let at = self.pos;
-        let bias = match self.u8("gemm bias flag")? {
-            0 => None,
-            1 => Some(self.bufref("gemm bias")?),
-            f => return Err(self.err_at(at, format!("gemm bias flag {f} is neither 0 nor 1"))),
+        let flags = self.u8("epilogue flags")?;
+        if flags > 3 {
+            return Err(self.err_at(at, format!("epilogue flags {flags:#x} name unknown parts")));
+        }
+        let scale = if flags & 1 != 0 {
+            Some(self.bufref("epilogue scale")?)
+        } else {
+            None
+        };
+        let bias = if flags & 2 != 0 {
+            Some(self.bufref("epilogue bias")?)
+        } else {
+            None
         };
         let at = self.pos;
-        let activation = match self.u8("gemm activation")? {
+        let activation = match self.u8("epilogue activation")? {
             ACTIVATION_NONE => Activation::None,
             ACTIVATION_RELU => Activation::Relu,
-            a => return Err(self.err_at(at, format!("gemm activation {a} is not known"))),
+            ACTIVATION_CLAMP => {
+                let (lo, hi) = (self.u32("clamp")?, self.u32("clamp")?);
+                let (l, h) = (f32::from_bits(lo), f32::from_bits(hi));
+                if !(l < h) {
+                    return Err(
+                        self.err_at(at, format!("clamp bounds {l} and {h} are not ordered"))
+                    );
+                }
+                Activation::Clamp { lo, hi }
+            }
+            a => return Err(self.err_at(at, format!("epilogue activation {a} is not known"))),
         };
-        Ok(Epilogue { bias, activation })
+        Ok(Epilogue {
+            scale,
+            bias,
+            activation,
+        })
     }
     fn view(&mut self, what: &str) -> Result<MatrixView> {
         Ok(MatrixView {
@@ -891,6 +934,7 @@ impl R<'_> {
                     rhs_dilation: Vec::with_capacity(rank),
                     feature_groups,
                     batch_groups,
+                    epilogue: Epilogue::default(),
                 };
                 for _ in 0..rank {
                     c.in_spatial.push(r.u64("conv")?);
@@ -901,6 +945,7 @@ impl R<'_> {
                     c.lhs_dilation.push(r.u64("conv")?);
                     c.rhs_dilation.push(r.u64("conv")?);
                 }
+                c.epilogue = r.epilogue()?;
                 check_conv(&c, cx.regions)
                     .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
                 Step::Conv(c)

@@ -53,6 +53,7 @@ pub(super) const STEP_SOFTMAX: u8 = 7;
 
 pub(super) const ACTIVATION_NONE: u8 = 0;
 pub(super) const ACTIVATION_RELU: u8 = 1;
+pub(super) const ACTIVATION_CLAMP: u8 = 2;
 
 pub(super) const REGION_INPUT: u8 = 0;
 pub(super) const REGION_OUTPUT: u8 = 1;
@@ -98,6 +99,23 @@ impl Enc {
         self.u64(b.offset);
         self.u64(b.size);
     }
+    /// A flag byte (bit 0: scale, bit 1: bias), those buffers, the activation's tag and
+    /// its parameters.
+    fn epilogue(&mut self, e: &Epilogue) {
+        self.u8(e.scale.is_some() as u8 | (e.bias.is_some() as u8) << 1);
+        for b in [&e.scale, &e.bias].into_iter().flatten() {
+            self.buf(b);
+        }
+        match e.activation {
+            Activation::None => self.u8(ACTIVATION_NONE),
+            Activation::Relu => self.u8(ACTIVATION_RELU),
+            Activation::Clamp { lo, hi } => {
+                self.u8(ACTIVATION_CLAMP);
+                self.u32(lo);
+                self.u32(hi);
+            }
+        }
+    }
     fn view(&mut self, v: &MatrixView) {
         self.buf(&v.buf);
         self.u64(v.batch_stride);
@@ -139,17 +157,7 @@ impl Enc {
                 self.view(&g.lhs);
                 self.view(&g.rhs);
                 self.view(&g.out);
-                match &g.epilogue.bias {
-                    Some(b) => {
-                        self.u8(1);
-                        self.buf(b);
-                    }
-                    None => self.u8(0),
-                }
-                self.u8(match g.epilogue.activation {
-                    Activation::None => ACTIVATION_NONE,
-                    Activation::Relu => ACTIVATION_RELU,
-                });
+                self.epilogue(&g.epilogue);
             }
             Step::Conv(c) => {
                 self.u8(STEP_CONV);
@@ -186,6 +194,7 @@ impl Enc {
                     self.u64(c.lhs_dilation[d]);
                     self.u64(c.rhs_dilation[d]);
                 }
+                self.epilogue(&c.epilogue);
             }
             Step::Copy { src, dst } => {
                 self.u8(STEP_COPY);

@@ -14,7 +14,7 @@
 mod depthwise;
 mod phases;
 
-use super::gemm::{self, FromF32, View, fast};
+use super::gemm::{self, Epi, FromF32, View, fast};
 use super::{Bases, Elem, with_elem};
 use crate::DType;
 use crate::format::Conv;
@@ -43,22 +43,24 @@ pub unsafe fn conv(c: &Conv, base: &Bases, threads: usize, isa: Isa) {
         return; // nothing to write (and the other extents may be large)
     }
     let (i, k, o) = (base.ptr(&c.input), base.ptr(&c.kernel), base.ptr(&c.output));
+    let epi = Epi::of(&c.epilogue, base);
     // SAFETY: forwarded from this function's contract.
-    unsafe { run(c, i, k, o, threads, isa) }
+    unsafe { run(c, i, k, o, threads, isa, epi) }
 }
 
 /// [`conv`] over the buffers at `input`, `kernel` and `out` (`c`'s buffer fields are not
-/// read).
+/// read), its epilogue `epi` applied to every output element.
 ///
 /// # Safety
 /// `c` is a validated conv (or one of its phases, [`phases`]) whose operands these
-/// buffers hold; the output is not empty and nobody else accesses it meanwhile.
-unsafe fn run(c: &Conv, i: *mut u8, k: *mut u8, o: *mut u8, threads: usize, isa: Isa) {
+/// buffers hold; the output is not empty and nobody else accesses it meanwhile; `epi`
+/// is `c`'s (only f32 has one; its vectors have `out_features` floats).
+unsafe fn run(c: &Conv, i: *mut u8, k: *mut u8, o: *mut u8, threads: usize, isa: Isa, epi: Epi) {
     if phases::applies(c) {
         // SAFETY: forwarded.
-        return unsafe { phases::conv(c, i, k, o, threads, isa) };
+        return unsafe { phases::conv(c, i, k, o, threads, isa, epi) };
     }
-    let geo = Geometry::new(c, isa);
+    let geo = Geometry::new(c, isa, epi);
     let short = geo.k_pix * geo.cg <= DIRECT_MAX_TERMS;
     let depthwise = depthwise::applies(&geo);
     // SAFETY: forwarded from this function's contract.
@@ -72,6 +74,7 @@ unsafe fn run(c: &Conv, i: *mut u8, k: *mut u8, o: *mut u8, threads: usize, isa:
                 threads,
                 DIRECT_PARALLEL_MIN_MACS,
                 depthwise::rows::<f32>,
+                true,
             ),
             DType::F64 if depthwise => split_rows(
                 &geo,
@@ -81,16 +84,31 @@ unsafe fn run(c: &Conv, i: *mut u8, k: *mut u8, o: *mut u8, threads: usize, isa:
                 threads,
                 DIRECT_PARALLEL_MIN_MACS,
                 depthwise::rows::<f64>,
+                true,
             ),
             DType::F32 if !short && gemm::segmented_tile(geo.ofg, isa) => {
-                split_rows(&geo, i, k, o, threads, PARALLEL_MIN_MACS, implicit)
+                split_rows(&geo, i, k, o, threads, PARALLEL_MIN_MACS, implicit, false)
             }
-            DType::F32 if !short => {
-                split_rows(&geo, i, k, o, threads, PARALLEL_MIN_MACS, im2col::<f32>)
-            }
-            DType::F64 if !short => {
-                split_rows(&geo, i, k, o, threads, PARALLEL_MIN_MACS, im2col::<f64>)
-            }
+            DType::F32 if !short => split_rows(
+                &geo,
+                i,
+                k,
+                o,
+                threads,
+                PARALLEL_MIN_MACS,
+                im2col::<f32>,
+                false,
+            ),
+            DType::F64 if !short => split_rows(
+                &geo,
+                i,
+                k,
+                o,
+                threads,
+                PARALLEL_MIN_MACS,
+                im2col::<f64>,
+                false,
+            ),
             DType::F32 => split_rows(
                 &geo,
                 i,
@@ -99,6 +117,7 @@ unsafe fn run(c: &Conv, i: *mut u8, k: *mut u8, o: *mut u8, threads: usize, isa:
                 threads,
                 PARALLEL_MIN_MACS,
                 direct_wide::<f32>,
+                false,
             ),
             DType::F64 => split_rows(
                 &geo,
@@ -108,9 +127,10 @@ unsafe fn run(c: &Conv, i: *mut u8, k: *mut u8, o: *mut u8, threads: usize, isa:
                 threads,
                 PARALLEL_MIN_MACS,
                 direct_wide::<f64>,
+                false,
             ),
             d => {
-                with_elem!(d, T => split_rows(&geo, i, k, o, threads, PARALLEL_MIN_MACS, direct::<T>))
+                with_elem!(d, T => split_rows(&geo, i, k, o, threads, PARALLEL_MIN_MACS, direct::<T>, false))
             }
         }
     }
@@ -141,6 +161,8 @@ struct Geometry {
     inside: Option<Inside>,
     /// The paths the routines may take.
     isa: Isa,
+    /// The epilogue of every output element (f32 only).
+    epi: Epi,
 }
 
 /// The windows that lie wholly inside the input (no padding taps), with no lhs dilation:
@@ -209,7 +231,7 @@ impl Inside {
 }
 
 impl Geometry {
-    fn new(c: &Conv, isa: Isa) -> Geometry {
+    fn new(c: &Conv, isa: Isa, epi: Epi) -> Geometry {
         let groups = (c.feature_groups * c.batch_groups) as usize;
         Geometry {
             in_sp: c.in_spatial.iter().map(|&x| x as i64).collect(),
@@ -235,6 +257,7 @@ impl Geometry {
                 .all(|&d| d == 1)
                 .then(|| Inside::new(c)),
             isa,
+            epi,
         }
     }
 
@@ -672,6 +695,7 @@ unsafe fn split_rows(
     threads: usize,
     min_macs: usize,
     rows_fn: RowsFn,
+    epi_in_rows: bool,
 ) {
     let rows = geo.out_batch * geo.o_pix;
     let macs = rows
@@ -682,17 +706,23 @@ unsafe fn split_rows(
     } else {
         1
     };
-    if parts <= 1 {
-        // SAFETY: forwarded.
-        return unsafe { rows_fn(geo, input, kernel, out, 0, rows) };
-    }
     let p = Ptrs(input, kernel, out);
     // SAFETY: the row ranges are disjoint, and a row's outputs are written only by the
     // thread that owns it.
-    super::par::chunks(rows, parts, |r0, r1| unsafe {
+    let part = |r0: usize, r1: usize| unsafe {
         let (i, k, o) = p.get();
-        rows_fn(geo, i, k, o, r0, r1)
-    });
+        rows_fn(geo, i, k, o, r0, r1);
+        if !epi_in_rows && !geo.epi.is_none() {
+            // The part's rows, still in cache: f32 (only f32 has an epilogue), `of`
+            // floats each, the vectors `of` floats.
+            let first = (o as *mut f32).wrapping_add(r0 * geo.of);
+            gemm::apply_epilogue(first, geo.of as isize, 1, r1 - r0, geo.of, geo.epi, geo.isa);
+        }
+    };
+    if parts <= 1 {
+        return part(0, rows);
+    }
+    super::par::chunks(rows, parts, part);
 }
 
 /// Implicit GEMM for output rows `[begin, end)` of an f32 conv, per group: row `r` of A
@@ -848,7 +878,7 @@ unsafe fn im2col<T: Elem + FromF32 + Default>(
 
 #[cfg(test)]
 mod tests {
-    use super::{Geometry, direct_wide, gemm, im2col, implicit};
+    use super::{Epi, Geometry, direct_wide, gemm, im2col, implicit};
     use crate::DType;
     use crate::format::{BufRef, Conv, Region};
     use proptest::prelude::*;
@@ -900,6 +930,7 @@ mod tests {
             rhs_dilation: rhs_dil.to_vec(),
             feature_groups: groups,
             batch_groups: 1,
+            epilogue: Default::default(),
         }
     }
 
@@ -918,7 +949,7 @@ mod tests {
     /// and checks both against an f64 sum of the same taps, each element within
     /// `terms * eps * sum |x w|` (the bound of a dot product of that length).
     fn check(conv: &Conv, seed: u64) {
-        let geo = Geometry::new(conv, crate::Isa::host());
+        let geo = Geometry::new(conv, crate::Isa::host(), Epi::NONE);
         let mut fill = values(seed);
         let input: Vec<f32> = (0..conv.batch as usize * geo.in_pix * geo.c)
             .map(|_| fill())
@@ -1063,7 +1094,7 @@ mod tests {
     /// loops in the reference's order (depthwise convs, and the phases of a transposed
     /// one whose sums are short enough for the direct loops).
     fn check_dispatch(conv: &Conv, seed: u64) {
-        let geo = Geometry::new(conv, crate::Isa::host());
+        let geo = Geometry::new(conv, crate::Isa::host(), Epi::NONE);
         let mut fill = values(seed);
         let input: Vec<f32> = (0..conv.batch as usize * geo.in_pix * geo.c)
             .map(|_| fill())
@@ -1106,6 +1137,7 @@ mod tests {
                     out.as_mut_ptr() as *mut u8,
                     threads,
                     crate::Isa::host(),
+                    Epi::NONE,
                 )
             };
             for (e, (&got, &(sum, mag, a, terms))) in out.iter().zip(&want).enumerate() {

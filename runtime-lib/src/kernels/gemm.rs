@@ -9,12 +9,29 @@
 
 use super::{Bases, Elem, with_elem};
 use crate::DType;
-use crate::format::{Activation, Gemm};
+use crate::format::Gemm;
 use crate::isa::Isa;
 use gemm::Parallelism;
 use std::sync::OnceLock;
 
 pub(crate) use epilogue::Epi;
+
+/// Applies `epi` to an f32 block after the fact (see [`epilogue::apply`]).
+///
+/// # Safety
+/// As [`epilogue::apply`]; `isa` holds on this CPU.
+pub(crate) unsafe fn apply_epilogue(
+    c: *mut f32,
+    rs: isize,
+    cs: isize,
+    rows: usize,
+    cols: usize,
+    epi: Epi,
+    isa: Isa,
+) {
+    // SAFETY: forwarded; AVX only where `isa` has it.
+    unsafe { epilogue::apply(c, rs, cs, rows, cols, epi, isa.avx) }
+}
 
 #[cfg(target_arch = "x86_64")]
 mod blocked;
@@ -72,13 +89,7 @@ pub unsafe fn gemm(g: &Gemm, base: &Bases, threads: usize, isa: Isa) {
         lhs: g.lhs_dtype,
         rhs: g.rhs_dtype,
     };
-    let epi = Epi {
-        bias: g
-            .epilogue
-            .bias
-            .map_or(std::ptr::null(), |b| base.ptr(&b) as *const f32),
-        relu: g.epilogue.activation == Activation::Relu,
-    };
+    let epi = Epi::of(&g.epilogue, base);
     let first = Views {
         l: View::new(base.ptr(&g.lhs.buf), g.lhs.row_stride, g.lhs.col_stride),
         r: View::new(base.ptr(&g.rhs.buf), g.rhs.row_stride, g.rhs.col_stride),
@@ -567,7 +578,7 @@ pub(crate) unsafe fn rows<T: Elem>(m: usize, n: usize, k: usize, l: View, r: Vie
 
 #[cfg(test)]
 mod tests {
-    use super::gemm;
+    use super::{epilogue, gemm};
     use crate::DType;
     use crate::format::{Activation, BufRef, Epilogue, Gemm, MatrixView, Region};
     use crate::kernels::Bases;
@@ -628,6 +639,7 @@ mod tests {
         let mut a: Vec<f32> = (0..batch * sa).map(|_| next()).collect();
         let mut b: Vec<f32> = (0..batch * sb).map(|_| next()).collect();
         let mut bias: Vec<f32> = (0..n).map(|_| next()).collect();
+        let mut scale: Vec<f32> = (0..n).map(|_| next()).collect();
         let mut c = vec![f32::NAN; batch * so];
         let mut g = Gemm {
             dtype: DType::F32,
@@ -646,6 +658,7 @@ mod tests {
             a.as_mut_ptr() as *mut u8,
             b.as_mut_ptr() as *mut u8,
             bias.as_mut_ptr() as *mut u8,
+            scale.as_mut_ptr() as *mut u8,
         ];
         let run = |g: &Gemm, c: &mut Vec<f32>| {
             let outputs = [c.as_mut_ptr() as *mut u8];
@@ -687,12 +700,23 @@ mod tests {
             offset: 0,
             size: 4 * n as u64,
         };
-        for (with_bias, activation) in [
-            (true, Activation::None),
-            (false, Activation::Relu),
-            (true, Activation::Relu),
+        let scale_ref = BufRef {
+            region: Region::Input(3),
+            ..bias_ref
+        };
+        let clamp = Activation::Clamp {
+            lo: (-0.25f32).to_bits(),
+            hi: 0.5f32.to_bits(),
+        };
+        for (with_scale, with_bias, activation) in [
+            (false, true, Activation::None),
+            (false, false, Activation::Relu),
+            (false, true, Activation::Relu),
+            (true, false, Activation::None),
+            (true, true, clamp),
         ] {
             g.epilogue = Epilogue {
+                scale: with_scale.then_some(scale_ref),
                 bias: with_bias.then_some(bias_ref),
                 activation,
             };
@@ -702,12 +726,20 @@ mod tests {
                 for i in 0..m {
                     for j in 0..n {
                         let mut want = c[at(&out, t, i, j)];
+                        if with_scale {
+                            want *= scale[j];
+                        }
                         if with_bias {
                             want += bias[j];
                         }
-                        if activation == Activation::Relu && !(want > 0.0 || want.is_nan()) {
-                            want = 0.0;
-                        }
+                        want = match activation {
+                            Activation::None => want,
+                            Activation::Relu => epilogue::max(want, 0.0),
+                            Activation::Clamp { lo, hi } => epilogue::min(
+                                epilogue::max(want, f32::from_bits(lo)),
+                                f32::from_bits(hi),
+                            ),
+                        };
                         let got = e[at(&out, t, i, j)];
                         assert_eq!(
                             got.to_bits(),

@@ -7,7 +7,7 @@ use super::builder::{permute_kernel, zero_kernel};
 use super::dot::relayout;
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{ConvAttrs, Op, TensorType};
-use pjrtc_runtime::format::{Conv, Step};
+use pjrtc_runtime::format::{Conv, Epilogue, Step};
 
 fn is_identity(p: &[usize]) -> bool {
     p.iter().enumerate().all(|(i, &d)| i == d)
@@ -16,7 +16,11 @@ fn is_identity(p: &[usize]) -> bool {
 pub(crate) fn lower_conv(lw: &mut Lowerer, op: &Op, c: &ConvAttrs) -> Result<(), Diagnostic> {
     let out_ty = lw.ty(op.results[0]);
     let dt = out_ty.dtype;
-    let out = lw.buf[op.results[0].index()].expect("materialized");
+    // With an epilogue, the Conv writes the value at the end of the chain.
+    let fused = lw.epilogue[op.results[0].index()];
+    let target = fused.map_or(op.results[0], |f| f.into);
+    let out = lw.buf[target.index()].expect("materialized");
+    let epilogue = fused.map_or(Epilogue::default(), |f| f.to_step(lw));
     let (x, w) = (lw.r(op.operands[0]), lw.r(op.operands[1]));
     let (xt, wt) = (lw.ty(x), lw.ty(w));
     let u = |v: i64| v as usize;
@@ -78,6 +82,7 @@ pub(crate) fn lower_conv(lw: &mut Lowerer, op: &Op, c: &ConvAttrs) -> Result<(),
         rhs_dilation: c.rhs_dilation.iter().map(|&s| s as u64).collect(),
         feature_groups: c.feature_group_count as u64,
         batch_groups: c.batch_group_count as u64,
+        epilogue,
     }));
     debug_assert_eq!(c.window_strides.len(), nsp);
     if !is_identity(&out_perm) {

@@ -14,7 +14,7 @@ use super::elementwise::convert;
 use super::kir::{Body, Node, NodeId};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{BinaryOp, DType, DotDims, Op, Opcode, TensorType, ValueId};
-use pjrtc_runtime::format::{Activation, BufRef, Epilogue, Gemm, MatrixView, Step};
+use pjrtc_runtime::format::{BufRef, Epilogue, Gemm, MatrixView, Step};
 
 /// Whether a dot of this output type runs as a Gemm step: every type does (the runtime
 /// has a path for each; see `pjrtc_runtime::kernels::gemm`).
@@ -119,14 +119,7 @@ pub(crate) fn lower_dot(lw: &mut Lowerer, op: &Op, dims: &DotDims) -> Result<(),
             row_stride: n,
             col_stride: 1,
         },
-        epilogue: fused.map_or(Epilogue::default(), |f| Epilogue {
-            bias: Some(lw.buf[lw.r(f.bias).index()].expect("a bias is in a buffer")),
-            activation: if f.relu {
-                Activation::Relu
-            } else {
-                Activation::None
-            },
-        }),
+        epilogue: fused.map_or(Epilogue::default(), |f| f.to_step(lw)),
     }));
     Ok(())
 }

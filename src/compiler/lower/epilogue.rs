@@ -1,25 +1,49 @@
-//! Gemm epilogues: a dense layer's `dot_general -> add(broadcast bias) [-> maximum(_, 0)]`
-//! becomes one Gemm step whose tiles add the bias and apply the ReLU as each block of the
-//! product completes, in L1 ([`pjrtc_runtime::format::Epilogue`]), instead of a kernel
-//! that reads the product back and writes it again.
+//! Epilogues of Gemm and Conv steps: the element-wise ops that follow a `dot_general` or
+//! a `convolution` whose only reader they are, matched by what they compute, become part
+//! of the step ([`pjrtc_runtime::format::Epilogue`]): `activation(x * scale[j] +
+//! bias[j])` for output column (feature) `j`, applied as each block of the result
+//! completes instead of by a kernel that reads the result back and writes it again.
 //!
-//! The runtime rounds exactly as the separate f32 ops do (`sum + bias[j]`, then
-//! StableHLO's `maximum` with +0), so fusing changes no result bit (NaN payloads aside,
-//! which StableHLO leaves open).
+//! The chain, each link optional but at least one present, each value read only by the
+//! next: `multiply` by a column vector (a batch-norm scale), `add` of a column vector (a
+//! bias or batch-norm shift), then an activation: `maximum` with a splat `lo`, optionally
+//! followed by `minimum` with a splat `hi > lo` (ReLU when `lo` is +0 and nothing
+//! follows, `Clamp(lo, hi)` otherwise: relu6, clip). A column vector is any value that
+//! is, at every index, element `j` of one f32 buffer of the column count (a parameter,
+//! a constant or a value computed before the step), through broadcasts and reshapes.
+//! New links (more activations, folded constants) extend [`Lowerer::epilogue_of`].
+//!
+//! The runtime rounds exactly as the separate f32 ops do (`x * s`, `+ b`, StableHLO's
+//! `maximum` and `minimum`), so fusing changes no result bit (NaN payloads aside, which
+//! StableHLO leaves open).
 
 use super::Lowerer;
 use crate::compiler::ir::{BinaryOp, DType, Op, Opcode, ValueId};
+use pjrtc_runtime::format::Activation;
 
-/// A product that goes through an epilogue before anything else reads it.
+/// A product (or convolution) that goes through an epilogue before anything else reads
+/// it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Fused {
-    /// The add of the bias.
-    pub add: ValueId,
-    /// The value the Gemm writes: the add, or the maximum after it.
+    /// The value the step writes: the last of the chain.
     pub into: ValueId,
-    /// A value in a buffer holding the `n` bias floats: column `j` adds element `j`.
-    pub bias: ValueId,
-    pub relu: bool,
+    /// Values in buffers holding the `n` floats of the scale and the bias: column `j`
+    /// uses element `j`.
+    pub scale: Option<ValueId>,
+    pub bias: Option<ValueId>,
+    pub activation: Activation,
+}
+
+impl Fused {
+    /// The step's epilogue: the vectors' buffers.
+    pub(crate) fn to_step(self, lw: &Lowerer) -> pjrtc_runtime::format::Epilogue {
+        let buf = |v: ValueId| lw.buf[lw.r(v).index()].expect("an epilogue vector is in a buffer");
+        pjrtc_runtime::format::Epilogue {
+            scale: self.scale.map(buf),
+            bias: self.bias.map(buf),
+            activation: self.activation,
+        }
+    }
 }
 
 /// Program positions, regions and users of every value, for the pattern below.
@@ -40,10 +64,12 @@ impl<'f> Lowerer<'f> {
         let u = self.uses_by_position();
         for p in 0..u.ops.len() {
             let (op, region) = u.ops[p];
-            if let Some(f) = self.epilogue_of(&u, op, p, region) {
+            if let Some((f, chain)) = self.epilogue_of(&u, op, p, region) {
                 let d = op.results[0];
                 self.materialize[d.index()] = false;
-                self.materialize[f.add.index()] = false;
+                for v in chain {
+                    self.materialize[v.index()] = false;
+                }
                 self.materialize[f.into.index()] = true;
                 self.from_gemm[f.into.index()] = true;
                 self.epilogue[d.index()] = Some(f);
@@ -62,54 +88,132 @@ impl<'f> Lowerer<'f> {
         Uses { ops, users, def_at }
     }
 
-    /// The epilogue of the dot `op` (at position `p` in `region`), if its value's only
-    /// reader is an add of a column bias in the same region, and optionally that add's
-    /// only reader a maximum with +0.
-    fn epilogue_of(&self, u: &Uses<'f>, op: &'f Op, p: usize, region: usize) -> Option<Fused> {
-        let Opcode::DotGeneral(dims) = &op.opcode else {
-            return None;
-        };
+    /// The epilogue of the dot or convolution `op` (at position `p` in `region`) and the
+    /// values of its chain before the last, if its result is read only by such a chain
+    /// (see the module docs).
+    fn epilogue_of(
+        &self,
+        u: &Uses<'f>,
+        op: &'f Op,
+        p: usize,
+        region: usize,
+    ) -> Option<(Fused, Vec<ValueId>)> {
         let d = *op.results.first()?;
         let ty = self.ty(d);
-        let k: i64 = dims
-            .lhs_contracting
-            .iter()
-            .map(|&c| self.ty(op.operands[0]).shape[c as usize])
-            .product();
-        if ty.dtype != DType::F32 || ty.num_elements() == 0 || k == 0 || !self.only_read_once(d) {
+        let trailing = match &op.opcode {
+            Opcode::DotGeneral(dims) => {
+                let k: i64 = dims
+                    .lhs_contracting
+                    .iter()
+                    .map(|&c| self.ty(op.operands[0]).shape[c as usize])
+                    .product();
+                if k == 0 {
+                    return None;
+                }
+                // The product's columns are the rhs's free dims, last in its shape.
+                let rhs_rank = self.ty(op.operands[1]).rank();
+                rhs_rank - dims.rhs_batch.len() - dims.rhs_contracting.len()
+            }
+            Opcode::Convolution(c) => {
+                // Only a conv that writes its result in place (batch, spatial dims in
+                // order, features last: the canonical layout), so the features are the
+                // columns of its output rows.
+                let canonical = std::iter::once(c.output_batch_dim)
+                    .chain(c.output_spatial_dims.iter().copied())
+                    .chain([c.output_feature_dim])
+                    .enumerate()
+                    .all(|(i, d)| d == i as i64);
+                let empty = op.operands.iter().any(|&o| self.ty(o).num_elements() == 0);
+                if !canonical || empty {
+                    return None;
+                }
+                1
+            }
+            _ => return None,
+        };
+        if ty.dtype != DType::F32 || ty.num_elements() == 0 || !self.only_read_once(d) {
             return None;
         }
-        // The product's columns are the right-hand side's free dims, last in its shape.
-        let rhs_rank = self.ty(op.operands[1]).rank();
-        let trailing = rhs_rank - dims.rhs_batch.len() - dims.rhs_contracting.len();
-        let (add, other) = self.single_binary_user(u, d, region, BinaryOp::Add)?;
-        let bias = self.column_vector(other, trailing)?;
-        // The bias is written before the dot runs: a parameter, a constant, or earlier.
-        let early = match self.def_op(bias) {
+        // A vector is written before the step runs: a parameter, a constant, or earlier.
+        let early = |v: ValueId| match self.def_op(v) {
             None => true,
-            Some((bop, _)) => {
-                matches!(bop.opcode, Opcode::Constant(_))
-                    || u.def_at[self.r(bias).index()].is_some_and(|b| b < p)
+            Some((vop, _)) => {
+                matches!(vop.opcode, Opcode::Constant(_))
+                    || u.def_at[self.r(v).index()].is_some_and(|b| b < p)
             }
         };
-        if !early {
+        let column = |x: ValueId| self.column_vector(x, trailing).filter(|&c| early(c));
+        let mut chain = Vec::new();
+        let mut v = d;
+        // Each link: `v`'s one reader, if `v` may be left unmaterialized.
+        let next = |v: ValueId, op: BinaryOp| {
+            self.only_read_once(v)
+                .then(|| self.single_binary_user(u, v, region, op))
+                .flatten()
+        };
+        let mut scale = None;
+        if let Some((m, x)) = next(v, BinaryOp::Mul)
+            && let Some(s) = column(x)
+        {
+            scale = Some(s);
+            chain.push(v);
+            v = m;
+        }
+        let mut bias = None;
+        if let Some((a, x)) = next(v, BinaryOp::Add)
+            && let Some(b) = column(x)
+        {
+            bias = Some(b);
+            chain.push(v);
+            v = a;
+        }
+        let mut activation = Activation::None;
+        if let Some((mx, x)) = next(v, BinaryOp::Max)
+            && let Some(lo) = self.splat_f32(x).filter(|l| !l.is_nan())
+        {
+            let hi = next(mx, BinaryOp::Min)
+                .and_then(|(mn, y)| self.splat_f32(y).filter(|&h| lo < h).map(|h| (mn, h)));
+            chain.push(v);
+            activation = match hi {
+                Some((mn, h)) => {
+                    chain.push(mx);
+                    v = mn;
+                    Activation::Clamp {
+                        lo: lo.to_bits(),
+                        hi: h.to_bits(),
+                    }
+                }
+                None if lo.to_bits() == 0 => {
+                    v = mx;
+                    Activation::Relu
+                }
+                None if lo < f32::INFINITY => {
+                    v = mx;
+                    Activation::Clamp {
+                        lo: lo.to_bits(),
+                        hi: f32::INFINITY.to_bits(),
+                    }
+                }
+                None => {
+                    chain.pop();
+                    Activation::None
+                }
+            };
+        }
+        if chain.is_empty() {
             return None;
         }
-        let relu = self
-            .only_read_once(add)
-            .then(|| self.single_binary_user(u, add, region, BinaryOp::Max))
-            .flatten()
-            .filter(|&(_, z)| self.positive_zero(z));
-        let (into, relu) = match relu {
-            Some((max, _)) => (max, true),
-            None => (add, false),
-        };
-        Some(Fused {
-            add,
-            into,
-            bias,
-            relu,
-        })
+        // `d` is the dot's own value: left unmaterialized by the caller.
+        chain.retain(|&c| c != d);
+        Some((
+            Fused {
+                into: v,
+                scale,
+                bias,
+                activation,
+            },
+            chain,
+        ))
     }
 
     /// `v` is read by exactly one operand of one op, and is neither returned nor needed
@@ -236,24 +340,21 @@ impl<'f> Lowerer<'f> {
         None
     }
 
-    /// `v` is +0.0 everywhere: a splat f32 constant of +0, possibly broadcast or reshaped.
-    fn positive_zero(&self, v: ValueId) -> bool {
+    /// The value of `v` if it is one f32 everywhere: a splat constant, possibly
+    /// broadcast or reshaped.
+    fn splat_f32(&self, v: ValueId) -> Option<f32> {
         let mut v = self.r(v);
         for _ in 0..64 {
-            let Some((op, _)) = self.def_op(v) else {
-                return false;
-            };
+            let (op, _) = self.def_op(v)?;
             match &op.opcode {
                 Opcode::Constant(l) => {
-                    return l.ty.dtype == DType::F32
-                        && l.is_splat()
-                        && l.ty.num_elements() > 0
-                        && l.element_bits(0) == 0;
+                    let ok = l.ty.dtype == DType::F32 && l.is_splat() && l.ty.num_elements() > 0;
+                    return ok.then(|| f32::from_bits(l.element_bits(0) as u32));
                 }
                 Opcode::BroadcastInDim { .. } | Opcode::Reshape => v = self.r(op.operands[0]),
-                _ => return false,
+                _ => return None,
             }
         }
-        false
+        None
     }
 }

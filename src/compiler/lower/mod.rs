@@ -807,6 +807,11 @@ impl<'f> Lowerer<'f> {
         {
             return dot::lower_dot(self, op, d);
         }
+        if let (Opcode::Convolution(c), [r]) = (&op.opcode, &op.results[..])
+            && self.epilogue[r.index()].is_some()
+        {
+            return conv::lower_conv(self, op, c);
+        }
         if !op.results.iter().any(|r| self.materialize[r.index()])
             || op.results.len() == 1 && self.from_gemm[op.results[0].index()]
         {

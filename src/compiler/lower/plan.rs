@@ -20,14 +20,15 @@ pub fn for_each_bufref(step: &mut Step, mut f: impl FnMut(&mut BufRef)) {
             f(&mut g.lhs.buf);
             f(&mut g.rhs.buf);
             f(&mut g.out.buf);
-            if let Some(b) = &mut g.epilogue.bias {
-                f(b);
-            }
+            g.epilogue.scale.iter_mut().for_each(&mut f);
+            g.epilogue.bias.iter_mut().for_each(&mut f);
         }
         Step::Conv(c) => {
             f(&mut c.input);
             f(&mut c.kernel);
             f(&mut c.output);
+            c.epilogue.scale.iter_mut().for_each(&mut f);
+            c.epilogue.bias.iter_mut().for_each(&mut f);
         }
         Step::Copy { src, dst } => {
             f(src);
@@ -62,7 +63,7 @@ pub fn for_each_bufref_ref(step: &Step, kernels: &[Kernel], mut f: impl FnMut(&B
         Step::Gemm(g) => {
             f(&g.lhs.buf, false);
             f(&g.rhs.buf, false);
-            if let Some(b) = &g.epilogue.bias {
+            for b in [&g.epilogue.scale, &g.epilogue.bias].into_iter().flatten() {
                 f(b, false);
             }
             f(&g.out.buf, true);
@@ -70,6 +71,9 @@ pub fn for_each_bufref_ref(step: &Step, kernels: &[Kernel], mut f: impl FnMut(&B
         Step::Conv(c) => {
             f(&c.input, false);
             f(&c.kernel, false);
+            for b in [&c.epilogue.scale, &c.epilogue.bias].into_iter().flatten() {
+                f(b, false);
+            }
             f(&c.output, true);
         }
         Step::Copy { src, dst } => {

@@ -10,7 +10,7 @@ use crate::compiler::eval::eval_func;
 use crate::compiler::ir::*;
 use crate::compiler::{Options, Timings, compile_module, frontend, passes};
 use pjrtc_runtime::format::{
-    Activation, BufRef, Conv, Gemm, MatrixView, Region as MemRegion, Step,
+    Activation, BufRef, Conv, Epilogue, Gemm, MatrixView, Region as MemRegion, Step,
 };
 use pjrtc_runtime::{Executable, Tensor};
 
@@ -193,10 +193,55 @@ fn put(dt: DType, bytes: &mut [u8], i: u64, x: f64) {
 
 /// The product in f64, rounded once to the element type; then the epilogue in f32 (each
 /// f64 operation on f32 values rounded back is the f32 operation).
+/// `e` applied to element `oi` of `out` (column `j`), each op in f32 with StableHLO's
+/// rules (the f64 operations on f32 values rounded back are the f32 operations).
+fn run_epilogue(mem: &Mem, e: &Epilogue, out: &mut [u8], oi: u64, j: u64) {
+    if e.is_identity() {
+        return;
+    }
+    let mut y = elem(DType::F32, out, oi) as f32;
+    if let Some(s) = &e.scale {
+        y *= elem(DType::F32, &mem.read(s), j) as f32;
+    }
+    if let Some(b) = &e.bias {
+        y += elem(DType::F32, &mem.read(b), j) as f32;
+    }
+    let max = |a: f32, b: f32| {
+        if a.is_nan() || b.is_nan() {
+            f32::NAN
+        } else if a == 0.0 && b == 0.0 {
+            if a.is_sign_positive() || b.is_sign_positive() {
+                0.0
+            } else {
+                -0.0
+            }
+        } else {
+            a.max(b)
+        }
+    };
+    let min = |a: f32, b: f32| {
+        if a.is_nan() || b.is_nan() {
+            f32::NAN
+        } else if a == 0.0 && b == 0.0 {
+            if a.is_sign_negative() || b.is_sign_negative() {
+                -0.0
+            } else {
+                0.0
+            }
+        } else {
+            a.min(b)
+        }
+    };
+    y = match e.activation {
+        Activation::None => y,
+        Activation::Relu => max(y, 0.0),
+        Activation::Clamp { lo, hi } => min(max(y, f32::from_bits(lo)), f32::from_bits(hi)),
+    };
+    put(DType::F32, out, oi, y as f64);
+}
+
 fn run_gemm(mem: &mut Mem, g: &Gemm) {
     let (a, b) = (mem.read(&g.lhs.buf), mem.read(&g.rhs.buf));
-    let bias = g.epilogue.bias.map(|bb| mem.read(&bb));
-    let relu = g.epilogue.activation == Activation::Relu;
     let mut out = mem.read(&g.out.buf);
     for bi in 0..g.batch {
         for i in 0..g.m {
@@ -224,14 +269,7 @@ fn run_gemm(mem: &mut Mem, g: &Gemm) {
                     out[oi as usize * w..oi as usize * w + w]
                         .copy_from_slice(&bits.to_le_bytes()[..w]);
                 }
-                if let Some(bias) = &bias {
-                    let y = elem(g.dtype, &out, oi) + elem(g.dtype, bias, j);
-                    put(g.dtype, &mut out, oi, y);
-                }
-                let y = elem(g.dtype, &out, oi);
-                if relu && !(y > 0.0 || y.is_nan()) {
-                    put(g.dtype, &mut out, oi, 0.0);
-                }
+                run_epilogue(mem, &g.epilogue, &mut out, oi, j);
             }
         }
     }
@@ -301,6 +339,7 @@ fn run_conv(mem: &mut Mem, c: &Conv) {
                     }
                 }
                 put(c.dtype, &mut out, oi, s);
+                run_epilogue(mem, &c.epilogue, &mut out, oi, of);
                 oi += 1;
             }
         }
@@ -1623,14 +1662,61 @@ fn computed_operands_keep_their_rows() {
 }
 
 #[test]
-fn dot_integer_uses_kernel() {
-    let p = check_dot(
-        DType::I32,
-        &[2, 3, 4],
-        &[2, 4, 5],
-        dd(&[0], &[0], &[2], &[1]),
-    );
-    assert_eq!(gemms(&p), 0);
+fn dot_integer_is_a_gemm() {
+    for dt in [DType::I32, DType::I16, DType::I64] {
+        let p = check_dot(dt, &[2, 3, 4], &[2, 4, 5], dd(&[0], &[0], &[2], &[1]));
+        assert_eq!(gemms(&p), 1, "{dt}");
+    }
+}
+
+/// 8-bit operands into i32 (every sign pair, the extremes included, sums long enough to
+/// pass i16 and with odd lengths, a batch and a transposed operand): one Gemm reading
+/// the bytes as they are, the evaluator's bits three ways (native code: the runtime's
+/// integer GEMM).
+#[test]
+fn dot_of_bytes_into_i32() {
+    for (lt, rt) in [("i8", "i8"), ("ui8", "i8"), ("i8", "ui8"), ("ui8", "ui8")] {
+        let src = format!(
+            r#"
+func.func public @main(%a: tensor<2x7x37x{lt}>, %b: tensor<2x19x37x{rt}>) -> tensor<2x7x19xi32> {{
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [2] : (tensor<2x7x37x{lt}>, tensor<2x19x37x{rt}>) -> tensor<2x7x19xi32>
+  return %0 : tensor<2x7x19xi32>
+}}"#
+        );
+        let bytes = |n: usize, seed: usize| -> Vec<u8> {
+            (0..n)
+                .map(|i| match (i * 7 + seed) % 9 {
+                    0 => 0x80,
+                    1 => 0x7f,
+                    2 => 0xff,
+                    _ => ((i * 37 + seed * 11) % 256) as u8,
+                })
+                .collect()
+        };
+        let ty = |d: &str, shape: &[i64]| {
+            let dt = if d == "i8" { DType::I8 } else { DType::U8 };
+            TensorType::new(dt, shape)
+        };
+        let args = [
+            Literal::new(ty(lt, &[2, 7, 37]), bytes(2 * 7 * 37, 1)),
+            Literal::new(ty(rt, &[2, 19, 37]), bytes(2 * 19 * 37, 2)),
+        ];
+        let (_, p) = three_ways(&src, &args);
+        let g: Vec<&Gemm> = p
+            .steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::Gemm(g) => Some(g),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(g.len(), 1, "{lt} x {rt}");
+        assert_eq!(g[0].dtype, DType::I32);
+        assert_eq!(
+            (g[0].lhs_dtype, g[0].rhs_dtype),
+            (args[0].ty.dtype, args[1].ty.dtype)
+        );
+    }
 }
 
 // ---------------------------------------------------------------- convolution

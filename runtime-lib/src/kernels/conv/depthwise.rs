@@ -117,6 +117,22 @@ unsafe fn rows_inline<T: Float>(
             // SAFETY: feature o of the row, which this thread owns.
             unsafe { out.add(orow + o).write(a) };
         }
+        if !geo.epi.is_none() {
+            // The row's epilogue while it is in L1: f32 (only f32 has one), `of` floats,
+            // its vectors `of` floats.
+            // SAFETY: the row is this thread's; the decoder checked the vectors.
+            unsafe {
+                super::gemm::apply_epilogue(
+                    out.add(orow) as *mut f32,
+                    0,
+                    1,
+                    1,
+                    geo.of,
+                    geo.epi,
+                    geo.isa,
+                )
+            };
+        }
     }
 }
 

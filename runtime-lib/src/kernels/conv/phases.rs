@@ -16,6 +16,7 @@
 use super::{Geometry, run};
 use crate::format::Conv;
 use crate::isa::Isa;
+use crate::kernels::gemm::{Epi, apply_epilogue};
 use crate::kernels::{Elem, with_elem};
 use crate::tensor::AlignedBytes;
 
@@ -104,11 +105,12 @@ pub(super) unsafe fn conv(
     out: *mut u8,
     threads: usize,
     isa: Isa,
+    epi: Epi,
 ) {
     let r = c.in_spatial.len();
     let per_dim: Vec<Vec<PhaseDim>> = (0..r).map(|d| phases(c, d)).collect();
     let size = c.dtype.size();
-    let geo = Geometry::new(c, isa);
+    let geo = Geometry::new(c, isa, epi);
     let cg_of = geo.cg * geo.of;
     // Every combination of the dimensions' phases, last dimension fastest.
     let count: usize = per_dim.iter().map(Vec::len).product();
@@ -177,6 +179,7 @@ pub(super) unsafe fn conv(
                     sub_out.as_mut_ptr(),
                     threads,
                     isa,
+                    epi,
                 )
             };
         } else {
@@ -189,6 +192,21 @@ pub(super) unsafe fn conv(
             });
             for e in sub_out.as_mut_slice().chunks_exact_mut(size) {
                 e.copy_from_slice(&zero);
+            }
+            if !epi.is_none() {
+                // SAFETY: f32 (only f32 has an epilogue), rows x of floats; the vectors
+                // have `of` floats.
+                unsafe {
+                    apply_epilogue(
+                        sub_out.as_mut_ptr() as *mut f32,
+                        geo.of as isize,
+                        1,
+                        rows,
+                        geo.of,
+                        epi,
+                        isa,
+                    )
+                };
             }
         }
         // Scatter the phase's rows to their output positions.
@@ -266,6 +284,7 @@ mod tests {
                                     rhs_dilation: vec![dil],
                                     feature_groups: 1,
                                     batch_groups: 1,
+                                    epilogue: Default::default(),
                                 };
                                 let mut seen = vec![0; o as usize];
                                 for p in phases(&c, 0) {

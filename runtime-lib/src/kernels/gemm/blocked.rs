@@ -637,6 +637,7 @@ unsafe fn transpose8(r: [__m256; 8]) -> [__m256; 8] {
 mod tests {
     use super::super::{View, f32_avx2::Avx2, f32_avx512::Avx512};
     use super::{DIRECT_B_MAX_ROWS, Epi, KC, MC, NC, Tile, epilogue};
+    use crate::kernels::gemm::epilogue::Act;
     use proptest::prelude::*;
 
     /// How a test stores a matrix.
@@ -743,17 +744,30 @@ mod tests {
             }
         }
         let bias: Vec<f32> = (0..n).map(|_| fill()).collect();
-        let mut e = Stored::new(m, n, lc, &mut || f32::NAN);
-        let epi = Epi {
-            bias: bias.as_ptr(),
-            relu: true,
+        let scale: Vec<f32> = (0..n).map(|_| fill()).collect();
+        // A bias and ReLU on odd seeds, a scale, bias and clamp on even ones.
+        let epi = if seed % 2 == 1 {
+            Epi {
+                scale: std::ptr::null(),
+                bias: bias.as_ptr(),
+                act: Act::Relu,
+            }
+        } else {
+            Epi {
+                scale: scale.as_ptr(),
+                bias: bias.as_ptr(),
+                act: Act::Clamp(-0.25, 0.5),
+            }
         };
-        // SAFETY: as above; the bias has n floats outside e.
+        let mut e = Stored::new(m, n, lc, &mut || f32::NAN);
+        // SAFETY: as above; the vectors have n floats outside e.
         unsafe { kernel(m, n, k, a.view(), b.view(), e.view(), epi) };
         for i in 0..m {
-            for (j, &bj) in bias.iter().enumerate() {
-                let y = c.get(i, j) + bj;
-                let want = if y > 0.0 { y } else { 0.0 };
+            for j in 0..n {
+                // The separate ops, element by element (Epi::element is checked against
+                // StableHLO's definitions in `epilogue`).
+                // SAFETY: j < n.
+                let want = unsafe { epi.element(c.get(i, j), j) };
                 let got = e.get(i, j);
                 assert_eq!(
                     got.to_bits(),
@@ -861,8 +875,9 @@ mod tests {
             let bias: Vec<f32> = (0..n).map(|j| [-1.0, -0.0, 0.0, 1.0, 0.5][j % 5]).collect();
             let mut c = Stored::new(m, n, Layout::Rows(0), &mut || f32::NAN);
             let epi = Epi {
+                scale: std::ptr::null(),
                 bias: bias.as_ptr(),
-                relu: true,
+                act: Act::Relu,
             };
             // SAFETY: each view covers its matrix in its own buffer; bias has n floats.
             unsafe { kernel(m, n, k, a.view(), b.view(), c.view(), epi) };

@@ -55,18 +55,16 @@ macro_rules! store {
         let (acc, c, rs, cs, nr, add): (&Acc<R>, *mut f32, isize, isize, usize, bool) =
             (&$acc, $c, $rs, $cs, $nr, $add);
         let (epi, with_epi): (Epi, bool) = ($epi, $with_epi);
-        let (has_bias, relu) = (with_epi && !epi.bias.is_null(), with_epi && epi.relu);
         if nr == NR && cs == 1 {
-            // The bias vectors, loaded once (to the compiler, the stores below might
-            // overwrite the bias).
-            let bias: [__m256; NV] = std::array::from_fn(|v| {
-                if has_bias {
-                    // SAFETY: a full tile: the bias has NR floats (the contract).
-                    unsafe { _mm256_loadu_ps(epi.bias.add(8 * v)) }
-                } else {
-                    _mm256_setzero_ps()
-                }
-            });
+            // The epilogue's vectors, loaded once (to the compiler, the stores below
+            // might overwrite them).
+            let vecs = |p: *const f32| -> [Option<__m256>; NV] {
+                std::array::from_fn(|v| {
+                    // SAFETY: a full tile: a vector has NR floats (the contract).
+                    (with_epi && !p.is_null()).then(|| unsafe { _mm256_loadu_ps(p.add(8 * v)) })
+                })
+            };
+            let (scale, bias) = (vecs(epi.scale), vecs(epi.bias));
             for (i, row) in acc.iter().enumerate() {
                 for (v, &x) in row.iter().enumerate() {
                     // SAFETY: a full tile with unit column stride: 8 contiguous floats of row i.
@@ -77,13 +75,8 @@ macro_rules! store {
                         } else {
                             x
                         };
-                        if has_bias {
-                            y = _mm256_add_ps(y, bias[v]);
-                        }
-                        if relu {
-                            // max(0, y) keeps a NaN y. No -0 reaches it (see `epilogue`):
-                            // none needs the + 0.0 that `epilogue::apply` adds.
-                            y = _mm256_max_ps(_mm256_setzero_ps(), y);
+                        if with_epi {
+                            y = super::epilogue::simd::epi8(y, scale[v], bias[v], epi.act);
                         }
                         _mm256_storeu_ps(dst, y);
                     }

@@ -56,21 +56,20 @@ macro_rules! store {
         let (acc, c, rs, cs, nr, add): (&Acc<R>, *mut f32, isize, isize, usize, bool) =
             (&$acc, $c, $rs, $cs, $nr, $add);
         let (epi, with_epi): (Epi, bool) = ($epi, $with_epi);
-        let (has_bias, relu) = (with_epi && !epi.bias.is_null(), with_epi && epi.relu);
         if cs == 1 {
-            // The bias vectors, loaded once (to the compiler, the stores below might
-            // overwrite the bias).
-            let bias: [__m512; NV] = std::array::from_fn(|v| {
-                let lanes = nr.saturating_sub(16 * v).min(16);
-                let mask: __mmask16 = (((1u32 << lanes) - 1) & 0xffff) as u16;
-                if has_bias {
-                    // SAFETY: the bias has nr floats (the contract); masked-off lanes are
+            // The epilogue's vectors, loaded once (to the compiler, the stores below
+            // might overwrite them).
+            let vecs = |p: *const f32| -> [Option<__m512>; NV] {
+                std::array::from_fn(|v| {
+                    let lanes = nr.saturating_sub(16 * v).min(16);
+                    let mask: __mmask16 = (((1u32 << lanes) - 1) & 0xffff) as u16;
+                    // SAFETY: a vector has nr floats (the contract); masked-off lanes are
                     // not read.
-                    unsafe { _mm512_maskz_loadu_ps(mask, epi.bias.add(16 * v)) }
-                } else {
-                    _mm512_setzero_ps()
-                }
-            });
+                    (with_epi && !p.is_null())
+                        .then(|| unsafe { _mm512_maskz_loadu_ps(mask, p.add(16 * v)) })
+                })
+            };
+            let (scale, bias) = (vecs(epi.scale), vecs(epi.bias));
             for (i, row) in acc.iter().enumerate() {
                 for (v, &x) in row.iter().enumerate() {
                     let lanes = nr.saturating_sub(16 * v).min(16);
@@ -87,13 +86,8 @@ macro_rules! store {
                         } else {
                             x
                         };
-                        if has_bias {
-                            y = _mm512_add_ps(y, bias[v]);
-                        }
-                        if relu {
-                            // max(0, y) keeps a NaN y. No -0 reaches it (see `epilogue`):
-                            // none needs the + 0.0 that `epilogue::apply` adds.
-                            y = _mm512_max_ps(_mm512_setzero_ps(), y);
+                        if with_epi {
+                            y = super::epilogue::simd::epi16(y, scale[v], bias[v], epi.act);
                         }
                         _mm512_mask_storeu_ps(dst, mask, y);
                     }
