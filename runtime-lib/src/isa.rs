@@ -49,7 +49,7 @@ impl Isa {
     /// Everything this machine has (std caches the CPUID answers). For tests and tools
     /// that run routines outside an artifact.
     pub fn host() -> Isa {
-        Isa::from_features(|f| crate::loader::host_has(f))
+        Isa::from_features(crate::loader::host_has)
     }
 
     /// What an artifact for `target` may use on this machine: the features it records

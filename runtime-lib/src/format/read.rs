@@ -557,7 +557,7 @@ impl R<'_> {
             ACTIVATION_CLAMP => {
                 let (lo, hi) = (self.u32("clamp")?, self.u32("clamp")?);
                 let (l, h) = (f32::from_bits(lo), f32::from_bits(hi));
-                if !(l < h) {
+                if l.partial_cmp(&h) != Some(std::cmp::Ordering::Less) {
                     return Err(
                         self.err_at(at, format!("clamp bounds {l} and {h} are not ordered"))
                     );

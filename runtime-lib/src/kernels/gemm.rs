@@ -246,7 +246,6 @@ unsafe fn split_product(
 /// accessed by anyone else meanwhile; an epilogue only comes with f32 and a bias of `n`
 /// floats (the decoder checks both).
 #[allow(clippy::too_many_arguments)]
-#[allow(clippy::too_many_arguments)]
 unsafe fn one(
     t: Types,
     m: usize,

@@ -187,7 +187,7 @@ pub(super) unsafe fn conv(
             let zero = with_elem!(c.dtype, T => {
                 let z = T::done(T::zero());
                 // SAFETY: reading the bytes of a plain value of `size` bytes.
-                let b = unsafe { std::slice::from_raw_parts(&z as *const T as *const u8, size) };
+                let b = unsafe { std::slice::from_raw_parts((&z as *const T).cast::<u8>(), size) };
                 b.to_vec()
             });
             for e in sub_out.as_mut_slice().chunks_exact_mut(size) {

@@ -22,6 +22,7 @@ use crate::isa::Isa;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(any(target_arch = "x86_64", test))]
 pub(super) mod quad;
 #[cfg(target_arch = "x86_64")]
 mod vnni;

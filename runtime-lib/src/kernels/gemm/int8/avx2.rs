@@ -176,8 +176,9 @@ unsafe fn pack_b(kc: usize, nc: usize, b: View, pc: usize, jc: usize, signed: bo
     }
 }
 
-/// Packs rows `ic..ic + mc` and steps `pc..pc + kc` of A row by row: row `i` at `dst + i
-/// * kcp`, pair `p` the word `(a[i, 2p], a[i, 2p + 1])` (a missing odd step zero).
+/// Packs rows `ic..ic + mc` and steps `pc..pc + kc` of A row by row: row `i` at
+/// `dst + i * kcp`, pair `p` the word `(a[i, 2p], a[i, 2p + 1])` (a missing odd step
+/// zero).
 ///
 /// # Safety
 /// The block is inside `a`; `dst` has room for `mc * kcp` words; the CPU has AVX2.
@@ -257,9 +258,9 @@ unsafe fn tile(
     }
 }
 
-/// Sets (or with `add`, increases) the `R x nr` tile at `c` (element `(i, j)` at `c + i
-/// * rs + j * cs`) by `kcp` step pairs: row `i` of A at `a + i * ars`, pair `p` of the
-/// panel at `b + p * NR`.
+/// Sets (or with `add`, increases) the `R x nr` tile at `c` (element `(i, j)` at
+/// `c + i * rs + j * cs`) by `kcp` step pairs: row `i` of A at `a + i * ars`, pair `p` of
+/// the panel at `b + p * NR`.
 ///
 /// # Safety
 /// The CPU has AVX2; the rows of A hold `kcp` words and the panel `kcp * NR` (32-byte

@@ -27,8 +27,8 @@ pub(crate) trait QuadTile {
     /// Columns of the tile, a multiple of 16.
     const NR: usize;
 
-    /// Sets (or with `add`, increases) the `mr x nr` tile at `c` (element `(i, j)` at `c
-    /// + i * rs + j * cs`) by `rowcorr[i] + colcorr[j] + sum_q dot4(a_i[q], b[q][j])`,
+    /// Sets (or with `add`, increases) the `mr x nr` tile at `c` (element `(i, j)` at
+    /// `c + i * rs + j * cs`) by `rowcorr[i] + colcorr[j] + sum_q dot4(a_i[q], b[q][j])`,
     /// where `a_i` is the row at `a + i * ars` and quad `q` of the panel is the `NR` words
     /// at `b + q * NR`. With `a_unsigned`, `dot4(x, y)` multiplies the bytes of A's word
     /// as unsigned by B's as signed; otherwise A's as signed by B's as unsigned. All in
@@ -283,9 +283,9 @@ unsafe fn pack_b<T: QuadTile>(
     sums
 }
 
-/// Packs rows `ic..ic + mc` and steps `pc..pc + kc` of A row by row (row `i` at `dst + i
-/// * kcq`), each byte XOR `xor`; `rowsum[i]` gets each row's sum of its values (before
-/// the XOR).
+/// Packs rows `ic..ic + mc` and steps `pc..pc + kc` of A row by row (row `i` at
+/// `dst + i * kcq`), each byte XOR `xor`; `rowsum[i]` gets each row's sum of its values
+/// (before the XOR).
 ///
 /// # Safety
 /// The block is inside `a`; `dst` has room for `mc * kcq` words; `rowsum` has `mc`.
