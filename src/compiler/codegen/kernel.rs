@@ -14,6 +14,8 @@ use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use std::collections::HashMap;
 
+mod blocks;
+mod lanes;
 pub(crate) mod row_reduce;
 mod tiles;
 
@@ -47,6 +49,14 @@ pub(crate) struct Plan {
 /// (hoisted: computed once per row, see [`invariant`]) gets workgroups of whole rows, so
 /// each row computes them once.
 pub(crate) fn plan_kernel(k: &Kernel) -> Plan {
+    if let Some(bl) = blocks::plan(k) {
+        return Plan {
+            split: 0,
+            block: 1,
+            nblocks: 1,
+            workgroups: bl.workgroups(k),
+        };
+    }
     let inv = hoistable(k);
     let (mut per_point, mut per_row) = (0i64, 0i64);
     for (i, n) in k.body.nodes.iter().enumerate() {
@@ -70,8 +80,23 @@ pub(crate) fn plan_kernel(k: &Kernel) -> Plan {
         // A split of the outer dimensions: each workgroup covers whole rows.
         return split(&k.domain[..n - 1], (WG_POINTS / row).max(1));
     }
-    plan_with(&k.domain, k.sequential, per_point.saturating_add(per_row))
+    let work = per_point.saturating_add(per_row);
+    // Lane reduces (column reductions, scans) run a long loop per vector point: smaller
+    // workgroups of whole vector groups, so a few hundred lines still split across threads.
+    if per_point >= LANE_SPLIT_WORK
+        && !k.domain.is_empty()
+        && k.domain.iter().all(|&e| e > 0)
+        && classify(k, true).is_some_and(|cls| lanes::any(&k.body, &cls))
+    {
+        let points = (WG_POINTS / work).max(LANES * lanes::GROUP);
+        return split(&k.domain, points);
+    }
+    plan_with(&k.domain, k.sequential, work)
 }
+
+/// Work per point from which a kernel with lane reduces gets workgroups of fewer than
+/// [`MIN_WG_POINTS`] points.
+const LANE_SPLIT_WORK: i64 = 256;
 
 /// Top-level nodes of `k` that do not depend on the innermost domain coordinate, if it
 /// has one and its points are independent: codegen computes them once before the
@@ -202,7 +227,7 @@ fn classify(k: &Kernel, round_ok: bool) -> Option<Vec<Class>> {
     if k.domain[inner] < 2 * LANES {
         return None;
     }
-    let (cls, stores) = classify_body(k, &k.body, inner, false, round_ok)?;
+    let (cls, stores) = classify_body(k, &k.body, inner, Scope::Top, round_ok)?;
     (stores > 0).then_some(cls)
 }
 
@@ -228,7 +253,7 @@ fn classify_reduce(k: &Kernel, extents: &[i64], body: &Body, round_ok: bool) -> 
     if extents[inner] < 2 * LANES {
         return None;
     }
-    let (cls, _) = classify_body(k, body, inner, true, round_ok)?;
+    let (cls, _) = classify_body(k, body, inner, Scope::Reduce, round_ok)?;
     let mut ops = Vec::new();
     for (acc, y) in body.yields.iter().enumerate() {
         let Node::Binary { op, a, b } = &body.nodes[y.index()] else {
@@ -304,7 +329,7 @@ fn classify_lane_reduce(
         }
     };
     let want: Vec<Class> = dts.iter().map(|&d| lane_class(d)).collect::<Option<_>>()?;
-    let (cls, _) = classify_body(k, body, inner, true, round_ok)?;
+    let (cls, _) = classify_body(k, body, inner, Scope::Reduce, round_ok)?;
     let elems = reduce_elems(body)?;
     let on_lanes =
         |cls: &[Class], ns: &[NodeId]| ns.iter().zip(&want).all(|(n, w)| cls[n.index()] == *w);
@@ -312,7 +337,7 @@ fn classify_lane_reduce(
         return None;
     }
     let reducer = reducer_body(body, &elems)?;
-    let (reducer_cls, _) = classify_body(k, &reducer, 0, true, round_ok)?;
+    let (reducer_cls, _) = classify_body(k, &reducer, 0, Scope::Reduce, round_ok)?;
     if !on_lanes(&reducer_cls, &reducer.yields) {
         return None;
     }
@@ -493,17 +518,31 @@ fn operands(n: &Node) -> Vec<crate::compiler::lower::kir::NodeId> {
     }
 }
 
-/// Classes of `body`'s nodes when dimension `inner` runs on f32x4 lanes (`in_reduce`:
-/// a reduce body, whose `Outer` values are uniform and accumulators vectors); also the
-/// number of stores.
+/// Which body [`classify_body`] classifies.
+#[derive(Clone, Copy)]
+enum Scope<'c> {
+    /// A kernel's top-level body.
+    Top,
+    /// A reduce body whose own innermost loop runs on lanes: its `Outer` values are
+    /// uniform, its accumulators vectors.
+    Reduce,
+    /// The body of a top-level reduce run once per lane of the kernel's innermost
+    /// dimension (a lane reduce, see [`lanes`]): its `Outer` values have the enclosing
+    /// body's classes, its accumulators are vectors, its coordinates uniform.
+    Lanes(&'c [Class]),
+}
+
+/// Classes of `body`'s nodes when dimension `inner` runs on f32x4 lanes; also the number
+/// of stores (those of lane reduce bodies included).
 fn classify_body(
     k: &Kernel,
     body: &Body,
     inner: usize,
-    in_reduce: bool,
+    scope: Scope<'_>,
     round_ok: bool,
 ) -> Option<(Vec<Class>, usize)> {
     use Class::*;
+    let in_reduce = !matches!(scope, Scope::Top);
     let mut cls: Vec<Class> = Vec::with_capacity(body.nodes.len());
     let mut stores = 0;
     for (i, node) in body.nodes.iter().enumerate() {
@@ -538,7 +577,7 @@ fn classify_body(
                 index,
                 value,
             } => {
-                if in_reduce || c(value) == Linear {
+                if matches!(scope, Scope::Reduce) || c(value) == Linear {
                     return None;
                 }
                 stores += 1;
@@ -618,21 +657,30 @@ fn classify_body(
                 Vector if round_ok && lanes32(ty) && lanes32(body.ty(*x)) => Vector,
                 _ => return None,
             },
-            Node::Reduce { inits, body, .. } => {
-                if !in_reduce
-                    && inits.iter().all(|n| c(n) == Uniform)
+            Node::Reduce { inits, body, .. } if !in_reduce => {
+                if inits.iter().all(|n| c(n) == Uniform)
                     && outer_refs_uniform(body, &cls)
+                    && !lanes::stores(body)
                 {
                     Uniform
                 } else {
-                    return None;
+                    let (lane_stores, class) = lanes::classify(k, body, inner, &cls, ty, round_ok)?;
+                    stores += lane_stores;
+                    class
                 }
             }
-            Node::ReduceResult { reduce, .. } => c(reduce),
-            Node::Acc(_) if in_reduce && (ty == DType::F32 || lanes_int(ty, round_ok)) => Vector,
-            Node::Acc(_) if in_reduce && round_ok && ty == DType::I1 => Mask,
-            Node::Outer(_) if in_reduce => Uniform,
-            Node::Acc(_) | Node::Outer(_) => return None,
+            Node::Reduce { .. } => return None,
+            Node::ReduceResult { reduce, .. } => match c(reduce) {
+                Uniform => Uniform,
+                _ => lanes::lane_class(ty, round_ok)?,
+            },
+            Node::Acc(_) if in_reduce => lanes::lane_class(ty, round_ok)?,
+            Node::Outer(_) if matches!(scope, Scope::Reduce) => Uniform,
+            Node::Outer(o) => match scope {
+                Scope::Lanes(outer) => outer[o.index()],
+                _ => return None,
+            },
+            Node::Acc(_) => return None,
         };
         cls.push(class);
     }
@@ -746,9 +794,12 @@ pub(crate) fn build(func: &mut Function, k: &Kernel, plan: &Plan, caps: &Caps) -
         .collect();
     let mut imports = Imports::new(call_conv, fma, x86_64);
     let classes = classify(k, round_ok);
-    let hoist = hoistable(k);
+    let blocks = blocks::plan(k).map(std::rc::Rc::new);
+    let hoist = hoistable(k).filter(|_| blocks.is_none());
     let tiles = match &classes {
-        Some(cls) if array_math => tiles::plan(k, cls, hoist.as_deref()).map(std::rc::Rc::new),
+        Some(cls) if array_math && blocks.is_none() && !lanes::any(&k.body, cls) => {
+            tiles::plan(k, cls, hoist.as_deref()).map(std::rc::Rc::new)
+        }
         _ => None,
     };
     let mut em = Emitter {
@@ -763,6 +814,8 @@ pub(crate) fn build(func: &mut Function, k: &Kernel, plan: &Plan, caps: &Caps) -
         round_ok,
         hoist,
         tiles,
+        blocks,
+        in_order: false,
         array_math,
         pin_slot: None,
     };
@@ -875,6 +928,16 @@ pub(crate) fn vector_profile(k: &Kernel) -> (bool, Vec<u8>) {
 }
 
 #[cfg(test)]
+pub(crate) fn has_lane_reduce(k: &Kernel) -> bool {
+    classify(k, true).is_some_and(|cls| lanes::any(&k.body, &cls))
+}
+
+#[cfg(test)]
+pub(crate) fn is_blocked(k: &Kernel) -> bool {
+    blocks::is_blocked(k)
+}
+
+#[cfg(test)]
 pub(crate) fn is_vectorized(k: &Kernel) -> bool {
     classify(k, true).is_some()
 }
@@ -902,6 +965,12 @@ struct Emitter<'a, 'b> {
     hoist: Option<Vec<bool>>,
     /// How the innermost loop runs in tiles around array math calls, if it does.
     tiles: Option<std::rc::Rc<tiles::TilePlan>>,
+    /// How the kernel runs in column blocks, if it does.
+    blocks: Option<std::rc::Rc<blocks::Blocks>>,
+    /// Scalar reductions run their loops in order, element by element: at the remainder
+    /// points of a kernel whose other points run them as lane reduces, so every point
+    /// folds in the same order.
+    in_order: bool,
     /// The runtime's array routines apply ([`Caps::array_math`]).
     array_math: bool,
     /// The stack slot of [`Emitter::pin`].
@@ -1002,6 +1071,9 @@ impl<'a, 'b> Emitter<'a, 'b> {
     }
 
     fn workgroup(&mut self, w: Value) -> R<()> {
+        if let Some(bl) = self.blocks.clone() {
+            return self.block_workgroup(w, &bl);
+        }
         let k = self.k;
         let n = k.domain.len();
         if n == 0 {
@@ -1044,6 +1116,11 @@ impl<'a, 'b> Emitter<'a, 'b> {
         if last {
             if let Some(tiles) = self.tiles.clone() {
                 return self.tiled_row(&tiles, lo, hi, coords, &hoisted);
+            }
+            if let Some(cls) = self.classes.clone()
+                && lanes::any(&k.body, &cls)
+            {
+                return self.lane_points(lo, hi, coords, &cls, &hoisted);
             }
             let unroll = if self.classes.is_some() {
                 unroll_factor(&k.body)
@@ -1413,9 +1490,14 @@ impl<'a, 'b> Emitter<'a, 'b> {
             }
             let pin = matches!(pre, Pre::Only(_))
                 && !matches!(node, Node::Const(_) | Node::Index(_) | Node::Outer(_));
-            // Accumulators are carried values (vectors or not), not computed here.
-            let is_vec = classes.is_some_and(|c| matches!(c[i], Class::Vector | Class::Mask))
-                && !matches!(node, Node::Acc(_));
+            let on_lanes = classes.is_some_and(|c| matches!(c[i], Class::Vector | Class::Mask));
+            // Accumulators, enclosing values and reduce results are values computed
+            // elsewhere (vectors or not); a reduce on lanes has its own loop.
+            let is_vec = on_lanes
+                && !matches!(
+                    node,
+                    Node::Acc(_) | Node::Outer(_) | Node::ReduceResult { .. } | Node::Reduce { .. }
+                );
             let v = |n: &crate::compiler::lower::kir::NodeId| vals[n.index()];
             let val = if is_vec {
                 self.eval_vector(body, node, dt, &vals, classes.unwrap())?
@@ -1462,6 +1544,13 @@ impl<'a, 'b> Emitter<'a, 'b> {
                     } => self.cx.b.ins().select(v(cond), v(on_true), v(on_false)),
                     Node::Convert { x } => scalar::convert(&mut self.cx, body.ty(*x), dt, v(x))?,
                     Node::Bitcast { x } => scalar::bitcast(&mut self.cx, body.ty(*x), dt, v(x))?,
+                    Node::Reduce { .. } if on_lanes => {
+                        let cls = classes.ok_or("lane reduce without classes")?;
+                        let out = self.lane_reduce_at(body, i, cls, &vals)?;
+                        let first = *out.first().ok_or("reduce without accumulators")?;
+                        results.insert(i, out);
+                        first
+                    }
                     Node::Reduce {
                         extents,
                         inits,
@@ -1488,17 +1577,21 @@ impl<'a, 'b> Emitter<'a, 'b> {
                         } else {
                             Vec::new()
                         };
-                        if let Some(m) =
+                        let row = if self.in_order {
+                            None
+                        } else {
                             self.row_reduce(extents, &init, rbody, &outer_vals, &hoisted)?
-                        {
+                        };
+                        if let Some(m) = row {
                             let m = if pin { self.pin(m) } else { m };
                             results.insert(i, vec![m]);
                             vals.push(m);
                             continue;
                         }
-                        let rv = classify_reduce(self.k, extents, rbody, self.round_ok);
-                        let lr = rv
-                            .is_none()
+                        let rv = (!self.in_order)
+                            .then(|| classify_reduce(self.k, extents, rbody, self.round_ok))
+                            .flatten();
+                        let lr = (rv.is_none() && !self.in_order)
                             .then(|| classify_lane_reduce(self.k, extents, rbody, self.round_ok))
                             .flatten();
                         let out = self.reduce_nest(

@@ -39,6 +39,19 @@ pub(crate) fn is_vectorized(k: &crate::compiler::lower::kir::Kernel) -> bool {
     kernel::is_vectorized(k)
 }
 
+/// Whether codegen runs reductions of `k` on lanes, one per point (for the lowering's
+/// tests).
+#[cfg(test)]
+pub(crate) fn has_lane_reduce(k: &crate::compiler::lower::kir::Kernel) -> bool {
+    kernel::has_lane_reduce(k)
+}
+
+/// Whether codegen runs `k` in column blocks (for the lowering's tests).
+#[cfg(test)]
+pub(crate) fn is_blocked(k: &crate::compiler::lower::kir::Kernel) -> bool {
+    kernel::is_blocked(k)
+}
+
 /// How codegen runs `k`: whether its innermost loop is vectorized, and for each
 /// top-level reduction whether its innermost loop runs on f32x4 (2), on lane partials
 /// (1) or on scalars (0). Lowering's horizontal fusion keeps a merged kernel only if it

@@ -31,6 +31,9 @@ pub(crate) fn merge(
     if a.sequential || b.sequential || a.domain != b.domain || a.domain.is_empty() {
         return None;
     }
+    if scans(a) || scans(b) {
+        return None;
+    }
     // A common input, read by both.
     let shares = a_bind.iter().zip(&a.buffers).any(|(x, kx)| {
         !kx.writable
@@ -84,6 +87,14 @@ pub(crate) fn merge(
             .chain(&pb.1)
             .all(|m| pm.1.iter().all(|x| x == m));
     (pa.0 == pb.0 && pm.0 == pa.0 && same_mode).then_some((merged, bindings))
+}
+
+/// Does a reduce of `k` store at each step (a scan)? Its loop is not merged.
+fn scans(k: &Kernel) -> bool {
+    k.body.nodes.iter().any(|n| match n {
+        Node::Reduce { body, .. } => body.nodes.iter().any(|m| matches!(m, Node::Store { .. })),
+        _ => false,
+    })
 }
 
 fn vector_profile(k: &Kernel) -> (bool, Vec<u8>) {

@@ -16,6 +16,8 @@
 //! - Each point is computed independently: no two points store to the same element, and
 //!   no point reads an element another point of the same kernel writes. So codegen may
 //!   vectorize along the innermost dimension and split the domain into workgroups freely.
+//! - A top-level reduce's body may store (a scan: each step writes its accumulators), in
+//!   the loop's order; it never loads what it or another point stores.
 //!   The one exception is a kernel marked [`Kernel::sequential`] (scatter): its points run
 //!   one after another in row-major order, and a point sees what earlier points stored.
 
@@ -120,7 +122,8 @@ pub enum Node {
         buffer: usize,
         index: Vec<NodeId>,
     },
-    /// Writes `value` (same dtype as the buffer) at `index`. Top-level body only.
+    /// Writes `value` (same dtype as the buffer) at `index`. In a top-level body, or in
+    /// the body of a top-level [`Node::Reduce`] (a scan), at every step of its loop.
     Store {
         buffer: usize,
         index: Vec<NodeId>,

@@ -21,6 +21,8 @@ pub(crate) mod interp;
 pub mod kir;
 
 mod builder;
+#[cfg(test)]
+mod columns_tests;
 mod control;
 #[cfg(test)]
 mod control_tests;
@@ -39,6 +41,9 @@ mod linalg;
 mod linalg_tests;
 mod plan;
 mod reduce;
+mod scan;
+#[cfg(test)]
+mod scan_tests;
 mod scatter;
 #[cfg(test)]
 mod scatter_tests;
@@ -230,6 +235,8 @@ impl<'f> Lowerer<'f> {
                 u[1] = Use::Expanding;
                 u
             }
+            // A scan reads each element once.
+            Opcode::ReduceWindow(_) if scan::scan_of(self, op).is_some() => vec![Use::Inline; n],
             // Windows that do not overlap (a pool with stride >= window) read each
             // element at most once: the producer fuses into the pool's kernel.
             Opcode::ReduceWindow(w) => {
@@ -428,6 +435,8 @@ impl<'f> Lowerer<'f> {
                         .all(|&u| fx.ops[u].1 == region && fx.ops[u].0.results.len() == 1);
             }
         }
+        let mut fused_at: std::collections::HashMap<usize, HomeFusion> =
+            std::collections::HashMap::new();
         for p in (0..fx.ops.len()).rev() {
             let op = fx.ops[p].0;
             let v = op.results[0];
@@ -440,21 +449,36 @@ impl<'f> Lowerer<'f> {
                     Opcode::Reduce { dimensions } => {
                         let in_ty = self.ty(op.operands[0]);
                         let rank = in_ty.rank();
-                        let mut found = RowFusion::default();
+                        let last = rank as i64 - 1;
+                        let rows = dimensions.as_slice() == [last];
+                        let columns = !dimensions.is_empty()
+                            && !dimensions.contains(&last)
+                            && dimensions.iter().all(|&d| in_ty.shape[d as usize] > 1);
+                        let mut found = RowFusion {
+                            columns,
+                            ..RowFusion::default()
+                        };
                         if rank >= 2
-                            && dimensions.as_slice() == [rank as i64 - 1]
+                            && (rows || columns)
                             && in_ty.shape[rank - 1] > 1
                             && self.row_ok(
                                 &fx,
                                 v,
-                                &vec![false; rank - 1],
+                                &vec![false; rank - dimensions.len()],
                                 self.ty(v).num_elements(),
                                 &mut found,
                                 0,
                             )
                             && let Some(&home) = found.homes.first()
                             && found.homes.iter().all(|&h| h == home)
+                            && let Some(kind) = home_fusion(&found)
+                            && kind
+                                .as_ref()
+                                .is_none_or(|k| fused_at.get(&home).is_none_or(|f| f == k))
                         {
+                            if let Some(kind) = kind {
+                                fused_at.insert(home, kind);
+                            }
                             self.materialize[i] = false;
                             for f in found.flips {
                                 self.materialize[f.index()] = false;
@@ -584,6 +608,7 @@ impl<'f> Lowerer<'f> {
     ) -> bool {
         // A bounded walk: paths through a DAG of values can be exponentially many.
         found.steps += 1;
+        let columns = found.columns;
         if depth > 64 || found.steps > 4096 || !fx.movable[v.index()] {
             return false;
         }
@@ -592,9 +617,15 @@ impl<'f> Lowerer<'f> {
             return false;
         }
         // Broadcast copies along a dimension other than the innermost one would each
-        // recompute the reduction.
+        // recompute a row reduction. A column reduction must vary along the innermost
+        // dimension (or nowhere be broadcast): its kernel runs in column blocks.
         let kernel_ok = |bcast: &[bool], shape: &[i64]| {
-            (0..shape.len().saturating_sub(1)).all(|d| !bcast[d] || shape[d] == 1)
+            if columns {
+                let last = shape.len().wrapping_sub(1);
+                bcast.iter().all(|b| !b) || shape.len() >= 2 && !bcast[last] && shape[last] > 1
+            } else {
+                (0..shape.len().saturating_sub(1)).all(|d| !bcast[d] || shape[d] == 1)
+            }
         };
         // A consumer `r` constant along `nb`: computed in its own kernel, or fused on.
         let next = |r: ValueId, nb: &[bool], found: &mut RowFusion| {
@@ -611,6 +642,7 @@ impl<'f> Lowerer<'f> {
             if row_value && fx.movable[r.index()] && {
                 let mut inner = RowFusion {
                     steps: found.steps,
+                    columns,
                     ..RowFusion::default()
                 };
                 let ok = self.row_ok(fx, r, nb, rows, &mut inner, depth + 1);
@@ -619,6 +651,7 @@ impl<'f> Lowerer<'f> {
                     found.flips.push(r);
                     found.flips.extend(inner.flips);
                     found.homes.extend(inner.homes);
+                    found.patterns.extend(inner.patterns);
                 }
                 ok
             } {
@@ -627,6 +660,7 @@ impl<'f> Lowerer<'f> {
             match fx.home[r.index()] {
                 Some(h) if kernel_ok(nb, rs) => {
                     found.homes.push(h);
+                    found.patterns.push((h, nb.to_vec()));
                     true
                 }
                 _ => false,
@@ -1018,6 +1052,37 @@ struct RowFusion {
     homes: Vec<usize>,
     /// Values visited so far.
     steps: u32,
+    /// A reduction over leading dimensions (columns), broadcast back along them: its
+    /// kernel runs in column blocks (codegen's `blocks`), where a row reduction's runs
+    /// row by row with the reduction hoisted out of the innermost loop.
+    columns: bool,
+    /// The dimensions of each home kernel along which the reduction is broadcast.
+    patterns: Vec<(usize, Vec<bool>)>,
+}
+
+/// How reductions fused into one kernel are broadcast there: all alike, so that codegen
+/// can hoist every one of them the same way.
+#[derive(Clone, PartialEq, Debug)]
+enum HomeFusion {
+    Rows,
+    Columns(Vec<bool>),
+}
+
+/// How the reduction `found` describes is broadcast in its home kernel, if the same way
+/// on every path there: `Some(None)` when it is only read inside other reductions there
+/// (which are fused the same way as those).
+fn home_fusion(found: &RowFusion) -> Option<Option<HomeFusion>> {
+    if !found.columns {
+        return Some(Some(HomeFusion::Rows));
+    }
+    let Some((_, first)) = found.patterns.first() else {
+        return Some(None);
+    };
+    found
+        .patterns
+        .iter()
+        .all(|p| p.1 == *first)
+        .then(|| Some(HomeFusion::Columns(first.clone())))
 }
 
 /// Ops computing each result element from the operand elements at the same index.

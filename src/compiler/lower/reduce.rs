@@ -214,6 +214,9 @@ pub(crate) fn lower_reduce_window(lw: &mut Lowerer, op: &Op) -> Result<(), Diagn
     let Opcode::ReduceWindow(w) = &op.opcode else {
         unreachable!()
     };
+    if let Some(s) = super::scan::scan_of(lw, op) {
+        return super::scan::lower_scan(lw, op, s);
+    }
     let n = op.operands.len() / 2;
     let in_ty = lw.ty(op.operands[0]);
     let out_ty = lw.ty(op.results[0]);

@@ -1,0 +1,259 @@
+//! Column blocks: several passes over a block of columns while it is in cache.
+//!
+//! A normalization along a leading axis (log_softmax over axis 0 of `[n, m]`, a batch
+//! norm over `[N, H, W]` of NHWC) is one kernel over the input's shape whose reductions
+//! are fused in: each reduction depends on the innermost coordinate (the columns) but
+//! not on the normalized dimensions, along which it was broadcast back. Computed per
+//! point it would cost a whole column per point; hoisted out of the innermost loop (as
+//! row reductions are) it would still be recomputed for every row. So such a kernel runs
+//! by blocks of [`BLOCK`] columns: per block, first the reductions and everything that
+//! depends only on them, as lane reduces of the block's vectors in one loop nest (pass
+//! after pass over the block's columns: the column maximum, then the sum of
+//! exponentials), then the normalized dimensions' loops compute every point of the block
+//! from those values. A block of 16 columns of 1000 rows is 64 KiB: its later passes
+//! read it from L2, not from memory. Workgroups are blocks (and the coordinates of the
+//! dimensions neither reduced nor innermost).
+
+use super::lanes::Point;
+use super::{Emitter, LANES, Pre, R, operands};
+use crate::compiler::lower::kir::{Body, Kernel, Node};
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::{InstBuilder, Value};
+
+/// Columns per block: four vectors, whose lane reduces run side by side.
+pub(super) const BLOCK: i64 = LANES * super::lanes::GROUP;
+
+/// How a kernel runs in column blocks.
+#[derive(Debug)]
+pub(crate) struct Blocks {
+    /// Dimensions no reduction depends on: looped inside each block.
+    inner: Vec<usize>,
+    /// The other dimensions but the innermost: one coordinate per workgroup.
+    outer: Vec<usize>,
+    /// Top-level nodes computed once per block: the reductions and what depends only
+    /// on them and on the block's coordinates.
+    hoist: Vec<bool>,
+    /// Blocks along the innermost dimension.
+    nblocks: i64,
+}
+
+impl Blocks {
+    /// Workgroups: one per block and coordinate of the outer dimensions.
+    pub(crate) fn workgroups(&self, k: &Kernel) -> u64 {
+        let outer: u64 = self.outer.iter().map(|&d| k.domain[d] as u64).product();
+        outer * self.nblocks as u64
+    }
+}
+
+/// The domain dimensions each top-level node of `body` depends on, as bit sets.
+fn dependencies(body: &Body) -> Vec<u64> {
+    let mut deps: Vec<u64> = Vec::with_capacity(body.nodes.len());
+    for node in &body.nodes {
+        let d = match node {
+            Node::Index(d) => 1u64 << d,
+            Node::Store { .. } => u64::MAX,
+            Node::Reduce { inits, body, .. } => {
+                let mut d = inits.iter().fold(0, |a, n| a | deps[n.index()]);
+                for n in &body.nodes {
+                    match n {
+                        Node::Outer(o) => d |= deps[o.index()],
+                        // A scan's steps store: never hoisted.
+                        Node::Store { .. } => d = u64::MAX,
+                        _ => {}
+                    }
+                }
+                d
+            }
+            n => operands(n).iter().fold(0, |a, o| a | deps[o.index()]),
+        };
+        deps.push(d);
+    }
+    deps
+}
+
+/// How `k` runs in column blocks, if it has reductions that all depend on its innermost
+/// coordinate and not on some other dimension (see the module docs).
+pub(crate) fn plan(k: &Kernel) -> Option<Blocks> {
+    let n = k.domain.len();
+    if k.sequential || !(2..=63).contains(&n) || k.domain.iter().any(|&e| e <= 0) {
+        return None;
+    }
+    let last = n - 1;
+    let body = &k.body;
+    let deps = dependencies(body);
+    let reduces: Vec<usize> = (0..body.nodes.len())
+        .filter(|&i| matches!(body.nodes[i], Node::Reduce { .. }))
+        .collect();
+    if reduces.is_empty() || reduces.iter().any(|&r| deps[r] & (1 << last) == 0) {
+        return None;
+    }
+    let used = reduces.iter().fold(0u64, |a, &r| a | deps[r]);
+    let inner: Vec<usize> = (0..last)
+        .filter(|&d| used & (1 << d) == 0 && k.domain[d] > 1)
+        .collect();
+    if inner.is_empty() {
+        return None;
+    }
+    let outer: Vec<usize> = (0..last).filter(|d| !inner.contains(d)).collect();
+    let inner_mask = inner.iter().fold(0u64, |a, &d| a | 1 << d);
+    // Nodes on a reduction's value, directly or not.
+    let mut on_reduce = vec![false; body.nodes.len()];
+    for (i, node) in body.nodes.iter().enumerate() {
+        on_reduce[i] = match node {
+            Node::Reduce { .. } => true,
+            n => operands(n).iter().any(|o| on_reduce[o.index()]),
+        };
+    }
+    let hoist = (0..body.nodes.len())
+        .map(|i| {
+            on_reduce[i]
+                && deps[i] & inner_mask == 0
+                && !matches!(body.nodes[i], Node::Store { .. })
+        })
+        .collect();
+    Some(Blocks {
+        inner,
+        outer,
+        hoist,
+        nblocks: (k.domain[last] + BLOCK - 1) / BLOCK,
+    })
+}
+
+/// `hoist` and the nodes it reads, directly or not (through reduce bodies' `Outer`s).
+fn closure(body: &Body, hoist: &[bool]) -> Vec<bool> {
+    let mut need = hoist.to_vec();
+    for i in (0..body.nodes.len()).rev() {
+        if !need[i] {
+            continue;
+        }
+        for o in operands(&body.nodes[i]) {
+            need[o.index()] = true;
+        }
+        if let Node::Reduce { body: rb, .. } = &body.nodes[i] {
+            for n in &rb.nodes {
+                if let Node::Outer(o) = n {
+                    need[o.index()] = true;
+                }
+            }
+        }
+    }
+    need
+}
+
+impl Emitter<'_, '_> {
+    /// Workgroup `w` of a kernel run in column blocks `bl`.
+    pub(super) fn block_workgroup(&mut self, w: Value, bl: &Blocks) -> R<()> {
+        let k = self.k;
+        let n = k.domain.len();
+        let width = k.domain[n - 1];
+        let nb = self.iconst(bl.nblocks);
+        let blk = self.cx.b.ins().urem(w, nb);
+        let mut q = self.cx.b.ins().udiv(w, nb);
+        let zero = self.iconst(0);
+        let mut coords = vec![zero; n];
+        for &d in bl.outer.iter().rev() {
+            let e = self.iconst(k.domain[d]);
+            coords[d] = self.cx.b.ins().urem(q, e);
+            q = self.cx.b.ins().udiv(q, e);
+        }
+        let lo = self.cx.b.ins().imul_imm_s(blk, BLOCK);
+        let (full, rem) = (width / BLOCK, width % BLOCK);
+        if rem == 0 || full == 0 {
+            return self.block(bl, &coords, lo, if rem == 0 { BLOCK } else { rem });
+        }
+        // Every block is whole but the last.
+        let b = &mut *self.cx.b;
+        let (whole, part, done) = (b.create_block(), b.create_block(), b.create_block());
+        let is_whole = b.ins().icmp_imm_s(IntCC::SignedLessThan, blk, full);
+        b.ins().brif(is_whole, whole, &[], part, &[]);
+        self.cx.b.switch_to_block(whole);
+        self.block(bl, &coords, lo, BLOCK)?;
+        self.cx.b.ins().jump(done, &[]);
+        self.cx.b.switch_to_block(part);
+        self.block(bl, &coords, lo, rem)?;
+        self.cx.b.ins().jump(done, &[]);
+        self.cx.b.switch_to_block(done);
+        Ok(())
+    }
+
+    /// The `width` columns from `lo` at the outer coordinates `coords`: the hoisted nodes
+    /// once, then every point of the inner dimensions.
+    fn block(&mut self, bl: &Blocks, coords: &[Value], lo: Value, width: i64) -> R<()> {
+        let k = self.k;
+        let last = k.domain.len() - 1;
+        let cls = self.classes.clone();
+        let vectors = if cls.is_some() { width / LANES } else { 0 };
+        let mut points: Vec<Point> = Vec::new();
+        for j in 0..vectors + (width - vectors * LANES) {
+            let (off, vector) = if j < vectors {
+                (j * LANES, true)
+            } else {
+                (vectors * LANES + (j - vectors), false)
+            };
+            let mut idx = coords.to_vec();
+            idx[last] = if off == 0 {
+                lo
+            } else {
+                self.cx.b.ins().iadd_imm_s(lo, off)
+            };
+            points.push(Point {
+                idx,
+                cls: if vector { cls.as_deref() } else { None },
+            });
+        }
+        let need = closure(&k.body, &bl.hoist);
+        let none = vec![Vec::new(); points.len()];
+        // Scalar points beside vector ones fold in the lanes' order.
+        self.in_order = cls.is_some();
+        let vals = self.eval_points(&k.body, &points, &none, Some(&need));
+        self.in_order = false;
+        let vals = vals?;
+        // The hoisted values, through a stack slot so they stay out of the loops.
+        let mut known = Vec::with_capacity(points.len());
+        for v in vals {
+            let mut kn = vec![None; v.len()];
+            for (i, x) in v.into_iter().enumerate() {
+                if bl.hoist[i] {
+                    kn[i] = Some(self.pin(x));
+                }
+            }
+            known.push(kn);
+        }
+        self.block_loops(bl, 0, &mut points, &known)
+    }
+
+    /// The loops over the block's inner dimensions from `bl.inner[level]` on, evaluating
+    /// every point of the block at the innermost.
+    fn block_loops(
+        &mut self,
+        bl: &Blocks,
+        level: usize,
+        points: &mut [Point<'_>],
+        known: &[Vec<Option<Value>>],
+    ) -> R<()> {
+        let k = self.k;
+        let Some(&d) = bl.inner.get(level) else {
+            for (p, point) in points.iter().enumerate() {
+                let pre = Pre::Use(&known[p], None);
+                self.eval_body(&k.body, &point.idx, &[], &[], point.cls, pre)?;
+            }
+            return Ok(());
+        };
+        let lo = self.iconst(0);
+        let hi = self.iconst(k.domain[d]);
+        self.emit_loop(lo, hi, 1, &[], &mut |em, i, _| {
+            for p in points.iter_mut() {
+                p.idx[d] = i;
+            }
+            em.block_loops(bl, level + 1, points, known)?;
+            Ok(vec![])
+        })?;
+        Ok(())
+    }
+}
+
+/// Does `k` run in column blocks? (For the tests.)
+#[cfg(test)]
+pub(crate) fn is_blocked(k: &Kernel) -> bool {
+    plan(k).is_some()
+}

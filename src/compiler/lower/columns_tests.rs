@@ -1,0 +1,311 @@
+//! Reductions along leading axes (columns) on lanes, and normalizations along them run
+//! in column blocks, against the reference evaluator on axes, sizes and dtypes the
+//! benchmarks do not use.
+
+use super::tests::{run_native, three_ways};
+use super::{LoweredProgram, lower};
+use crate::compiler::codegen::{Target, has_lane_reduce, is_blocked};
+use crate::compiler::eval::{eval_func, literal_from_f64, literal_from_i128};
+use crate::compiler::ir::*;
+use crate::compiler::{Options, Timings, compile_module, frontend, passes};
+use pjrtc_runtime::format::Step;
+
+fn tensor(dt: &str, shape: &[i64]) -> String {
+    let d: String = shape.iter().map(|d| format!("{d}x")).collect();
+    format!("tensor<{d}{dt}>")
+}
+
+fn list(v: &[i64]) -> String {
+    v.iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `reduce(x, init) op` over `dims` of `dt[shape]`.
+fn reduce_src(dt: &str, shape: &[i64], dims: &[i64], op: &str, init: &str) -> String {
+    let out: Vec<i64> = (0..shape.len() as i64)
+        .filter(|d| !dims.contains(d))
+        .map(|d| shape[d as usize])
+        .collect();
+    let (t, o, s) = (tensor(dt, shape), tensor(dt, &out), tensor(dt, &[]));
+    format!(
+        r#"func.func public @main(%x: {t}) -> {o} {{
+  %init = stablehlo.constant dense<{init}> : {s}
+  %r = stablehlo.reduce(%x init: %init) applies stablehlo.{op} across dimensions = [{d}] : ({t}, {s}) -> {o}
+  return %r : {o}
+}}"#,
+        d = list(dims)
+    )
+}
+
+/// Values in about [-8, 8), with exact zeros of both signs among them.
+fn values(n: i64, seed: u64) -> Vec<f64> {
+    let mut s = seed | 1;
+    (0..n)
+        .map(|i| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            match i % 29 {
+                3 => 0.0,
+                17 => -0.0,
+                _ => ((s % 1601) as f64 - 800.0) / 97.0,
+            }
+        })
+        .collect()
+}
+
+fn arg(dt: DType, shape: &[i64], seed: u64) -> Literal {
+    let n: i64 = shape.iter().product();
+    let ty = TensorType::new(dt, shape);
+    if dt.is_float() {
+        literal_from_f64(ty, &values(n, seed))
+    } else {
+        let v: Vec<i128> = values(n, seed).iter().map(|x| (x * 97.0) as i128).collect();
+        literal_from_i128(ty, &v)
+    }
+}
+
+fn optimized(src: &str) -> Func {
+    let module = frontend::parse(src.as_bytes()).expect("parse");
+    let mut f = passes::inline::inline_entry(&module).expect("inline");
+    passes::fold::fold(&mut f).expect("fold");
+    passes::cse::cse(&mut f);
+    passes::dce::dce(&mut f);
+    f
+}
+
+fn lowered(src: &str) -> LoweredProgram {
+    lower(&optimized(src), &Target::host()).expect("lower")
+}
+
+fn dispatched(p: &LoweredProgram) -> Vec<&super::kir::Kernel> {
+    p.steps
+        .iter()
+        .filter_map(|s| match s {
+            Step::Dispatch { kernel, .. } => Some(&p.kernels[*kernel as usize]),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Reductions that keep the innermost dimension fold each kept element on a lane, in the
+/// reference's order: the same bits, tails (scalar points folding in the same order)
+/// included.
+#[test]
+fn column_reductions_run_on_lanes() {
+    let cases: [(&str, DType, &[i64], &[i64], &str, &str); 8] = [
+        ("f32", DType::F32, &[37, 70], &[0], "add", "0.000000e+00"),
+        ("f32", DType::F32, &[9, 41], &[0], "maximum", "0xFF800000"),
+        ("f32", DType::F32, &[3, 50, 21], &[1], "add", "0.000000e+00"),
+        (
+            "f32",
+            DType::F32,
+            &[2, 9, 11, 12],
+            &[0, 1, 2],
+            "minimum",
+            "0x7F800000",
+        ),
+        (
+            "f32",
+            DType::F32,
+            &[6, 5, 19],
+            &[0, 1],
+            "multiply",
+            "1.000000e+00",
+        ),
+        ("i32", DType::I32, &[40, 13], &[0], "maximum", "-2147483648"),
+        ("ui32", DType::U32, &[3, 31, 10], &[0, 1], "add", "0"),
+        ("i32", DType::I32, &[25, 9], &[0], "add", "0"),
+    ];
+    for (seed, (ty, dt, shape, dims, op, init)) in cases.into_iter().enumerate() {
+        let src = reduce_src(ty, shape, dims, op, init);
+        let p = lowered(&src);
+        let ks = dispatched(&p);
+        assert!(
+            ks.len() == 1 && has_lane_reduce(ks[0]),
+            "{ty}{shape:?} over {dims:?}"
+        );
+        three_ways(&src, &[arg(dt, shape, seed as u64 + 1)]);
+    }
+}
+
+/// Without lanes for the type (f64), the same reductions run scalar, still right.
+#[test]
+fn f64_column_reduction() {
+    let src = reduce_src("f64", &[23, 18], &[0], "add", "0.000000e+00");
+    let p = lowered(&src);
+    assert!(!has_lane_reduce(dispatched(&p)[0]));
+    three_ways(&src, &[arg(DType::F64, &[23, 18], 4)]);
+}
+
+/// An argmin along axis 0 (value and first index): a variadic lane reduce.
+#[test]
+fn column_argmin() {
+    let src = r#"func.func public @main(%x: tensor<33x18xf32>) -> (tensor<18xf32>, tensor<18xi32>) {
+  %i = stablehlo.iota dim = 0 : tensor<33x18xi32>
+  %inf = stablehlo.constant dense<0x7F800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %r:2 = stablehlo.reduce(%x init: %inf), (%i init: %zero) across dimensions = [0] : (tensor<33x18xf32>, tensor<33x18xi32>, tensor<f32>, tensor<i32>) -> (tensor<18xf32>, tensor<18xi32>)
+   reducer(%av: tensor<f32>, %bv: tensor<f32>) (%ai: tensor<i32>, %bi: tensor<i32>)  {
+    %lt = stablehlo.compare LT, %bv, %av, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %v = stablehlo.select %lt, %bv, %av : tensor<i1>, tensor<f32>
+    %j = stablehlo.select %lt, %bi, %ai : tensor<i1>, tensor<i32>
+    stablehlo.return %v, %j : tensor<f32>, tensor<i32>
+  }
+  return %r#0, %r#1 : tensor<18xf32>, tensor<18xi32>
+}"#;
+    let p = lowered(src);
+    assert!(has_lane_reduce(dispatched(&p)[0]));
+    three_ways(src, &[arg(DType::F32, &[33, 18], 6)]);
+}
+
+/// Standardization along `axis` of `f32[shape]` (mean, variance, `(x - mean) / sqrt(var
+/// + eps) * gamma`), as flax's LayerNorm writes it along the last axis.
+fn standardize_src(shape: &[i64], axes: &[i64]) -> String {
+    let rank = shape.len() as i64;
+    let kept: Vec<i64> = (0..rank).filter(|d| !axes.contains(d)).collect();
+    let red: Vec<i64> = kept.iter().map(|&d| shape[d as usize]).collect();
+    let count: i64 = axes.iter().map(|&d| shape[d as usize]).product();
+    let (t, r) = (tensor("f32", shape), tensor("f32", &red));
+    let s = tensor("f32", &[]);
+    format!(
+        r#"func.func public @main(%x: {t}, %g: {r}) -> {t} {{
+  %zero = stablehlo.constant dense<0.000000e+00> : {s}
+  %n = stablehlo.constant dense<{count}.0> : {r}
+  %eps = stablehlo.constant dense<1.000000e-05> : {r}
+  %sum = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [{a}] : ({t}, {s}) -> {r}
+  %mean = stablehlo.divide %sum, %n : {r}
+  %mb = stablehlo.broadcast_in_dim %mean, dims = [{k}] : ({r}) -> {t}
+  %d = stablehlo.subtract %x, %mb : {t}
+  %sq = stablehlo.multiply %d, %d : {t}
+  %ss = stablehlo.reduce(%sq init: %zero) applies stablehlo.add across dimensions = [{a}] : ({t}, {s}) -> {r}
+  %var = stablehlo.divide %ss, %n : {r}
+  %ve = stablehlo.add %var, %eps : {r}
+  %den = stablehlo.sqrt %ve : {r}
+  %db = stablehlo.broadcast_in_dim %den, dims = [{k}] : ({r}) -> {t}
+  %y = stablehlo.divide %d, %db : {t}
+  %gb = stablehlo.broadcast_in_dim %g, dims = [{k}] : ({r}) -> {t}
+  %z = stablehlo.multiply %y, %gb : {t}
+  return %z : {t}
+}}"#,
+        a = list(axes),
+        k = list(&kept)
+    )
+}
+
+/// Standardizing along leading axes is one kernel run in column blocks: the sums on
+/// lanes in the reference's order, so the bits are the reference's, with full blocks,
+/// a partial last block (vectors and scalar columns) and an outer dimension.
+#[test]
+fn standardization_along_columns_is_one_blocked_kernel() {
+    for (shape, axes) in [
+        (&[33, 21][..], &[0][..]),
+        (&[2, 5, 6, 12][..], &[0, 1, 2][..]),
+        (&[3, 17, 35][..], &[1][..]),
+        (&[40, 16][..], &[0][..]),
+    ] {
+        let src = standardize_src(shape, axes);
+        let p = lowered(&src);
+        let ks = dispatched(&p);
+        assert!(
+            ks.len() == 1 && is_blocked(ks[0]),
+            "{shape:?} over {axes:?}: {} kernels",
+            ks.len()
+        );
+        let kept: Vec<i64> = (0..shape.len() as i64)
+            .filter(|d| !axes.contains(d))
+            .map(|d| shape[d as usize])
+            .collect();
+        three_ways(
+            &src,
+            &[arg(DType::F32, shape, 2), arg(DType::F32, &kept, 3)],
+        );
+    }
+}
+
+/// log_softmax along `axis` of `f32[shape]`, as `jax.nn.log_softmax` writes it.
+fn log_softmax_src(shape: &[i64], axis: i64) -> String {
+    let rank = shape.len() as i64;
+    let kept: Vec<i64> = (0..rank).filter(|&d| d != axis).collect();
+    let red: Vec<i64> = kept.iter().map(|&d| shape[d as usize]).collect();
+    let (t, r) = (tensor("f32", shape), tensor("f32", &red));
+    let s = tensor("f32", &[]);
+    format!(
+        r#"func.func public @main(%x: {t}) -> {t} {{
+  %ninf = stablehlo.constant dense<0xFF800000> : {s}
+  %zero = stablehlo.constant dense<0.000000e+00> : {s}
+  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [{axis}] : ({t}, {s}) -> {r}
+  %mb = stablehlo.broadcast_in_dim %m, dims = [{k}] : ({r}) -> {t}
+  %d = stablehlo.subtract %x, %mb : {t}
+  %e = stablehlo.exponential %d : {t}
+  %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [{axis}] : ({t}, {s}) -> {r}
+  %l = stablehlo.log %sum : {r}
+  %lb = stablehlo.broadcast_in_dim %l, dims = [{k}] : ({r}) -> {t}
+  %y = stablehlo.subtract %d, %lb : {t}
+  return %y : {t}
+}}"#,
+        k = list(&kept)
+    )
+}
+
+/// log_softmax along a leading axis: one blocked kernel, within a few ulp of the
+/// reference (exp and log are not correctly rounded).
+#[test]
+fn log_softmax_along_columns_is_one_blocked_kernel() {
+    for (shape, axis) in [
+        (&[50, 37][..], 0),
+        (&[4, 30, 10][..], 1),
+        (&[7, 3, 64][..], 0),
+    ] {
+        let src = log_softmax_src(shape, axis);
+        let p = lowered(&src);
+        let ks = dispatched(&p);
+        assert!(
+            ks.len() == 1 && is_blocked(ks[0]),
+            "{shape:?} axis {axis}: {} kernels",
+            ks.len()
+        );
+        let x = arg(DType::F32, shape, 5);
+        let module = frontend::parse(src.as_bytes()).expect("parse");
+        let f = passes::inline::inline_entry(&module).expect("inline");
+        let want = eval_func(&f, std::slice::from_ref(&x)).expect("eval");
+        let pjx =
+            compile_module(&module, &Options::default(), &mut Timings::default()).expect("compile");
+        let got = run_native(pjx, &[x]);
+        let f32s = |b: &[u8]| -> Vec<f32> {
+            b.chunks_exact(4)
+                .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+                .collect()
+        };
+        for (i, (a, b)) in f32s(&want[0].bytes).iter().zip(f32s(&got[0])).enumerate() {
+            assert!(
+                (a - b).abs() <= 1e-5 * a.abs().max(1.0),
+                "{shape:?} axis {axis} at {i}: {a} vs {b}"
+            );
+        }
+    }
+}
+
+/// A row reduction and a column reduction of the same matrix feeding one kernel: only
+/// one kind is fused into it, the other stays a kernel of its own; still right.
+#[test]
+fn row_and_column_reductions_do_not_share_a_kernel() {
+    let src = r#"func.func public @main(%x: tensor<20x24xf32>) -> tensor<20x24xf32> {
+  %zero = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %rs = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<20x24xf32>, tensor<f32>) -> tensor<20xf32>
+  %cs = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<20x24xf32>, tensor<f32>) -> tensor<24xf32>
+  %rb = stablehlo.broadcast_in_dim %rs, dims = [0] : (tensor<20xf32>) -> tensor<20x24xf32>
+  %cb = stablehlo.broadcast_in_dim %cs, dims = [1] : (tensor<24xf32>) -> tensor<20x24xf32>
+  %a = stablehlo.subtract %x, %rb : tensor<20x24xf32>
+  %b = stablehlo.subtract %a, %cb : tensor<20x24xf32>
+  return %b : tensor<20x24xf32>
+}"#;
+    let p = lowered(src);
+    assert_eq!(dispatched(&p).len(), 2);
+    // Integers, so that the row sums (reassociated on lanes) are exact.
+    let v: Vec<f64> = values(480, 8).iter().map(|x| x.round()).collect();
+    let x = literal_from_f64(TensorType::new(DType::F32, [20, 24]), &v);
+    three_ways(src, &[x]);
+}
