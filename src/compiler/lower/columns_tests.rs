@@ -309,3 +309,31 @@ fn row_and_column_reductions_do_not_share_a_kernel() {
     let x = literal_from_f64(TensorType::new(DType::F32, [20, 24]), &v);
     three_ways(src, &[x]);
 }
+
+/// Compiles `src` for `target` and runs it on `args`.
+fn native(src: &str, target: Target, args: &[Literal]) -> Vec<Vec<u8>> {
+    let module = frontend::parse(src.as_bytes()).expect("parse");
+    let options = Options {
+        target,
+        optimize: true,
+    };
+    let pjx = compile_module(&module, &options, &mut Timings::default()).expect("compile");
+    run_native(pjx, args)
+}
+
+/// Columns long enough for the exponentials to run in chunks through the runtime's array
+/// routines give the bits of the inline code (the host without AVX2), tails included.
+#[test]
+fn chunked_array_math_in_lane_reduces_gives_the_inline_bits() {
+    for (shape, axis) in [(&[300, 24][..], 0), (&[2, 131, 9][..], 1)] {
+        let src = log_softmax_src(shape, axis);
+        let x = arg(DType::F32, shape, 12);
+        let mut inline = Target::host();
+        inline.features.retain(|f| f != "avx2");
+        assert_eq!(
+            native(&src, Target::host(), std::slice::from_ref(&x)),
+            native(&src, inline, &[x]),
+            "{shape:?} axis {axis}"
+        );
+    }
+}

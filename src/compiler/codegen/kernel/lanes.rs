@@ -15,15 +15,88 @@
 //! interleave instead of one loop waiting on each fold's latency.
 
 use super::{
-    Class, Emitter, LANES, Pre, R, Scope, classify_body, contiguous, int_lanes, loop_invariant,
-    operands,
+    Class, Emitter, LANES, Pre, R, Scope, acc_dependent, classify_body, contiguous, int_lanes,
+    loop_invariant, operands,
 };
-use crate::compiler::ir::DType;
+use crate::compiler::ir::{DType, UnaryOp};
 use crate::compiler::lower::kir::{Body, Kernel, Node, NodeId};
-use cranelift_codegen::ir::{InstBuilder, Value};
+use cranelift_codegen::ir::{
+    InstBuilder, MemFlagsData, StackSlotData, StackSlotKind, Value, types,
+};
 
 /// Vector points of the innermost loop whose lane reduces share one loop.
 pub(super) const GROUP: i64 = 4;
+
+/// f32 values a chunk of a lane reduce's steps computes into each array math buffer.
+const CHUNK_FLOATS: i64 = 1024;
+
+/// Fewest steps worth a chunk: fewer and the calls cost what the lanes save.
+const MIN_CHUNK_STEPS: i64 = 16;
+
+/// The runtime's array routine for f32 function `op`, if it has one.
+fn array_import(op: UnaryOp) -> Option<&'static str> {
+    Some(match op {
+        UnaryOp::Exp => "pjrt_rt_exp_f32_array_v1",
+        UnaryOp::Tanh => "pjrt_rt_tanh_f32_array_v1",
+        UnaryOp::Logistic => "pjrt_rt_logistic_f32_array_v1",
+        UnaryOp::Sin => "pjrt_rt_sin_f32_array_v1",
+        UnaryOp::Cos => "pjrt_rt_cos_f32_array_v1",
+        _ => return None,
+    })
+}
+
+/// The nodes `roots` need, themselves included, not looking past nodes `stop` marks.
+fn closure_of(body: &Body, roots: &[usize], stop: &dyn Fn(usize) -> bool) -> Vec<bool> {
+    let mut need = vec![false; body.nodes.len()];
+    let mut stack = roots.to_vec();
+    while let Some(i) = stack.pop() {
+        if need[i] {
+            continue;
+        }
+        need[i] = true;
+        if !stop(i) {
+            stack.extend(operands(&body.nodes[i]).iter().map(|o| o.index()));
+        }
+    }
+    need
+}
+
+/// Array math in a lane reduce body (classes `cls`): the f32 functions on lanes whose
+/// argument reads no accumulator and no other such function, with their routines; and
+/// the nodes computing their arguments.
+fn array_math(body: &Body, cls: &[Class]) -> Option<(Vec<(usize, &'static str)>, Vec<bool>)> {
+    let dep = acc_dependent(body);
+    let candidates: Vec<(usize, &'static str)> = body
+        .nodes
+        .iter()
+        .enumerate()
+        .filter_map(|(i, n)| match n {
+            Node::Unary { op, x }
+                if body.types[i] == DType::F32 && cls[i] == Class::Vector && !dep[x.index()] =>
+            {
+                Some((i, array_import(*op)?))
+            }
+            _ => None,
+        })
+        .collect();
+    let is_call = |i: usize| candidates.iter().any(|c| c.0 == i);
+    let mut calls = Vec::new();
+    for &(i, import) in &candidates {
+        let x = operands(&body.nodes[i])[0].index();
+        let args = closure_of(body, &[x], &|_| false);
+        if !(0..body.nodes.len()).any(|j| args[j] && is_call(j)) {
+            calls.push((i, import));
+        }
+    }
+    if calls.is_empty() {
+        return None;
+    }
+    let roots: Vec<usize> = calls
+        .iter()
+        .map(|&(i, _)| operands(&body.nodes[i])[0].index())
+        .collect();
+    Some((calls, closure_of(body, &roots, &|_| false)))
+}
 
 /// The class of an accumulator of type `ty` on lanes, if it has one: f32 and i32/ui32
 /// as vectors, i1 as a mask.
@@ -189,6 +262,13 @@ impl<'a, 'b> Emitter<'a, 'b> {
             return Err("lane reduce without accumulators".into());
         }
         let carried: Vec<Value> = points.iter().flat_map(|p| p.0.iter().copied()).collect();
+        let steps = CHUNK_FLOATS / (points.len() as i64 * LANES);
+        if let ([len], true, Some(math)) = (extents, self.array_math, array_math(body, cls))
+            && steps >= MIN_CHUNK_STEPS
+            && *len >= steps
+        {
+            return self.lane_reduce_chunked(*len, steps, body, cls, points, &hoisted, &math);
+        }
         let out = self.reduce_nest(
             extents,
             &mut Vec::new(),
@@ -206,6 +286,111 @@ impl<'a, 'b> Emitter<'a, 'b> {
                 Ok(next)
             },
         )?;
+        Ok(out.chunks(n).map(|c| c.to_vec()).collect())
+    }
+
+    /// [`Emitter::lanes_reduce`] over `[0, len)` in chunks of `steps` steps whose array
+    /// math (`math`: the functions and the nodes computing their arguments) runs through
+    /// the runtime's 8-lane routines: per chunk, a loop computes every step's arguments
+    /// into a stack buffer per function, one call per function replaces them by its
+    /// values, and a second loop runs the steps reading them back. The routines give the
+    /// inline code's bits, so the result is the plain loop's; the last `len % steps`
+    /// steps run it.
+    #[allow(clippy::too_many_arguments)]
+    fn lane_reduce_chunked(
+        &mut self,
+        len: i64,
+        steps: i64,
+        body: &Body,
+        cls: &[Class],
+        points: &[(Vec<Value>, Vec<Value>)],
+        hoisted: &[Vec<Option<Value>>],
+        math: &(Vec<(usize, &'static str)>, Vec<bool>),
+    ) -> R<Vec<Vec<Value>>> {
+        let (calls, args) = math;
+        let np = points.len() as i64;
+        let n = points[0].0.len();
+        let floats = steps * np * LANES;
+        let slots: Vec<_> = calls
+            .iter()
+            .map(|_| {
+                self.cx.b.create_sized_stack_slot(StackSlotData::new(
+                    StackSlotKind::ExplicitSlot,
+                    (floats * 4) as u32,
+                    4, // 16 bytes
+                ))
+            })
+            .collect();
+        let is_call = |i: usize| calls.iter().any(|c| c.0 == i);
+        // What the steps need once the functions' values are read back.
+        let mut roots: Vec<usize> = body.yields.iter().map(|y| y.index()).collect();
+        roots
+            .extend((0..body.nodes.len()).filter(|&i| matches!(body.nodes[i], Node::Store { .. })));
+        let rest = closure_of(body, &roots, &is_call);
+        let flags = MemFlagsData::trusted();
+        let carried: Vec<Value> = points.iter().flat_map(|p| p.0.iter().copied()).collect();
+        let zero = self.iconst(0);
+        let whole = self.iconst(len / steps * steps);
+        let (done, accs) = self.emit_loop(zero, whole, steps, &carried, &mut |em, c, accs| {
+            // The functions' arguments of every step and point.
+            let z = em.iconst(0);
+            let s = em.iconst(steps);
+            em.emit_loop(z, s, 1, &[], &mut |em, j, _| {
+                let t = em.cx.b.ins().iadd(c, j);
+                for (p, (_, outer)) in points.iter().enumerate() {
+                    let pre = Pre::Use(&hoisted[p], Some(args));
+                    let v = em.eval_body(body, &[t], &[], outer, Some(cls), pre)?;
+                    let at = em.cx.b.ins().imul_imm_s(j, np * LANES * 4);
+                    for (&(i, _), &slot) in calls.iter().zip(&slots) {
+                        let x = operands(&body.nodes[i])[0].index();
+                        let base = em.cx.b.ins().stack_addr(types::I64, slot, 0);
+                        let a = em.cx.b.ins().iadd(base, at);
+                        em.cx.b.ins().store(flags, v[x], a, p as i32 * 16);
+                    }
+                }
+                Ok(vec![])
+            })?;
+            for (&(_, import), &slot) in calls.iter().zip(&slots) {
+                let base = em.cx.b.ins().stack_addr(types::I64, slot, 0);
+                let count = em.iconst(floats);
+                em.cx.call_void(import, &[base, count])?;
+            }
+            // The steps, reading the functions' values back.
+            let z = em.iconst(0);
+            let s = em.iconst(steps);
+            let (_, out) = em.emit_loop(z, s, 1, accs, &mut |em, j, accs| {
+                let t = em.cx.b.ins().iadd(c, j);
+                let at = em.cx.b.ins().imul_imm_s(j, np * LANES * 4);
+                let mut next = Vec::with_capacity(accs.len());
+                for (p, (_, outer)) in points.iter().enumerate() {
+                    let mut known = hoisted[p].clone();
+                    known.resize(body.nodes.len(), None);
+                    for (&(i, _), &slot) in calls.iter().zip(&slots) {
+                        let base = em.cx.b.ins().stack_addr(types::I64, slot, 0);
+                        let a = em.cx.b.ins().iadd(base, at);
+                        known[i] = Some(em.cx.b.ins().load(types::F32X4, flags, a, p as i32 * 16));
+                    }
+                    let a = &accs[p * n..(p + 1) * n];
+                    let pre = Pre::Use(&known, Some(&rest));
+                    let r = em.eval_body(body, &[t], a, outer, Some(cls), pre)?;
+                    next.extend(body.yields.iter().map(|y| r[y.index()]));
+                }
+                Ok(next)
+            })?;
+            Ok(out)
+        })?;
+        // The last steps, inline.
+        let end = self.iconst(len);
+        let (_, out) = self.emit_loop(done, end, 1, &accs, &mut |em, t, accs| {
+            let mut next = Vec::with_capacity(accs.len());
+            for (p, (_, outer)) in points.iter().enumerate() {
+                let a = &accs[p * n..(p + 1) * n];
+                let pre = Pre::Use(&hoisted[p], None);
+                let r = em.eval_body(body, &[t], a, outer, Some(cls), pre)?;
+                next.extend(body.yields.iter().map(|y| r[y.index()]));
+            }
+            Ok(next)
+        })?;
         Ok(out.chunks(n).map(|c| c.to_vec()).collect())
     }
 
