@@ -118,6 +118,17 @@ fn push_folded(body: &mut Body, node: Node, ty: DType) -> NodeId {
         Node::Const(c) if body.ty(n) == DType::I1 => Some(c != 0),
         _ => None,
     };
+    // `e op x` with `e` the op's identity is `x` (a pool's window folded from its -inf).
+    if let Node::Binary { op, a, b } = node
+        && ty != DType::I1
+        && let Some(e) = identity_bits(op, ty)
+    {
+        for (x, y) in [(a, b), (b, a)] {
+            if body.nodes[x.index()] == Node::Const(e) && body.ty(x) == ty {
+                return y;
+            }
+        }
+    }
     match node {
         Node::Compare { dir, a, b, .. } if a == b && body.ty(a).is_int() => {
             use CompareDirection as D;
@@ -181,6 +192,41 @@ fn push_folded(body: &mut Body, node: Node, ty: DType) -> NodeId {
         _ => {}
     }
     body.push(node, ty)
+}
+
+/// The bits of the constant `e` with `op(e, x) == op(x, e) == x`, bit for bit, for every
+/// `x` of type `ty` (NaN payloads aside), if `op` has one there: -inf for a float maximum,
+/// -0 (not +0: `+0 + -0` is `+0`) for a float sum, the type's least value for an integer
+/// maximum, and so on.
+fn identity_bits(op: BinaryOp, ty: DType) -> Option<u64> {
+    let bits = ty.bits();
+    let ones = if bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    };
+    let float = |neg_inf: u64, pos_inf: u64, neg_zero: u64| match op {
+        BinaryOp::Max => Some(neg_inf),
+        BinaryOp::Min => Some(pos_inf),
+        BinaryOp::Add => Some(neg_zero),
+        _ => None,
+    };
+    match ty {
+        DType::F16 => float(0xFC00, 0x7C00, 0x8000),
+        DType::BF16 => float(0xFF80, 0x7F80, 0x8000),
+        DType::F32 => float(0xFF80_0000, 0x7F80_0000, 0x8000_0000),
+        DType::F64 => float(0xFFF0 << 48, 0x7FF0 << 48, 1 << 63),
+        t if t.is_signed_int() || t.is_unsigned_int() => match op {
+            BinaryOp::Max if t.is_signed_int() => Some(1 << (bits - 1)),
+            BinaryOp::Min if t.is_signed_int() => Some(ones >> 1),
+            BinaryOp::Max => Some(0),
+            BinaryOp::Min | BinaryOp::And => Some(ones),
+            BinaryOp::Add | BinaryOp::Or | BinaryOp::Xor => Some(0),
+            BinaryOp::Mul => Some(1),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// `x` converted to `to` (no node if it already has that type).

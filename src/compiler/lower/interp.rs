@@ -245,6 +245,11 @@ fn binary(op: BinaryOp, ty: DType, a: u64, b: u64) -> u64 {
             B::Rem => x % y,
             B::Pow => x.powf(y),
             B::Max | B::Min if x.is_nan() || y.is_nan() => f64::NAN,
+            // -0 < +0, as the evaluator orders them.
+            B::Max if x == y && x.is_sign_negative() => y,
+            B::Min if x == y && x.is_sign_negative() => x,
+            B::Max if x == y => x,
+            B::Min if x == y => y,
             B::Max => x.max(y),
             B::Min => x.min(y),
             B::Atan2 => x.atan2(y),

@@ -53,6 +53,8 @@ mod softmax;
 mod softmax_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod window_tests;
 
 use super::codegen::Target;
 use super::diag::Diagnostic;

@@ -170,6 +170,24 @@ fn acc_nodes(inner: &mut Body, outer: &Body, inits: &[NodeId]) -> Vec<NodeId> {
         .collect()
 }
 
+/// Is reducer `region` (with `n` accumulators) `max`, `min`, `and` or `or` of its two
+/// arguments? Then folding an element twice changes nothing, so a padded position of a
+/// window that also holds the nearest real element (every window holds one along a
+/// dimension whose windows all meet the input, without dilation) may read that element
+/// instead of the init: no select per position (a SAME max pool's border).
+fn idempotent(region: &Region, n: usize) -> bool {
+    let ([a, b], [op], [y]) = (&region.args[..], &region.ops[..], &region.yields[..]) else {
+        return false;
+    };
+    n == 1
+        && matches!(
+            op.opcode,
+            Opcode::Binary(BinaryOp::Max | BinaryOp::Min | BinaryOp::And | BinaryOp::Or)
+        )
+        && op.results[..] == [*y]
+        && (op.operands[..] == [*a, *b] || op.operands[..] == [*b, *a])
+}
+
 /// Windows of at most this many positions are unrolled into the kernel body.
 const UNROLL_WINDOW_MAX: i64 = 16;
 
@@ -238,6 +256,16 @@ pub(crate) fn lower_reduce_window(lw: &mut Lowerer, op: &Op) -> Result<(), Diagn
         inits.push(kb.value_at(&mut body, op.operands[n + k], &[])?);
     }
     let empty = in_ty.num_elements() == 0;
+    // Dimensions whose padding may be read as the nearest element instead (`clamped`).
+    let clamped: Vec<bool> = (0..rank)
+        .map(|d| {
+            idempotent(region, n)
+                && base_dilations[d] == 1
+                && window_dilations[d] == 1
+                && (out_ty.shape[d] - 1) * window_strides[d] - padding[d].0 < in_ty.shape[d]
+                && window_dimensions[d] - 1 - padding[d].0 >= 0
+        })
+        .collect();
     let window_len = window_dimensions
         .iter()
         .try_fold(1i64, |a, &d| a.checked_mul(d));
@@ -257,7 +285,7 @@ pub(crate) fn lower_reduce_window(lw: &mut Lowerer, op: &Op) -> Result<(), Diagn
                 let max_p = (out_ty.shape[d] - 1) * window_strides[d] + off;
                 let (bd, size) = (base_dilations[d], in_ty.shape[d]);
                 let (src, ok) = window_coord(&mut body, p, bd, size, off, max_p);
-                if let Some(ok) = ok {
+                if let Some(ok) = ok.filter(|_| !clamped[d]) {
                     valid = Some(match valid {
                         Some(v) => and1(&mut body, v, ok),
                         None => ok,
@@ -313,7 +341,7 @@ pub(crate) fn lower_reduce_window(lw: &mut Lowerer, op: &Op) -> Result<(), Diagn
             continue;
         }
         let (src, ok) = window_coord(&mut inner, p, bd, size, -lo, max_p);
-        if let Some(ok) = ok {
+        if let Some(ok) = ok.filter(|_| !clamped[d]) {
             valid = Some(match valid {
                 Some(v) => and1(&mut inner, v, ok),
                 None => ok,
