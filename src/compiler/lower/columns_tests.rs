@@ -95,7 +95,8 @@ fn dispatched(p: &LoweredProgram) -> Vec<&super::kir::Kernel> {
 /// included.
 #[test]
 fn column_reductions_run_on_lanes() {
-    let cases: [(&str, DType, &[i64], &[i64], &str, &str); 8] = [
+    type Case<'a> = (&'a str, DType, &'a [i64], &'a [i64], &'a str, &'a str);
+    let cases: [Case; 8] = [
         ("f32", DType::F32, &[37, 70], &[0], "add", "0.000000e+00"),
         ("f32", DType::F32, &[9, 41], &[0], "maximum", "0xFF800000"),
         ("f32", DType::F32, &[3, 50, 21], &[1], "add", "0.000000e+00"),

@@ -10,6 +10,9 @@ use crate::compiler::ir::*;
 use crate::compiler::{Options, Timings, compile_module, frontend, passes};
 use pjrtc_runtime::format::Step;
 
+/// A scan case: element type (MLIR and IR), shape, axis, reducer, init.
+type Case<'a> = (&'a str, DType, &'a [i64], usize, &'a str, &'a str);
+
 fn tensor(dt: &str, shape: &[i64]) -> String {
     let d: String = shape.iter().map(|d| format!("{d}x")).collect();
     format!("tensor<{d}{dt}>")
@@ -126,7 +129,7 @@ fn assert_one_scan(src: &str) -> LoweredProgram {
 /// along every axis, lines on lanes (contiguous or gathered) or not, with tails.
 #[test]
 fn prefix_scans_give_the_reference_bits() {
-    let cases: [(&str, DType, &[i64], usize, &str, &str); 9] = [
+    let cases: [Case; 9] = [
         ("f32", DType::F32, &[5, 37], 1, "add", "0.000000e+00"),
         ("f32", DType::F32, &[37, 9], 0, "maximum", "0xFF800000"),
         (
@@ -177,7 +180,7 @@ fn longer_window_is_a_prefix() {
 /// Suffix scans (`reverse=True`) fold right to left: exact for integers, max and min.
 #[test]
 fn suffix_scans_of_integers_and_extrema_are_exact() {
-    let cases: [(&str, DType, &[i64], usize, &str, &str); 5] = [
+    let cases: [Case; 5] = [
         ("i32", DType::I32, &[4, 33], 1, "add", "0"),
         ("i32", DType::I32, &[33, 12], 0, "multiply", "1"),
         ("f32", DType::F32, &[6, 41], 1, "maximum", "0xFF800000"),
@@ -267,7 +270,7 @@ fn boolean_prefix_or() {
     let v: Vec<i128> = (0..150).map(|i| i128::from(i % 17 == 5)).collect();
     three_ways(
         &src,
-        &[literal_from_i128(TensorType::new(DType::I1, &[3, 50]), &v)],
+        &[literal_from_i128(TensorType::new(DType::I1, [3, 50]), &v)],
     );
 }
 

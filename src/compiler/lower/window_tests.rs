@@ -73,7 +73,17 @@ fn input(dt: DType, shape: [i64; 4], seed: u64) -> Literal {
 /// SAME-style padding on either side or both, and several channel counts.
 #[test]
 fn padded_max_and_min_pools_read_the_nearest_element() {
-    let cases: [(&str, DType, [i64; 4], &str, &str, i64, i64, (i64, i64)); 6] = [
+    type Case<'a> = (
+        &'a str,
+        DType,
+        [i64; 4],
+        &'a str,
+        &'a str,
+        i64,
+        i64,
+        (i64, i64),
+    );
+    let cases: [Case; 6] = [
         (
             "f32",
             DType::F32,
@@ -145,7 +155,8 @@ fn padded_max_and_min_pools_read_the_nearest_element() {
 /// is not idempotent, windows wholly in the padding), each position selects the init.
 #[test]
 fn other_padded_windows_select_the_init() {
-    let cases: [(&str, &str, i64, i64, i64, i64, (i64, i64)); 5] = [
+    type Case<'a> = (&'a str, &'a str, i64, i64, i64, i64, (i64, i64));
+    let cases: [Case; 5] = [
         ("maximum", "0xFF800000", 3, 2, 2, 1, (2, 2)),
         ("maximum", "0xFF800000", 2, 1, 1, 2, (1, 1)),
         ("add", "0.000000e+00", 3, 2, 1, 1, (1, 1)),

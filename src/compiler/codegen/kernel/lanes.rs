@@ -61,10 +61,16 @@ fn closure_of(body: &Body, roots: &[usize], stop: &dyn Fn(usize) -> bool) -> Vec
     need
 }
 
-/// Array math in a lane reduce body (classes `cls`): the f32 functions on lanes whose
-/// argument reads no accumulator and no other such function, with their routines; and
-/// the nodes computing their arguments.
-fn array_math(body: &Body, cls: &[Class]) -> Option<(Vec<(usize, &'static str)>, Vec<bool>)> {
+/// Array math in a lane reduce body: the f32 functions on lanes whose argument reads no
+/// accumulator and no other such function, with their routines (`calls`), and the nodes
+/// computing their arguments (`args`).
+struct ArrayMath {
+    calls: Vec<(usize, &'static str)>,
+    args: Vec<bool>,
+}
+
+/// The [`ArrayMath`] of a lane reduce body with classes `cls`, if it has any.
+fn array_math(body: &Body, cls: &[Class]) -> Option<ArrayMath> {
     let dep = acc_dependent(body);
     let candidates: Vec<(usize, &'static str)> = body
         .nodes
@@ -95,7 +101,8 @@ fn array_math(body: &Body, cls: &[Class]) -> Option<(Vec<(usize, &'static str)>,
         .iter()
         .map(|&(i, _)| operands(&body.nodes[i])[0].index())
         .collect();
-    Some((calls, closure_of(body, &roots, &|_| false)))
+    let args = closure_of(body, &roots, &|_| false);
+    Some(ArrayMath { calls, args })
 }
 
 /// The class of an accumulator of type `ty` on lanes, if it has one: f32 and i32/ui32
@@ -305,9 +312,9 @@ impl<'a, 'b> Emitter<'a, 'b> {
         cls: &[Class],
         points: &[(Vec<Value>, Vec<Value>)],
         hoisted: &[Vec<Option<Value>>],
-        math: &(Vec<(usize, &'static str)>, Vec<bool>),
+        math: &ArrayMath,
     ) -> R<Vec<Vec<Value>>> {
-        let (calls, args) = math;
+        let ArrayMath { calls, args } = math;
         let np = points.len() as i64;
         let n = points[0].0.len();
         let floats = steps * np * LANES;
