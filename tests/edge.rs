@@ -34,7 +34,10 @@ fn p(path: &Path) -> &str {
 
 /// runtime-lib's static library for this build profile. Cargo builds a dependency's
 /// staticlib but only copies it to target/<profile>/ when the package itself is built,
-/// so ask cargo for it (a no-op when it is up to date).
+/// so ask cargo for it. The request selects what `cargo test --workspace` built (every
+/// member's lib and tests): dependency features, and so the build, are then the same and
+/// the request is a no-op, where `-p pjrtc-runtime` alone resolves other features and
+/// rebuilds gemm and the runtime.
 fn runtime_lib() -> &'static Path {
     static LIB: OnceLock<PathBuf> = OnceLock::new();
     LIB.get_or_init(|| {
@@ -47,7 +50,7 @@ fn runtime_lib() -> &'static Path {
         let status = Command::new(env!("CARGO"))
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .env("CARGO_TARGET_DIR", target_dir)
-            .args(["build", "--quiet", "-p", "pjrtc-runtime", "--lib"])
+            .args(["build", "--quiet", "--workspace", "--lib", "--tests"])
             .args(["--profile", profile])
             .status()
             .expect("cargo runs");
