@@ -338,6 +338,8 @@ impl Executable {
                     // SAFETY: as for loops.
                     unsafe { self.run_steps(&branches[b], bases, bindings) };
                 }
+                // SAFETY: validated by from_bytes (sizes, disjoint outputs, key dtype).
+                Step::TopK(t) => unsafe { kernels::topk::top_k(t, bases) },
                 Step::Sort(s) => {
                     let f = self.kernels[s.comparator as usize];
                     // SAFETY: validated by from_bytes (sizes, disjoint outputs, kernel index).

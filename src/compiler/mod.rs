@@ -6,6 +6,7 @@
 //! ```
 
 pub mod checks;
+pub mod chlo;
 pub mod codegen;
 pub mod diag;
 pub mod eval;

@@ -105,6 +105,25 @@ pub fn step_line(pjx: &Pjx, step: &Step) -> String {
             buf(&s.src),
             buf(&s.dst)
         ),
+        Step::TopK(t) => {
+            let ops: Vec<String> = t
+                .operands
+                .iter()
+                .map(|o| match &o.input {
+                    Some(i) => format!("{} {} -> {}", o.dtype, buf(i), buf(&o.output)),
+                    None => format!("{} positions -> {}", o.dtype, buf(&o.output)),
+                })
+                .collect();
+            format!(
+                "top_k {} dim {} of {:?}, {} by {:?} ({})",
+                t.k,
+                t.dimension,
+                t.shape,
+                if t.descending { "largest" } else { "smallest" },
+                t.order,
+                ops.join(", ")
+            )
+        }
         Step::Sort(st) => {
             let name = pjx
                 .kernels

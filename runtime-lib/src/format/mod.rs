@@ -242,6 +242,8 @@ pub enum Step {
     Sort(Sort),
     /// Softmax along the rows of an f32 matrix, see [`Softmax`].
     Softmax(Softmax),
+    /// The first `k` of each slice in a sort by one key, see [`TopK`].
+    TopK(TopK),
 }
 
 /// Nesting limit of [`Step::While`] and [`Step::Case`] step lists; deeper is malformed.
@@ -312,6 +314,55 @@ pub struct Softmax {
     pub dst: BufRef,
     pub rows: u64,
     pub cols: u64,
+}
+
+/// A sort whose results are read only up to position `k` along `dimension` (`top_k`: a
+/// stable sort by one key, then the first `k`), run as a selection: for every 1-d slice
+/// along `dimension` of `shape`, the positions of its `k` first elements in the order of
+/// operand 0 (the key: ascending, or descending with `descending`, compared as `order`
+/// says), equal keys in position order, then each operand's elements at those positions
+/// into its output, of `shape` with `k` along `dimension`. An operand without input is an
+/// iota along `dimension` (the positions themselves, in its integer type).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TopK {
+    pub dimension: u32,
+    pub shape: Vec<u64>,
+    pub k: u64,
+    pub descending: bool,
+    pub order: KeyOrder,
+    pub operands: Vec<TopKOperand>,
+}
+
+/// How [`TopK`] compares keys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyOrder {
+    /// Floats in IEEE total order: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN.
+    FloatTotal,
+    /// Integers as two's complement (i1 holds 0 or 1).
+    Signed,
+    Unsigned,
+}
+
+impl KeyOrder {
+    /// Whether [`TopK`] compares keys of `dtype` in this order.
+    pub fn admits(self, dtype: DType) -> bool {
+        match self {
+            KeyOrder::FloatTotal => {
+                matches!(dtype, DType::F16 | DType::BF16 | DType::F32 | DType::F64)
+            }
+            KeyOrder::Signed | KeyOrder::Unsigned => {
+                (dtype.is_int() && !dtype.is_sub_byte_int()) || dtype == DType::I1
+            }
+        }
+    }
+}
+
+/// One operand of a [`TopK`]; `input` is `None` for the positions (an iota).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TopKOperand {
+    pub dtype: DType,
+    pub input: Option<BufRef>,
+    pub output: BufRef,
 }
 
 /// One operand of a [`Sort`]: a dense row-major tensor of the sort's shape, and where its

@@ -389,6 +389,80 @@ fn check_sort(s: &Sort, cx: &StepCtx) -> std::result::Result<(), String> {
     Ok(())
 }
 
+fn check_topk(t: &TopK, regions: &Regions) -> std::result::Result<(), String> {
+    let rank = t.shape.len();
+    if t.dimension as usize >= rank {
+        return Err(format!(
+            "top_k dimension {} out of range for rank {rank}",
+            t.dimension
+        ));
+    }
+    let n = t.shape[t.dimension as usize];
+    if t.k > n {
+        return Err(format!("top_k k = {} exceeds the slice length {n}", t.k));
+    }
+    if n > u32::MAX as u64 {
+        return Err(format!("top_k slice length {n} is too large"));
+    }
+    let Some(key) = t.operands.first() else {
+        return Err("top_k without operands".into());
+    };
+    if key.input.is_none() || !t.order.admits(key.dtype) {
+        return Err(format!(
+            "top_k key of {} cannot be compared as {:?}",
+            key.dtype, t.order
+        ));
+    }
+    let mut out_shape = t.shape.clone();
+    out_shape[t.dimension as usize] = t.k;
+    for (i, o) in t.operands.iter().enumerate() {
+        let size = |shape: &[u64]| {
+            byte_size(o.dtype, shape)
+                .map(|n| n as u64)
+                .ok_or_else(|| format!("top_k shape {shape:?} is too large"))
+        };
+        match &o.input {
+            Some(b) => {
+                let what = format!("top_k operand {i} input");
+                regions.check(b, &what)?;
+                aligned(b, o.dtype, &what)?;
+                let need = size(&t.shape)?;
+                if b.size != need {
+                    return Err(format!(
+                        "{what} has {} bytes, {}{:?} needs {need}",
+                        b.size, o.dtype, t.shape
+                    ));
+                }
+            }
+            None if !o.dtype.is_int() || o.dtype.is_sub_byte_int() => {
+                return Err(format!("top_k positions operand {i} of type {}", o.dtype));
+            }
+            None => {}
+        }
+        let what = format!("top_k operand {i} output");
+        regions.check(&o.output, &what)?;
+        aligned(&o.output, o.dtype, &what)?;
+        writable(&o.output, &what)?;
+        let need = size(&out_shape)?;
+        if o.output.size != need {
+            return Err(format!(
+                "{what} has {} bytes, {}{:?} needs {need}",
+                o.output.size, o.dtype, out_shape
+            ));
+        }
+    }
+    // Outputs are written while inputs are still read (slice by slice).
+    for (i, o) in t.operands.iter().enumerate() {
+        for (j, p) in t.operands.iter().enumerate() {
+            let into_input = p.input.is_some_and(|b| overlap(&o.output, &b));
+            if into_input || (i != j && overlap(&o.output, &p.output)) {
+                return Err(format!("top_k output {i} overlaps operand {j}"));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn check_conv(c: &Conv, regions: &Regions) -> std::result::Result<(), String> {
     check_epilogue(
         &c.epilogue,
@@ -1038,6 +1112,63 @@ impl R<'_> {
                 };
                 check_sort(&s, cx).map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
                 Step::Sort(s)
+            }
+            STEP_TOPK => {
+                let dimension = r.u32("top_k dimension")?;
+                let k = r.u64("top_k k")?;
+                let dat = r.pos;
+                let descending = match r.u8("top_k descending")? {
+                    0 => false,
+                    1 => true,
+                    b => {
+                        return Err(r.err_at(dat, format!("step {path}{si}: top_k direction {b}")));
+                    }
+                };
+                let oat = r.pos;
+                let order = match r.u8("top_k key order")? {
+                    KEY_FLOAT_TOTAL => KeyOrder::FloatTotal,
+                    KEY_SIGNED => KeyOrder::Signed,
+                    KEY_UNSIGNED => KeyOrder::Unsigned,
+                    b => {
+                        return Err(r.err_at(oat, format!("step {path}{si}: top_k key order {b}")));
+                    }
+                };
+                let rank = r.count(8, "top_k rank")?;
+                let mut shape = Vec::with_capacity(rank);
+                for _ in 0..rank {
+                    shape.push(r.u64("top_k shape")?);
+                }
+                let n = r.count(2 + BUFREF_LEN, "top_k operands")?;
+                let mut operands = Vec::with_capacity(n);
+                for _ in 0..n {
+                    let dtype = r.dtype("top_k operand dtype")?;
+                    let iat = r.pos;
+                    let input = match r.u8("top_k input flag")? {
+                        0 => None,
+                        1 => Some(r.bufref("top_k input")?),
+                        b => {
+                            return Err(
+                                r.err_at(iat, format!("step {path}{si}: top_k input flag {b}"))
+                            );
+                        }
+                    };
+                    operands.push(TopKOperand {
+                        dtype,
+                        input,
+                        output: r.bufref("top_k output")?,
+                    });
+                }
+                let t = TopK {
+                    dimension,
+                    shape,
+                    k,
+                    descending,
+                    order,
+                    operands,
+                };
+                check_topk(&t, cx.regions)
+                    .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                Step::TopK(t)
             }
             STEP_SOFTMAX => {
                 let s = Softmax {

@@ -50,6 +50,11 @@ pub(super) const STEP_WHILE: u8 = 4;
 pub(super) const STEP_CASE: u8 = 5;
 pub(super) const STEP_SORT: u8 = 6;
 pub(super) const STEP_SOFTMAX: u8 = 7;
+pub(super) const STEP_TOPK: u8 = 9;
+
+pub(super) const KEY_FLOAT_TOTAL: u8 = 0;
+pub(super) const KEY_SIGNED: u8 = 1;
+pub(super) const KEY_UNSIGNED: u8 = 2;
 
 pub(super) const ACTIVATION_NONE: u8 = 0;
 pub(super) const ACTIVATION_RELU: u8 = 1;
@@ -221,6 +226,33 @@ impl Enc {
                 self.buf(&s.dst);
                 self.u64(s.rows);
                 self.u64(s.cols);
+            }
+            Step::TopK(t) => {
+                self.u8(STEP_TOPK);
+                self.u32(t.dimension);
+                self.u64(t.k);
+                self.u8(t.descending as u8);
+                self.u8(match t.order {
+                    KeyOrder::FloatTotal => KEY_FLOAT_TOTAL,
+                    KeyOrder::Signed => KEY_SIGNED,
+                    KeyOrder::Unsigned => KEY_UNSIGNED,
+                });
+                self.count(t.shape.len());
+                for &d in &t.shape {
+                    self.u64(d);
+                }
+                self.count(t.operands.len());
+                for o in &t.operands {
+                    self.u8(o.dtype.code());
+                    match &o.input {
+                        Some(b) => {
+                            self.u8(1);
+                            self.buf(b);
+                        }
+                        None => self.u8(0),
+                    }
+                    self.buf(&o.output);
+                }
             }
             Step::Sort(s) => {
                 self.u8(STEP_SORT);

@@ -1,4 +1,4 @@
-//! Runtime routines called from the schedule (GEMM, convolution, sort, softmax).
+//! Runtime routines called from the schedule (GEMM, convolution, sort, top-k, softmax).
 //!
 //! They receive a validated step ([`crate::format::Pjx::from_bytes`] proved every element
 //! they touch lies inside its buffer) and the base address of every region for this call.
@@ -8,6 +8,7 @@ pub mod gemm;
 mod par;
 pub mod softmax;
 pub mod sort;
+pub mod topk;
 
 use crate::format::{BufRef, Region};
 

@@ -29,7 +29,7 @@ mod linalg_solve;
 mod movement;
 mod quant;
 mod reduce;
-mod tensor;
+pub(crate) mod tensor;
 
 use std::collections::HashMap;
 

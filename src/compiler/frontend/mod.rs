@@ -9,8 +9,9 @@
 //! - `parser`: modules, functions, regions, values, generic ops;
 //! - `ops`: the pretty syntax of each op, and op name + attributes -> `ir::Opcode`.
 //!
-//! A few source ops have no IR op of their own and are rewritten while parsing:
-//! `chlo.square x` is `x * x`; `stablehlo.composite` calls its decomposition; legacy
+//! CHLO ops (`chlo.erf`, `chlo.top_k`, ..., and composites named after them) expand into
+//! StableHLO while parsing ([`crate::compiler::chlo`]). A few other source ops have no IR
+//! op of their own and are rewritten too: `stablehlo.composite` calls its decomposition; legacy
 //! `stablehlo.broadcast` is a `broadcast_in_dim`; `dynamic_iota`, `dynamic_reshape`,
 //! `dynamic_broadcast_in_dim` and `get_dimension_size` with static result types are their
 //! static forms; sharding annotations (`sdy.sharding_constraint`, `custom_call @Sharding`)
@@ -18,6 +19,7 @@
 //! elements. Types and ops pjrtc cannot represent give "unsupported: ..." diagnostics.
 
 mod attrs;
+mod chlo_ops;
 mod hex;
 mod lexer;
 mod literal;

@@ -10,7 +10,8 @@ use super::attrs::{
     AttrValue, ConvDims, parse_attr, parse_attr_dict, parse_conv_dims, parse_int_text,
 };
 use super::lexer::{Kind, Token};
-use super::parser::{ParsedOp, Parser};
+use super::chlo_ops;
+use super::parser::{Parsed, ParsedChlo, ParsedOp, Parser};
 use super::types::{OpTypes, parse_op_types, parse_tensor_type};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{
@@ -107,14 +108,13 @@ fn is_items_op(name: &str) -> bool {
                     | "triangular_solve"
             );
     }
-    name.starts_with("check.") || name == "chlo.square"
+    name.starts_with("check.")
 }
 
-/// Operands of the IR op for a source op that pjrtc rewrites: `chlo.square x` is `x * x`;
-/// the shape operands of dynamic-shape ops are redundant once result types are static.
+/// Operands of the IR op for a source op that pjrtc rewrites: the shape operands of
+/// dynamic-shape ops are redundant once result types are static.
 pub fn desugar_operands(name: &str, operands: Vec<ValueId>) -> Vec<ValueId> {
     match (name, operands.as_slice()) {
-        ("chlo.square", &[x]) => vec![x, x],
         ("stablehlo.dynamic_iota" | "stablehlo.get_dimension_size", _) => Vec::new(),
         ("stablehlo.dynamic_reshape" | "stablehlo.dynamic_broadcast_in_dim", [x, ..]) => {
             vec![*x]
@@ -160,16 +160,18 @@ fn unknown_or_unsupported(p: &Parser, name: &str, pos: usize) -> Diagnostic {
 }
 
 /// Parses an op in pretty form, after its name.
-pub fn parse_pretty_op(p: &mut Parser, name: &str, pos: usize) -> Result<ParsedOp, Diagnostic> {
-    match name {
+pub fn parse_pretty_op(p: &mut Parser, name: &str, pos: usize) -> Result<Parsed, Diagnostic> {
+    let op = match name {
         "stablehlo.reduce" => parse_reduce(p, pos),
         "stablehlo.while" => parse_while(p, pos),
         "stablehlo.convolution" => parse_convolution(p, pos),
         "stablehlo.custom_call" | "call" | "func.call" => parse_call_like(p, name, pos),
-        "stablehlo.composite" => parse_composite(p, pos),
+        "stablehlo.composite" => return parse_composite(p, pos),
+        _ if chlo_ops::is_chlo(name) => return chlo_ops::parse_pretty(p, name, pos),
         _ if is_items_op(name) => parse_items_op(p, name, pos),
         _ => Err(unknown_or_unsupported(p, name, pos)),
-    }
+    };
+    op.map(Parsed::Op)
 }
 
 /// Operands with their tokens (for type-mismatch messages).
@@ -219,6 +221,25 @@ fn parse_function_type(
 
 /// The common pretty form: `op %a, %b, GT, key = value, [0:2], dense<...> {attrs} : types`.
 fn parse_items_op(p: &mut Parser, name: &str, pos: usize) -> Result<ParsedOp, Diagnostic> {
+    let items = parse_items(p, name, pos)?;
+    let opcode = build_opcode(p, name, pos, &items.attrs, &items.operands)?;
+    Ok(ParsedOp {
+        opcode,
+        operands: desugar_operands(name, items.operands),
+        result_types: items.result_types,
+        regions: Vec::new(),
+    })
+}
+
+/// An op of the common pretty form, before its opcode is built.
+pub(super) struct Items {
+    pub operands: Vec<ValueId>,
+    pub attrs: Vec<(String, AttrValue)>,
+    pub result_types: Vec<TensorType>,
+}
+
+/// Reads the common pretty form (see [`parse_items_op`]).
+pub(super) fn parse_items(p: &mut Parser, name: &str, pos: usize) -> Result<Items, Diagnostic> {
     let mut toks: Vec<Token> = Vec::new();
     let mut operands = Vec::new();
     let mut attrs: Vec<(String, AttrValue)> = Vec::new();
@@ -355,12 +376,10 @@ fn parse_items_op(p: &mut Parser, name: &str, pos: usize) -> Result<ParsedOp, Di
             }
         }
     };
-    let opcode = build_opcode(p, name, pos, &attrs, &operands)?;
-    Ok(ParsedOp {
-        opcode,
-        operands: desugar_operands(name, operands),
+    Ok(Items {
+        operands,
+        attrs,
         result_types,
-        regions: Vec::new(),
     })
 }
 
@@ -428,25 +447,37 @@ fn parse_call_like(p: &mut Parser, name: &str, pos: usize) -> Result<ParsedOp, D
 }
 
 /// `stablehlo.composite "name" %a, %b {composite_attributes = {..}, decomposition = @f} : T`
-/// is a call of its decomposition.
-fn parse_composite(p: &mut Parser, pos: usize) -> Result<ParsedOp, Diagnostic> {
+/// is a call of its decomposition, or the CHLO op it names (`"chlo.erf"`, as JAX writes
+/// them), expanded like that op.
+fn parse_composite(p: &mut Parser, pos: usize) -> Result<Parsed, Diagnostic> {
     let t = p.next()?;
     if t.kind != Kind::Str {
         return Err(p.err(t.pos, "expected composite name string"));
     }
+    let name = String::from_utf8_lossy(&super::lexer::unescape(t.text)).into_owned();
     let ops = parse_operand_toks(p, "{")?;
     let mut attrs = Vec::new();
     if p.peek()?.is_punct("{") {
         attrs = parse_attr_dict(&mut p.lx, 0)?;
     }
     let result_types = parse_function_type(p, pos, &ops)?;
+    attrs.push(("name".into(), AttrValue::Str(name.clone())));
+    if let Some(op) = chlo_ops::chlo_of(p, "stablehlo.composite", pos, &attrs)? {
+        return Ok(Parsed::Chlo(ParsedChlo {
+            name,
+            op,
+            operands: ops.1,
+            result_types,
+            regions: Vec::new(),
+        }));
+    }
     let opcode = build_opcode(p, "stablehlo.composite", pos, &attrs, &ops.1)?;
-    Ok(ParsedOp {
+    Ok(Parsed::Op(ParsedOp {
         opcode,
         operands: ops.1,
         result_types,
         regions: Vec::new(),
-    })
+    }))
 }
 
 /// `stablehlo.reduce(%x init: %i), ... applies stablehlo.add across dimensions = [1] : T`
@@ -655,41 +686,57 @@ fn parse_convolution(p: &mut Parser, pos: usize) -> Result<ParsedOp, Diagnostic>
 // ---- op name + attributes -> Opcode ----
 
 /// Attribute lookup for one op, with messages naming the op.
-struct Attrs<'x, 'a> {
+pub(super) struct Attrs<'x, 'a> {
     p: &'x Parser<'a>,
     name: &'x str,
     pos: usize,
     items: &'x [(String, AttrValue)],
 }
 
+impl<'x, 'a> Attrs<'x, 'a> {
+    pub(super) fn new(
+        p: &'x Parser<'a>,
+        name: &'x str,
+        pos: usize,
+        items: &'x [(String, AttrValue)],
+    ) -> Self {
+        Attrs {
+            p,
+            name,
+            pos,
+            items,
+        }
+    }
+}
+
 impl Attrs<'_, '_> {
-    fn get(&self, keys: &[&str]) -> Option<&AttrValue> {
+    pub(super) fn get(&self, keys: &[&str]) -> Option<&AttrValue> {
         keys.iter()
             .find_map(|k| self.items.iter().find(|(n, _)| n == k).map(|(_, v)| v))
     }
 
-    fn missing(&self, key: &str) -> Diagnostic {
+    pub(super) fn missing(&self, key: &str) -> Diagnostic {
         self.p.err(
             self.pos,
             format!("'{}' op requires attribute '{key}'", self.name),
         )
     }
 
-    fn invalid(&self, key: &str) -> Diagnostic {
+    pub(super) fn invalid(&self, key: &str) -> Diagnostic {
         self.p.err(
             self.pos,
             format!("'{}' op attribute '{key}' has an invalid value", self.name),
         )
     }
 
-    fn i64s_opt(&self, keys: &[&str]) -> Result<Option<Vec<i64>>, Diagnostic> {
+    pub(super) fn i64s_opt(&self, keys: &[&str]) -> Result<Option<Vec<i64>>, Diagnostic> {
         match self.get(keys) {
             None => Ok(None),
             Some(v) => v.as_i64s().map(Some).ok_or_else(|| self.invalid(keys[0])),
         }
     }
 
-    fn i64s(&self, keys: &[&str]) -> Result<Vec<i64>, Diagnostic> {
+    pub(super) fn i64s(&self, keys: &[&str]) -> Result<Vec<i64>, Diagnostic> {
         self.i64s_opt(keys)?.ok_or_else(|| self.missing(keys[0]))
     }
 
@@ -697,18 +744,18 @@ impl Attrs<'_, '_> {
         Ok(self.i64s_opt(keys)?.unwrap_or_else(|| vec![default; n]))
     }
 
-    fn int_opt(&self, keys: &[&str]) -> Result<Option<i64>, Diagnostic> {
+    pub(super) fn int_opt(&self, keys: &[&str]) -> Result<Option<i64>, Diagnostic> {
         match self.get(keys) {
             None => Ok(None),
             Some(v) => v.as_i64().map(Some).ok_or_else(|| self.invalid(keys[0])),
         }
     }
 
-    fn int(&self, keys: &[&str]) -> Result<i64, Diagnostic> {
+    pub(super) fn int(&self, keys: &[&str]) -> Result<i64, Diagnostic> {
         self.int_opt(keys)?.ok_or_else(|| self.missing(keys[0]))
     }
 
-    fn bool_or(&self, keys: &[&str], default: bool) -> Result<bool, Diagnostic> {
+    pub(super) fn bool_or(&self, keys: &[&str], default: bool) -> Result<bool, Diagnostic> {
         match self.get(keys) {
             None => Ok(default),
             Some(v) => v.as_bool().ok_or_else(|| self.invalid(keys[0])),
@@ -731,7 +778,7 @@ impl Attrs<'_, '_> {
     }
 
     /// A constant: `dense<...>` or `dense_resource<name>`.
-    fn literal(&self, key: &str) -> Result<Option<Literal>, Diagnostic> {
+    pub(super) fn literal(&self, key: &str) -> Result<Option<Literal>, Diagnostic> {
         match self.get(&[key]) {
             None => Ok(None),
             Some(AttrValue::Dense(l)) => Ok(Some(l.clone())),
@@ -765,7 +812,7 @@ impl Attrs<'_, '_> {
         }
     }
 
-    fn enum_opt(&self, keys: &[&str]) -> Result<Option<&str>, Diagnostic> {
+    pub(super) fn enum_opt(&self, keys: &[&str]) -> Result<Option<&str>, Diagnostic> {
         match self.get(keys) {
             None => Ok(None),
             Some(v) => v.as_enum().map(Some).ok_or_else(|| self.invalid(keys[0])),
@@ -773,7 +820,7 @@ impl Attrs<'_, '_> {
     }
 
     /// Fields of a struct attribute such as `#stablehlo.gather<...>`.
-    fn fields(&self, keys: &[&str], kind: &str) -> Result<Attrs<'_, '_>, Diagnostic> {
+    pub(super) fn fields(&self, keys: &[&str], kind: &str) -> Result<Attrs<'_, '_>, Diagnostic> {
         match self.get(keys) {
             Some(AttrValue::Struct(k, fields)) if k == kind => Ok(Attrs {
                 p: self.p,
@@ -820,32 +867,12 @@ pub fn build_opcode(
             dimension: a.int(&["iota_dimension", "dim"])?,
         },
         "stablehlo.compare" => {
-            let dir = a
-                .enum_opt(&["comparison_direction"])?
-                .ok_or_else(|| a.missing("comparison_direction"))?;
-            let direction = match dir {
-                "EQ" => CompareDirection::Eq,
-                "NE" => CompareDirection::Ne,
-                "LT" => CompareDirection::Lt,
-                "LE" => CompareDirection::Le,
-                "GT" => CompareDirection::Gt,
-                "GE" => CompareDirection::Ge,
-                _ => return Err(a.invalid("comparison_direction")),
-            };
-            let compare_type = match a.enum_opt(&["compare_type"])? {
-                None | Some("NOTYPE") => None,
-                Some("FLOAT") => Some(CompareType::Float),
-                Some("TOTALORDER") => Some(CompareType::TotalOrder),
-                Some("SIGNED") => Some(CompareType::Signed),
-                Some("UNSIGNED") => Some(CompareType::Unsigned),
-                Some(_) => return Err(a.invalid("compare_type")),
-            };
+            let (direction, compare_type) = compare_attrs(&a)?;
             Opcode::Compare {
                 direction,
                 compare_type,
             }
         }
-        "chlo.square" => Opcode::Binary(BinaryOp::Mul),
         "stablehlo.select" => Opcode::Select,
         "stablehlo.clamp" => Opcode::Clamp,
         "stablehlo.convert" => Opcode::Convert,
@@ -1071,7 +1098,7 @@ pub fn build_opcode(
         }
         _ => return Err(unknown_or_unsupported(p, name, pos)),
     };
-    // `chlo.square x` becomes `x * x`: count the operands the IR op will have.
+    // Count the operands the IR op will have.
     let found = desugar_operands(name, operands.to_vec()).len();
     if let Some(n) = fixed_arity(&op)
         && n != found
@@ -1085,6 +1112,33 @@ pub fn build_opcode(
         ));
     }
     Ok(op)
+}
+
+/// `comparison_direction` and the optional `compare_type` of a comparison.
+pub(super) fn compare_attrs(
+    a: &Attrs,
+) -> Result<(CompareDirection, Option<CompareType>), Diagnostic> {
+    let dir = a
+        .enum_opt(&["comparison_direction"])?
+        .ok_or_else(|| a.missing("comparison_direction"))?;
+    let direction = match dir {
+        "EQ" => CompareDirection::Eq,
+        "NE" => CompareDirection::Ne,
+        "LT" => CompareDirection::Lt,
+        "LE" => CompareDirection::Le,
+        "GT" => CompareDirection::Gt,
+        "GE" => CompareDirection::Ge,
+        _ => return Err(a.invalid("comparison_direction")),
+    };
+    let compare_type = match a.enum_opt(&["compare_type"])? {
+        None | Some("NOTYPE") => None,
+        Some("FLOAT") => Some(CompareType::Float),
+        Some("TOTALORDER") => Some(CompareType::TotalOrder),
+        Some("SIGNED") => Some(CompareType::Signed),
+        Some("UNSIGNED") => Some(CompareType::Unsigned),
+        Some(_) => return Err(a.invalid("compare_type")),
+    };
+    Ok((direction, compare_type))
 }
 
 /// Operand count of ops that have a fixed one (the IR relies on it to index operands).

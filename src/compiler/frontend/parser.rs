@@ -7,7 +7,8 @@ use std::collections::HashMap;
 
 use super::attrs::{AttrValue, expect_punct, parse_attr_dict, parse_attr_dict_text};
 use super::lexer::{Kind, Lexer, Token};
-use super::ops;
+use super::{chlo_ops, ops};
+use crate::compiler::chlo::{self, ChloOp};
 use super::types::{OpTypes, parse_op_types, parse_tensor_type};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{Attr, Func, Loc, Module, Op, Opcode, Region, TensorType, ValueId};
@@ -23,9 +24,27 @@ pub struct ParsedOp {
     pub regions: Vec<Region>,
 }
 
+/// A CHLO op as parsed (or a composite standing for one), to expand into StableHLO.
+pub struct ParsedChlo {
+    /// The op name, for messages (`chlo.erf`).
+    pub name: String,
+    pub op: ChloOp,
+    pub operands: Vec<ValueId>,
+    pub result_types: Vec<TensorType>,
+    pub regions: Vec<Region>,
+}
+
+/// What an op parses into: an IR op, or a CHLO op that expands into several.
+pub enum Parsed {
+    Op(ParsedOp),
+    Chlo(ParsedChlo),
+}
+
 /// A statement of a block: an op, or the block's terminator.
 enum Stmt {
     Op(Box<Op>),
+    /// The expansion of a CHLO op (its results are bound to the expansion's values).
+    Ops(Vec<Op>),
     Return(Vec<ValueId>, Loc),
     /// An op that only names existing values (sharding annotations, tuples); emits nothing.
     Alias,
@@ -674,6 +693,7 @@ impl<'a> Parser<'a> {
             }
             match self.parse_stmt()? {
                 Stmt::Op(op) => region.ops.push(*op),
+                Stmt::Ops(ops) => region.ops.extend(ops),
                 Stmt::Alias => {}
                 Stmt::Return(values, loc) => {
                     region.yields = values;
@@ -830,6 +850,10 @@ impl<'a> Parser<'a> {
             ops::parse_pretty_op(self, &name, name_tok.pos)?
         };
         let mlir = self.parse_opt_loc()?;
+        let parsed = match parsed {
+            Parsed::Op(op) => op,
+            Parsed::Chlo(c) => return self.expand_chlo(start, defs, c, mlir),
+        };
         // `custom_call @Sharding(%x)` (sharding annotation of older JAX) is the identity.
         if let Opcode::CustomCall { target, .. } = &parsed.opcode
             && target == "Sharding"
@@ -872,6 +896,50 @@ impl<'a> Parser<'a> {
         })))
     }
 
+    /// Appends the StableHLO expansion of a CHLO op and binds its result names to the
+    /// values the expansion computes.
+    fn expand_chlo(
+        &mut self,
+        start: usize,
+        defs: Vec<(Token<'a>, usize)>,
+        c: ParsedChlo,
+        mlir: Option<String>,
+    ) -> Result<Stmt, Diagnostic> {
+        let total: usize = defs.iter().map(|d| d.1).sum();
+        if total != c.result_types.len() {
+            return Err(self.err(
+                start,
+                format!(
+                    "operation defines {} results but was provided {} to bind",
+                    c.result_types.len(),
+                    total
+                ),
+            ));
+        }
+        let loc = Loc {
+            pos: self.lx.source_pos(start),
+            mlir,
+        };
+        let mut ops = Vec::new();
+        let results = {
+            let mut b = chlo::Builder::new(&mut self.values, &mut ops, loc);
+            chlo::expand(
+                &mut b,
+                &c.name,
+                &c.op,
+                &c.operands,
+                &c.result_types,
+                c.regions,
+            )?
+        };
+        let mut next = 0;
+        for (tok, count) in defs {
+            self.bind(tok, results[next..next + count].to_vec())?;
+            next += count;
+        }
+        Ok(Stmt::Ops(ops))
+    }
+
     /// Binds the single result name of an identity op to its operand.
     fn bind_alias(
         &mut self,
@@ -889,7 +957,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `"name"(operands) <{props}> (regions) {attrs} : (types) -> types`
-    fn parse_generic_op(&mut self, name: &str, pos: usize) -> Result<ParsedOp, Diagnostic> {
+    fn parse_generic_op(&mut self, name: &str, pos: usize) -> Result<Parsed, Diagnostic> {
         self.expect("(", "to start operand list")?;
         let mut operand_toks = Vec::new();
         if !self.peek()?.is_punct(")") {
@@ -946,13 +1014,22 @@ impl<'a> Parser<'a> {
             OpTypes::List(_) => return Err(self.err(colon.pos + 1, "expected function type")),
         };
         self.check_operand_types(pos, &operand_toks, &operands, &inputs)?;
+        if let Some(op) = chlo_ops::chlo_of(self, name, pos, &attrs)? {
+            return Ok(Parsed::Chlo(ParsedChlo {
+                name: chlo_ops::source_name(name, &attrs),
+                op,
+                operands,
+                result_types: outputs,
+                regions,
+            }));
+        }
         let opcode = ops::build_opcode(self, name, pos, &attrs, &operands)?;
-        Ok(ParsedOp {
+        Ok(Parsed::Op(ParsedOp {
             opcode,
             operands: ops::desugar_operands(name, operands),
             result_types: outputs,
             regions,
-        })
+        }))
     }
 
     /// Checks that the declared operand types match the operands' types.

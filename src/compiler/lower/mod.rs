@@ -51,8 +51,11 @@ mod select_scatter;
 mod softmax;
 #[cfg(test)]
 mod softmax_tests;
+mod topk;
 #[cfg(test)]
-mod tests;
+mod topk_tests;
+#[cfg(test)]
+pub(crate) mod tests;
 #[cfg(test)]
 mod window_tests;
 
@@ -151,6 +154,10 @@ pub(crate) struct Lowerer<'f> {
     /// Softmax results written by one `Step::Softmax`: by the result value, its input
     /// and the rows and columns.
     softmax: Vec<Option<(ValueId, u64, u64)>>,
+    /// Sorts run as a top-k selection, by their first result ([`topk`]).
+    partial_sorts: std::collections::HashMap<ValueId, topk::PartialSort>,
+    /// Slices of those sorts' results: the selection writes them, their ops emit nothing.
+    from_topk: Vec<bool>,
 }
 
 pub(crate) fn unsupported(op: &Op) -> Diagnostic {
@@ -193,6 +200,8 @@ impl<'f> Lowerer<'f> {
             epilogue: vec![None; n],
             from_gemm: vec![false; n],
             softmax: vec![None; n],
+            partial_sorts: std::collections::HashMap::new(),
+            from_topk: vec![false; n],
         })
     }
 
@@ -317,6 +326,7 @@ impl<'f> Lowerer<'f> {
             }
         }
         let all = lowered_ops(&func.body);
+        self.find_partial_sorts(&all);
         let ops = all
             .iter()
             .copied()
@@ -327,7 +337,15 @@ impl<'f> Lowerer<'f> {
                 self.uses[o.index()] += 1;
             }
             if control::reads_operands_in_place(&op.opcode) {
-                for &o in &op.operands {
+                let positions = op
+                    .results
+                    .first()
+                    .and_then(|r| self.partial_sorts.get(r))
+                    .map(|ps| ps.positions.clone());
+                for (i, &o) in op.operands.iter().enumerate() {
+                    if positions.as_ref().is_some_and(|p| p[i]) {
+                        continue;
+                    }
                     let o = self.r(o);
                     self.needs_buffer[o.index()] = true;
                 }
@@ -391,8 +409,47 @@ impl<'f> Lowerer<'f> {
                 };
             }
         }
+        // A partial sort writes the slices of its results; the results get no buffer.
+        for (r, ps) in &self.partial_sorts {
+            let Some((op, _)) = self.def[r.index()] else {
+                continue;
+            };
+            for (&res, slice) in op.results.iter().zip(&ps.slices) {
+                self.materialize[res.index()] = false;
+                if let Some(s) = slice {
+                    self.materialize[s.index()] = true;
+                    self.from_topk[s.index()] = true;
+                }
+            }
+        }
         self.fuse_into_common_kernels(&expanding);
         self.fuse_epilogues();
+    }
+
+    /// Finds the sorts of which only a leading slice is read ([`topk`]).
+    fn find_partial_sorts(&mut self, all: &[&'f Op]) {
+        if !all.iter().any(|op| matches!(op.opcode, Opcode::Sort { .. })) {
+            return;
+        }
+        let (ops, users) = self.ops_and_users();
+        let mut yielded = vec![false; self.func.values.len()];
+        for (i, out) in self.output_of.iter().enumerate() {
+            yielded[i] = out.is_some();
+        }
+        for op in all {
+            if control::is_control_flow(&op.opcode) {
+                for region in &op.regions {
+                    for &y in &region.yields {
+                        yielded[self.r(y).index()] = true;
+                    }
+                }
+            }
+        }
+        for op in all {
+            if let Some(ps) = topk::find(self, op, &ops, &users, &yielded) {
+                self.partial_sorts.insert(op.results[0], ps);
+            }
+        }
     }
 
     /// Second fusion pass, consumers before producers: fuses
@@ -825,6 +882,19 @@ impl<'f> Lowerer<'f> {
     }
 
     pub(crate) fn emit_op(&mut self, op: &'f Op) -> Result<(), Diagnostic> {
+        if let Some(ps) = op
+            .results
+            .first()
+            .and_then(|r| self.partial_sorts.get(r))
+            .cloned()
+        {
+            return topk::emit(self, op, &ps);
+        }
+        if let [r] = op.results[..]
+            && self.from_topk[r.index()]
+        {
+            return Ok(());
+        }
         if let [r] = op.results[..]
             && let Some((x, rows, cols)) = self.softmax[r.index()]
         {

@@ -46,6 +46,14 @@ pub fn for_each_bufref(step: &mut Step, mut f: impl FnMut(&mut BufRef)) {
             f(&mut s.src);
             f(&mut s.dst);
         }
+        Step::TopK(t) => {
+            for o in &mut t.operands {
+                if let Some(i) = &mut o.input {
+                    f(i);
+                }
+                f(&mut o.output);
+            }
+        }
     }
 }
 
@@ -91,6 +99,14 @@ pub fn for_each_bufref_ref(step: &Step, kernels: &[Kernel], mut f: impl FnMut(&B
         Step::Softmax(s) => {
             f(&s.src, false);
             f(&s.dst, true);
+        }
+        Step::TopK(t) => {
+            for o in &t.operands {
+                if let Some(i) = &o.input {
+                    f(i, false);
+                }
+                f(&o.output, true);
+            }
         }
     }
 }

@@ -419,6 +419,7 @@ fn run_steps(p: &LoweredProgram, mem: &mut Mem, steps: &[Step]) {
                 run_steps(p, mem, &branches[i]);
             }
             Step::Sort(st) => run_sort(p, mem, st),
+            Step::TopK(t) => run_topk(mem, t),
             // The runtime's routine (tested against the row functions in runtime-lib).
             Step::Softmax(sm) => {
                 let src = mem.read(&sm.src);
@@ -503,6 +504,75 @@ fn run_sort(p: &LoweredProgram, mem: &mut Mem, st: &pjrtc_runtime::format::Sort)
         }
     }
     for (o, data) in st.operands.iter().zip(&outs) {
+        mem.write(&o.output, data);
+    }
+}
+
+/// A top-k step as the stable sort it replaces: positions sorted stably by the key
+/// (compared with the standard library's total orders), the first `k` gathered.
+fn run_topk(mem: &mut Mem, t: &pjrtc_runtime::format::TopK) {
+    use pjrtc_runtime::format::KeyOrder;
+    use std::cmp::Ordering;
+    let d = t.dimension as usize;
+    let n = t.shape[d] as usize;
+    let k = t.k as usize;
+    let inner: usize = t.shape[d + 1..].iter().map(|&x| x as usize).product();
+    let outer: usize = t.shape[..d].iter().map(|&x| x as usize).product();
+    let key = &t.operands[0];
+    let keys = mem.read(key.input.as_ref().unwrap());
+    let ksz = key.dtype.size();
+    let bits = |j: usize| {
+        let mut b = [0u8; 8];
+        b[..ksz].copy_from_slice(&keys[j * ksz..][..ksz]);
+        u64::from_le_bytes(b)
+    };
+    let cmp = |a: u64, b: u64| -> Ordering {
+        match (t.order, key.dtype) {
+            (KeyOrder::FloatTotal, DType::F64) => f64::from_bits(a).total_cmp(&f64::from_bits(b)),
+            (KeyOrder::FloatTotal, DType::F32) => {
+                f32::from_bits(a as u32).total_cmp(&f32::from_bits(b as u32))
+            }
+            (KeyOrder::FloatTotal, DType::F16) => {
+                half::f16::from_bits(a as u16).total_cmp(&half::f16::from_bits(b as u16))
+            }
+            (KeyOrder::FloatTotal, _) => {
+                half::bf16::from_bits(a as u16).total_cmp(&half::bf16::from_bits(b as u16))
+            }
+            (KeyOrder::Signed, _) => {
+                let s = |v: u64| ((v << (64 - 8 * ksz)) as i64) >> (64 - 8 * ksz);
+                s(a).cmp(&s(b))
+            }
+            (KeyOrder::Unsigned, _) => a.cmp(&b),
+        }
+    };
+    let ins: Vec<Option<Vec<u8>>> = t
+        .operands
+        .iter()
+        .map(|o| o.input.as_ref().map(|b| mem.read(b)))
+        .collect();
+    let mut outs: Vec<Vec<u8>> = t.operands.iter().map(|o| mem.read(&o.output)).collect();
+    for o in 0..outer {
+        for i in 0..inner {
+            let base = o * n * inner + i;
+            let mut perm: Vec<usize> = (0..n).collect();
+            perm.sort_by(|&a, &b| {
+                let c = cmp(bits(base + a * inner), bits(base + b * inner));
+                if t.descending { c.reverse() } else { c }
+            });
+            for (r, &pos) in perm[..k].iter().enumerate() {
+                let at = o * k * inner + r * inner + i;
+                for (j, op) in t.operands.iter().enumerate() {
+                    let sz = op.dtype.size();
+                    let e = match &ins[j] {
+                        Some(data) => data[(base + pos * inner) * sz..][..sz].to_vec(),
+                        None => (pos as u64).to_le_bytes()[..sz].to_vec(),
+                    };
+                    outs[j][at * sz..][..sz].copy_from_slice(&e);
+                }
+            }
+        }
+    }
+    for (o, data) in t.operands.iter().zip(&outs) {
         mem.write(&o.output, data);
     }
 }

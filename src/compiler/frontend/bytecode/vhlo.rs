@@ -5,6 +5,7 @@ use super::builtin::{self, attr_list, attr_text, read_float, read_int, svarints,
 use super::container::{Attr, Bytecode, GOp, GRegion, Ty};
 use super::reader::{BcError, Reader, Result};
 use super::spmd;
+use crate::compiler::chlo::{self, ChloOp, CompositeAttr};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{
     self, BinaryOp, CompareDirection, CompareType, ConvAttrs, DType, DotDims, Func, GatherAttrs,
@@ -1288,6 +1289,9 @@ impl<'v> FnCx<'v> {
                     continue;
                 }
             }
+            if self.expand_chlo_composite(op, &mut out.ops)? {
+                continue;
+            }
             out.ops.push(self.op(op)?);
         }
         if term.name != "vhlo.return_v1" {
@@ -1303,6 +1307,56 @@ impl<'v> FnCx<'v> {
         }
         out.yield_loc = loc_of(term);
         Ok(out)
+    }
+
+    /// A `composite "chlo.<op>"` (how JAX sends erf, top_k, asin, ...): appends the
+    /// expansion of that CHLO op (the one the text front end makes of `chlo.<op>`) and
+    /// maps the results to it. False for other composites, which call their decomposition.
+    fn expand_chlo_composite(&mut self, op: &GOp, ops: &mut Vec<ir::Op>) -> DResult<bool> {
+        if !matches!(op.name.as_str(), "vhlo.composite_v1" | "vhlo.composite_v2") {
+            return Ok(false);
+        }
+        let attr = |name: &str| op.attrs.iter().find(|(k, _)| k == name).map(|(_, a)| a);
+        let Some(Attr::Str(name)) = attr("name").map(|a| &**a) else {
+            return Ok(false);
+        };
+        let composite: Vec<(String, CompositeAttr)> = match attr("composite_attributes") {
+            None => Vec::new(),
+            Some(a) => match &**a {
+                Attr::Dict(items) => items
+                    .iter()
+                    .map(|(k, v)| {
+                        let v = match &**v {
+                            Attr::Int { value, .. } => CompositeAttr::Int(*value),
+                            Attr::Bool(b) => CompositeAttr::Bool(*b),
+                            _ => CompositeAttr::Other,
+                        };
+                        (k.clone(), v)
+                    })
+                    .collect(),
+                _ => return Ok(false),
+            },
+        };
+        let Some(chlo_op) = ChloOp::from_composite(name, &composite) else {
+            return Ok(false);
+        };
+        let operands = op
+            .operands
+            .iter()
+            .map(|&v| self.value(op, v))
+            .collect::<DResult<Vec<_>>>()?;
+        let mut result_types = Vec::with_capacity(op.results.len());
+        for (t, _) in &op.results {
+            result_types.push(tensor_type(t).map_err(|m| op_err(op, &m, self.vtext))?);
+        }
+        let results = {
+            let mut b = chlo::Builder::new(&mut self.func.values, ops, loc_of(op));
+            chlo::expand(&mut b, name, &chlo_op, &operands, &result_types, Vec::new())?
+        };
+        for ((_, v), id) in op.results.iter().zip(results) {
+            self.map.insert(*v, id);
+        }
+        Ok(true)
     }
 
     fn op(&mut self, op: &GOp) -> DResult<ir::Op> {
