@@ -102,12 +102,15 @@ fn bound(name: &str, dt: &str) -> (f64, f64) {
     const NONE: f64 = 0.0;
     match (name, dt) {
         // f16/bf16 are computed in f32 (or by f32 ops) and rounded once more.
-        ("lgamma", "f16" | "bf16" | "f32") => (8.0, 1e-6),
+        ("lgamma", "f16" | "bf16" | "f32") => (24.0, 2e-6),
         ("lgamma", _) => (8.0, 1e-14),
         ("digamma", "f64") => (96.0, 1e-14),
         ("digamma", _) => (24.0, 1e-6),
         (_, "f16" | "bf16") => (1.0, NONE),
         ("erf", "f32") => (5.0, NONE),
+        // 0 once exp(-x^2) would underflow: subnormal results are not computed.
+        ("erfc", "f32") => (5.0, f32::MIN_POSITIVE as f64),
+        ("erfc", _) => (5.0, f64::MIN_POSITIVE),
         ("erf_inv", "f32") => (3.0, NONE),
         // 1 - x^2 rounds first: near +-1 the relative error grows like 1e-16 / (1 - x^2).
         ("erf_inv", _) => (32.0, 1e-11),
@@ -126,7 +129,9 @@ fn bound(name: &str, dt: &str) -> (f64, f64) {
     }
 }
 
-fn run_group(name: &str, dt: &str, g: &Group) {
+/// Runs one group; returns a message per value out of bounds.
+fn run_group(name: &str, dt: &str, g: &Group) -> Vec<String> {
+    let mut failures = Vec::new();
     let d = dtype(dt);
     let n = g.want.len();
     let src = program(name, dt, n, g.args.len());
@@ -156,15 +161,16 @@ fn run_group(name: &str, dt: &str, g: &Group) {
             } else {
                 gbits == g.want[i]
             };
-            assert!(
-                ok,
-                "{name} {dt} ({how}) at {:?}: got {:#x} ({}), want {:#x} ({})",
-                g.args.iter().map(|a| value(d, a[i])).collect::<Vec<_>>(),
-                gbits,
-                value(d, gbits),
-                g.want[i],
-                value(d, g.want[i])
-            );
+            if !ok {
+                failures.push(format!(
+                    "{name} {dt} ({how}) at {:?}: got {:#x} ({}), want {:#x} ({})",
+                    g.args.iter().map(|a| value(d, a[i])).collect::<Vec<_>>(),
+                    gbits,
+                    value(d, gbits),
+                    g.want[i],
+                    value(d, g.want[i])
+                ));
+            }
         }
         println!(
             "{name} {dt} {how}: worst {:.2} ulp / {:.3e} at {:?}",
@@ -173,13 +179,16 @@ fn run_group(name: &str, dt: &str, g: &Group) {
             g.args.iter().map(|a| value(d, a[worst.2])).collect::<Vec<_>>()
         );
     }
+    failures
 }
 
 #[test]
 fn decompositions_match_high_precision_references() {
     let groups = groups();
     assert!(groups.len() > 30, "reference.txt has {} groups", groups.len());
-    for ((name, dt), g) in &groups {
-        run_group(name, dt, g);
-    }
+    let failures: Vec<String> = groups
+        .iter()
+        .flat_map(|((name, dt), g)| run_group(name, dt, g))
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -5,7 +5,7 @@ Usage: /work/main/.venv/bin/python src/compiler/chlo/testdata/gen_reference.py
 Writes reference.txt beside this script: one line per case,
     <function> <dtype> <input bits (hex)>... <expected bits (hex)>
 with inputs exactly representable in <dtype> and the expected value the exact function
-value (mpmath at 60 digits) rounded to <dtype> (nearest, ties to even); NaN where the
+value (mpmath at 120 digits; mpmath's Hurwitz zeta needs them) rounded to <dtype> (nearest, ties to even); NaN where the
 function is undefined. next_after and mulhi are exact integer computations.
 """
 import os
@@ -15,7 +15,7 @@ import mpmath
 import numpy as np
 import ml_dtypes
 
-mpmath.mp.dps = 60
+mpmath.mp.dps = 120
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reference.txt")
 
 DTYPES = {"f16": np.float16, "bf16": ml_dtypes.bfloat16, "f32": np.float32, "f64": np.float64}
@@ -116,6 +116,11 @@ def zeta(x, q):
         return None
     if x == 1:
         return mpmath.inf
+    if q <= 0 and q == mpmath.floor(q):
+        # A pole: +inf for even integer x (scipy's convention), undefined otherwise.
+        return mpmath.inf if x == mpmath.floor(x) and int(x) % 2 == 0 else None
+    if q <= 0 and x != mpmath.floor(x):
+        return None
     return mpmath.zeta(x, q)
 
 
