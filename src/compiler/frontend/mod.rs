@@ -29,6 +29,8 @@ mod tuple;
 mod types;
 
 #[cfg(test)]
+mod chlo_ops_tests;
+#[cfg(test)]
 mod tests;
 
 pub mod bytecode;
