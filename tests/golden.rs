@@ -2,9 +2,10 @@
 //! compiled, serialized, loaded and run exactly as the CLI does, and each output is
 //! compared with JAX's within the tolerance in its meta.json.
 //!
-//! Cases of tier "core" must pass. Cases of tier "extra" use ops beyond the foundation
-//! (gather, scatter, sort, CHLO functions): each must pass or be refused at compile time
-//! with an `unsupported:` diagnostic; they are counted separately, never as passes.
+//! Cases of tier "core" (the required StableHLO ops) and "chlo" (CHLO ops, expanded by
+//! the front ends) must pass. Cases of tier "extra" use ops beyond the foundation
+//! (gather, scatter, sort): each must pass or be refused at compile time with an
+//! `unsupported:` diagnostic; they are counted separately, never as passes.
 
 mod common;
 

@@ -808,13 +808,75 @@ case("model_attention", "pre-LN causal self-attention block: B=2, T=8, D=16, 2 h
 r = rng_for("chlo_ops")
 
 
-@case("chlo_ops", "EXTRA: CHLO ops that jax 0.10 leaves in as_text(): chlo.square (jnp.square, used by the "
+@case("chlo_ops", "CHLO ops that jax 0.10 leaves in as_text(): chlo.square (jnp.square, used by the "
       "transformer_block benchmark), erf, erfc (exact gelu), sinh, cosh, asin, acos, atan, asinh, acosh, atanh",
-      [unif(r, (4, 8), -0.9, 0.9), unif(r, (4, 8), 1.1, 3.0)], tier="extra",
+      [unif(r, (4, 8), -0.9, 0.9), unif(r, (4, 8), 1.1, 3.0)], tier="chlo",
       expect=[r"chlo\.square", r"chlo\.erf\b", r"chlo\.erfc"], rtol=1e-5, atol=1e-6)
 def _(x, y):
     return (jnp.square(x), jax.scipy.special.erf(x), jax.nn.gelu(x, approximate=False), jnp.sinh(x), jnp.cosh(x),
             jnp.arcsin(x), jnp.arccos(x), jnp.arctan(x), jnp.arcsinh(x), jnp.arccosh(y), jnp.arctanh(x))
+
+
+r = rng_for("chlo_gelu_mlp")
+
+
+@case("chlo_gelu_mlp", "a dense layer with exact GELU (jax.nn.gelu(approximate=False): chlo.erfc after a "
+      "dot) and a second layer, as ViT/BERT MLP blocks write it",
+      [randn(r, (8, 64)), randn(r, (64, 96), scale=0.125), randn(r, (96,), scale=0.1),
+       randn(r, (96, 32), scale=0.1)], tier="chlo", expect=[r"chlo\.erfc"], **T_F32ACC)
+def _(x, w1, b1, w2):
+    return jax.nn.gelu(x @ w1 + b1, approximate=False) @ w2
+
+
+r = rng_for("chlo_top_k")
+_tk = randn(r, (6, 100))
+_tk[0, ::7] = 1.5               # ties: lower index first
+_tk[1, 3], _tk[1, 50] = np.nan, -np.nan
+_tk[2, :] = 0.0
+_tk[2, ::2] = -0.0              # +0 before -0
+_tk[3, 10], _tk[3, 20] = np.inf, -np.inf
+
+
+@case("chlo_top_k", "lax.top_k (chlo.top_k): f32 rows with ties, NaNs of both signs, signed zeros and "
+      "infinities (k = 7, and k = 1); i32 keys; a batch of rows of 3-d f64 (k = 40)",
+      [_tk, randint(r, (3, 17), -5, 5, i32), randn(r, (2, 3, 45), f64)], tier="chlo", nonfinite=True,
+      expect=[r"chlo\.top_k"], **T_EXACT)
+def _(x, n, y):
+    v, i = lax.top_k(x, 7)
+    v1, i1 = lax.top_k(x, 1)
+    vn, in_ = lax.top_k(n, 5)
+    vy, iy = lax.top_k(y, 40)
+    return v, i, v1, i1, vn, in_, vy, iy
+
+
+r = rng_for("chlo_special")
+
+
+@case("chlo_special", "jax.scipy.special in f32: gammaln (chlo.lgamma), digamma, erfinv, i1e (bessel_i1e), "
+      "polygamma, zeta, erfc, gammainc/gammaincc (lgamma inside JAX's series), ndtri, betainc",
+      [unif(r, (5, 7), 0.05, 9.0), unif(r, (5, 7), -0.99, 0.99), unif(r, (5, 7), 1.5, 6.0),
+       unif(r, (5, 7), 0.1, 0.9)], tier="chlo",
+      expect=[r"chlo\.lgamma", r"chlo\.digamma", r"chlo\.erf_inv", r"chlo\.bessel_i1e", r"chlo\.polygamma",
+              r"chlo\.zeta"], rtol=2e-5, atol=2e-6)
+def _(x, u, s, p):
+    sp = jax.scipy.special
+    return (sp.gammaln(x), sp.gammaln(-x - 0.5), sp.digamma(x), sp.digamma(u), sp.erfinv(u), sp.i1e(x * 4 - 18),
+            sp.polygamma(1, x), sp.polygamma(3, s), sp.zeta(s, x), sp.erfc(u * 4), sp.gammainc(s, x),
+            sp.gammaincc(s, x), sp.ndtri(p), sp.betainc(s, x, p))
+
+
+r = rng_for("chlo_special_f64")
+
+
+@case("chlo_special_f64", "the special functions in f64 (the f64 erf/erfc/erfinv/i1e polynomials), "
+      "nextafter (chlo.next_after), and lgamma/erf of f16 and bf16 (computed in f32)",
+      [unif(r, (4, 6), 0.05, 9.0, f64), unif(r, (4, 6), -0.99, 0.99, f64),
+       unif(r, (4, 6), 0.5, 4.0, f16), unif(r, (4, 6), -2.0, 2.0, bf16)], tier="chlo",
+      expect=[r"chlo\.lgamma", r"chlo\.erf_inv", r"chlo\.next_after"], rtol=1e-12, atol=1e-13)
+def _(x, u, h, b):
+    sp = jax.scipy.special
+    return (sp.gammaln(x), sp.digamma(x), sp.erfinv(u), sp.erf(u * 3), sp.erfc(u * 6), sp.i1e(x * 4 - 18),
+            sp.polygamma(2, x), jnp.nextafter(u, x), sp.gammaln(h).astype(f64), sp.erf(b).astype(f64))
 
 
 r = rng_for("gather_scatter_sort")
@@ -1063,7 +1125,7 @@ results, produced by JAX {jaxver} on CPU:
 | `model.mlir` | `jax.jit(f).lower(*args).as_text()` (entry function `@main`); for `"form": "generic"` cases the same module printed in MLIR generic op form (`compiler_ir('stablehlo').operation.get_asm(print_generic_op_form=True)`) |
 | `in0.npy, in1.npy, ...` | inputs in argument order (deterministic: numpy `default_rng` seeded with crc32 of the case name) |
 | `out0.npy, out1.npy, ...` | JAX CPU results in result order (flattened pytree leaves = order of `@main` results) |
-| `meta.json` | `name`, `description`, `inputs`/`outputs` (`dtype`, `shape`, `npy_descr`), `rtol`, `atol`, `ops` (op names found in model.mlir by regex, e.g. `stablehlo.add`, `func.call`), `form` (`pretty`/`generic`), `allow_nonfinite` (outputs may hold NaN/inf), `tier` (`core`: required StableHLO ops only; `extra`: see notes) |
+| `meta.json` | `name`, `description`, `inputs`/`outputs` (`dtype`, `shape`, `npy_descr`), `rtol`, `atol`, `ops` (op names found in model.mlir by regex, e.g. `stablehlo.add`, `func.call`), `form` (`pretty`/`generic`), `allow_nonfinite` (outputs may hold NaN/inf), `tier` (`core`: required StableHLO ops only; `chlo`: CHLO ops, must pass too; `extra`: see notes) |
 
 Regenerate (from the repository root; overwrites all case directories and this README):
 
@@ -1104,10 +1166,10 @@ finite (except cases with `allow_nonfinite: true`), and exits non-zero otherwise
   literals (`dense<[[...]]>`), quoted hex blobs for larger arrays (`dense<"0x...">`, raw
   little-endian element bytes) and unquoted hex for special float scalars
   (`dense<0xFF800000> : tensor<f32>` = -inf).
-* `tier: "extra"` cases (`chlo_ops`, `gather_scatter_sort`) use ops outside the required
-  list (CHLO ops that JAX leaves in the text, gather/scatter/sort/top_k). Note that
-  `jnp.square` lowers to `chlo.square`, which also occurs in the `transformer_block`
-  benchmark.
+* `tier: "chlo"` cases (`chlo_*`) use the CHLO ops that JAX leaves in the text (erf,
+  erfc, lgamma, top_k, ...). Note that `jnp.square` lowers to `chlo.square`, which also
+  occurs in the `transformer_block` benchmark. The `tier: "extra"` case
+  (`gather_scatter_sort`) uses ops outside the required list (gather/scatter/sort/top_k).
 * `stablehlo.logistic` is never emitted by JAX 0.10 (`jax.nn.sigmoid`/`lax.logistic`
   expand to `1/(1+exp(-x))`); the `logistic` case re-registers the direct lowering while
   generating so that the op is covered.
