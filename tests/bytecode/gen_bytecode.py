@@ -198,6 +198,22 @@ def mlp_bf16(x, w):
     return jax.nn.relu(x.astype(jnp.bfloat16) @ w.astype(jnp.bfloat16)).astype(jnp.float32)
 
 
+def chlo_special(x, u):
+    # JAX sends erf, erfc, asin, acosh, sinh, cosh and top_k as `composite "chlo.*"`, the
+    # others already expanded by its serializer (StableHLO's C++ legalization).
+    sp = jax.scipy.special
+    return (jax.nn.gelu(x, approximate=False), sp.erf(x), sp.gammaln(x), sp.digamma(x), sp.erfinv(u),
+            sp.i1e(x * 5), jnp.arcsin(u), jnp.arccosh(x + 2.0), jnp.sinh(x), jnp.cosh(x), jnp.arctanh(u),
+            sp.polygamma(1, x + 2.0), sp.zeta(x + 3.0, x + 2.0), jnp.nextafter(x, u),
+            x.astype(jnp.float16) ** 2, sp.erf(x.astype(jnp.bfloat16)).astype(jnp.float32))
+
+
+def chlo_top_k(x, n):
+    v, i = lax.top_k(x, 3)
+    vn, in_ = lax.top_k(n, 2)
+    return v, i, vn, in_
+
+
 CASES = {
     "reduce_sum": (reduce_sum, [f32(4, 6)]),
     "argmax": (argmax, [f32(3, 7)]),
@@ -229,6 +245,8 @@ CASES = {
     "misc_math": (misc_math, [f32(6), f32(6)]),
     "reduce_multi": (reduce_multi, [f32(2, 3, 4)]),
     "mlp_bf16": (mlp_bf16, [f32(2, 8), f32(8, 4)]),
+    "chlo_special": (chlo_special, [np.abs(f32(3, 5)) + 0.25, np.tanh(f32(3, 5))]),
+    "chlo_top_k": (chlo_top_k, [f32(4, 9), i32(2, 6, lo=-3, hi=3)]),
 }
 
 
