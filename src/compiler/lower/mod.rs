@@ -470,6 +470,10 @@ impl<'f> Lowerer<'f> {
             home: vec![None; n],
             movable: vec![false; n],
         };
+        // Values computed exactly once per point of their kernel, at the point's index:
+        // materialized elementwise values, Gemm operands computed by the relayout kernel,
+        // and values fused into aligned elementwise consumers of their shape.
+        let mut aligned = vec![false; n];
         // Values whose every use is an operand of a single-result op of the same region
         // (no region yields, no multi-result consumers), not returned or read in place.
         for p in 0..fx.ops.len() {
@@ -545,6 +549,13 @@ impl<'f> Lowerer<'f> {
                             }
                         }
                     }
+                    // Any cost: each consumer computes it at the same point of one kernel,
+                    // where the body's hash-consing makes it one node (exact GELU's erfc
+                    // polynomial, whose values feed several selects, is one kernel).
+                    o if is_elementwise(o) && !expanding[i] && self.point_aligned(&fx, v, &aligned) => {
+                        self.materialize[i] = false;
+                    }
+                    // Cheap: consumers may also be reductions, which compute it once more.
                     o if is_elementwise(o) && !expanding[i] && self.light(v, 0) => {
                         let shape = &self.ty(v).shape;
                         let same_kernel = fx.common_home(v).is_some()
@@ -567,6 +578,12 @@ impl<'f> Lowerer<'f> {
                     _ => {}
                 }
             }
+            aligned[i] = if self.materialize[i] {
+                is_elementwise(&op.opcode)
+            } else {
+                fx.movable[i]
+                    && (self.point_aligned(&fx, v, &aligned) || self.gemm_operand(&fx, v))
+            };
             fx.home[i] = if self.materialize[i] {
                 Some(p)
             } else if fx.movable[i] {
@@ -574,6 +591,34 @@ impl<'f> Lowerer<'f> {
             } else {
                 None
             };
+        }
+    }
+
+    /// Whether every consumer of `v` is an elementwise op of `v`'s shape computed once per
+    /// point of one common kernel at the point's index (`aligned`), so that fusing `v`
+    /// computes it once per point there.
+    fn point_aligned(&self, fx: &FuseCx<'f>, v: ValueId, aligned: &[bool]) -> bool {
+        let shape = &self.ty(v).shape;
+        fx.common_home(v).is_some()
+            && fx.users[v.index()].iter().all(|&u| {
+                let uop = fx.ops[u].0;
+                let r = uop.results[0];
+                is_elementwise(&uop.opcode)
+                    && self.ty(r).shape == *shape
+                    && aligned[r.index()]
+            })
+    }
+
+    /// Whether `v`'s only consumer is a Gemm, whose relayout kernel computes each element
+    /// of `v` once.
+    fn gemm_operand(&self, fx: &FuseCx<'f>, v: ValueId) -> bool {
+        match fx.users[v.index()].as_slice() {
+            [u] => {
+                let uop = fx.ops[*u].0;
+                matches!(uop.opcode, Opcode::DotGeneral(_))
+                    && dot::uses_gemm(self.ty(uop.results[0]).dtype)
+            }
+            _ => false,
         }
     }
 

@@ -2542,3 +2542,51 @@ func.func public @main(%x: tensor<6x6x4xf32>, %b: tensor<4xf32>) -> tensor<{out}
         );
     }
 }
+
+#[test]
+fn exact_gelu_between_dots_is_one_kernel() {
+    use crate::compiler::eval::literal_from_f64;
+    // jax.nn.gelu(approximate=False) as jax prints it: `chlo.erfc` expands into a DAG whose
+    // values (x, x^2, |x|, the clamped tail) each feed several selects and polynomials.
+    // All of them are computed at each point of the one kernel writing the second dot's
+    // operand, each once (shared nodes), not stored in kernels of their own.
+    let src = r#"
+func.func public @main(%x: tensor<5x12xf32>, %w: tensor<12x20xf32>, %b: tensor<20xf32>, %v: tensor<20x3xf32>) -> tensor<5x3xf32> {
+  %0 = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<5x12xf32>, tensor<12x20xf32>) -> tensor<5x20xf32>
+  %1 = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<20xf32>) -> tensor<5x20xf32>
+  %2 = stablehlo.add %0, %1 : tensor<5x20xf32>
+  %h = stablehlo.constant dense<5.000000e-01> : tensor<5x20xf32>
+  %3 = stablehlo.multiply %h, %2 : tensor<5x20xf32>
+  %4 = stablehlo.negate %2 : tensor<5x20xf32>
+  %s = stablehlo.constant dense<0.707106769> : tensor<5x20xf32>
+  %5 = stablehlo.multiply %4, %s : tensor<5x20xf32>
+  %6 = chlo.erfc %5 : tensor<5x20xf32> -> tensor<5x20xf32>
+  %7 = stablehlo.multiply %3, %6 : tensor<5x20xf32>
+  %8 = stablehlo.dot_general %7, %v, contracting_dims = [1] x [0] : (tensor<5x20xf32>, tensor<20x3xf32>) -> tensor<5x3xf32>
+  return %8 : tensor<5x3xf32>
+}"#;
+    let ramp = |n: usize, s: f64| -> Vec<f64> { (0..n).map(|i| ((i * 7 % 23) as f64 - 11.0) * s).collect() };
+    let args = [
+        literal_from_f64(TensorType::new(DType::F32, [5, 12]), &ramp(60, 0.3)),
+        literal_from_f64(TensorType::new(DType::F32, [12, 20]), &ramp(240, 0.1)),
+        literal_from_f64(TensorType::new(DType::F32, [20]), &ramp(20, 0.2)),
+        literal_from_f64(TensorType::new(DType::F32, [20, 3]), &ramp(60, 0.05)),
+    ];
+    // exp is the evaluator's libm and the compiled code's vmath (<= 3 ulp): close, not
+    // bit-identical.
+    let module = frontend::parse(src.as_bytes()).expect("parse");
+    let mut f = passes::inline::inline_entry(&module).expect("inline");
+    let want = eval_func(&f, &args).expect("eval").remove(0);
+    let pjx = compile_module(&module, &Options::default(), &mut Timings::default()).expect("compile");
+    let got = run_native(pjx, &args).remove(0);
+    for i in 0..15 {
+        let g = f32::from_le_bytes(got[4 * i..4 * i + 4].try_into().unwrap()) as f64;
+        let w = want.element_f64(i);
+        assert!((g - w).abs() <= 1e-5 * (1.0 + w.abs()), "{i}: {g} vs {w}");
+    }
+    passes::fold::fold(&mut f).expect("fold");
+    passes::cse::cse(&mut f);
+    passes::dce::dce(&mut f);
+    let p = lower(&f, &Target::host()).expect("lower");
+    assert_eq!(dispatches(&p), 1, "{:?}", p.steps);
+}
