@@ -235,8 +235,11 @@ mod tests {
         let (mut heap, mut best) = (BinaryHeap::new(), Vec::new());
         for k in 0..=keys.len() + 1 {
             select(k, keys.len(), |j| keys[j], &mut heap, &mut best);
-            let mut want: Vec<(u64, u32)> =
-                keys.iter().enumerate().map(|(j, &r)| (r, j as u32)).collect();
+            let mut want: Vec<(u64, u32)> = keys
+                .iter()
+                .enumerate()
+                .map(|(j, &r)| (r, j as u32))
+                .collect();
             want.sort_by_key(|&(r, _)| r); // stable: equal ranks keep position order
             want.truncate(k);
             assert_eq!(best, want, "k = {k}");

@@ -5,8 +5,8 @@
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::eval::tensor::{from_f64, from_int};
 use crate::compiler::ir::{
-    BinaryOp, CompareDirection, CompareType, DType, Literal, Loc, Op, Opcode, Region,
-    TensorType, UnaryOp, ValueId,
+    BinaryOp, CompareDirection, CompareType, DType, Literal, Loc, Op, Opcode, Region, TensorType,
+    UnaryOp, ValueId,
 };
 
 pub struct Builder<'a> {

@@ -115,7 +115,9 @@ pub enum ChloOp {
     /// `chlo.constant_like`: a splat of `value` shaped like the operand.
     ConstantLike(Scalar),
     /// `chlo.top_k(x, k)`: the `k` largest along the last dimension, stably.
-    TopK { k: i64 },
+    TopK {
+        k: i64,
+    },
     RaggedDot(RaggedDotDims),
     /// `chlo.scan(inputs) inits(inits)`: `inputs` is the number of inputs; the region
     /// takes one slice of each input, then the carries.
@@ -398,17 +400,23 @@ fn unary(b: &mut Builder, u: Unary, x: ValueId) -> Result<ValueId, Diagnostic> {
         U::IsNegInf => elementary::is_neg_inf(b, x),
         U::BesselI1e => match dtype {
             DType::F64 => special::bessel_i1e_f64(b, x),
-            DType::F32 | DType::F16 | DType::BF16 => upcast(b, &[x], |b, a| special::bessel_i1e_f32(b, a[0])),
+            DType::F32 | DType::F16 | DType::BF16 => {
+                upcast(b, &[x], |b, a| special::bessel_i1e_f32(b, a[0]))
+            }
             _ => return Err(unsupported_dtype(b, "bessel_i1e", x)),
         },
         U::Erf => match dtype {
             DType::F64 => special::erf_f64(b, x),
-            DType::F32 | DType::F16 | DType::BF16 => upcast(b, &[x], |b, a| special::erf_f32(b, a[0])),
+            DType::F32 | DType::F16 | DType::BF16 => {
+                upcast(b, &[x], |b, a| special::erf_f32(b, a[0]))
+            }
             _ => return Err(unsupported_dtype(b, "erf", x)),
         },
         U::Erfc => match dtype {
             DType::F64 => special::erfc_f64(b, x),
-            DType::F32 | DType::F16 | DType::BF16 => upcast(b, &[x], |b, a| special::erfc_f32(b, a[0])),
+            DType::F32 | DType::F16 | DType::BF16 => {
+                upcast(b, &[x], |b, a| special::erfc_f32(b, a[0]))
+            }
             _ => return Err(unsupported_dtype(b, "erfc", x)),
         },
         U::ErfInv => match dtype {

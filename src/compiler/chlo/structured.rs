@@ -144,9 +144,8 @@ pub fn ragged_dot(
         }
         let gd = dims.rhs_group[0];
         let g = rt.shape[gd as usize];
-        let adjust = |v: &[i64]| -> Vec<i64> {
-            v.iter().map(|&d| if d > gd { d - 1 } else { d }).collect()
-        };
+        let adjust =
+            |v: &[i64]| -> Vec<i64> { v.iter().map(|&d| if d > gd { d - 1 } else { d }).collect() };
         let dd = DotDims {
             lhs_batch: dims.lhs_batch.clone(),
             rhs_batch: adjust(&dims.rhs_batch),

@@ -143,8 +143,8 @@ fn run_group(name: &str, dt: &str, g: &Group) -> Vec<String> {
         .collect();
     let f = passes::inline::inline_entry(&module).expect("inline");
     let eval = eval_func(&f, &args).expect("eval").remove(0);
-    let pjx = compile_module(&module, &Options::default(), &mut Timings::default())
-        .expect("compile");
+    let pjx =
+        compile_module(&module, &Options::default(), &mut Timings::default()).expect("compile");
     let native = run_native(pjx, &args).remove(0);
     let native = Literal::new(TensorType::new(d, [n as i64]), native);
     let (ulps, abs) = bound(name, dt);
@@ -176,7 +176,10 @@ fn run_group(name: &str, dt: &str, g: &Group) -> Vec<String> {
             "{name} {dt} {how}: worst {:.2} ulp / {:.3e} at {:?}",
             worst.0,
             worst.1,
-            g.args.iter().map(|a| value(d, a[worst.2])).collect::<Vec<_>>()
+            g.args
+                .iter()
+                .map(|a| value(d, a[worst.2]))
+                .collect::<Vec<_>>()
         );
     }
     failures
@@ -185,7 +188,11 @@ fn run_group(name: &str, dt: &str, g: &Group) -> Vec<String> {
 #[test]
 fn decompositions_match_high_precision_references() {
     let groups = groups();
-    assert!(groups.len() > 30, "reference.txt has {} groups", groups.len());
+    assert!(
+        groups.len() > 30,
+        "reference.txt has {} groups",
+        groups.len()
+    );
     let failures: Vec<String> = groups
         .iter()
         .flat_map(|((name, dt), g)| run_group(name, dt, g))

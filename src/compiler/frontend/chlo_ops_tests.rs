@@ -114,10 +114,7 @@ func.func private @impl(%a: {t}) -> {t} {{
         let f = entry(&ma);
         let mut names = Vec::new();
         f.body.walk(&mut |op| names.push(op.opcode.name()));
-        assert!(
-            names.iter().all(|n| !n.starts_with("chlo.")),
-            "{names:?}"
-        );
+        assert!(names.iter().all(|n| !n.starts_with("chlo.")), "{names:?}");
     }
     // top_k: pretty, generic, and the composite JAX sends a plugin.
     let tk = "tensor<2x5xf32>";
@@ -195,10 +192,16 @@ fn scan_runs_forward_and_reverse_along_any_dimension() {
     };
     let x = f32s(&[2, 4], &[1.0, 2.0, 3.0, 4.0, 10.0, 20.0, 30.0, 40.0]);
     let r = run(&scan(""), std::slice::from_ref(&x));
-    assert_eq!(values(&r[0]), [1.0, 3.0, 6.0, 10.0, 10.0, 30.0, 60.0, 100.0]);
+    assert_eq!(
+        values(&r[0]),
+        [1.0, 3.0, 6.0, 10.0, 10.0, 30.0, 60.0, 100.0]
+    );
     assert_eq!(values(&r[1]), [10.0, 100.0]);
     let r = run(&scan("attributes {is_reverse = true}"), &[x]);
-    assert_eq!(values(&r[0]), [10.0, 9.0, 7.0, 4.0, 100.0, 90.0, 70.0, 40.0]);
+    assert_eq!(
+        values(&r[0]),
+        [10.0, 9.0, 7.0, 4.0, 100.0, 90.0, 70.0, 40.0]
+    );
     assert_eq!(values(&r[1]), [10.0, 100.0]);
 }
 
@@ -223,16 +226,10 @@ fn ragged_dot_in_each_mode() {
     );
     let rhs: Vec<f64> = [1.0, 0.0, 0.0, 1.0, 1.0, 1.0, 2.0, 0.0, 0.0, 2.0, 0.0, 0.0].to_vec();
     let g = literal_from_i128(TensorType::new(DType::I32, [2]), &[1, 3]);
-    let r = run(
-        &src,
-        &[f32s(&[4, 3], &lhs), f32s(&[2, 3, 2], &rhs), g],
-    );
+    let r = run(&src, &[f32s(&[4, 3], &lhs), f32s(&[2, 3, 2], &rhs), g]);
     // Row 0 (group 0): [0,1,2] x [[1,0],[0,1],[1,1]] = [2, 3]; rows 1..4 (group 1):
     // [a,b,c] x [[2,0],[0,2],[0,0]] = [2a, 2b].
-    assert_eq!(
-        values(&r[0]),
-        [2.0, 3.0, 6.0, 8.0, 12.0, 14.0, 18.0, 20.0]
-    );
+    assert_eq!(values(&r[0]), [2.0, 3.0, 6.0, 8.0, 12.0, 14.0, 18.0, 20.0]);
     // Mode 2: contracting dimension ragged, one result per group.
     let src = format!(
         "func.func @main(%l: tensor<2x3xf32>, %r: tensor<3x2xf32>, %g: tensor<2xi64>) -> tensor<2x2x2xf32> {{
@@ -246,10 +243,7 @@ fn ragged_dot_in_each_mode() {
     let g = literal_from_i128(TensorType::new(DType::I64, [2]), &[2, 1]);
     let r = run(&src, &[l, rr, g]);
     // Group 0 contracts k in [0, 2), group 1 k in [2, 3).
-    assert_eq!(
-        values(&r[0]),
-        [3.0, 1.0, 9.0, 4.0, 0.0, 3.0, 0.0, 6.0]
-    );
+    assert_eq!(values(&r[0]), [3.0, 1.0, 9.0, 4.0, 0.0, 3.0, 0.0, 6.0]);
 }
 
 #[test]

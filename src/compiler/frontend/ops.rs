@@ -9,8 +9,8 @@ use std::sync::OnceLock;
 use super::attrs::{
     AttrValue, ConvDims, parse_attr, parse_attr_dict, parse_conv_dims, parse_int_text,
 };
-use super::lexer::{Kind, Token};
 use super::chlo_ops;
+use super::lexer::{Kind, Token};
 use super::parser::{Parsed, ParsedChlo, ParsedOp, Parser};
 use super::types::{OpTypes, parse_op_types, parse_tensor_type};
 use crate::compiler::diag::Diagnostic;

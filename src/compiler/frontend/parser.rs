@@ -7,9 +7,9 @@ use std::collections::HashMap;
 
 use super::attrs::{AttrValue, expect_punct, parse_attr_dict, parse_attr_dict_text};
 use super::lexer::{Kind, Lexer, Token};
+use super::types::{OpTypes, parse_op_types, parse_tensor_type};
 use super::{chlo_ops, ops};
 use crate::compiler::chlo::{self, ChloOp};
-use super::types::{OpTypes, parse_op_types, parse_tensor_type};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{Attr, Func, Loc, Module, Op, Opcode, Region, TensorType, ValueId};
 

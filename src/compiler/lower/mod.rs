@@ -51,11 +51,11 @@ mod select_scatter;
 mod softmax;
 #[cfg(test)]
 mod softmax_tests;
+#[cfg(test)]
+pub(crate) mod tests;
 mod topk;
 #[cfg(test)]
 mod topk_tests;
-#[cfg(test)]
-pub(crate) mod tests;
 #[cfg(test)]
 mod window_tests;
 
@@ -428,7 +428,10 @@ impl<'f> Lowerer<'f> {
 
     /// Finds the sorts of which only a leading slice is read ([`topk`]).
     fn find_partial_sorts(&mut self, all: &[&'f Op]) {
-        if !all.iter().any(|op| matches!(op.opcode, Opcode::Sort { .. })) {
+        if !all
+            .iter()
+            .any(|op| matches!(op.opcode, Opcode::Sort { .. }))
+        {
             return;
         }
         let (ops, users) = self.ops_and_users();
@@ -552,7 +555,10 @@ impl<'f> Lowerer<'f> {
                     // Any cost: each consumer computes it at the same point of one kernel,
                     // where the body's hash-consing makes it one node (exact GELU's erfc
                     // polynomial, whose values feed several selects, is one kernel).
-                    o if is_elementwise(o) && !expanding[i] && self.point_aligned(&fx, v, &aligned) => {
+                    o if is_elementwise(o)
+                        && !expanding[i]
+                        && self.point_aligned(&fx, v, &aligned) =>
+                    {
                         self.materialize[i] = false;
                     }
                     // Cheap: consumers may also be reductions, which compute it once more.
@@ -581,8 +587,7 @@ impl<'f> Lowerer<'f> {
             aligned[i] = if self.materialize[i] {
                 is_elementwise(&op.opcode)
             } else {
-                fx.movable[i]
-                    && (self.point_aligned(&fx, v, &aligned) || self.gemm_operand(&fx, v))
+                fx.movable[i] && (self.point_aligned(&fx, v, &aligned) || self.gemm_operand(&fx, v))
             };
             fx.home[i] = if self.materialize[i] {
                 Some(p)
@@ -603,9 +608,7 @@ impl<'f> Lowerer<'f> {
             && fx.users[v.index()].iter().all(|&u| {
                 let uop = fx.ops[u].0;
                 let r = uop.results[0];
-                is_elementwise(&uop.opcode)
-                    && self.ty(r).shape == *shape
-                    && aligned[r.index()]
+                is_elementwise(&uop.opcode) && self.ty(r).shape == *shape && aligned[r.index()]
             })
     }
 

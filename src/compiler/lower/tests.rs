@@ -2565,7 +2565,9 @@ func.func public @main(%x: tensor<5x12xf32>, %w: tensor<12x20xf32>, %b: tensor<2
   %8 = stablehlo.dot_general %7, %v, contracting_dims = [1] x [0] : (tensor<5x20xf32>, tensor<20x3xf32>) -> tensor<5x3xf32>
   return %8 : tensor<5x3xf32>
 }"#;
-    let ramp = |n: usize, s: f64| -> Vec<f64> { (0..n).map(|i| ((i * 7 % 23) as f64 - 11.0) * s).collect() };
+    let ramp = |n: usize, s: f64| -> Vec<f64> {
+        (0..n).map(|i| ((i * 7 % 23) as f64 - 11.0) * s).collect()
+    };
     let args = [
         literal_from_f64(TensorType::new(DType::F32, [5, 12]), &ramp(60, 0.3)),
         literal_from_f64(TensorType::new(DType::F32, [12, 20]), &ramp(240, 0.1)),
@@ -2577,7 +2579,8 @@ func.func public @main(%x: tensor<5x12xf32>, %w: tensor<12x20xf32>, %b: tensor<2
     let module = frontend::parse(src.as_bytes()).expect("parse");
     let mut f = passes::inline::inline_entry(&module).expect("inline");
     let want = eval_func(&f, &args).expect("eval").remove(0);
-    let pjx = compile_module(&module, &Options::default(), &mut Timings::default()).expect("compile");
+    let pjx =
+        compile_module(&module, &Options::default(), &mut Timings::default()).expect("compile");
     let got = run_native(pjx, &args).remove(0);
     for i in 0..15 {
         let g = f32::from_le_bytes(got[4 * i..4 * i + 4].try_into().unwrap()) as f64;

@@ -86,7 +86,11 @@ pub(crate) fn find(
     };
     let ty = lw.ty(*op.operands.first()?);
     let rank = ty.rank() as i64;
-    let dim = if dimension < 0 { dimension + rank } else { dimension };
+    let dim = if dimension < 0 {
+        dimension + rank
+    } else {
+        dimension
+    };
     let dim = usize::try_from(dim).ok().filter(|&d| d < ty.rank())?;
     if op.results.len() != op.operands.len() {
         return None;
@@ -188,5 +192,8 @@ pub(crate) fn emit(lw: &mut Lowerer, op: &Op, ps: &PartialSort) -> Result<(), Di
 }
 
 fn internal(op: &Op) -> Diagnostic {
-    Diagnostic::at(&op.loc, "internal: top_k operand or result without a buffer")
+    Diagnostic::at(
+        &op.loc,
+        "internal: top_k operand or result without a buffer",
+    )
 }

@@ -143,7 +143,10 @@ fn ascending_sort_along_a_leading_dimension_with_payloads() {
     let n = 11 * 2 * 3;
     let x = literal_from_i128(
         TensorType::new(DType::I32, [11, 2, 3]),
-        &bits(n, 3).iter().map(|b| (b % 5) as i128 - 2).collect::<Vec<_>>(),
+        &bits(n, 3)
+            .iter()
+            .map(|b| (b % 5) as i128 - 2)
+            .collect::<Vec<_>>(),
     );
     let y = literal_from_f64(
         TensorType::new(DType::F32, [11, 2, 3]),
@@ -168,7 +171,10 @@ fn only_the_indices_read() {
 }";
     let x = literal_from_f64(
         TensorType::new(DType::F32, [4, 50]),
-        &bits(200, 5).iter().map(|b| (b % 13) as f64).collect::<Vec<_>>(),
+        &bits(200, 5)
+            .iter()
+            .map(|b| (b % 13) as f64)
+            .collect::<Vec<_>>(),
     );
     let (_, p) = three_ways(src, &[x]);
     assert_eq!(count_steps(&p), (1, 0));
@@ -200,11 +206,18 @@ fn other_sorts_stay_sorts() {
     };
     let x = literal_from_f64(
         TensorType::new(DType::F32, [2, 9]),
-        &bits(18, 9).iter().map(|b| (b % 4) as f64).collect::<Vec<_>>(),
+        &bits(18, 9)
+            .iter()
+            .map(|b| (b % 4) as f64)
+            .collect::<Vec<_>>(),
     );
     let cases = [
         body("FLOAT", &slices(3, 3), "tensor<2x3xf32>, tensor<2x3xi32>"),
-        body("TOTALORDER", &slices(3, 4), "tensor<2x3xf32>, tensor<2x4xi32>"),
+        body(
+            "TOTALORDER",
+            &slices(3, 4),
+            "tensor<2x3xf32>, tensor<2x4xi32>",
+        ),
         body(
             "TOTALORDER",
             "  %v = stablehlo.slice %s#0 [0:2, 0:3] : (tensor<2x9xf32>) -> tensor<2x3xf32>
