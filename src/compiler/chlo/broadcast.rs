@@ -3,9 +3,9 @@
 //! operand that differs from the result shape broadcast into it (rank prefix-padded,
 //! size-1 dimensions expanded), then the elementwise op; and `chlo.constant_like`.
 
-use super::builder::{Builder, Result};
 use super::{BroadcastOf, Scalar};
 use crate::compiler::eval::tensor::from_int;
+use crate::compiler::ir::builder::{Builder, Result};
 use crate::compiler::ir::{CompareDirection, CompareType, Opcode, TensorType, ValueId};
 
 /// Broadcasts `x` to `shape` the numpy way, or fails naming the shapes.

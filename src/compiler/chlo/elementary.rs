@@ -3,7 +3,7 @@
 //! asinh, atan, atanh, is_inf, mulhi) and of `ChloLegalizeToStablehlo.cpp` (cosh, sinh,
 //! next_after), op for op.
 
-use super::builder::Builder;
+use crate::compiler::ir::builder::Builder;
 use crate::compiler::ir::{BinaryOp, DType, UnaryOp, ValueId};
 
 /// Largest finite value of float type `d`.

@@ -6,7 +6,7 @@
 //! PJRT plugin carries some of them as `stablehlo.composite "chlo.erf"` wrappers (the rest
 //! already expanded by JAX's serializer). Both front ends hand such an op to [`expand`]
 //! with its typed attributes ([`ChloOp`]), and it appends the StableHLO ops computing it
-//! (a [`Builder`] over the function being read): exactly the decomposition of StableHLO's
+//! (an `ir::builder::Builder` over the function being read): exactly the decomposition of StableHLO's
 //! own CHLO legalization (`ChloLegalizeToStablehlo.cpp`, `ChloDecompositionPatterns*.td`
 //! of openxla/stablehlo), with its polynomial and rational approximations, its f32 and
 //! f64 variants and its upcasts of f16/bf16 to f32. Nothing after the front ends sees
@@ -19,7 +19,6 @@
 //!   ragged_dot, scan.
 
 mod broadcast;
-mod builder;
 mod elementary;
 mod special;
 mod structured;
@@ -27,10 +26,10 @@ mod structured;
 #[cfg(test)]
 mod tests;
 
-pub use builder::Builder;
 pub use structured::RaggedDotDims;
 
 use crate::compiler::diag::Diagnostic;
+use crate::compiler::ir::builder::Builder;
 use crate::compiler::ir::{
     BinaryOp, CompareDirection, CompareType, DType, Literal, Region, TensorType, ValueId,
 };

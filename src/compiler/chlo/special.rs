@@ -8,7 +8,7 @@
 // the same values), so that they can be checked against it.
 #![allow(clippy::excessive_precision)]
 
-use super::builder::Builder;
+use crate::compiler::ir::builder::Builder;
 use crate::compiler::ir::{DType, UnaryOp, ValueId};
 
 /// `c[0] * x^(n-1) + ... + c[n-1]` by Horner's rule (`poly = poly * x + c`).

@@ -3,7 +3,7 @@
 //! group, a masked dot_general) and scan (a while loop over the scanned dimension), as
 //! StableHLO's `ConvertTopKOp`, `ConvertRaggedDotOp` and `ConvertScanOp` build them.
 
-use super::builder::{Builder, Result};
+use crate::compiler::ir::builder::{Builder, Result};
 use crate::compiler::ir::{
     CompareDirection, CompareType, DType, DotDims, Opcode, Region, TensorType, ValueId,
 };

@@ -11,6 +11,7 @@ use super::types::{OpTypes, parse_op_types, parse_tensor_type};
 use super::{chlo_ops, ops};
 use crate::compiler::chlo::{self, ChloOp};
 use crate::compiler::diag::Diagnostic;
+use crate::compiler::ir::builder::Builder;
 use crate::compiler::ir::{Attr, Func, Loc, Module, Op, Opcode, Region, TensorType, ValueId};
 
 /// Bound on region nesting (each level takes several stack frames).
@@ -922,7 +923,7 @@ impl<'a> Parser<'a> {
         };
         let mut ops = Vec::new();
         let results = {
-            let mut b = chlo::Builder::new(&mut self.values, &mut ops, loc);
+            let mut b = Builder::new(&mut self.values, &mut ops, loc);
             chlo::expand(
                 &mut b,
                 &c.name,

@@ -1,5 +1,6 @@
 //! The tensor IR every front end produces and every pass consumes.
 
+pub mod builder;
 pub mod literal;
 pub mod module;
 pub mod op;

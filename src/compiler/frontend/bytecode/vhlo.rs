@@ -7,6 +7,7 @@ use super::reader::{BcError, Reader, Result};
 use super::spmd;
 use crate::compiler::chlo::{self, ChloOp, CompositeAttr};
 use crate::compiler::diag::Diagnostic;
+use crate::compiler::ir::builder::Builder;
 use crate::compiler::ir::{
     self, BinaryOp, CompareDirection, CompareType, ConvAttrs, DType, DotDims, Func, GatherAttrs,
     Literal, Loc, Module, Opcode, Quantization, Region, RngAlgorithm, ScatterAttrs, SourcePos,
@@ -1350,7 +1351,7 @@ impl<'v> FnCx<'v> {
             result_types.push(tensor_type(t).map_err(|m| op_err(op, &m, self.vtext))?);
         }
         let results = {
-            let mut b = chlo::Builder::new(&mut self.func.values, ops, loc_of(op));
+            let mut b = Builder::new(&mut self.func.values, ops, loc_of(op));
             chlo::expand(&mut b, name, &chlo_op, &operands, &result_types, Vec::new())?
         };
         for ((_, v), id) in op.results.iter().zip(results) {

@@ -3,7 +3,8 @@
 //! requantization is StableHLO's own lowering of it (one multiply by the merged scale
 //! `scale_in / scale_out` and one add of the merged zero point, in f32), which is what the
 //! reference interpreter runs and the conformance vectors expect.
-use super::build::Builder;
+use super::build::{channels, clamp};
+use crate::compiler::ir::builder::Builder;
 use crate::compiler::ir::{BinaryOp, DType, Quantization, UnaryOp, ValueId};
 
 /// Scale and zero point of every channel (one entry for per-tensor quantization).
@@ -49,11 +50,11 @@ pub(super) fn dequantize(b: &mut Builder, x: ValueId, q: &Quantization) -> Value
     let zps: Vec<f64> = q.zero_points.iter().map(|&z| z as f64).collect();
     let mut v = b.convert(x, wide_int(q.storage));
     if q.zero_points.iter().any(|&z| z != 0) {
-        let zp = b.channels(wide_int(q.storage), &zps, axis(q), &shape);
+        let zp = channels(b, wide_int(q.storage), &zps, axis(q), &shape);
         v = b.binary(BinaryOp::Sub, v, zp);
     }
     let v = b.convert(v, q.expressed);
-    let scale = b.channels(q.expressed, &q.scales, axis(q), &shape);
+    let scale = channels(b, q.expressed, &q.scales, axis(q), &shape);
     b.binary(BinaryOp::Mul, v, scale)
 }
 
@@ -62,14 +63,14 @@ pub(super) fn dequantize(b: &mut Builder, x: ValueId, q: &Quantization) -> Value
 pub(super) fn quantize(b: &mut Builder, x: ValueId, q: &Quantization) -> ValueId {
     let t = b.ty(x).clone();
     let (e, shape) = (t.dtype, t.shape);
-    let scale = b.channels(e, &q.scales, axis(q), &shape);
+    let scale = channels(b, e, &q.scales, axis(q), &shape);
     let mut v = b.binary(BinaryOp::Div, x, scale);
     if q.zero_points.iter().any(|&z| z != 0) {
         let zps: Vec<f64> = q.zero_points.iter().map(|&z| z as f64).collect();
-        let zp = b.channels(e, &zps, axis(q), &shape);
+        let zp = channels(b, e, &zps, axis(q), &shape);
         v = b.binary(BinaryOp::Add, v, zp);
     }
-    let v = b.clamp(q.storage_min as f64, v, q.storage_max as f64);
+    let v = clamp(b, q.storage_min as f64, v, q.storage_max as f64);
     let v = b.unary(UnaryOp::RoundNearestEven, v);
     b.convert(v, q.storage)
 }
@@ -105,16 +106,16 @@ pub(super) fn requantize(
         zps.push(zt as f64 - zf as f64 * merged);
     }
     let v = b.convert(x, f);
-    let scale = b.channels(f, &scales, ax, &shape);
+    let scale = channels(b, f, &scales, ax, &shape);
     let mut v = b.binary(BinaryOp::Mul, v, scale);
     // The merged zero point as it will be stored: skipped when it rounds to zero.
     let zps_f: Vec<f64> = zps.iter().map(|&z| round_to(f, z)).collect();
     if zps_f.iter().any(|&z| z != 0.0) {
-        let zp = b.channels(f, &zps, ax, &shape);
+        let zp = channels(b, f, &zps, ax, &shape);
         v = b.binary(BinaryOp::Add, v, zp);
     }
     if out == to.storage && (out.bits() < 32 || needs_clamp(to, out)) {
-        v = b.clamp(to.storage_min as f64, v, to.storage_max as f64);
+        v = clamp(b, to.storage_min as f64, v, to.storage_max as f64);
     }
     let v = b.unary(UnaryOp::RoundNearestEven, v);
     b.convert(v, out)
@@ -145,22 +146,22 @@ pub(super) fn rescale(
         // Exact integers: add the zero point, clamp, narrow.
         let mut v = s;
         if q.zero_points.iter().any(|&z| z != 0) {
-            let zp = b.channels(t.dtype, &zps, zp_axis, &t.shape);
+            let zp = channels(b, t.dtype, &zps, zp_axis, &t.shape);
             v = b.binary(BinaryOp::Add, v, zp);
         }
         if needs_clamp(q, t.dtype) {
-            v = b.clamp(q.storage_min as f64, v, q.storage_max as f64);
+            v = clamp(b, q.storage_min as f64, v, q.storage_max as f64);
         }
         return b.convert(v, q.storage);
     }
     let v = b.convert(s, float);
-    let m = b.channels(float, multipliers, channel_axis, &t.shape);
+    let m = channels(b, float, multipliers, channel_axis, &t.shape);
     let mut v = b.binary(BinaryOp::Mul, v, m);
     if q.zero_points.iter().any(|&z| z != 0) {
-        let zp = b.channels(float, &zps, zp_axis, &t.shape);
+        let zp = channels(b, float, &zps, zp_axis, &t.shape);
         v = b.binary(BinaryOp::Add, v, zp);
     }
-    let v = b.clamp(q.storage_min as f64, v, q.storage_max as f64);
+    let v = clamp(b, q.storage_min as f64, v, q.storage_max as f64);
     let v = b.unary(UnaryOp::RoundNearestEven, v);
     b.convert(v, q.storage)
 }

@@ -15,7 +15,8 @@
 //! long as `S` itself fits. Hybrid ops (float lhs, quantized rhs, float result) dequantize
 //! rhs and run the float op.
 use super::arith::{dequantize, rescale, rescale_float};
-use super::build::Builder;
+use super::build::{channels, reduce_sum};
+use crate::compiler::ir::builder::Builder;
 use crate::compiler::ir::{BinaryOp, DType, Op, Opcode, Quantization, TensorType, ValueId};
 use crate::compiler::passes::verify::result_axis;
 
@@ -44,7 +45,7 @@ pub(super) fn lower(b: &mut Builder, op: &Op) -> Result<(), String> {
         }
         (None, Some(rq), None) => {
             let rf = dequantize(b, r, &rq);
-            b.emit_to(op.opcode.clone(), vec![l, rf], vec![out]);
+            b.op_into(op.opcode.clone(), &[l, rf], &[out]);
             Ok(())
         }
         _ => Err("lhs, rhs and result must all be quantized, or only rhs".into()),
@@ -80,7 +81,7 @@ fn exact_sum(
             } else {
                 (b.convert(l, acc), b.convert(r, acc))
             };
-            let mut s = b.emit(Opcode::DotGeneral(d.clone()), vec![lw, rw], acc_ty.clone());
+            let mut s = b.op(Opcode::DotGeneral(d.clone()), &[lw, rw], acc_ty.clone());
             let (lt, rt) = (b.ty(l).clone(), b.ty(r).clone());
             let nb = d.lhs_batch.len();
             let lfree = free_dims(lt.rank(), &d.lhs_batch, &d.lhs_contracting);
@@ -90,24 +91,24 @@ fn exact_sum(
             if rq.zero_points.iter().any(|&z| z != 0) {
                 // zr * sum_k ql, broadcast over rhs's free dimensions.
                 let lw = b.convert(l, acc);
-                let sum = b.reduce_sum(lw, d.lhs_contracting.clone());
+                let sum = reduce_sum(b, lw, d.lhs_contracting.clone());
                 let dims = kept_dims_in_result(lt.rank(), &d.lhs_contracting, &d.lhs_batch, |x| {
                     nb + lfree.iter().position(|&f| f == x).unwrap_or(0)
                 });
-                let sum = b.broadcast(sum, dims, acc_ty.clone());
-                let zr = b.channels(acc, &zrs, raxis, &acc_ty.shape);
+                let sum = b.broadcast_in_dim(sum, &acc_ty.shape, dims);
+                let zr = channels(b, acc, &zrs, raxis, &acc_ty.shape);
                 let term = b.binary(BinaryOp::Mul, sum, zr);
                 s = b.binary(BinaryOp::Sub, s, term);
             }
             if zl != 0 {
                 // zl * sum_k qr, broadcast over lhs's free dimensions.
                 let rw = b.convert(r, acc);
-                let sum = b.reduce_sum(rw, d.rhs_contracting.clone());
+                let sum = reduce_sum(b, rw, d.rhs_contracting.clone());
                 let dims = kept_dims_in_result(rt.rank(), &d.rhs_contracting, &d.rhs_batch, |x| {
                     nb + lfree.len() + rfree.iter().position(|&f| f == x).unwrap_or(0)
                 });
-                let sum = b.broadcast(sum, dims, acc_ty.clone());
-                let z = b.scalar_i(acc, zl);
+                let sum = b.broadcast_in_dim(sum, &acc_ty.shape, dims);
+                let z = b.scalar_int(acc, i128::from(zl));
                 let z = b.splat(z, &acc_ty.shape);
                 let term = b.binary(BinaryOp::Mul, sum, z);
                 s = b.binary(BinaryOp::Sub, s, term);
@@ -123,7 +124,7 @@ fn exact_sum(
                         .iter()
                         .map(|&z| wrap(acc, k * zl as i128 * z as i128) as f64)
                         .collect();
-                    let c = b.channels(acc, &kzz, raxis, &acc_ty.shape);
+                    let c = channels(b, acc, &kzz, raxis, &acc_ty.shape);
                     s = b.binary(BinaryOp::Add, s, c);
                 }
             }
@@ -144,29 +145,29 @@ fn exact_sum(
                     for d in 0..shape.len() {
                         shape[d] += low[d] + high[d];
                     }
-                    let z = b.scalar_i(lq.storage, zl);
+                    let z = b.scalar_int(lq.storage, i128::from(zl));
                     let interior = vec![0; lt.rank()];
-                    lp = b.emit(
+                    lp = b.op(
                         Opcode::Pad {
                             low,
                             high,
                             interior,
                         },
-                        vec![l, z],
+                        &[l, z],
                         TensorType::new(lq.storage, shape),
                     );
                     attrs.padding = vec![(0, 0); c.padding.len()];
                 }
-                let mut s = b.emit(Opcode::Convolution(attrs), vec![lp, r], acc_ty.clone());
+                let mut s = b.op(Opcode::Convolution(attrs), &[lp, r], acc_ty.clone());
                 if zl != 0 {
                     // zl * (sum of each output feature's kernel).
                     let rw = b.convert(r, acc);
                     let mut dims = c.kernel_spatial_dims.clone();
                     dims.push(c.kernel_input_feature_dim);
                     dims.sort_unstable();
-                    let sum = b.reduce_sum(rw, dims);
-                    let sum = b.broadcast(sum, vec![c.output_feature_dim], acc_ty.clone());
-                    let z = b.scalar_i(acc, zl);
+                    let sum = reduce_sum(b, rw, dims);
+                    let sum = b.broadcast_in_dim(sum, &acc_ty.shape, vec![c.output_feature_dim]);
+                    let z = b.scalar_int(acc, i128::from(zl));
                     let z = b.splat(z, &acc_ty.shape);
                     let term = b.binary(BinaryOp::Mul, sum, z);
                     s = b.binary(BinaryOp::Sub, s, term);
@@ -176,17 +177,17 @@ fn exact_sum(
             let rt = b.ty(r).clone();
             let mut lw = b.convert(l, acc);
             if zl != 0 {
-                let z = b.scalar_i(acc, zl);
+                let z = b.scalar_int(acc, i128::from(zl));
                 let z = b.splat(z, &b.ty(lw).shape.clone());
                 lw = b.binary(BinaryOp::Sub, lw, z);
             }
             let mut rw = b.convert(r, acc);
             if !rhs_zero {
                 let zrs: Vec<f64> = rq.zero_points.iter().map(|&z| z as f64).collect();
-                let zr = b.channels(acc, &zrs, rq.axis.map(|a| a as usize), &rt.shape);
+                let zr = channels(b, acc, &zrs, rq.axis.map(|a| a as usize), &rt.shape);
                 rw = b.binary(BinaryOp::Sub, rw, zr);
             }
-            Ok(b.emit(Opcode::Convolution(c.clone()), vec![lw, rw], acc_ty))
+            Ok(b.op(Opcode::Convolution(c.clone()), &[lw, rw], acc_ty))
         }
         other => Err(format!("{} is not a dot-like op", other.name())),
     }

@@ -25,11 +25,12 @@ mod dot;
 mod tests;
 
 use crate::compiler::diag::Diagnostic;
+use crate::compiler::ir::builder::Builder;
 use crate::compiler::ir::{
     BinaryOp, DType, Func, Loc, Op, Opcode, Quantization, Region, TensorType, ValueId,
 };
 use arith::{dequantize, quantize, requantize};
-use build::Builder;
+use build::{channels, clamp};
 
 /// Rewrites `func` free of quantized types; returns whether it had any.
 pub fn legalize(func: &mut Func) -> Result<bool, Diagnostic> {
@@ -57,21 +58,18 @@ pub fn legalize(func: &mut Func) -> Result<bool, Diagnostic> {
 
 fn legalize_region(values: &mut Vec<TensorType>, r: &mut Region) -> Result<(), Diagnostic> {
     let ops = std::mem::take(&mut r.ops);
-    let mut b = Builder {
-        values,
-        ops: Vec::with_capacity(ops.len()),
-        loc: Loc::default(),
-    };
+    let mut out = Vec::with_capacity(ops.len());
+    let mut b = Builder::new(values, &mut out, Loc::default());
     for mut op in ops {
         for sub in &mut op.regions {
-            legalize_region(b.values, sub)?;
+            legalize_region(b.values_mut(), sub)?;
         }
-        b.loc = op.loc.clone();
+        b.set_loc(op.loc.clone());
         let loc = op.loc.clone();
         let name = op.opcode.name();
         rewrite(&mut b, op).map_err(|m| Diagnostic::at(&loc, format!("'{name}' {m}")))?;
     }
-    r.ops = b.ops;
+    r.ops = out;
     Ok(())
 }
 
@@ -79,15 +77,16 @@ fn legalize_region(values: &mut Vec<TensorType>, r: &mut Region) -> Result<(), D
 /// (every rewrite ends with the op computing its result), else copies it with a no-op
 /// convert.
 fn define(b: &mut Builder, v: ValueId, orig: ValueId) {
-    if let Some(last) = b.ops.last_mut()
+    if let Some(last) = b.last_op_mut()
         && last.results == [v]
     {
         last.results = vec![orig];
         return;
     }
     let dt = b.ty(v).dtype;
-    b.values[orig.index()] = b.ty(v).with_dtype(dt);
-    b.emit_to(Opcode::Convert, vec![v], vec![orig]);
+    let ty = b.ty(v).with_dtype(dt);
+    b.values_mut()[orig.index()] = ty;
+    b.op_into(Opcode::Convert, &[v], &[orig]);
 }
 
 fn quant_of(b: &Builder, v: ValueId) -> Option<Quantization> {
@@ -115,7 +114,7 @@ fn rewrite(b: &mut Builder, op: Op) -> Result<(), String> {
             let v = dequantize(b, x, &xq);
             define(b, v, out);
         }
-        _ if !any_q => b.ops.push(op),
+        _ if !any_q => b.push(op),
         // Stored integers move as they are.
         Opcode::Constant(_)
         | Opcode::BitcastConvert
@@ -138,15 +137,15 @@ fn rewrite(b: &mut Builder, op: Op) -> Result<(), String> {
         | Opcode::While
         | Opcode::If
         | Opcode::Case
-        | Opcode::Call { .. } => b.ops.push(op),
+        | Opcode::Call { .. } => b.push(op),
         Opcode::Binary(BinaryOp::Max | BinaryOp::Min)
             if same_types(b, &[op.operands.clone(), op.results.clone()].concat())
                 && !quant_of(b, op.results[0]).is_some_and(|q| q.is_per_axis()) =>
         {
-            b.ops.push(op)
+            b.push(op)
         }
         Opcode::Select if same_types(b, &[&op.operands[1..], &op.results[..]].concat()) => {
-            b.ops.push(op)
+            b.push(op)
         }
         Opcode::Binary(BinaryOp::Add) if add(b, &op)? => {}
         Opcode::DotGeneral(_) | Opcode::Convolution(_) => dot::lower(b, &op)?,
@@ -154,11 +153,11 @@ fn rewrite(b: &mut Builder, op: Op) -> Result<(), String> {
             let out = op.results[0];
             let oq = quant_of(b, out).ok_or("result must be quantized")?;
             let ty = TensorType::new(oq.expressed, b.ty(out).shape.clone());
-            let x = b.emit(
+            let x = b.op(
                 Opcode::Iota {
                     dimension: *dimension,
                 },
-                vec![],
+                &[],
                 ty,
             );
             let v = quantize(b, x, &oq);
@@ -186,7 +185,7 @@ fn add(b: &mut Builder, op: &Op) -> Result<bool, String> {
         let mut v = b.binary(BinaryOp::Add, l, r);
         if oq.zero_points.iter().any(|&z| z != 0) {
             let zps: Vec<f64> = oq.zero_points.iter().map(|&z| z as f64).collect();
-            let zp = b.channels(DType::I32, &zps, oq.axis.map(|a| a as usize), &shape);
+            let zp = channels(b, DType::I32, &zps, oq.axis.map(|a| a as usize), &shape);
             v = b.binary(BinaryOp::Sub, v, zp);
         }
         define(b, v, out);
@@ -199,12 +198,12 @@ fn add(b: &mut Builder, op: &Op) -> Result<bool, String> {
     let ri = requantize(b, r, &rq, &oq, DType::I32);
     let mut v = b.binary(BinaryOp::Add, li, ri);
     if oq.zero_points[0] != 0 {
-        let zp = b.scalar_i(DType::I32, oq.zero_points[0]);
+        let zp = b.scalar_int(DType::I32, i128::from(oq.zero_points[0]));
         let zp = b.splat(zp, &shape);
         v = b.binary(BinaryOp::Sub, v, zp);
     }
     if (oq.storage_min, oq.storage_max) != (i32::MIN as i64, i32::MAX as i64) {
-        v = b.clamp(oq.storage_min as f64, v, oq.storage_max as f64);
+        v = clamp(b, oq.storage_min as f64, v, oq.storage_max as f64);
     }
     let v = b.convert(v, oq.storage);
     define(b, v, out);
@@ -231,7 +230,7 @@ fn dequantize_op_quantize(b: &mut Builder, mut op: Op) {
         // Dequantized values compare as floats.
         *compare_type = None;
     }
-    b.ops.push(op);
+    b.push(op);
     for (float, orig, q) in requant {
         let v = quantize(b, float, &q);
         define(b, v, orig);

@@ -1,6 +1,7 @@
-//! A small builder of StableHLO ops for the decompositions: it appends ops to a region's
-//! op list and allocates their results in the function's value table, every op located
-//! at the source op it expands.
+//! The builder of StableHLO ops for decompositions (CHLO's expansions in the front ends,
+//! the quantized legalization among the passes): it appends ops to a region's op list and
+//! allocates their results in the function's value table, every op located at the source
+//! op it replaces.
 
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::eval::tensor::{from_f64, from_int};
@@ -24,6 +25,26 @@ impl<'a> Builder<'a> {
         Builder { values, ops, loc }
     }
 
+    /// Where the ops appended next come from (a pass rewriting a region op by op).
+    pub fn set_loc(&mut self, loc: Loc) {
+        self.loc = loc;
+    }
+
+    /// The function's value table, to retype a value or to rewrite a nested region.
+    pub fn values_mut(&mut self) -> &mut Vec<TensorType> {
+        self.values
+    }
+
+    /// Appends an existing op unchanged.
+    pub fn push(&mut self, op: Op) {
+        self.ops.push(op);
+    }
+
+    /// The op appended last.
+    pub fn last_op_mut(&mut self) -> Option<&mut Op> {
+        self.ops.last_mut()
+    }
+
     pub fn ty(&self, v: ValueId) -> &TensorType {
         &self.values[v.index()]
     }
@@ -34,6 +55,11 @@ impl<'a> Builder<'a> {
 
     pub fn shape(&self, v: ValueId) -> Vec<i64> {
         self.ty(v).shape.clone()
+    }
+
+    /// The location of the ops appended next.
+    pub fn loc(&self) -> &Loc {
+        &self.loc
     }
 
     /// An error at the source op.
@@ -116,6 +142,11 @@ impl<'a> Builder<'a> {
         self.op(Opcode::Constant(Literal::new(ty.clone(), bytes)), &[], ty)
     }
 
+    /// A scalar integer constant, `v` wrapped to the width of `dtype`.
+    pub fn scalar_int(&mut self, dtype: DType, v: i128) -> ValueId {
+        self.scalar_bits(dtype, from_int(dtype, v))
+    }
+
     /// `v` converted to `dtype` as `getConstantLike` does: rounded to nearest (ties to
     /// even) for floats, wrapped for integers (and 0/1 for i1).
     pub fn scalar(&mut self, dtype: DType, v: f64) -> ValueId {
@@ -140,7 +171,7 @@ impl<'a> Builder<'a> {
     /// A splat of the integer `v` (wrapped to the width) with the type of `like`.
     pub fn int_like(&mut self, like: ValueId, v: i128) -> ValueId {
         let ty = self.ty(like).clone();
-        let s = self.scalar_bits(ty.dtype, from_int(ty.dtype, v));
+        let s = self.scalar_int(ty.dtype, v);
         self.splat(s, &ty.shape)
     }
 
