@@ -2,7 +2,8 @@
 //! compiled, serialized, loaded and run exactly as the CLI does, and each output is
 //! compared with JAX's within the tolerance in its meta.json.
 //!
-//! Cases of tier "core" must pass. Cases of tier "extra" use ops beyond the foundation
+//! Cases with a `model.mlirbc` (the VHLO bytecode JAX sends a plugin) run from it too.
+//! Cases of tier "core" (and "linalg") must pass. Cases of tier "extra" use ops beyond the foundation
 //! (gather, scatter, sort, CHLO functions): each must pass or be refused at compile time
 //! with an `unsupported:` diagnostic; they are counted separately, never as passes.
 
@@ -12,11 +13,17 @@ use common::compile_and_run;
 use common::golden::{Case, cases};
 use std::path::Path;
 
-/// Runs one case; `Err` describes the first problem.
+/// Runs one case, from its text and (where it has one) its bytecode; `Err` describes the
+/// first problem.
 fn run_case(dir: &Path) -> Result<(), String> {
     let case = Case::read(dir)?;
     let got = compile_and_run(&case.source()?, &case.inputs())?;
-    case.check(&got)
+    case.check(&got)?;
+    if let Some(bc) = case.bytecode() {
+        let got = compile_and_run(&bc, &case.inputs()).map_err(|e| format!("model.mlirbc: {e}"))?;
+        case.check(&got).map_err(|e| format!("model.mlirbc: {e}"))?;
+    }
+    Ok(())
 }
 
 #[test]
