@@ -25,7 +25,8 @@ use crate::format::{Routine, linalg::flags};
 use faer::dyn_stack::{MemBuffer, MemStack, StackReq};
 use faer::{Mat, MatMut, MatRef};
 
-/// The real element types the routines run on.
+/// The real element type the routines run on (f64; f32 matrices are widened, see
+/// [`run_widened`]).
 pub(crate) trait Real:
     faer::traits::RealField
     + Copy
@@ -95,7 +96,6 @@ macro_rules! real {
         }
     };
 }
-real!(f32);
 real!(f64);
 
 /// The buffers of one matrix of the batch: operands (read) and results (written).
@@ -196,6 +196,7 @@ pub unsafe fn linalg(l: &Linalg, bases: &Bases, threads: usize) {
     } else {
         1
     };
+    let (ops, res) = (&ops, &res);
     chunks(batch, parts, |begin, end| {
         for b in begin..end {
             // SAFETY: matrix `b` of each buffer lies inside it (sizes validated against
@@ -218,12 +219,86 @@ pub unsafe fn linalg(l: &Linalg, bases: &Bases, threads: usize) {
                 )
             };
             match l.dtype {
-                DType::F32 => run::<f32>(l, job),
+                DType::F32 => run_widened(l, job, &ops, &res),
                 DType::F64 => run::<f64>(l, job),
                 d => unreachable!("validated dtype {d}"),
             }
         }
     });
+}
+
+/// One f32 matrix: computed in f64 and rounded once. faer's routines are generic and large,
+/// so one instantiation keeps the runtime small (`pjx-run`); the results are at least as
+/// accurate as LAPACK's single precision (as pjrtc's own triangular_solve and cholesky
+/// kernels, which compute in f64 too).
+fn run_widened(
+    l: &Linalg,
+    (ops, res): (Vec<&[u8]>, Vec<&mut [u8]>),
+    op_parts: &[(DType, u64)],
+    res_parts: &[(DType, u64)],
+) {
+    let widen = |b: &[u8], d: DType| -> Vec<u8> {
+        match d {
+            DType::F32 => b
+                .chunks_exact(4)
+                .flat_map(|c| {
+                    (f32::from_le_bytes(c.try_into().expect("4 bytes")) as f64).to_le_bytes()
+                })
+                .collect(),
+            _ => b.to_vec(),
+        }
+    };
+    // 8-byte aligned copies (Vec<u64>) of the operands and results, f32 ones as f64.
+    let aligned = |bytes: Vec<u8>| -> Vec<u64> {
+        let mut v = vec![0u64; bytes.len().div_ceil(8)];
+        // SAFETY: `v` holds at least `bytes.len()` bytes.
+        unsafe {
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), v.as_mut_ptr().cast(), bytes.len())
+        };
+        v
+    };
+    let wide_len = |n: usize, d: DType| if d == DType::F32 { 2 * n } else { n };
+    let op_store: Vec<(Vec<u64>, usize)> = ops
+        .iter()
+        .zip(op_parts)
+        .map(|(b, &(d, _))| (aligned(widen(b, d)), wide_len(b.len(), d)))
+        .collect();
+    let mut res_store: Vec<(Vec<u64>, usize)> = res
+        .iter()
+        .zip(res_parts)
+        .map(|(b, &(d, _))| {
+            let n = wide_len(b.len(), d);
+            (vec![0u64; n.div_ceil(8)], n)
+        })
+        .collect();
+    {
+        // SAFETY: each store holds its `len` bytes, 8-byte aligned.
+        let wide_ops: Vec<&[u8]> = op_store
+            .iter()
+            .map(|(v, n)| unsafe { std::slice::from_raw_parts(v.as_ptr().cast::<u8>(), *n) })
+            .collect();
+        // SAFETY: as above; the stores are distinct.
+        let wide_res: Vec<&mut [u8]> = res_store
+            .iter_mut()
+            .map(|(v, n)| unsafe {
+                std::slice::from_raw_parts_mut(v.as_mut_ptr().cast::<u8>(), *n)
+            })
+            .collect();
+        run::<f64>(l, (wide_ops, wide_res));
+    }
+    for ((out, &(d, _)), (v, n)) in res.into_iter().zip(res_parts).zip(&res_store) {
+        // SAFETY: as above.
+        let wide = unsafe { std::slice::from_raw_parts(v.as_ptr().cast::<u8>(), *n) };
+        match d {
+            DType::F32 => {
+                for (o, c) in out.chunks_exact_mut(4).zip(wide.chunks_exact(8)) {
+                    let x = f64::from_le_bytes(c.try_into().expect("8 bytes")) as f32;
+                    o.copy_from_slice(&x.to_le_bytes());
+                }
+            }
+            _ => out.copy_from_slice(wide),
+        }
+    }
 }
 
 /// One matrix of the batch.
