@@ -1059,7 +1059,10 @@ pub fn build_opcode(
         },
         "stablehlo.custom_call" => {
             // Handler attributes: `mhlo.backend_config` (jax.ffi) or a dictionary
-            // `backend_config` (typed FFI in StableHLO itself).
+            // `backend_config` (typed FFI in StableHLO itself). XLA reads a dictionary
+            // `mhlo.backend_config` as the typed FFI (api version 4), whatever
+            // `api_version` says (JAX's custom calls say 1).
+            let typed = matches!(a.get(&["mhlo.backend_config"]), Some(AttrValue::Dict(_)));
             let config = match a
                 .get(&["mhlo.backend_config"])
                 .or(a.get(&["backend_config"]))
@@ -1083,6 +1086,7 @@ pub fn build_opcode(
                     _ => String::new(),
                 },
                 api_version: match a.get(&["api_version"]) {
+                    None if typed => 4,
                     None => 1,
                     Some(v) => match v.as_i64().or_else(|| match v.as_enum()? {
                         "API_VERSION_ORIGINAL" => Some(1),
@@ -1091,6 +1095,7 @@ pub fn build_opcode(
                         "API_VERSION_TYPED_FFI" => Some(4),
                         _ => None,
                     }) {
+                        Some(v) if typed => v.max(4) as i32,
                         Some(v) => v as i32,
                         None => return Err(a.invalid("api_version")),
                     },

@@ -1702,6 +1702,13 @@ impl<'v> FnCx<'v> {
                             a.opt("backend_config")
                                 .filter(|d| matches!(**d, Attr::Dict(_)))
                         });
+                    // XLA reads a dictionary `mhlo.backend_config` as the typed FFI
+                    // (api version 4), whatever `api_version` says (JAX's say 1).
+                    let api_version = if dict.is_some() {
+                        api_version.max(4)
+                    } else {
+                        api_version
+                    };
                     let config = match dict.as_deref() {
                         Some(Attr::Dict(items)) => items
                             .iter()
