@@ -25,6 +25,18 @@ static XLA_FFI_Error* fail(const XLA_FFI_Api* api, const char* msg) {
   return api->XLA_FFI_Error_Create(&a);
 }
 
+/* XLA's registration asks a handler for its API version (what ffi.h's handlers answer). */
+static int metadata(XLA_FFI_CallFrame* call) {
+  if (call->extension_start == NULL) return 0;
+  if (call->extension_start->type == XLA_FFI_Extension_Metadata) {
+    XLA_FFI_Metadata* m = ((XLA_FFI_Metadata_Extension*)call->extension_start)->metadata;
+    m->api_version.major_version = XLA_FFI_API_MAJOR;
+    m->api_version.minor_version = XLA_FFI_API_MINOR;
+    m->traits = 0;
+  }
+  return 1;
+}
+
 static int named(XLA_FFI_ByteSpan* s, const char* want) {
   return s->len == strlen(want) && memcmp(s->ptr, want, s->len) == 0;
 }
@@ -32,7 +44,7 @@ static int named(XLA_FFI_ByteSpan* s, const char* want) {
 /* y = x * scale + offset[i % n] for f32 x; attributes: scale (f32), offset (array<f32>). */
 XLA_FFI_Error* scale_offset(XLA_FFI_CallFrame* call) {
   const XLA_FFI_Api* api = call->api;
-  if (call->extension_start != NULL) return NULL; /* metadata query: nothing to report */
+  if (metadata(call)) return NULL;
   if (call->stage != XLA_FFI_ExecutionStage_EXECUTE) return NULL;
   if (call->args.size != 1 || call->rets.size != 1 || call->attrs.size != 2)
     return fail(api, "scale_offset: expects 1 argument, 1 result, 2 attributes");
@@ -59,7 +71,7 @@ XLA_FFI_Error* scale_offset(XLA_FFI_CallFrame* call) {
 
 /* Always fails, with a message. */
 XLA_FFI_Error* refuse(XLA_FFI_CallFrame* call) {
-  if (call->extension_start != NULL) return NULL;
+  if (metadata(call)) return NULL;
   return fail(call->api, "refuse: the handler said no");
 }
 """
