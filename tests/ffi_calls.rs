@@ -297,3 +297,53 @@ fn tokens_are_empty_tensors_threaded_in_program_order() {
     assert_eq!((out[0].dtype, out[0].shape.clone()), (DType::I1, vec![0]));
     assert_eq!(f32s(&out[1]), [2.0, 4.0, 6.0]);
 }
+
+static SEEN: std::sync::Mutex<Vec<f32>> = std::sync::Mutex::new(Vec::new());
+
+/// Records its one f32 argument; no results (as `jax.debug.print` lowers).
+unsafe extern "C" fn record(frame: *mut XLA_FFI_CallFrame) -> *mut XLA_FFI_Error {
+    // SAFETY: a valid frame.
+    let f = unsafe { &*frame };
+    if f.args.size != 1 || f.rets.size != 0 {
+        // SAFETY: as above.
+        return unsafe { fail(f, "record: one argument, no results") };
+    }
+    // SAFETY: the argument is an f32 buffer of its dims' elements.
+    let x = unsafe {
+        let b = &*(*f.args.args).cast::<XLA_FFI_Buffer>();
+        let dims = std::slice::from_raw_parts(b.dims, b.rank as usize);
+        let n = dims.iter().product::<i64>() as usize;
+        std::slice::from_raw_parts(b.data.cast::<f32>(), n).to_vec()
+    };
+    SEEN.lock().unwrap().extend(x);
+    std::ptr::null_mut()
+}
+
+/// A custom call without results reading a value that a row reduction also consumes (the
+/// fusion passes must leave it alone, not index its missing result).
+#[test]
+fn result_less_side_effects_read_fused_values() {
+    registry::register(
+        "test_record",
+        Handler {
+            execute: record,
+            instantiate: None,
+        },
+    )
+    .unwrap();
+    let program = r#"func.func @main(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+  %e = stablehlo.multiply %x, %x : tensor<2x3xf32>
+  stablehlo.custom_call @test_record(%e) {api_version = 4 : i32, has_side_effect = true} : (tensor<2x3xf32>) -> ()
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %s = stablehlo.reduce(%e init: %z) applies stablehlo.add across dimensions = [1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>
+  return %s : tensor<2xf32>
+}
+"#;
+    let x = [1.0, -2.0, 3.0, 0.5, 4.0, -1.0];
+    let out = run(program, &["test_record"], &[tensor(&[2, 3], &x)]).unwrap();
+    assert_eq!(f32s(&out[0]), [14.0, 17.25]);
+    assert_eq!(
+        *SEEN.lock().unwrap(),
+        x.iter().map(|v| v * v).collect::<Vec<f32>>()
+    );
+}

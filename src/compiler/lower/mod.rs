@@ -465,9 +465,12 @@ impl<'f> Lowerer<'f> {
             std::collections::HashMap::new();
         for p in (0..fx.ops.len()).rev() {
             let op = fx.ops[p].0;
-            let v = op.results[0];
+            // Ops without results (side-effecting custom calls) have nothing to fuse.
+            let [v] = op.results[..] else {
+                continue;
+            };
             let i = v.index();
-            if op.results.len() != 1 || self.r(v) != v {
+            if self.r(v) != v {
                 continue;
             }
             if self.materialize[i] && fx.movable[i] {
@@ -694,7 +697,10 @@ impl<'f> Lowerer<'f> {
         };
         for &u in &fx.users[v.index()] {
             let uop = fx.ops[u].0;
-            let r = uop.results[0];
+            // A user without results (a side-effecting custom call) reads `v` whole.
+            let Some(&r) = uop.results.first() else {
+                return false;
+            };
             let ok = match &uop.opcode {
                 o if is_elementwise(o) => self.ty(r).shape == *shape && next(r, bcast, found),
                 Opcode::BroadcastInDim {
@@ -1075,7 +1081,7 @@ impl FuseCx<'_> {
     fn common_home(&self, v: ValueId) -> Option<usize> {
         let mut h = None;
         for &u in &self.users[v.index()] {
-            let hu = self.home[self.ops[u].0.results[0].index()]?;
+            let hu = self.home[self.ops[u].0.results.first()?.index()]?;
             if h.is_some_and(|h| h != hu) {
                 return None;
             }
