@@ -170,6 +170,9 @@ impl Routine {
 /// Element type and count of one operand or result.
 pub type Part = (DType, u64);
 
+/// An operand or result slot: its dtype and element count (`None` on overflow).
+type Slot = (DType, Option<u64>);
+
 impl Linalg {
     /// The element types and counts of the operands and of the results, in order, or why
     /// the parameters are inconsistent.
@@ -198,8 +201,7 @@ impl Linalg {
         // Element counts; `None` on overflow.
         let e = |x: &[u64]| x.iter().try_fold(b, |a, &y| a.checked_mul(y));
         let info = (i32, e(&[]));
-        let (ops, res): (Vec<(DType, Option<u64>)>, Vec<(DType, Option<u64>)>) = match self.routine
-        {
+        let (ops, res): (Vec<Slot>, Vec<Slot>) = match self.routine {
             Routine::Getrf => (
                 vec![(t, e(&[m, n]))],
                 vec![(t, e(&[m, n])), (i32, e(&[min])), info],

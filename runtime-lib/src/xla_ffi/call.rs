@@ -86,6 +86,8 @@ impl CallContext<'_> {
 }
 
 /// Storage a call frame points into; every pointer stays valid while it lives.
+// Boxed elements: the frame hands out pointers to them while the vectors still grow.
+#[allow(clippy::vec_box)]
 #[derive(Default)]
 struct Frame {
     dims: Vec<Vec<i64>>,

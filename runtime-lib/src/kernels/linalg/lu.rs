@@ -87,7 +87,7 @@ pub(super) fn getf2<T: Real>(mut a: MatMut<'_, T>, ipiv: &mut [i32]) -> i32 {
                 }
             } else {
                 for i in j + 1..m {
-                    a[(i, j)] = a[(i, j)] / pivot;
+                    a[(i, j)] /= pivot;
                 }
             }
         } else if info == 0 {

@@ -120,11 +120,11 @@ impl<'a, T: Real> Job<'a, T> {
     /// Result `i` as elements of `T`.
     pub fn res(&mut self, i: usize) -> &mut [T] {
         // SAFETY: as in `op`.
-        unsafe { cast_mut(&mut self.res[i]) }
+        unsafe { cast_mut(self.res[i]) }
     }
     pub fn res_i32(&mut self, i: usize) -> &mut [i32] {
         // SAFETY: as in `op`, the result is i32.
-        unsafe { cast_mut(&mut self.res[i]) }
+        unsafe { cast_mut(self.res[i]) }
     }
     /// Operand `i` as an `r x c` matrix (a column-major copy).
     pub fn op_mat(&self, i: usize, r: usize, c: usize) -> Mat<T> {
@@ -219,7 +219,7 @@ pub unsafe fn linalg(l: &Linalg, bases: &Bases, threads: usize) {
                 )
             };
             match l.dtype {
-                DType::F32 => run_widened(l, job, &ops, &res),
+                DType::F32 => run_widened(l, job, ops, res),
                 DType::F64 => run::<f64>(l, job),
                 d => unreachable!("validated dtype {d}"),
             }

@@ -101,9 +101,9 @@ pub(super) fn geqrf_in_place<T: Real>(mut a: MatMut<'_, T>) -> Vec<T> {
     while j < k {
         let b = bs.min(k - j);
         // The panel, one reflector at a time.
-        for c in j..j + b {
-            t[c] = reflect(a.rb_mut(), c, c);
-            apply_one(a.rb_mut(), c, c, t[c], c + 1..j + b);
+        for (c, tc) in t.iter_mut().enumerate().skip(j).take(b) {
+            *tc = reflect(a.rb_mut(), c, c);
+            apply_one(a.rb_mut(), c, c, *tc, c + 1..j + b);
         }
         // The rest of the matrix, one block reflector.
         if j + b < n {
@@ -152,8 +152,8 @@ pub(super) fn geqp3<T: Real>(job: &mut Job<'_, T>, m: usize, n: usize) {
     // Column order: fixed columns first (in order), then the free ones.
     let mut jpvt: Vec<usize> = (0..n).collect();
     let mut nfixed = 0;
-    for j in 0..n {
-        if jin[j] != 0 {
+    for (j, &fixed) in jin.iter().enumerate().take(n) {
+        if fixed != 0 {
             if j != nfixed {
                 swap_cols(a.as_mut(), j, nfixed);
                 jpvt.swap(j, nfixed);

@@ -162,10 +162,10 @@ fn lahqr<T: Real>(
             if s == T::ZERO {
                 (rt1r, rt1i, rt2r, rt2i) = (T::ZERO, T::ZERO, T::ZERO, T::ZERO);
             } else {
-                h11 = h11 / s;
-                h21 = h21 / s;
-                h12 = h12 / s;
-                h22 = h22 / s;
+                h11 /= s;
+                h21 /= s;
+                h12 /= s;
+                h22 /= s;
                 let tr = (h11 + h22) / T::of(2.0);
                 let det = (h11 - tr) * (h22 - tr) - h12 * h21;
                 let rtdisc = det.abs().sqrt();
@@ -200,9 +200,9 @@ fn lahqr<T: Real>(
                 v[1] = h21s * (h[(m, m)] + h[(m + 1, m + 1)] - rt1r - rt2r);
                 v[2] = h21s * h[(m + 2, m + 1)];
                 let s = v[0].abs() + v[1].abs() + v[2].abs();
-                v[0] = v[0] / s;
-                v[1] = v[1] / s;
-                v[2] = v[2] / s;
+                v[0] /= s;
+                v[1] /= s;
+                v[2] /= s;
                 if m == l {
                     break;
                 }
@@ -232,7 +232,7 @@ fn lahqr<T: Real>(
                         h[(k + 2, k - 1)] = T::ZERO;
                     }
                 } else if m > l {
-                    h[(k, k - 1)] = h[(k, k - 1)] * (T::ONE - t1);
+                    h[(k, k - 1)] *= T::ONE - t1;
                 }
                 let v2 = v[1];
                 let t2 = t1 * v2;

@@ -683,8 +683,8 @@ fn hessenberg_q(h: &M, tau: &[f64]) -> M {
             .collect();
         for c in 0..n {
             let dot: f64 = (0..n).map(|r| v[r] * q.at(r, c)).sum();
-            for r in 0..n {
-                q.d[r * n + c] -= tau[i] * v[r] * dot;
+            for (r, &vr) in v.iter().enumerate().take(n) {
+                q.d[r * n + c] -= tau[i] * vr * dot;
             }
         }
     }
