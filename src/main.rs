@@ -49,6 +49,14 @@ enum Command {
         /// $PJRTC_RUNTIME_LIB, else beside pjrtc in cargo's target directory).
         #[arg(long, value_name = "PATH")]
         runtime_lib: Option<PathBuf>,
+        /// A shared library with XLA FFI handlers for the program's custom calls: a
+        /// target calls the exported symbol of its name (or the one --ffi-target names).
+        /// The artifact carries the libraries it uses; the runtime loads them with it.
+        #[arg(long = "ffi-lib", value_name = "LIB.so")]
+        ffi_libs: Vec<PathBuf>,
+        /// TARGET=SYMBOL: custom call TARGET's handler is SYMBOL of an --ffi-lib library.
+        #[arg(long = "ffi-target", value_name = "TARGET=SYMBOL")]
+        ffi_targets: Vec<String>,
     },
     /// Run a .pjx artifact on .npy inputs.
     Run {
@@ -162,6 +170,8 @@ fn dispatch(command: Command) -> Result<ExitCode> {
             target,
             emit,
             runtime_lib,
+            ffi_libs,
+            ffi_targets,
         } => {
             let target = match target {
                 Some(t) => compiler::Target::from_triple(&t).map_err(anyhow::Error::msg)?,
@@ -172,7 +182,8 @@ fn dispatch(command: Command) -> Result<ExitCode> {
                 emit,
                 runtime_lib,
             };
-            compile_file(&input, &out, target, timings, warm_up).map(done)
+            let ffi = ffi_options(&ffi_libs, &ffi_targets)?;
+            compile_file(&input, &out, target, ffi, timings, warm_up).map(done)
         }
         Command::Run {
             artifact,
@@ -271,16 +282,41 @@ const WARM_UP_PROGRAM: &str = "func.func public @main(%x: tensor<f32>) -> tensor
 }
 ";
 
+/// The XLA FFI targets `--ffi-lib` and `--ffi-target` give.
+fn ffi_options(libs: &[PathBuf], targets: &[String]) -> Result<compiler::ffi::FfiTargets> {
+    let mut ffi = compiler::ffi::FfiTargets::default();
+    for path in libs {
+        ffi.libraries
+            .push(compiler::ffi::Library::read(path).map_err(anyhow::Error::msg)?);
+    }
+    for t in targets {
+        let Some((target, symbol)) = t.split_once('=') else {
+            bail!("--ffi-target {t:?}: expected TARGET=SYMBOL");
+        };
+        if !ffi
+            .libraries
+            .iter()
+            .any(|l| l.exports.iter().any(|e| e == symbol))
+        {
+            bail!("--ffi-target {t:?}: no --ffi-lib library exports '{symbol}'");
+        }
+        ffi.symbols.push((target.to_string(), symbol.to_string()));
+    }
+    Ok(ffi)
+}
+
 fn compile_file(
     input: &Path,
     output: &Output,
     target: compiler::Target,
+    ffi: compiler::ffi::FfiTargets,
     print_timings: bool,
     warm_up: bool,
 ) -> Result<()> {
     let source = read(input)?;
     let options = Options {
         target,
+        ffi,
         ..Options::default()
     };
     if warm_up {
@@ -338,12 +374,13 @@ fn compile_file(
                 deploy::object::artifact_object(&bytes, triple, deploy::link::EMBEDDED_SYMBOL)?;
             let cc = deploy::link::linker_for(triple, &host);
             let lib = runtime_lib.as_deref().unwrap_or(Path::new(""));
+            let loads_libraries = !pjx.ffi_libraries.is_empty();
             let linkage = timings
                 .record("link", || {
-                    deploy::link::link_executable(&obj, lib, &cc, path)
+                    deploy::link::link_executable_for(&obj, lib, &cc, path, loads_libraries)
                 })
                 .with_context(|| format!("linking {}", path.display()))?;
-            if linkage == deploy::link::Linkage::DynamicLibc {
+            if linkage == deploy::link::Linkage::DynamicLibc && !loads_libraries {
                 eprintln!(
                     "note: {cc} could not link statically (no static C library?); {} needs the shared C library",
                     path.display()

@@ -322,3 +322,165 @@ fn artifact_for_another_target_is_refused() {
         "{err}"
     );
 }
+
+/// An XLA FFI handler in C, with the few declarations of `xla/ffi/api/c_api.h` it uses
+/// (the test needs no jaxlib): `y = x * scale + offset[i % n]` over f32.
+const FFI_HANDLER_C: &str = r#"
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+typedef struct { size_t struct_size; void* ext; const char* message; int errc; } ErrorCreateArgs;
+typedef struct { size_t struct_size; void* ext; int major, minor; } ApiVersion;
+typedef struct {
+  size_t struct_size; void* ext; ApiVersion version; const void* internal;
+  void* (*error_create)(ErrorCreateArgs*);
+} Api;
+typedef struct { const char* ptr; size_t len; } Span;
+typedef struct { int dtype; void* value; } Scalar;
+typedef struct { int dtype; size_t size; void* data; } Array;
+typedef struct { size_t struct_size; void* ext; int dtype; void* data; int64_t rank; int64_t* dims; } Buffer;
+typedef struct { size_t struct_size; void* ext; int64_t size; int* types; void** items; } List;
+typedef struct { size_t struct_size; void* ext; int64_t size; int* types; Span** names; void** attrs; } Attrs;
+typedef struct {
+  size_t struct_size; void* ext; const Api* api; void* ctx; int stage;
+  List args; List rets; Attrs attrs; void* future;
+} CallFrame;
+
+static void* fail(const Api* api, const char* msg) {
+  ErrorCreateArgs a = {sizeof(ErrorCreateArgs), NULL, msg, 3};
+  return api->error_create(&a);
+}
+
+void* scale_offset(CallFrame* call) {
+  if (call->ext != NULL || call->stage != 3) return NULL;
+  if (call->args.size != 1 || call->rets.size != 1 || call->attrs.size != 2)
+    return fail(call->api, "scale_offset: expects 1 argument, 1 result, 2 attributes");
+  Buffer* x = call->args.items[0];
+  Buffer* y = call->rets.items[0];
+  Array* off = call->attrs.attrs[0];   /* sorted: offset, scale */
+  Scalar* sc = call->attrs.attrs[1];
+  if (call->attrs.names[0]->len != 6 || memcmp(call->attrs.names[0]->ptr, "offset", 6) != 0 ||
+      x->dtype != 11 || sc->dtype != 11 || off->dtype != 11)
+    return fail(call->api, "scale_offset: unexpected types or attribute order");
+  int64_t n = 1;
+  for (int64_t d = 0; d < x->rank; d++) n *= x->dims[d];
+  for (int64_t i = 0; i < n; i++)
+    ((float*)y->data)[i] = ((float*)x->data)[i] * *(float*)sc->value + ((float*)off->data)[i % off->size];
+  return NULL;
+}
+"#;
+
+/// A program calling the handler, with its attributes in `mhlo.backend_config`.
+fn ffi_program(target: &str) -> String {
+    format!(
+        "func.func @main(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {{
+  %0 = stablehlo.custom_call @{target}(%x) {{api_version = 4 : i32, mhlo.backend_config = {{scale = 2.500000e+00 : f32, offset = array<f32: 1.0, -1.0>}}}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = stablehlo.add %0, %x : tensor<2x3xf32>
+  return %1 : tensor<2x3xf32>
+}}
+"
+    )
+}
+
+/// `pjrtc compile --ffi-lib`: the artifact carries the library and runs without it on
+/// disk, through `pjrtc run` and as an `--emit exe` executable; without the library the
+/// target is refused at compile time.
+#[test]
+fn ffi_library_travels_with_the_artifact() {
+    let dir = scratch("ffi");
+    std::fs::write(dir.join("handler.c"), FFI_HANDLER_C).unwrap();
+    let lib = dir.join("libscale.so");
+    let o = Command::new("cc")
+        .args([
+            "-shared",
+            "-fPIC",
+            "-O1",
+            "-o",
+            p(&lib),
+            p(&dir.join("handler.c")),
+        ])
+        .output()
+        .expect("cc runs");
+    assert!(o.status.success(), "cc: {}", text(&o.stderr));
+    for (target, extra) in [
+        ("scale_offset", vec![]),
+        ("my_op", vec!["--ffi-target", "my_op=scale_offset"]),
+    ] {
+        let prog = dir.join(format!("{target}.mlir"));
+        std::fs::write(&prog, ffi_program(target)).unwrap();
+        let pjx = dir.join(format!("{target}.pjx"));
+        let mut args = vec!["compile", p(&prog), "--ffi-lib", p(&lib), "-o", p(&pjx)];
+        args.extend(extra.iter().copied());
+        let o = pjrtc(&args);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+    }
+    // Refused without the library, naming the target and its location.
+    let o = pjrtc(&[
+        "compile",
+        p(&dir.join("my_op.mlir")),
+        "-o",
+        p(&dir.join("no.pjx")),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("unsupported: custom_call @my_op") && err.contains(":2:"),
+        "{err}"
+    );
+
+    let exe = dir.join("model");
+    let o = pjrtc(&[
+        "compile",
+        p(&dir.join("scale_offset.mlir")),
+        "--ffi-lib",
+        p(&lib),
+        "--emit",
+        "exe",
+        "-o",
+        p(&exe),
+        "--runtime-lib",
+        p(runtime_lib()),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    std::fs::remove_file(&lib).unwrap();
+
+    let x: Vec<f32> = vec![1.0, 2.0, 3.0, -4.0, 0.5, 0.0];
+    let want: Vec<f32> = x
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| v * 2.5 + [1.0, -1.0][i % 2] + v)
+        .collect();
+    let input = dir.join("x.npy");
+    let bytes: Vec<u8> = x.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let t = pjrtc_runtime::Tensor::from_bytes(pjrtc_runtime::DType::F32, &[2, 3], &bytes).unwrap();
+    pjrtc_runtime::npy::write_npy(&input, &t).unwrap();
+    let check = |out: &Path| {
+        let t = common::read_npy(&out.join("out0.npy"));
+        let got: Vec<f32> = t
+            .bytes()
+            .chunks(4)
+            .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        assert_eq!(got, want);
+    };
+    for target in ["scale_offset", "my_op"] {
+        let out = dir.join(format!("out-{target}"));
+        let o = pjrtc(&[
+            "run",
+            p(&dir.join(format!("{target}.pjx"))),
+            "--inputs",
+            p(&input),
+            "--outputs",
+            p(&out),
+        ]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        check(&out);
+    }
+    let out = dir.join("out-exe");
+    let o = Command::new(&exe)
+        .args(["--inputs", p(&input), "--outputs", p(&out)])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    check(&out);
+}

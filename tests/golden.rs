@@ -2,10 +2,11 @@
 //! compiled, serialized, loaded and run exactly as the CLI does, and each output is
 //! compared with JAX's within the tolerance in its meta.json.
 //!
-//! Cases of tier "core" (the required StableHLO ops) and "chlo" (CHLO ops, expanded by
-//! the front ends) must pass. Cases of tier "extra" use ops beyond the foundation
-//! (gather, scatter, sort): each must pass or be refused at compile time with an
-//! `unsupported:` diagnostic; they are counted separately, never as passes.
+//! Cases with a `model.mlirbc` (the VHLO bytecode JAX sends a plugin) run from it too.
+//! Cases of tier "core" (the required StableHLO ops), "chlo" (CHLO ops, expanded by the
+//! front ends) and "linalg" (LAPACK custom calls) must pass. Cases of tier "extra" use ops
+//! beyond the foundation (gather, scatter, sort): each must pass or be refused at compile
+//! time with an `unsupported:` diagnostic; they are counted separately, never as passes.
 
 mod common;
 
@@ -13,11 +14,17 @@ use common::compile_and_run;
 use common::golden::{Case, cases};
 use std::path::Path;
 
-/// Runs one case; `Err` describes the first problem.
+/// Runs one case, from its text and (where it has one) its bytecode; `Err` describes the
+/// first problem.
 fn run_case(dir: &Path) -> Result<(), String> {
     let case = Case::read(dir)?;
     let got = compile_and_run(&case.source()?, &case.inputs())?;
-    case.check(&got)
+    case.check(&got)?;
+    if let Some(bc) = case.bytecode() {
+        let got = compile_and_run(&bc, &case.inputs()).map_err(|e| format!("model.mlirbc: {e}"))?;
+        case.check(&got).map_err(|e| format!("model.mlirbc: {e}"))?;
+    }
+    Ok(())
 }
 
 #[test]

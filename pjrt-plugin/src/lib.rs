@@ -1,16 +1,27 @@
 //! The pjrtc PJRT plugin: a shared library exporting `GetPjrtApi`, for JAX
 //! (`PJRT_NAMES_AND_LIBRARY_PATHS=pjrtc:/path/libpjrtc_pjrt_plugin.so JAX_PLATFORMS=pjrtc`).
 //!
-//! All of the PJRT layer lives in `pjrtc_runtime::pjrt`; this crate only exports the entry
-//! point and, with the `compiler` feature (default), installs the compiler as its compile
-//! hook.
+//! All of the PJRT layer lives in `pjrtc_runtime::pjrt`; this crate exports the entry
+//! point, the XLA FFI handler of Python host callbacks ([`host_callback`]) and, with the
+//! `compiler` feature (default), installs the compiler as its compile hook.
+
+pub mod host_callback;
 
 use pjrtc_runtime::pjrt::{CompileHook, api::PJRT_Api, get_api};
 
+/// Compiles with the custom call targets registered in this process (through the PJRT
+/// FFI extension) as the XLA FFI targets programs may call.
 #[cfg(feature = "compiler")]
 fn compile(code: &[u8]) -> Result<Vec<u8>, String> {
     dump::program(code);
-    pjrtc::compiler::compile(code, &pjrtc::compiler::Options::default())
+    let options = pjrtc::compiler::Options {
+        ffi: pjrtc::compiler::ffi::FfiTargets {
+            registered: pjrtc_runtime::xla_ffi::registry::names(),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    pjrtc::compiler::compile(code, &options)
         .map(|pjx| pjx.to_bytes())
         .map_err(|e| e.to_string())
 }

@@ -11,6 +11,8 @@ use crate::kernels::{self, Bases};
 use crate::loader::{KernelFn, LoadError, LoadedCode};
 use crate::pool;
 use crate::tensor::{AlignedBytes, Tensor};
+use crate::xla_ffi;
+use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -21,6 +23,9 @@ pub enum ArtifactError {
     Format(#[from] FormatError),
     #[error(transparent)]
     Load(#[from] LoadError),
+    /// A shared library the artifact carries could not be loaded.
+    #[error("{0}")]
+    FfiLibrary(String),
 }
 
 /// Why a call was refused.
@@ -43,6 +48,9 @@ pub enum RunError {
     },
     #[error("cannot allocate {bytes} bytes for the {what}")]
     OutOfMemory { what: &'static str, bytes: u64 },
+    /// A custom call's handler failed (or none is registered for its target).
+    #[error("custom call @{target}: {message}")]
+    CustomCall { target: String, message: String },
 }
 
 /// `f32[4,8]`.
@@ -76,6 +84,12 @@ pub struct Executable {
     /// arena per call costs more than small programs take. A call takes one (or makes
     /// one) and puts it back, so concurrent calls each have their own.
     arenas: Mutex<Vec<AlignedBytes>>,
+    /// State of custom calls' instantiate handlers, per call site.
+    ffi_states: xla_ffi::States,
+    /// Handlers of the artifact's own custom call targets (found before the process's).
+    ffi_handlers: HashMap<String, xla_ffi::Handler>,
+    /// Keeps the libraries behind `ffi_handlers` loaded (dropped after them).
+    _ffi_libraries: Vec<xla_ffi::library::Loaded>,
 }
 
 const _: () = {
@@ -129,6 +143,15 @@ impl Executable {
             let kernels = (0..pjx.kernels.len()).map(|i| code.kernel(i)).collect();
             (Some(Code(code)), kernels)
         };
+        // The libraries the artifact carries, and their handlers.
+        let mut ffi_handlers = HashMap::new();
+        let mut libraries = Vec::new();
+        for lib in &pjx.ffi_libraries {
+            let (loaded, handlers) =
+                xla_ffi::library::load(lib).map_err(ArtifactError::FfiLibrary)?;
+            ffi_handlers.extend(handlers);
+            libraries.push(loaded);
+        }
         // Keep one copy of the constants (they can be most of the artifact), aligned.
         let mut constants = AlignedBytes::zeroed(pjx.constants.len());
         std::mem::take(&mut pjx.constants).copy_into(constants.as_mut_slice());
@@ -140,7 +163,15 @@ impl Executable {
             kernels,
             threads: 1,
             arenas: Mutex::new(Vec::new()),
+            ffi_states: xla_ffi::States::default(),
+            ffi_handlers,
+            _ffi_libraries: libraries,
         })
+    }
+
+    /// Handlers this executable's custom calls use before the process registry's.
+    pub fn set_ffi_handlers(&mut self, handlers: HashMap<String, xla_ffi::Handler>) {
+        self.ffi_handlers = handlers;
     }
 
     pub fn signature(&self) -> &Signature {
@@ -194,7 +225,18 @@ impl Executable {
 
     /// Runs the artifact, writing into `outputs` (as made by [`Executable::new_outputs`]).
     pub fn run_into(&self, inputs: &[&Tensor], outputs: &mut [Tensor]) -> Result<(), RunError> {
-        self.run_with(inputs, outputs, None)
+        self.run_with(inputs, outputs, None, &xla_ffi::CallEnv::default())
+    }
+
+    /// [`Executable::run_into`], with what custom calls' handlers see of the caller
+    /// (PJRT execute context user data, the device).
+    pub fn run_into_with(
+        &self,
+        inputs: &[&Tensor],
+        outputs: &mut [Tensor],
+        env: &xla_ffi::CallEnv,
+    ) -> Result<(), RunError> {
+        self.run_with(inputs, outputs, None, env)
     }
 
     /// [`Executable::run_into`], adding the wall time of each top-level step to
@@ -207,7 +249,12 @@ impl Executable {
         step_times: &mut [Duration],
     ) -> Result<(), RunError> {
         assert_eq!(step_times.len(), self.pjx.steps.len(), "one time per step");
-        self.run_with(inputs, outputs, Some(step_times))
+        self.run_with(
+            inputs,
+            outputs,
+            Some(step_times),
+            &xla_ffi::CallEnv::default(),
+        )
     }
 
     fn run_with(
@@ -215,6 +262,7 @@ impl Executable {
         inputs: &[&Tensor],
         outputs: &mut [Tensor],
         step_times: Option<&mut [Duration]>,
+        env: &xla_ffi::CallEnv,
     ) -> Result<(), RunError> {
         let sig = &self.pjx.signature;
         check("input", &sig.inputs, inputs.iter().copied())?;
@@ -230,21 +278,22 @@ impl Executable {
             constants: self.constants.as_ptr() as *mut u8,
         };
         let mut bindings: Vec<*mut u8> = Vec::new();
-        match step_times {
+        let result = match step_times {
             // SAFETY: the regions behind `bases` have the sizes the artifact was validated
             // against (inputs and outputs checked above, the arena allocated at its size).
-            None => unsafe { self.run_steps(&self.pjx.steps, &bases, &mut bindings) },
-            Some(times) => {
-                for (step, t) in self.pjx.steps.iter().zip(times) {
-                    let t0 = Instant::now();
-                    // SAFETY: as above, one step at a time.
-                    unsafe { self.run_steps(std::slice::from_ref(step), &bases, &mut bindings) };
-                    *t += t0.elapsed();
-                }
-            }
-        }
+            None => unsafe { self.run_steps(&self.pjx.steps, &bases, &mut bindings, env) },
+            Some(times) => self.pjx.steps.iter().zip(times).try_for_each(|(step, t)| {
+                let t0 = Instant::now();
+                // SAFETY: as above, one step at a time.
+                let r = unsafe {
+                    self.run_steps(std::slice::from_ref(step), &bases, &mut bindings, env)
+                };
+                *t += t0.elapsed();
+                r
+            }),
+        };
         self.lock_arenas().push(arena);
-        Ok(())
+        result
     }
 
     fn lock_arenas(&self) -> MutexGuard<'_, Vec<AlignedBytes>> {
@@ -275,7 +324,13 @@ impl Executable {
     ///
     /// # Safety
     /// `bases` must point at regions of the sizes the steps were validated against.
-    unsafe fn run_steps(&self, steps: &[Step], bases: &Bases, bindings: &mut Vec<*mut u8>) {
+    unsafe fn run_steps(
+        &self,
+        steps: &[Step],
+        bases: &Bases,
+        bindings: &mut Vec<*mut u8>,
+        env: &xla_ffi::CallEnv,
+    ) -> Result<(), RunError> {
         for step in steps {
             match step {
                 Step::Dispatch {
@@ -315,13 +370,13 @@ impl Executable {
                 }
                 Step::While { cond, pred, body } => loop {
                     // SAFETY: nested lists were validated like the top-level one.
-                    unsafe { self.run_steps(cond, bases, bindings) };
+                    unsafe { self.run_steps(cond, bases, bindings, env)? };
                     // SAFETY: `pred` is one in-bounds byte (validated).
                     if unsafe { *bases.ptr(pred) } & 1 == 0 {
                         break;
                     }
                     // SAFETY: as above.
-                    unsafe { self.run_steps(body, bases, bindings) };
+                    unsafe { self.run_steps(body, bases, bindings, env)? };
                 },
                 Step::Case { index, branches } => {
                     let p = bases.ptr(index);
@@ -336,17 +391,28 @@ impl Executable {
                     let last = branches.len() - 1; // the decoder refused empty cases
                     let b = usize::try_from(i).map_or(last, |i| i.min(last));
                     // SAFETY: as for loops.
-                    unsafe { self.run_steps(&branches[b], bases, bindings) };
+                    unsafe { self.run_steps(&branches[b], bases, bindings, env)? };
                 }
                 // SAFETY: validated by from_bytes (sizes, disjoint outputs, key dtype).
                 Step::TopK(t) => unsafe { kernels::topk::top_k(t, bases) },
+                // SAFETY: validated by from_bytes (sizes, alignment, disjoint results).
+                Step::Linalg(l) => unsafe { kernels::linalg::linalg(l, bases, self.threads) },
                 Step::Sort(s) => {
                     let f = self.kernels[s.comparator as usize];
                     // SAFETY: validated by from_bytes (sizes, disjoint outputs, kernel index).
                     unsafe { kernels::sort::sort(s, bases, f) }
                 }
+                Step::CustomCall(c) => {
+                    // SAFETY: validated by from_bytes (buffer sizes, disjoint results).
+                    unsafe { xla_ffi::call(c, bases, env, &self.ffi_states, &self.ffi_handlers) }
+                        .map_err(|message| RunError::CustomCall {
+                            target: c.target.clone(),
+                            message,
+                        })?
+                }
             }
         }
+        Ok(())
     }
 }
 

@@ -22,6 +22,7 @@ pub mod pool;
 pub mod runner;
 pub mod tensor;
 pub mod vecmath;
+pub mod xla_ffi;
 
 pub use dtype::DType;
 pub use exec::{ArtifactError, Executable, RunError};

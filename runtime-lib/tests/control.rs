@@ -37,6 +37,7 @@ fn pjx(inputs: Vec<TensorSpec>, out_bytes: u64, constants: Vec<u8>, steps: Vec<S
         code: CodeImage::default(),
         kernels: vec![],
         steps,
+        ffi_libraries: Vec::new(),
     }
 }
 

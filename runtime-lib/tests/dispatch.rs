@@ -54,6 +54,7 @@ fn artifact(n: u64) -> Pjx {
             bindings: vec![out],
             workgroups: n,
         }],
+        ffi_libraries: Vec::new(),
     }
 }
 

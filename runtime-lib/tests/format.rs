@@ -177,6 +177,7 @@ pub fn rich() -> Pjx {
                 cols: 8,
             }),
         ],
+        ffi_libraries: Vec::new(),
     }
 }
 
@@ -197,6 +198,7 @@ fn round_trip() {
         code: CodeImage::default(),
         kernels: vec![],
         steps: vec![],
+        ffi_libraries: Vec::new(),
     };
     assert_eq!(Pjx::from_bytes(&empty.to_bytes()).unwrap(), empty);
 }

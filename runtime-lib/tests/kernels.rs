@@ -121,6 +121,7 @@ fn artifact(inputs: Vec<TensorSpec>, outputs: Vec<TensorSpec>, steps: Vec<Step>)
         code: CodeImage::default(),
         kernels: vec![],
         steps,
+        ffi_libraries: Vec::new(),
     }
 }
 

@@ -84,6 +84,7 @@ fn matmul_pjx() -> Vec<u8> {
                 },
             },
         ],
+        ffi_libraries: Vec::new(),
     }
     .to_bytes()
 }

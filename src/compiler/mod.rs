@@ -10,6 +10,7 @@ pub mod chlo;
 pub mod codegen;
 pub mod diag;
 pub mod eval;
+pub mod ffi;
 pub mod frontend;
 pub mod ir;
 pub mod lower;
@@ -27,6 +28,8 @@ pub struct Options {
     pub target: Target,
     /// Run the optimizing passes (fold, CSE, DCE). Off only for debugging the passes.
     pub optimize: bool,
+    /// Custom call targets with XLA FFI handlers (registered, or in libraries to embed).
+    pub ffi: ffi::FfiTargets,
 }
 
 impl Default for Options {
@@ -34,6 +37,7 @@ impl Default for Options {
         Options {
             target: Target::host(),
             optimize: true,
+            ffi: ffi::FfiTargets::default(),
         }
     }
 }
@@ -120,7 +124,9 @@ pub fn compile_module(
         t.record("dce", || passes::dce::dce(&mut func));
         t.record("verify", || passes::verify::verify_func(&func))?;
     }
-    let lowered = t.record("lower", || lower::lower(&func, &options.target))?;
+    let lowered = t.record("lower", || {
+        lower::lower_with(&func, &options.target, &options.ffi)
+    })?;
     let code = t.record("codegen", || {
         codegen::compile_kernels(&lowered.kernels, &options.target)
     })?;
@@ -143,5 +149,6 @@ pub fn compile_module(
         code: code.image,
         kernels: code.entries,
         steps,
+        ffi_libraries: lowered.ffi_libraries,
     })
 }

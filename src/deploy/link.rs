@@ -137,6 +137,19 @@ pub fn link_executable(
     cc: &str,
     output: &Path,
 ) -> Result<Linkage, DeployError> {
+    link_executable_for(object, runtime_lib, cc, output, false)
+}
+
+/// [`link_executable`]; with `loads_libraries` (an artifact carrying `--ffi-lib`
+/// libraries, which the runtime `dlopen`s) only against the shared C library, since a
+/// static executable has no dynamic loader.
+pub fn link_executable_for(
+    object: &[u8],
+    runtime_lib: &Path,
+    cc: &str,
+    output: &Path,
+    loads_libraries: bool,
+) -> Result<Linkage, DeployError> {
     use std::sync::atomic::{AtomicU32, Ordering};
     static SEQ: AtomicU32 = AtomicU32::new(0);
     let dir = std::env::temp_dir().join(format!(
@@ -158,6 +171,9 @@ pub fn link_executable(
     ];
     let mut last_err = DeployError::Object("no link attempted".into());
     for (linkage, flags) in attempts {
+        if loads_libraries && linkage != Linkage::DynamicLibc {
+            continue;
+        }
         let mut args: Vec<String> = flags.iter().map(|s| s.to_string()).collect();
         args.extend([
             "-O2".into(),

@@ -55,6 +55,12 @@ impl Case {
         std::fs::read(self.dir.join("model.mlir")).map_err(|e| e.to_string())
     }
 
+    /// The same program as the VHLO bytecode JAX sends a PJRT plugin, where the case has
+    /// one (`model.mlirbc`).
+    pub fn bytecode(&self) -> Option<Vec<u8>> {
+        std::fs::read(self.dir.join("model.mlirbc")).ok()
+    }
+
     pub fn input_paths(&self) -> Vec<PathBuf> {
         numbered(&self.dir, "in")
     }

@@ -40,14 +40,16 @@ CASES = []
 
 
 def case(name, desc, args, rtol=0.0, atol=0.0, form="pretty", nonfinite=False, expect=(), tier="core",
-         ctx=None):
+         ctx=None, bytecode=False):
     """Register a case.  `args` is a list of numpy arrays; the decorated function
     is jitted and lowered with them.  nonfinite=True allows NaN/inf in outputs.
-    `expect` is a list of regexes that must match model.mlir."""
+    `expect` is a list of regexes that must match model.mlir. `bytecode=True` also writes
+    model.mlirbc, the VHLO artifact JAX sends a PJRT plugin for the same program."""
 
     def deco(fn):
         CASES.append(dict(name=name, desc=desc, fn=fn, args=args, rtol=rtol, atol=atol,
-                          form=form, nonfinite=nonfinite, expect=list(expect), tier=tier, ctx=ctx))
+                          form=form, nonfinite=nonfinite, expect=list(expect), tier=tier, ctx=ctx,
+                          bytecode=bytecode))
         return fn
 
     return deco
@@ -948,6 +950,201 @@ def _(x, n):
 
 
 # ============================================================================
+# Linear algebra: the LAPACK custom calls JAX's CPU lowering emits
+# ============================================================================
+# Tier "linalg": each program holds `stablehlo.custom_call @lapack_<t><routine>_ffi` (as
+# jax.export and jax.jit write them for CPU) and is also written as the VHLO bytecode JAX
+# sends a PJRT plugin (model.mlirbc). Outputs are what the factorization determines: factors
+# that are unique (LU with partial pivoting, Cholesky, R and Q of Householder QR with
+# LAPACK's signs, solves, eigen- and singular values), and, where LAPACK's choice is one of
+# several (eigenvector signs, Schur forms, orthogonal completions), invariants computed in
+# the program (Q R, V diag(w) V^T, |V|, Z T Z^T, Z^T Z, ...). Tolerances are those of a
+# backward-stable algorithm on these well-conditioned inputs.
+import jax.scipy.linalg as jsl  # noqa: E402
+
+T_LA = {f32: dict(rtol=2e-4, atol=2e-5), f64: dict(rtol=1e-9, atol=1e-11)}
+LA_NAME = {f32: "f32", f64: "f64"}
+
+
+def la_case(name, desc, make_args, expect, dtypes=(f32, f64), nonfinite=False):
+    """One case per dtype: `make_args(r, dtype)` gives the inputs."""
+    def deco(fn):
+        for dt in dtypes:
+            cname = f"{name}_{LA_NAME[dt]}"
+            t = "s" if dt == f32 else "d"
+            case(cname, desc, make_args(rng_for(cname), dt), tier="linalg", nonfinite=nonfinite,
+                 expect=[p.replace("{t}", t) for p in expect], bytecode=True, **T_LA[dt])(fn)
+        return fn
+    return deco
+
+
+def well_conditioned(r, shape, dtype):
+    """Random matrices with a dominant diagonal (condition numbers around 10)."""
+    a = r.standard_normal(shape)
+    n = shape[-1]
+    if shape[-2] == n:
+        a = a + 3.0 * np.sqrt(n) * np.eye(n)
+    return a.astype(dtype)
+
+
+def spd(r, shape, dtype):
+    b = r.standard_normal(shape)
+    n = shape[-1]
+    return (b @ np.swapaxes(b, -1, -2) / n + np.eye(n)).astype(dtype)
+
+
+def symmetric(r, shape, dtype):
+    b = r.standard_normal(shape)
+    return ((b + np.swapaxes(b, -1, -2)) / 2).astype(dtype)
+
+
+@la_case("linalg_lu", "getrf: jax.scipy.linalg.lu (square, batched, wide), det, slogdet, solve, inv "
+         "(solve and inv also run trsm)",
+         lambda r, dt: [well_conditioned(r, (5, 5), dt), well_conditioned(r, (3, 4, 4), dt),
+                        r.standard_normal((3, 5)).astype(dt), r.standard_normal((5, 2)).astype(dt)],
+         [r"lapack_{t}getrf_ffi", r"lapack_{t}trsm_ffi"])
+def _(a, ab, w, b):
+    p, l, u = jsl.lu(a)
+    pb, lb, ub = jax.vmap(jsl.lu)(ab)
+    pw, lw, uw = jsl.lu(w)
+    sign, logdet = jnp.linalg.slogdet(ab)
+    return (p, l, u, pb, lb, ub, pw, lw, uw, jnp.linalg.det(a), sign, logdet,
+            jnp.linalg.solve(a, b), jnp.linalg.inv(ab))
+
+
+@la_case("linalg_lu_singular", "getrf of an exactly singular matrix: a zero pivot, det 0 (LAPACK's info path)",
+         lambda r, dt: [np.array([[1, 2, 3], [2, 4, 6], [1, 0, 1.5]], dt)],
+         [r"lapack_{t}getrf_ffi"])
+def _(a):
+    lu_, piv = jsl.lu_factor(a)
+    return lu_, piv, jnp.linalg.det(a)
+
+
+@la_case("linalg_qr", "geqrf + orgqr: jnp.linalg.qr reduced (tall, batched) and complete (wide); Q and R "
+         "are unique with LAPACK's signs; also Q R",
+         lambda r, dt: [r.standard_normal((6, 4)).astype(dt), r.standard_normal((2, 5, 5)).astype(dt),
+                        r.standard_normal((3, 5)).astype(dt)],
+         [r"lapack_{t}geqrf_ffi", r"lapack_{t}orgqr_ffi"])
+def _(a, ab, w):
+    q, rr = jnp.linalg.qr(a)
+    qb, rb = jnp.linalg.qr(ab)
+    qw, rw = jnp.linalg.qr(w, mode="complete")
+    return q, rr, qb, rb, qw, rw, q @ rr, jnp.linalg.qr(ab, mode="r")
+
+
+@la_case("linalg_qr_pivoting", "geqp3: jax.scipy.linalg.qr(pivoting=True) (columns of distinct norms), and "
+         "ormqr through jax.scipy.linalg.qr_multiply",
+         lambda r, dt: [(r.standard_normal((6, 4)) * np.array([1.0, 3.0, 0.5, 2.0])).astype(dt),
+                        r.standard_normal((5, 4)).astype(dt), r.standard_normal((3, 5)).astype(dt)],
+         [r"lapack_{t}geqp3_ffi", r"lapack_{t}ormqr_ffi"])
+def _(a, b, c):
+    q, rr, p = jsl.qr(a, pivoting=True, mode="economic")
+    cq, r2 = jsl.qr_multiply(b, c)
+    return q, rr, p, q @ rr, cq, r2
+
+
+@la_case("linalg_cholesky", "potrf: jnp.linalg.cholesky (lower, batched), jax.scipy.linalg.cholesky (upper), "
+         "cho_solve (trsm)",
+         lambda r, dt: [spd(r, (5, 5), dt), spd(r, (3, 4, 4), dt), r.standard_normal((5, 2)).astype(dt)],
+         [r"lapack_{t}potrf_ffi", r"lapack_{t}trsm_ffi"])
+def _(a, ab, b):
+    c = jsl.cho_factor(a)
+    return (jnp.linalg.cholesky(a), jnp.linalg.cholesky(ab), jsl.cholesky(a, lower=False),
+            jsl.cho_solve(c, b))
+
+
+@la_case("linalg_eigh", "syevd: jnp.linalg.eigh (lower, batched) and UPLO='U' without symmetrizing, "
+         "eigvalsh; eigenvalues, V diag(w) V^T and |V| (distinct eigenvalues)",
+         lambda r, dt: [symmetric(r, (5, 5), dt), symmetric(r, (2, 4, 4), dt), r.standard_normal((4, 4)).astype(dt)],
+         [r"lapack_{t}syevd_ffi"])
+def _(a, ab, u):
+    w, v = jnp.linalg.eigh(a)
+    wb, vb = jnp.linalg.eigh(ab)
+    # Only the upper triangle of u is read.
+    wu, vu = jax.lax.linalg.eigh(u, lower=False, symmetrize_input=False)[::-1]
+    recon = lambda w, v: (v * w[..., None, :]) @ jnp.swapaxes(v, -1, -2)
+    return (w, recon(w, v), jnp.abs(v), wb, recon(wb, vb), jnp.abs(vb), wu, recon(wu, vu),
+            jnp.linalg.eigvalsh(ab))
+
+
+@la_case("linalg_svd", "gesdd (default) and gesvd (algorithm QR): jnp.linalg.svd thin, full and values only "
+         "(tall, wide, batched); singular values, U S V^T, |U|, |V^T| (distinct values), U^T U",
+         lambda r, dt: [r.standard_normal((6, 4)).astype(dt), r.standard_normal((2, 3, 5)).astype(dt)],
+         [r"lapack_{t}gesdd_ffi", r"lapack_{t}gesvd_ffi"])
+def _(a, wb):
+    u, s, vt = jnp.linalg.svd(a, full_matrices=False)
+    uf, sf, vtf = jnp.linalg.svd(a, full_matrices=True)
+    ub, sb, vtb = jnp.linalg.svd(wb, full_matrices=False)
+    uq, sq, vtq = jax.lax.linalg.svd(a, full_matrices=False, algorithm=jax.lax.linalg.SvdAlgorithm.QR)
+    recon = lambda u, s, vt: (u * s[..., None, :]) @ vt
+    k = min(a.shape)
+    return (s, recon(u, s, vt), jnp.abs(u), jnp.abs(vt), sf, jnp.abs(uf[:, :k]), uf.T @ uf, jnp.abs(vtf),
+            sb, recon(ub, sb, vtb), jnp.abs(ub), jnp.abs(vtb), sq, recon(uq, sq, vtq), jnp.abs(uq),
+            jnp.linalg.svd(wb, compute_uv=False))
+
+
+@la_case("linalg_schur", "gees: jax.scipy.linalg.schur (real form, complex eigenvalue pairs); Z T Z^T, Z^T Z, "
+         "the sorted diagonal of T (LAPACK's standardized 2x2 blocks: the real parts) and T below its "
+         "subdiagonal",
+         lambda r, dt: [r.standard_normal((6, 6)).astype(dt), r.standard_normal((2, 4, 4)).astype(dt)],
+         [r"lapack_{t}gees_ffi"])
+def _(a, ab):
+    t, z = jsl.schur(a)
+    tb, zb = jax.vmap(jsl.schur)(ab)
+    zt = lambda z, t: z @ t @ jnp.swapaxes(z, -1, -2)
+    diag = lambda t: jnp.sort(jnp.diagonal(t, axis1=-2, axis2=-1), axis=-1)
+    return (zt(z, t), z.T @ z, diag(t), jnp.tril(t, -2), zt(zb, tb), diag(tb), jnp.tril(tb, -2))
+
+
+@la_case("linalg_hessenberg", "gehrd + orgqr: jax.scipy.linalg.hessenberg with Q (unique with LAPACK's "
+         "reflector signs), Q H Q^T",
+         lambda r, dt: [r.standard_normal((6, 6)).astype(dt), r.standard_normal((2, 4, 4)).astype(dt)],
+         [r"lapack_{t}gehrd_ffi", r"lapack_{t}orgqr_ffi"])
+def _(a, ab):
+    h, q = jsl.hessenberg(a, calc_q=True)
+    hb, qb = jax.vmap(lambda x: jsl.hessenberg(x, calc_q=True))(ab)
+    return h, q, q @ h @ q.T, hb, qb
+
+
+@la_case("linalg_tridiagonal", "sytrd: lax.linalg.tridiagonal of the lower and of the upper triangle "
+         "(reflectors, diagonal, off-diagonal, taus), batched",
+         lambda r, dt: [symmetric(r, (5, 5), dt), symmetric(r, (2, 4, 4), dt)],
+         [r"lapack_{t}sytrd_ffi"])
+def _(a, ab):
+    return (*jax.lax.linalg.tridiagonal(a, lower=True), *jax.lax.linalg.tridiagonal(a, lower=False),
+            *jax.lax.linalg.tridiagonal(ab, lower=True))
+
+
+@la_case("linalg_triangular_solve", "trsm: jax.scipy.linalg.solve_triangular lower/upper, trans 0/1/2, unit "
+         "diagonal, batched; lax.linalg.triangular_solve from the right",
+         lambda r, dt: [well_conditioned(r, (4, 4), dt), r.standard_normal((4, 3)).astype(dt),
+                        well_conditioned(r, (2, 3, 3), dt), r.standard_normal((2, 3, 2)).astype(dt),
+                        r.standard_normal((5, 4)).astype(dt)],
+         [r"lapack_{t}trsm_ffi"])
+def _(a, b, ab, bb, c):
+    st = jsl.solve_triangular
+    right = jax.lax.linalg.triangular_solve(a, c, left_side=False, lower=True, transpose_a=True)
+    return (st(a, b, lower=True), st(a, b, lower=False, trans=1), st(a, b, lower=True, trans=2),
+            st(a, b, lower=False, unit_diagonal=True), st(ab, bb, lower=True), right)
+
+
+@la_case("linalg_tridiagonal_solve", "gtsv: lax.linalg.tridiagonal_solve (row interchanges: small diagonal "
+         "entries), batched",
+         lambda r, dt: [np.concatenate([[0.0], r.standard_normal(5)]).astype(dt),
+                        np.array([0.01, 2.0, -0.02, 3.0, 1.5, -2.5], dt),
+                        np.concatenate([r.standard_normal(5), [0.0]]).astype(dt),
+                        r.standard_normal((6, 2)).astype(dt),
+                        r.standard_normal((2, 4)).astype(dt) * np.array([0, 1, 1, 1]),
+                        (r.standard_normal((2, 4)) + 4).astype(dt),
+                        r.standard_normal((2, 4)).astype(dt) * np.array([1, 1, 1, 0]),
+                        r.standard_normal((2, 4, 3)).astype(dt)],
+         [r"lapack_{t}gtsv_ffi"])
+def _(dl, d, du, b, dlb, db, dub, bb):
+    ts = jax.lax.linalg.tridiagonal_solve
+    return ts(dl, d, du, b), ts(dlb.astype(d.dtype), db, dub.astype(d.dtype), bb)
+
+
+# ============================================================================
 # Driver
 # ============================================================================
 REQUIRED_OPS = """
@@ -966,6 +1163,7 @@ SHORT = {"float32": "f32", "float64": "f64", "float16": "f16", "bfloat16": "bf16
          "bool": "bool"}
 
 OP_RE = re.compile(r'(?<![#\w.])((?:stablehlo|chlo)\.[a-z_0-9]+)')
+CUSTOM_CALL_RE = re.compile(r'custom_call @(\w+)')
 CALL_RE = re.compile(r'(?<![\w.])call @|"func\.call"')
 CMP_PRETTY_RE = re.compile(r'stablehlo\.compare\s+(EQ|NE|LT|LE|GT|GE),[^:]*?,\s*(FLOAT|SIGNED|UNSIGNED|TOTALORDER)\b')
 CMP_GENERIC_RE = re.compile(r'comparison_direction\s*=\s*#stablehlo<comparison_direction\s+(\w+)>'
@@ -973,7 +1171,7 @@ CMP_GENERIC_RE = re.compile(r'comparison_direction\s*=\s*#stablehlo<comparison_d
 
 
 def extract_ops(text):
-    ops = set(OP_RE.findall(text))
+    ops = set(OP_RE.findall(text)) | {f"custom_call @{t}" for t in CUSTOM_CALL_RE.findall(text)}
     if CALL_RE.search(text):
         ops.add("func.call")
     return sorted(ops)
@@ -992,6 +1190,16 @@ def lower_text(fn, args, form):
         return lowered.as_text()
     mod = lowered.compiler_ir("stablehlo")
     return mod.operation.get_asm(print_generic_op_form=True, enable_debug_info=False)
+
+
+def portable_artifact(fn, args):
+    """The VHLO bytecode JAX hands a PJRT plugin for `jax.jit(fn)` (current StableHLO)."""
+    from jax._src.interpreters import mlir as jmlir
+    from jax._src.lib import _jax
+    from jaxlib.mlir.dialects import stablehlo as shlo
+    module = jax.jit(fn).lower(*args).compiler_ir("stablehlo")
+    return bytes(_jax.mlir.serialize_portable_artifact(jmlir.module_to_bytecode(module),
+                                                        shlo.get_current_version()))
 
 
 def tinfo(a):
@@ -1018,6 +1226,7 @@ def main():
         with (c["ctx"]() if c["ctx"] else contextlib.nullcontext()):
             text = lower_text(fn, args, c["form"])
             outs = jax.tree_util.tree_leaves(jax.jit(fn)(*args))
+            artifact = portable_artifact(fn, args) if c["bytecode"] else None
         assert "@main(" in text or 'sym_name = "main"' in text, name
         if c["tier"] == "core" and re.search(r'(?<![#\w.])chlo\.[a-z_]+', text):
             problems.append(f"{name}: chlo op in a core case")
@@ -1046,6 +1255,9 @@ def main():
         os.makedirs(d)
         with open(os.path.join(d, "model.mlir"), "w") as f:
             f.write(text if text.endswith("\n") else text + "\n")
+        if artifact is not None:
+            with open(os.path.join(d, "model.mlirbc"), "wb") as f:
+                f.write(artifact)
         for k, a in enumerate(args):
             np.save(os.path.join(d, f"in{k}.npy"), a)
         for k, o in enumerate(outs):
@@ -1062,7 +1274,10 @@ def main():
         size = sum(os.path.getsize(os.path.join(d, x)) for x in os.listdir(d))
         total += size
         dts = sorted({SHORT[np.dtype(a.dtype).name] for a in args + outs})
-        rows.append((name, c["form"] if c["tier"] == "core" else c["form"] + "/extra", len(args), len(outs), size, dts, ops))
+        form = c["form"] if c["tier"] == "core" else c["form"] + "/" + c["tier"]
+        if c["bytecode"]:
+            form += "+bc"
+        rows.append((name, form, len(args), len(outs), size, dts, ops))
 
     # ------------------------------------------------------------------ report
     print(f"{'case':28s} {'form':8s} {'in':>3s} {'out':>3s} {'bytes':>8s}  dtypes")
@@ -1124,8 +1339,9 @@ results, produced by JAX {jaxver} on CPU:
 |---|---|
 | `model.mlir` | `jax.jit(f).lower(*args).as_text()` (entry function `@main`); for `"form": "generic"` cases the same module printed in MLIR generic op form (`compiler_ir('stablehlo').operation.get_asm(print_generic_op_form=True)`) |
 | `in0.npy, in1.npy, ...` | inputs in argument order (deterministic: numpy `default_rng` seeded with crc32 of the case name) |
+| `model.mlirbc` | (tier `linalg` only) the same program as the VHLO bytecode JAX hands a PJRT plugin (`serialize_portable_artifact` at the current StableHLO version); the golden test compiles both |
 | `out0.npy, out1.npy, ...` | JAX CPU results in result order (flattened pytree leaves = order of `@main` results) |
-| `meta.json` | `name`, `description`, `inputs`/`outputs` (`dtype`, `shape`, `npy_descr`), `rtol`, `atol`, `ops` (op names found in model.mlir by regex, e.g. `stablehlo.add`, `func.call`), `form` (`pretty`/`generic`), `allow_nonfinite` (outputs may hold NaN/inf), `tier` (`core`: required StableHLO ops only; `chlo`: CHLO ops, must pass too; `extra`: see notes) |
+| `meta.json` | `name`, `description`, `inputs`/`outputs` (`dtype`, `shape`, `npy_descr`), `rtol`, `atol`, `ops` (op names found in model.mlir by regex, e.g. `stablehlo.add`, `func.call`, `custom_call @lapack_sgetrf_ffi`), `form` (`pretty`/`generic`), `allow_nonfinite` (outputs may hold NaN/inf), `tier` (`core`: required StableHLO ops only; `chlo`: CHLO ops, must pass too; `extra`, `linalg`: see notes) |
 
 Regenerate (from the repository root; overwrites all case directories and this README):
 
@@ -1174,6 +1390,15 @@ finite (except cases with `allow_nonfinite: true`), and exits non-zero otherwise
   expand to `1/(1+exp(-x))`); the `logistic` case re-registers the direct lowering while
   generating so that the op is covered.
 * `dynamic_slice` includes out-of-range start indices, which StableHLO clamps.
+* `tier: "linalg"` cases (`linalg_*_f32`, `linalg_*_f64`) hold the LAPACK custom calls
+  JAX's CPU lowering emits (`custom_call @lapack_sgetrf_ffi`, ...; operands in
+  column-major `operand_layouts`, attributes in `mhlo.backend_config`). They must pass
+  like core cases. Their outputs are what the factorizations determine: unique factors
+  (LU with partial pivoting, Cholesky, Householder QR and Hessenberg factors with LAPACK's
+  signs, solves, eigen- and singular values) and, where LAPACK's result is one of several
+  (eigenvector signs, Schur forms, orthogonal completions), invariants the program computes
+  (`Q R`, `V diag(w) V^T`, `|V|`, `Z T Z^T`, `Z^T Z`, the sorted diagonal of a Schur form);
+  tolerances are those of a backward-stable algorithm on these well-conditioned inputs.
 """
 
 

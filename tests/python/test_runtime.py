@@ -139,13 +139,11 @@ def test_cross_backend_device_put(cpu, pj):
     np.testing.assert_array_equal(jax.device_get(z), a)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="host callbacks: JAX has no debug_print/callback lowering for platform pjrtc",
-)
-def test_debug_print(pj):
+def test_debug_print(pj, capfd):
     x = jax.device_put(np.ones(2, np.float32), pj)
     jax.jit(lambda x: jax.debug.print("x={}", x))(x)
+    jax.effects_barrier()
+    assert capfd.readouterr().out == "x=[1. 1.]\n"
 
 
 def test_unsupported_op_is_a_python_exception(pj):

@@ -3,6 +3,13 @@
 JAX imports this module (entry point group `jax_plugins`) and calls `initialize()`.
 Use it with `JAX_PLATFORMS=pjrtc` or `jax.devices("pjrtc")`.
 
+Once JAX has registered its plugins, the platform is set up for what JAX only provides on
+its own platforms: linear algebra (`_linalg`: the CPU lowering rules, which emit the
+LAPACK custom calls pjrtc compiles), users' XLA FFI handlers (`_ffi`:
+`jax.ffi.register_ffi_target(..., platform="pjrtc")` through the plugin's PJRT FFI
+extension) and host callbacks (`_callbacks`). Those modules say which JAX internals they
+rely on.
+
 Environment:
   PJRTC_PLUGIN_LIBRARY  path of the plugin library to load instead of the bundled one
                         (development: `cargo build --release -p pjrtc-pjrt-plugin`).
@@ -97,6 +104,51 @@ def _named_in_env() -> bool:
     return any(e.split(sep, 1)[0].strip() == PLATFORM for e in entries.split(",") if e)
 
 
+def _plugin_path_in_env() -> str | None:
+    """The library PJRT_NAMES_AND_LIBRARY_PATHS names for pjrtc (a path or a .json)."""
+    import json
+
+    entries = os.environ.get("PJRT_NAMES_AND_LIBRARY_PATHS", "")
+    sep = ";" if os.name == "nt" else ":"
+    for e in entries.split(","):
+        name, _, path = e.partition(sep)
+        if name.strip() == PLATFORM and path:
+            if path.endswith(".json"):
+                with open(path) as f:
+                    return json.load(f).get("library_path")
+            return path
+    return None
+
+
+_set_up = False
+
+
+def _set_up_platform(c_api=None) -> None:
+    """Linear algebra, FFI targets and host callbacks for pjrtc (once, after JAX has
+    registered its plugins; never raises into JAX's backend discovery)."""
+    global _set_up
+    if _set_up:
+        return
+    from jax._src import xla_bridge as xb
+
+    if not xb.is_known_platform(PLATFORM):
+        return
+    _set_up = True
+    try:
+        from jax._src.lib import xla_client
+
+        from . import _callbacks, _ffi, _linalg
+
+        path = _plugin_path_in_env() if _named_in_env() else library_path()
+        plugin = _ffi.Plugin(path)
+        xla_client.register_custom_call_handler(PLATFORM, _ffi.custom_call_handler(plugin))
+        _linalg.register(PLATFORM)
+        _callbacks.install(plugin, PLATFORM)
+    except Exception:  # noqa: BLE001 - the platform still runs without these
+        logger.warning("pjrtc: linear algebra, FFI targets or host callbacks are unavailable",
+                       exc_info=True)
+
+
 def initialize() -> None:
     from jax._src import xla_bridge as xb
 
@@ -116,3 +168,5 @@ def initialize() -> None:
     if not named:
         priority = int(os.environ.get("PJRTC_PRIORITY", "-1"))
         xb.register_plugin(PLATFORM, priority=priority, library_path=path, options=options)
+    # After every plugin (and PJRT_NAMES_AND_LIBRARY_PATHS) is registered.
+    xb.register_plugin_callbacks(_set_up_platform)

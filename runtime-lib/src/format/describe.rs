@@ -142,5 +142,40 @@ pub fn step_line(pjx: &Pjx, step: &Step) -> String {
                 ops.join(", ")
             )
         }
+        Step::CustomCall(c) => {
+            let list = |v: &[super::CallBuffer]| {
+                v.iter()
+                    .map(|b| {
+                        format!(
+                            "{} {}",
+                            crate::exec::type_string(b.dtype, &b.dims),
+                            buf(&b.buf)
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            format!(
+                "custom_call @{} ({}) -> ({})",
+                c.target,
+                list(&c.operands),
+                list(&c.results)
+            )
+        }
+        Step::Linalg(l) => {
+            let list = |v: &[BufRef]| v.iter().map(buf).collect::<Vec<_>>().join(", ");
+            format!(
+                "linalg {} {} batch={} m={} n={} k={} flags={:#x} ({}) -> ({})",
+                l.routine.name(),
+                l.dtype,
+                l.batch,
+                l.m,
+                l.n,
+                l.k,
+                l.flags,
+                list(&l.operands),
+                list(&l.results)
+            )
+        }
     }
 }

@@ -7,11 +7,15 @@
 //! region) so that nothing later needs to bounds-check again. Version it as a schema: add
 //! fields at the end of a section and bump [`FORMAT_VERSION`] on any change.
 
+pub mod call;
 mod describe;
+pub mod linalg;
 mod read;
 mod write;
 
+pub use call::{CallAttr, CallBuffer, CustomCall};
 pub use describe::{buf, region, step_line};
+pub use linalg::{Linalg, Routine};
 pub use read::FormatError;
 
 use crate::DType;
@@ -39,6 +43,19 @@ pub struct Pjx {
     pub kernels: Vec<KernelEntry>,
     /// What a call runs, in order.
     pub steps: Vec<Step>,
+    /// Shared libraries whose XLA FFI handlers the custom calls use (`pjrtc compile
+    /// --ffi-lib`); the runtime loads them with the artifact.
+    pub ffi_libraries: Vec<FfiLibrary>,
+}
+
+/// A shared library carried by an artifact, and the handler symbols it provides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FfiLibrary {
+    /// Its file name, for messages.
+    pub name: String,
+    pub bytes: Arc<Vec<u8>>,
+    /// `(custom call target, exported symbol of its XLA_FFI_Handler)`.
+    pub handlers: Vec<(String, String)>,
 }
 
 /// The constants section: byte strings at 64-byte aligned offsets, zeros between them.
@@ -244,6 +261,10 @@ pub enum Step {
     Softmax(Softmax),
     /// The first `k` of each slice in a sort by one key, see [`TopK`].
     TopK(TopK),
+    /// A LAPACK-style routine over a batch of matrices, see [`Linalg`].
+    Linalg(Linalg),
+    /// A call of an XLA FFI handler, see [`CustomCall`].
+    CustomCall(CustomCall),
 }
 
 /// Nesting limit of [`Step::While`] and [`Step::Case`] step lists; deeper is malformed.

@@ -102,6 +102,52 @@ impl<'a> R<'a> {
         DType::from_code(c)
             .ok_or_else(|| self.err_at(at, format!("{what}: invalid dtype code {c}")))
     }
+    /// A custom call's attribute dictionary, nested at most [`call::MAX_ATTR_DEPTH`] deep.
+    fn attrs(&mut self, depth: usize) -> Result<Vec<(String, CallAttr)>> {
+        let at = self.pos;
+        if depth > super::call::MAX_ATTR_DEPTH {
+            return Err(self.err_at(at, "custom call attributes nest too deep"));
+        }
+        let n = self.count(6, "call attributes")?;
+        let mut out = Vec::with_capacity(n);
+        for _ in 0..n {
+            let key = self.str("call attribute name")?;
+            let tag_at = self.pos;
+            let a = match self.u8("call attribute kind")? {
+                ATTR_INT => {
+                    let d = self.dtype("call attribute type")?;
+                    CallAttr::Int(d, self.i64("call attribute value")?)
+                }
+                ATTR_FLOAT => {
+                    let d = self.dtype("call attribute type")?;
+                    CallAttr::Float(d, f64::from_bits(self.u64("call attribute value")?))
+                }
+                ATTR_STR => CallAttr::Str(self.str("call attribute string")?),
+                ATTR_INTS => {
+                    let d = self.dtype("call attribute type")?;
+                    let n = self.count(8, "call attribute array")?;
+                    let mut v = Vec::with_capacity(n);
+                    for _ in 0..n {
+                        v.push(self.i64("call attribute element")?);
+                    }
+                    CallAttr::Ints(d, v)
+                }
+                ATTR_FLOATS => {
+                    let d = self.dtype("call attribute type")?;
+                    let n = self.count(8, "call attribute array")?;
+                    let mut v = Vec::with_capacity(n);
+                    for _ in 0..n {
+                        v.push(f64::from_bits(self.u64("call attribute element")?));
+                    }
+                    CallAttr::Floats(d, v)
+                }
+                ATTR_DICT => CallAttr::Dict(self.attrs(depth + 1)?),
+                t => return Err(self.err_at(tag_at, format!("invalid call attribute kind {t}"))),
+            };
+            out.push((key, a));
+        }
+        Ok(out)
+    }
     fn finish(&self) -> Result<()> {
         if self.pos != self.data.len() {
             return Err(self.err_at(
@@ -340,6 +386,96 @@ fn check_softmax(s: &Softmax, regions: &Regions) -> std::result::Result<(), Stri
     // In place is fine (each row is read before it is written); a shifted overlap is not.
     if s.src != s.dst && overlap(&s.src, &s.dst) {
         return Err("softmax dst partly overlaps its src".into());
+    }
+    Ok(())
+}
+
+fn check_custom_call(c: &CustomCall, regions: &Regions) -> std::result::Result<(), String> {
+    let name = &c.target;
+    for (list, what) in [(&c.operands, "operand"), (&c.results, "result")] {
+        for (i, b) in list.iter().enumerate() {
+            let what = format!("custom call @{name} {what} {i}");
+            regions.check(&b.buf, &what)?;
+            aligned(&b.buf, b.dtype, &what)?;
+            let dims: Vec<u64> = b.dims.clone();
+            let need = byte_size(b.dtype, &dims)
+                .ok_or_else(|| format!("{what}: shape {dims:?} is too large"))?
+                as u64;
+            if b.buf.size != need {
+                return Err(format!(
+                    "{what} has {} bytes, {}{dims:?} needs {need}",
+                    b.buf.size, b.dtype
+                ));
+            }
+        }
+    }
+    // A handler may read any operand while it writes any result.
+    for (i, r) in c.results.iter().enumerate() {
+        writable(&r.buf, &format!("custom call @{name} result {i}"))?;
+        for (j, o) in c.operands.iter().enumerate() {
+            if overlap(&r.buf, &o.buf) {
+                return Err(format!(
+                    "custom call @{name} result {i} overlaps operand {j}"
+                ));
+            }
+        }
+        for (j, o) in c.results.iter().enumerate().skip(i + 1) {
+            if overlap(&r.buf, &o.buf) {
+                return Err(format!(
+                    "custom call @{name} result {i} overlaps result {j}"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Sizes the matrices of a linalg step may have: the routines index in `usize` and faer in
+/// `isize`, and their work grows with the cube of these.
+const LINALG_DIM_LIMIT: u64 = 1 << 31;
+
+fn check_linalg(l: &Linalg, regions: &Regions) -> std::result::Result<(), String> {
+    let name = l.routine.name();
+    for (v, what) in [(l.m, "m"), (l.n, "n"), (l.k, "k")] {
+        if v > LINALG_DIM_LIMIT {
+            return Err(format!("{name} {what} = {v} is too large"));
+        }
+    }
+    let (ops, res) = l.layout().map_err(|m| format!("{name}: {m}"))?;
+    for (list, parts, what) in [(&l.operands, &ops, "operand"), (&l.results, &res, "result")] {
+        if list.len() != parts.len() {
+            return Err(format!(
+                "{name} has {} {what}s, needs {}",
+                list.len(),
+                parts.len()
+            ));
+        }
+        for (i, (b, &(dtype, count))) in list.iter().zip(parts.iter()).enumerate() {
+            let what = format!("{name} {what} {i}");
+            regions.check(b, &what)?;
+            aligned(b, dtype, &what)?;
+            let need = count * dtype.size() as u64; // layout() checked the product
+            if b.size != need {
+                return Err(format!(
+                    "{what} has {} bytes, {count} {dtype} need {need}",
+                    b.size
+                ));
+            }
+        }
+    }
+    // Results are written while operands may still be read, and each result separately.
+    for (i, r) in l.results.iter().enumerate() {
+        writable(r, &format!("{name} result {i}"))?;
+        for (j, o) in l.operands.iter().enumerate() {
+            if overlap(r, o) {
+                return Err(format!("{name} result {i} overlaps operand {j}"));
+            }
+        }
+        for (j, o) in l.results.iter().enumerate().skip(i + 1) {
+            if overlap(r, o) {
+                return Err(format!("{name} result {i} overlaps result {j}"));
+            }
+        }
     }
     Ok(())
 }
@@ -774,6 +910,7 @@ impl Pjx {
         let mut sched_r = sec(3)?;
         let consts_r = sec(4)?;
         let mut code_r = sec(5)?;
+        let mut ffi_r = sec(6)?;
 
         let producer = producer_r.str("producer")?;
         producer_r.finish()?;
@@ -890,6 +1027,38 @@ impl Pjx {
         let steps = r.steps(&cx, 0, "")?;
         r.finish()?;
 
+        // Library headers, then the libraries' bytes in order.
+        let r = &mut ffi_r;
+        let nl = r.count(16, "ffi libraries")?;
+        let mut heads = Vec::with_capacity(nl);
+        for _ in 0..nl {
+            let at = r.pos;
+            let name = r.str("library name")?;
+            let nh = r.count(8, "library handlers")?;
+            let mut handlers = Vec::with_capacity(nh);
+            for _ in 0..nh {
+                let target = r.str("handler target")?;
+                let symbol = r.str("handler symbol")?;
+                if target.is_empty() || symbol.is_empty() {
+                    return Err(r.err_at(at, format!("library '{name}': empty target or symbol")));
+                }
+                handlers.push((target, symbol));
+            }
+            let len = r.u64("library size")?;
+            heads.push((name, handlers, len));
+        }
+        let mut ffi_libraries = Vec::with_capacity(nl);
+        for (name, handlers, len) in heads {
+            let len = usize::try_from(len).map_err(|_| r.err_at(r.pos, "library too large"))?;
+            let bytes = r.take(len, "library bytes")?.to_vec();
+            ffi_libraries.push(FfiLibrary {
+                name,
+                bytes: Arc::new(bytes),
+                handlers,
+            });
+        }
+        r.finish()?;
+
         Ok(Pjx {
             producer,
             target,
@@ -899,6 +1068,7 @@ impl Pjx {
             code,
             kernels,
             steps,
+            ffi_libraries,
         })
     }
 }
@@ -1180,6 +1350,72 @@ impl R<'_> {
                 check_softmax(&s, cx.regions)
                     .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
                 Step::Softmax(s)
+            }
+            STEP_CUSTOM_CALL => {
+                let target = r.str("custom call target")?;
+                let attrs = r.attrs(0)?;
+                let mut lists = [Vec::new(), Vec::new()];
+                for (list, what) in lists.iter_mut().zip(["call operands", "call results"]) {
+                    let count = r.count(BUFREF_LEN + 5, what)?;
+                    for _ in 0..count {
+                        let buf = r.bufref(what)?;
+                        let dtype = r.dtype(what)?;
+                        let rank = r.count(8, "call buffer rank")?;
+                        let mut dims = Vec::with_capacity(rank);
+                        for _ in 0..rank {
+                            dims.push(r.u64("call buffer dimension")?);
+                        }
+                        list.push(CallBuffer { buf, dtype, dims });
+                    }
+                }
+                let [operands, results] = lists;
+                let c = CustomCall {
+                    target,
+                    attrs,
+                    operands,
+                    results,
+                };
+                check_custom_call(&c, cx.regions)
+                    .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                Step::CustomCall(c)
+            }
+            STEP_LINALG => {
+                let at_routine = r.pos;
+                let code = r.u8("linalg routine")?;
+                let routine = Routine::from_code(code).ok_or_else(|| {
+                    r.err_at(
+                        at_routine,
+                        format!("step {path}{si}: invalid linalg routine {code}"),
+                    )
+                })?;
+                let dtype = r.dtype("linalg dtype")?;
+                let batch = r.u64("linalg batch")?;
+                let m = r.u64("linalg m")?;
+                let n = r.u64("linalg n")?;
+                let k = r.u64("linalg k")?;
+                let flags = r.u32("linalg flags")?;
+                let mut lists = [Vec::new(), Vec::new()];
+                for (list, what) in lists.iter_mut().zip(["linalg operands", "linalg results"]) {
+                    let count = r.count(BUFREF_LEN, what)?;
+                    for _ in 0..count {
+                        list.push(r.bufref(what)?);
+                    }
+                }
+                let [operands, results] = lists;
+                let l = Linalg {
+                    routine,
+                    dtype,
+                    batch,
+                    m,
+                    n,
+                    k,
+                    flags,
+                    operands,
+                    results,
+                };
+                check_linalg(&l, cx.regions)
+                    .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                Step::Linalg(l)
             }
             t => return Err(r.err_at(at, format!("step {path}{si}: invalid step tag {t}"))),
         };

@@ -32,14 +32,16 @@ pub(super) const SEC_SIGNATURE: u32 = 3;
 pub(super) const SEC_SCHEDULE: u32 = 4;
 pub(super) const SEC_CONSTANTS: u32 = 5;
 pub(super) const SEC_CODE: u32 = 6;
+pub(super) const SEC_FFI: u32 = 7;
 
-pub(super) const SECTIONS: [(u32, &str); 6] = [
+pub(super) const SECTIONS: [(u32, &str); 7] = [
     (SEC_PRODUCER, "producer"),
     (SEC_TARGET, "target"),
     (SEC_SIGNATURE, "signature"),
     (SEC_SCHEDULE, "schedule"),
     (SEC_CONSTANTS, "constants"),
     (SEC_CODE, "code"),
+    (SEC_FFI, "ffi"),
 ];
 
 pub(super) const STEP_DISPATCH: u8 = 0;
@@ -55,6 +57,15 @@ pub(super) const STEP_TOPK: u8 = 9;
 pub(super) const KEY_FLOAT_TOTAL: u8 = 0;
 pub(super) const KEY_SIGNED: u8 = 1;
 pub(super) const KEY_UNSIGNED: u8 = 2;
+pub(super) const STEP_LINALG: u8 = 10;
+pub(super) const STEP_CUSTOM_CALL: u8 = 16;
+
+pub(super) const ATTR_INT: u8 = 0;
+pub(super) const ATTR_FLOAT: u8 = 1;
+pub(super) const ATTR_STR: u8 = 2;
+pub(super) const ATTR_INTS: u8 = 3;
+pub(super) const ATTR_FLOATS: u8 = 4;
+pub(super) const ATTR_DICT: u8 = 5;
 
 pub(super) const ACTIVATION_NONE: u8 = 0;
 pub(super) const ACTIVATION_RELU: u8 = 1;
@@ -270,6 +281,75 @@ impl Enc {
                     self.buf(&o.output);
                 }
             }
+            Step::CustomCall(c) => {
+                self.u8(STEP_CUSTOM_CALL);
+                self.str(&c.target);
+                self.attrs(&c.attrs);
+                for list in [&c.operands, &c.results] {
+                    self.count(list.len());
+                    for b in list {
+                        self.buf(&b.buf);
+                        self.u8(b.dtype.code());
+                        self.count(b.dims.len());
+                        for &d in &b.dims {
+                            self.u64(d);
+                        }
+                    }
+                }
+            }
+            Step::Linalg(l) => {
+                self.u8(STEP_LINALG);
+                self.u8(l.routine.code());
+                self.u8(l.dtype.code());
+                for v in [l.batch, l.m, l.n, l.k] {
+                    self.u64(v);
+                }
+                self.u32(l.flags);
+                for list in [&l.operands, &l.results] {
+                    self.count(list.len());
+                    for b in list {
+                        self.buf(b);
+                    }
+                }
+            }
+        }
+    }
+    fn attrs(&mut self, attrs: &[(String, CallAttr)]) {
+        self.count(attrs.len());
+        for (k, a) in attrs {
+            self.str(k);
+            match a {
+                CallAttr::Int(d, v) => {
+                    self.u8(ATTR_INT);
+                    self.u8(d.code());
+                    self.i64(*v);
+                }
+                CallAttr::Float(d, v) => {
+                    self.u8(ATTR_FLOAT);
+                    self.u8(d.code());
+                    self.u64(v.to_bits());
+                }
+                CallAttr::Str(s) => {
+                    self.u8(ATTR_STR);
+                    self.str(s);
+                }
+                CallAttr::Ints(d, v) => {
+                    self.u8(ATTR_INTS);
+                    self.u8(d.code());
+                    self.count(v.len());
+                    v.iter().for_each(|&x| self.i64(x));
+                }
+                CallAttr::Floats(d, v) => {
+                    self.u8(ATTR_FLOATS);
+                    self.u8(d.code());
+                    self.count(v.len());
+                    v.iter().for_each(|x| self.u64(x.to_bits()));
+                }
+                CallAttr::Dict(d) => {
+                    self.u8(ATTR_DICT);
+                    self.attrs(d);
+                }
+            }
         }
     }
     fn steps(&mut self, steps: &[Step]) {
@@ -357,6 +437,25 @@ impl Pjx {
         e.u64(self.code.bytes.len() as u64);
         e.0.extend_from_slice(&self.code.bytes);
         sections.push((SEC_CODE, vec![e.0.into()]));
+
+        let mut e = Enc::default();
+        e.count(self.ffi_libraries.len());
+        for l in &self.ffi_libraries {
+            e.str(&l.name);
+            e.count(l.handlers.len());
+            for (target, symbol) in &l.handlers {
+                e.str(target);
+                e.str(symbol);
+            }
+            e.u64(l.bytes.len() as u64);
+        }
+        let mut ffi: Vec<Cow<'_, [u8]>> = vec![e.0.into()];
+        ffi.extend(
+            self.ffi_libraries
+                .iter()
+                .map(|l| Cow::Borrowed(l.bytes.as_slice())),
+        );
+        sections.push((SEC_FFI, ffi));
 
         let align = |n: usize| n.div_ceil(SECTION_ALIGN) * SECTION_ALIGN;
         let mut header = vec![0u8; HEADER_LEN + sections.len() * TABLE_ENTRY_LEN];

@@ -1,10 +1,12 @@
-//! Runtime routines called from the schedule (GEMM, convolution, sort, top-k, softmax).
+//! Runtime routines called from the schedule (GEMM, convolution, sort, top-k, softmax,
+//! linear algebra).
 //!
 //! They receive a validated step ([`crate::format::Pjx::from_bytes`] proved every element
 //! they touch lies inside its buffer) and the base address of every region for this call.
 
 pub mod conv;
 pub mod gemm;
+pub mod linalg;
 mod par;
 pub mod softmax;
 pub mod sort;

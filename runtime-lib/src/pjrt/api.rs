@@ -5,7 +5,7 @@
 #![allow(non_snake_case)]
 
 use super::ffi::*;
-use super::{buffer, client, device, error, event, executable, memory, plugin};
+use super::{buffer, client, device, error, event, executable, ffi_ext, memory, plugin};
 
 macro_rules! api_table {
     (@slot $slot:ident, stub) => {{
@@ -32,7 +32,8 @@ macro_rules! api_table {
         const fn table() -> PJRT_Api {
             PJRT_Api {
                 struct_size: std::mem::size_of::<PJRT_Api>(),
-                extension_start: std::ptr::null_mut(),
+                // The FFI extension (the end of the chain).
+                extension_start: (&raw const ffi_ext::FFI_EXTENSION.0.base).cast_mut(),
                 pjrt_api_version: PJRT_Api_Version {
                     struct_size: PJRT_Api_Version::STRUCT_SIZE,
                     extension_start: std::ptr::null_mut(),
@@ -144,8 +145,8 @@ api_table! {
     PJRT_Client_TopologyDescription: stub,
     PJRT_Executable_GetCompiledMemoryStats: stub,
     PJRT_Memory_Kind_Id: memory::memory_kind_id,
-    PJRT_ExecuteContext_Create: stub,
-    PJRT_ExecuteContext_Destroy: stub,
+    PJRT_ExecuteContext_Create: ffi_ext::execute_context_create,
+    PJRT_ExecuteContext_Destroy: ffi_ext::execute_context_destroy,
     PJRT_Buffer_CopyRawToHost: stub,
     PJRT_AsyncHostToDeviceTransferManager_Destroy: stub,
     PJRT_AsyncHostToDeviceTransferManager_TransferData: stub,
@@ -187,7 +188,8 @@ api_table! {
 }
 
 struct SyncApi(PJRT_Api);
-// SAFETY: the table is immutable and holds only function pointers and NULL extensions.
+// SAFETY: the table is immutable and holds only function pointers and a pointer to the
+// immutable FFI extension.
 unsafe impl Sync for SyncApi {}
 
 static API: SyncApi = SyncApi(table());

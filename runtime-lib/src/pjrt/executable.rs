@@ -18,6 +18,7 @@ use super::memory::DEVICE_KIND;
 use super::options::Placement;
 use crate::exec::Executable;
 use crate::tensor::Tensor;
+use crate::xla_ffi;
 
 /// What both handle kinds share: the artifact and the metadata handed out by pointer.
 pub struct ExecutableData {
@@ -462,16 +463,35 @@ entry!(
         if !l.data.output_types.is_empty() && out_lists.iter().any(|o| o.is_null()) {
             return Err(PjrtError::invalid("output list is NULL"));
         }
+        // What custom calls' handlers see: the execute context's user data, the device.
+        // SAFETY: `options` is NULL or the caller's ExecuteOptions for this call.
+        let user_data = unsafe { context_user_data(a.options)? };
+        let envs: Vec<xla_ffi::CallEnv> = devices
+            .iter()
+            .map(|&d| {
+                Ok(xla_ffi::CallEnv {
+                    user_data: user_data.clone(),
+                    device_ordinal: device(d)?.local_hardware_id,
+                    run_id: 0,
+                })
+            })
+            .collect::<Result<_>>()?;
         // Only the (Sync) artifact crosses into the threads, not the handle with raw pointers.
         let data: &ExecutableData = &l.data;
-        let run = |inputs: &Vec<Arc<Tensor>>| {
+        let run = |d: usize| {
+            let inputs = &inputs_per_device[d];
             let refs: Vec<&Tensor> = inputs.iter().map(|t| &**t).collect();
+            let mut outputs = data
+                .exe
+                .new_outputs()
+                .map_err(|e| PjrtError::invalid(e.to_string()))?;
             data.exe
-                .run(&refs)
-                .map_err(|e| PjrtError::invalid(e.to_string()))
+                .run_into_with(&refs, &mut outputs, &envs[d])
+                .map_err(|e| PjrtError::invalid(e.to_string()))?;
+            Ok(outputs)
         };
         let results: Vec<Result<Vec<Tensor>>> = if n == 1 {
-            vec![run(&inputs_per_device[0])]
+            vec![run(0)]
         } else {
             // Replicas and partitions are independent programs: one pool part per device
             // (the pool's threads are started once, not per call).
@@ -479,7 +499,7 @@ entry!(
                 (0..n).map(|_| Mutex::new(None)).collect();
             let parts = std::panic::catch_unwind(AssertUnwindSafe(|| {
                 crate::pool::run(n, n, &|d| {
-                    let r = run(&inputs_per_device[d]);
+                    let r = run(d);
                     *slots[d].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
                 })
             }));
@@ -534,6 +554,24 @@ fn donated_inputs(sig: &crate::format::Signature, num_args: usize) -> Vec<usize>
     v.sort_unstable();
     v.dedup();
     v
+}
+
+/// The user data of `ExecuteOptions.context` (FFI handlers read it), empty when absent.
+///
+/// # Safety
+/// `options` is NULL or points to an ExecuteOptions of at least its `struct_size` bytes,
+/// whose context (if any) was made by `PJRT_ExecuteContext_Create`.
+unsafe fn context_user_data(options: *const PJRT_ExecuteOptions) -> Result<Vec<(i64, usize)>> {
+    // SAFETY: per the contract above.
+    let Some(o) = (unsafe { options.as_ref() }) else {
+        return Ok(Vec::new());
+    };
+    let end = std::mem::offset_of!(PJRT_ExecuteOptions, context) + std::mem::size_of::<usize>();
+    if o.struct_size < end || o.context.is_null() {
+        return Ok(Vec::new());
+    }
+    // SAFETY: per the contract above.
+    Ok(unsafe { &*o.context }.user_data())
 }
 
 /// `ExecuteOptions.non_donatable_input_indices`, empty when absent.

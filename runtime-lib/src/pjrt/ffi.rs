@@ -766,6 +766,7 @@ pjrt_struct! {
         pub launch_id: c_int,
         pub non_donatable_input_indices: *const i64,
         pub num_non_donatable_input_indices: usize,
+        pub context: *mut crate::pjrt::ffi_ext::ExecuteContext,
     }
 }
 
@@ -933,6 +934,57 @@ pjrt_struct! {
 /// Error_Destroy and Error_Message return nothing, which is ABI-compatible with ignoring
 /// the return register.
 pub type StubFn = unsafe extern "C" fn(args: *mut c_void) -> *mut PJRT_Error;
+
+// ---- execute contexts and the FFI extension (pjrt_c_api_ffi_extension.h) ----
+
+pjrt_struct! {
+    pub struct PJRT_ExecuteContext_Create_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub context: *mut crate::pjrt::ffi_ext::ExecuteContext,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_ExecuteContext_Destroy_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub context: *mut crate::pjrt::ffi_ext::ExecuteContext,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_FFI_TypeID_Register_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub type_name: *const c_char,
+        pub type_name_size: usize,
+        pub type_id: i64,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_FFI_UserData_Add_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub context: *mut crate::pjrt::ffi_ext::ExecuteContext,
+        pub type_id: i64,
+        pub data: *mut c_void,
+    }
+}
+
+pjrt_struct! {
+    /// The current layout (no `extension_start`, no `api_version`).
+    pub struct PJRT_FFI_Register_Handler_Args {
+        pub struct_size: usize,
+        pub target_name: *const c_char,
+        pub target_name_size: usize,
+        pub handler: *mut c_void,
+        pub platform_name: *const c_char,
+        pub platform_name_size: usize,
+        pub traits: u32,
+    }
+}
 
 #[cfg(test)]
 mod tests {

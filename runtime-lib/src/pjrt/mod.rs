@@ -20,6 +20,7 @@ pub mod error;
 pub mod event;
 pub mod executable;
 pub mod ffi;
+pub mod ffi_ext;
 pub mod memory;
 pub mod options;
 pub mod plugin;

@@ -6,7 +6,7 @@ use super::lexer::{Kind, Lexer, unescape};
 use super::literal::parse_dense_body;
 use super::types::{OpTypes, parse_op_types, parse_tensor_type_ext};
 use crate::compiler::diag::Diagnostic;
-use crate::compiler::ir::{Attr, Literal, TensorType};
+use crate::compiler::ir::{Attr, CallAttr, DType, Literal, TensorType};
 
 /// Nesting bound for arrays/dicts, so hostile input cannot overflow the stack.
 pub const MAX_DEPTH: usize = 256;
@@ -17,12 +17,21 @@ pub enum AttrValue {
     Bool(bool),
     Int(i128),
     Float(f64),
+    /// An integer with its type (`85 : ui8`); `index` and signless/signed names map to the
+    /// signed type of that width.
+    TypedInt(i128, DType),
+    /// A float with its type (`1.5 : f32`).
+    TypedFloat(f64, DType),
     Str(String),
     Array(Vec<AttrValue>),
     /// `array<i64: 1, 2>`
     I64Array(Vec<i64>),
     /// `array<i1: true, false>`
     BoolArray(Vec<bool>),
+    /// `array<i32: 1, 2>` and other integer element types than i64.
+    IntArray(DType, Vec<i64>),
+    /// `array<f32: 1.5>`.
+    FloatArray(DType, Vec<f64>),
     Dense(Literal),
     Dict(Vec<(String, AttrValue)>),
     Symbol(String),
@@ -123,8 +132,10 @@ pub fn parse_attr(lx: &mut Lexer, depth: usize) -> Result<AttrValue, Diagnostic>
             lx.next_token()?;
             let v = parse_int_text(t.text)
                 .ok_or_else(|| lx.error(t.pos, "integer literal out of range"))?;
-            skip_scalar_type_suffix(lx)?;
-            AttrValue::Int(v)
+            match scalar_type_suffix(lx)? {
+                Some(d) => AttrValue::TypedInt(v, d),
+                None => AttrValue::Int(v),
+            }
         }
         Kind::Float => {
             lx.next_token()?;
@@ -132,8 +143,10 @@ pub fn parse_attr(lx: &mut Lexer, depth: usize) -> Result<AttrValue, Diagnostic>
                 .text
                 .parse()
                 .map_err(|_| lx.error(t.pos, "invalid float literal"))?;
-            skip_scalar_type_suffix(lx)?;
-            AttrValue::Float(v)
+            match scalar_type_suffix(lx)? {
+                Some(d) => AttrValue::TypedFloat(v, d),
+                None => AttrValue::Float(v),
+            }
         }
         Kind::Str => {
             lx.next_token()?;
@@ -240,15 +253,25 @@ pub fn parse_attr(lx: &mut Lexer, depth: usize) -> Result<AttrValue, Diagnostic>
     Ok(v)
 }
 
-fn skip_scalar_type_suffix(lx: &mut Lexer) -> Result<(), Diagnostic> {
+/// Consumes a `: type` suffix after a number and returns the type, if there is one.
+fn scalar_type_suffix(lx: &mut Lexer) -> Result<Option<DType>, Diagnostic> {
     if lx.peek()?.is_punct(":") {
         let ty = lx.peek2()?;
         if ty.kind == Kind::Ident && is_scalar_type_name(ty.text) {
             lx.next_token()?;
             lx.next_token()?;
+            return Ok(scalar_dtype(ty.text));
         }
     }
-    Ok(())
+    Ok(None)
+}
+
+/// The element type of a scalar type name (`si8` and `i8` are both `I8`, `index` is i64).
+fn scalar_dtype(name: &str) -> Option<DType> {
+    match name {
+        "index" => Some(DType::I64),
+        _ => DType::from_mlir_name(name.strip_prefix('s').unwrap_or(name)),
+    }
 }
 
 /// `{name = value, flag, ...}` at the cursor.
@@ -302,32 +325,53 @@ pub fn parse_attr_dict_text<'a>(
     }
 }
 
-/// `array<i64: 1, 2>` after the `array` keyword.
+/// `array<i64: 1, 2>` after the `array` keyword (integer, boolean and f32/f64 elements).
 fn parse_array_attr(lx: &mut Lexer) -> Result<AttrValue, Diagnostic> {
     expect_punct(lx, "<", "after 'array'")?;
     let ty = lx.next_token()?;
-    let is_bool = match ty.text {
-        "i1" => true,
-        "i8" | "i16" | "i32" | "i64" => false,
-        _ => {
-            return Err(lx.error(
+    let dtype = scalar_dtype(ty.text)
+        .filter(|d| d.is_int() || matches!(d, DType::F32 | DType::F64))
+        .ok_or_else(|| {
+            lx.error(
                 ty.pos,
                 format!("unsupported: array element type {}", ty.describe()),
-            ));
-        }
-    };
+            )
+        })?;
+    let is_bool = dtype == DType::I1;
     let mut ints = Vec::new();
+    let mut floats = Vec::new();
     let mut bools = Vec::new();
     let mut sep = lx.next_token()?;
     if sep.is_punct(":") {
         loop {
-            let v = lx.next_token()?;
+            let mut v = lx.next_token()?;
+            let neg = v.is_punct("-");
+            if neg {
+                v = lx.next_token()?;
+            }
             match (v.kind, v.text) {
-                (Kind::Ident, "true" | "false") if is_bool => bools.push(v.text == "true"),
+                (Kind::Ident, "true" | "false") if is_bool && !neg => bools.push(v.text == "true"),
+                (Kind::Int, _) if dtype.is_float() => {
+                    let x = parse_int_text(v.text)
+                        .ok_or_else(|| lx.error(v.pos, "invalid array element"))?;
+                    floats.push(if neg { -(x as f64) } else { x as f64 });
+                }
+                (Kind::Float, _) if dtype.is_float() => {
+                    let x: f64 = v
+                        .text
+                        .parse()
+                        .map_err(|_| lx.error(v.pos, "invalid float literal"))?;
+                    floats.push(if neg { -x } else { x });
+                }
                 (Kind::Int, _) if !is_bool => ints.push(
                     parse_int_text(v.text)
-                        .and_then(|v| i64::try_from(v).ok())
-                        .ok_or_else(|| lx.error(v.pos, "integer out of range for i64"))?,
+                        .map(|x| if neg { -x } else { x })
+                        .and_then(|v| {
+                            i64::try_from(v)
+                                .ok()
+                                .or_else(|| u64::try_from(v).ok().map(|u| u as i64))
+                        })
+                        .ok_or_else(|| lx.error(v.pos, "integer out of range for 64 bits"))?,
                 ),
                 _ => return Err(lx.error(v.pos, "expected array element")),
             }
@@ -340,10 +384,11 @@ fn parse_array_attr(lx: &mut Lexer) -> Result<AttrValue, Diagnostic> {
     if !sep.is_punct(">") {
         return Err(lx.error(sep.pos, "expected '>' to close array attribute"));
     }
-    Ok(if is_bool {
-        AttrValue::BoolArray(bools)
-    } else {
-        AttrValue::I64Array(ints)
+    Ok(match dtype {
+        DType::I1 => AttrValue::BoolArray(bools),
+        DType::I64 => AttrValue::I64Array(ints),
+        d if d.is_float() => AttrValue::FloatArray(d, floats),
+        d => AttrValue::IntArray(d, ints),
     })
 }
 
@@ -537,7 +582,7 @@ fn parse_conv_layout(lx: &mut Lexer, names: [&str; 2]) -> Result<(i64, i64, Vec<
 impl AttrValue {
     pub fn as_i64(&self) -> Option<i64> {
         match self {
-            AttrValue::Int(v) => i64::try_from(*v).ok(),
+            AttrValue::Int(v) | AttrValue::TypedInt(v, _) => i64::try_from(*v).ok(),
             AttrValue::Dense(l) if l.ty.num_elements() == 1 && l.ty.dtype.is_int() => {
                 Some(l.element_i64(0))
             }
@@ -556,7 +601,7 @@ impl AttrValue {
     /// An integer list: `array<i64: ..>`, `[1, 2]` or `dense<[1, 2]> : tensor<2xi64>`.
     pub fn as_i64s(&self) -> Option<Vec<i64>> {
         match self {
-            AttrValue::I64Array(v) => Some(v.clone()),
+            AttrValue::I64Array(v) | AttrValue::IntArray(_, v) => Some(v.clone()),
             AttrValue::Array(items) => items.iter().map(AttrValue::as_i64).collect(),
             AttrValue::Dense(l) if l.ty.dtype.is_int() => Some(
                 (0..l.ty.num_elements() as usize)
@@ -606,17 +651,68 @@ impl AttrValue {
 
     pub fn as_f64(&self) -> Option<f64> {
         match self {
-            AttrValue::Float(f) => Some(*f),
-            AttrValue::Int(i) => Some(*i as f64),
+            AttrValue::Float(f) | AttrValue::TypedFloat(f, _) => Some(*f),
+            AttrValue::Int(i) | AttrValue::TypedInt(i, _) => Some(*i as f64),
             _ => None,
         }
+    }
+
+    /// The attribute as a custom call's handler receives it, if it has such a form
+    /// (numbers, strings, arrays, dense elements, dictionaries of those). Untyped numbers
+    /// are MLIR's defaults, i64 and f64.
+    pub fn to_call_attr(&self) -> Option<CallAttr> {
+        let int = |v: i128| {
+            i64::try_from(v)
+                .ok()
+                .or_else(|| u64::try_from(v).ok().map(|u| u as i64))
+        };
+        Some(match self {
+            AttrValue::Int(v) => CallAttr::Int(DType::I64, int(*v)?),
+            AttrValue::TypedInt(v, d) if d.is_int() => CallAttr::Int(*d, int(*v)?),
+            AttrValue::TypedInt(v, d) => CallAttr::Float(*d, *v as f64),
+            AttrValue::Bool(b) => CallAttr::Int(DType::I1, *b as i64),
+            AttrValue::Float(f) => CallAttr::Float(DType::F64, *f),
+            AttrValue::TypedFloat(f, d) => CallAttr::Float(*d, *f),
+            AttrValue::Str(s) => CallAttr::Str(s.clone()),
+            AttrValue::I64Array(v) => CallAttr::Ints(DType::I64, v.clone()),
+            AttrValue::IntArray(d, v) => CallAttr::Ints(*d, v.clone()),
+            AttrValue::BoolArray(v) => {
+                CallAttr::Ints(DType::I1, v.iter().map(|&b| b as i64).collect())
+            }
+            AttrValue::FloatArray(d, v) => CallAttr::Floats(*d, v.clone()),
+            AttrValue::Dense(l) if l.ty.dtype.is_int() => CallAttr::Ints(
+                l.ty.dtype,
+                (0..l.ty.num_elements() as usize)
+                    .map(|i| l.element_i64(i))
+                    .collect(),
+            ),
+            AttrValue::Dense(l) if matches!(l.ty.dtype, DType::F32 | DType::F64) => {
+                CallAttr::Floats(
+                    l.ty.dtype,
+                    (0..l.ty.num_elements() as usize)
+                        .map(|i| l.element_f64(i))
+                        .collect(),
+                )
+            }
+            AttrValue::Dict(items) => CallAttr::Dict(
+                items
+                    .iter()
+                    .map(|(k, v)| Some((k.clone(), v.to_call_attr()?)))
+                    .collect::<Option<_>>()?,
+            ),
+            _ => return None,
+        })
     }
 
     /// True if [`Self::to_ir`] represents it without falling back to source text.
     fn is_simple(&self) -> bool {
         match self {
-            AttrValue::Unit | AttrValue::Bool(_) | AttrValue::Float(_) | AttrValue::Str(_) => true,
-            AttrValue::Int(i) => i64::try_from(*i).is_ok(),
+            AttrValue::Unit
+            | AttrValue::Bool(_)
+            | AttrValue::Float(_)
+            | AttrValue::TypedFloat(..)
+            | AttrValue::Str(_) => true,
+            AttrValue::Int(i) | AttrValue::TypedInt(i, _) => i64::try_from(*i).is_ok(),
             AttrValue::Array(items) => items.iter().all(AttrValue::is_simple),
             AttrValue::Dict(items) => items.iter().all(|(_, a)| a.is_simple()),
             _ => false,
@@ -628,11 +724,11 @@ impl AttrValue {
         match self {
             AttrValue::Unit => Attr::Unit,
             AttrValue::Bool(b) => Attr::Bool(*b),
-            AttrValue::Int(i) => match i64::try_from(*i) {
+            AttrValue::Int(i) | AttrValue::TypedInt(i, _) => match i64::try_from(*i) {
                 Ok(v) => Attr::Int(v),
                 Err(_) => Attr::Other(text.to_string()),
             },
-            AttrValue::Float(f) => Attr::Float(*f),
+            AttrValue::Float(f) | AttrValue::TypedFloat(f, _) => Attr::Float(*f),
             AttrValue::Str(s) => Attr::String(s.clone()),
             AttrValue::Array(items) if self.is_simple() => {
                 Attr::Array(items.iter().map(|a| a.to_ir("")).collect())

@@ -15,8 +15,9 @@ use super::parser::{Parsed, ParsedChlo, ParsedOp, Parser};
 use super::types::{OpTypes, parse_op_types, parse_tensor_type};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{
-    BinaryOp, CompareDirection, CompareType, ConvAttrs, DotDims, GatherAttrs, Literal, Opcode,
-    Region, RngAlgorithm, ScatterAttrs, TensorType, Transpose, UnaryOp, ValueId, WindowAttrs,
+    BinaryOp, CompareDirection, CompareType, ConvAttrs, DType, DotDims, GatherAttrs, Literal,
+    Opcode, Region, RngAlgorithm, ScatterAttrs, TensorType, Transpose, UnaryOp, ValueId,
+    WindowAttrs,
 };
 
 /// The elementwise unary or binary op named `name` (names as in [`Opcode::name`]).
@@ -32,7 +33,6 @@ fn elementwise(name: &str) -> Option<Opcode> {
 
 /// StableHLO/CHLO ops pjrtc does not compile (yet): reported as unsupported, not unknown.
 const UNSUPPORTED_OPS: &[&str] = &[
-    "after_all",
     "all_gather",
     "all_reduce",
     "all_to_all",
@@ -44,7 +44,6 @@ const UNSUPPORTED_OPS: &[&str] = &[
     "collective_permute",
     "complex",
     "compute_reshape_shape",
-    "create_token",
     "cross-replica-sum",
     "cstr_reshapable",
     "dynamic_conv",
@@ -106,16 +105,30 @@ fn is_items_op(name: &str) -> bool {
                     | "rng_bit_generator"
                     | "cholesky"
                     | "triangular_solve"
+                    | "after_all"
+                    | "create_token"
             );
     }
     name.starts_with("check.")
 }
 
+/// The value of every token: pjrtc represents `!stablehlo.token` as `tensor<0xi1>`.
+pub fn token() -> Literal {
+    Literal::new(TensorType::new(DType::I1, [0]), Vec::new())
+}
+
 /// Operands of the IR op for a source op that pjrtc rewrites: the shape operands of
-/// dynamic-shape ops are redundant once result types are static.
+/// dynamic-shape ops and the operands of token ops are redundant once result types are
+/// static.
 pub fn desugar_operands(name: &str, operands: Vec<ValueId>) -> Vec<ValueId> {
     match (name, operands.as_slice()) {
-        ("stablehlo.dynamic_iota" | "stablehlo.get_dimension_size", _) => Vec::new(),
+        (
+            "stablehlo.dynamic_iota"
+            | "stablehlo.get_dimension_size"
+            | "stablehlo.after_all"
+            | "stablehlo.create_token",
+            _,
+        ) => Vec::new(),
         ("stablehlo.dynamic_reshape" | "stablehlo.dynamic_broadcast_in_dim", [x, ..]) => {
             vec![*x]
         }
@@ -863,6 +876,8 @@ pub fn build_opcode(
             lit.ty = lit.ty.storage();
             Opcode::Constant(lit)
         }
+        // Tokens are empty tensors (`tensor<0xi1>`): program order already orders effects.
+        "stablehlo.after_all" | "stablehlo.create_token" => Opcode::Constant(token()),
         "stablehlo.iota" => Opcode::Iota {
             dimension: a.int(&["iota_dimension", "dim"])?,
         },
@@ -1070,18 +1085,52 @@ pub fn build_opcode(
         "stablehlo.cholesky" => Opcode::Cholesky {
             lower: a.bool_or(&["lower"], false)?,
         },
-        "stablehlo.custom_call" => Opcode::CustomCall {
-            target: match a.get(&["call_target_name"]) {
-                Some(AttrValue::Str(s)) => s.clone(),
-                Some(_) => return Err(a.invalid("call_target_name")),
-                None => return Err(a.missing("call_target_name")),
-            },
-            has_side_effect: a.bool_or(&["has_side_effect"], false)?,
-            backend_config: match a.get(&["backend_config"]) {
-                Some(AttrValue::Str(s)) => s.clone(),
-                _ => String::new(),
-            },
-        },
+        "stablehlo.custom_call" => {
+            // Handler attributes: `mhlo.backend_config` (jax.ffi) or a dictionary
+            // `backend_config` (typed FFI in StableHLO itself). XLA reads a dictionary
+            // `mhlo.backend_config` as the typed FFI (api version 4), whatever
+            // `api_version` says (JAX's custom calls say 1).
+            let typed = matches!(a.get(&["mhlo.backend_config"]), Some(AttrValue::Dict(_)));
+            let config = match a
+                .get(&["mhlo.backend_config"])
+                .or(a.get(&["backend_config"]))
+            {
+                Some(AttrValue::Dict(items)) => items
+                    .iter()
+                    .map(|(k, v)| Some((k.clone(), v.to_call_attr()?)))
+                    .collect::<Option<Vec<_>>>()
+                    .ok_or_else(|| a.invalid("backend_config"))?,
+                _ => Vec::new(),
+            };
+            Opcode::CustomCall {
+                target: match a.get(&["call_target_name"]) {
+                    Some(AttrValue::Str(s)) => s.clone(),
+                    Some(_) => return Err(a.invalid("call_target_name")),
+                    None => return Err(a.missing("call_target_name")),
+                },
+                has_side_effect: a.bool_or(&["has_side_effect"], false)?,
+                backend_config: match a.get(&["backend_config"]) {
+                    Some(AttrValue::Str(s)) => s.clone(),
+                    _ => String::new(),
+                },
+                api_version: match a.get(&["api_version"]) {
+                    None if typed => 4,
+                    None => 1,
+                    Some(v) => match v.as_i64().or_else(|| match v.as_enum()? {
+                        "API_VERSION_ORIGINAL" => Some(1),
+                        "API_VERSION_STATUS_RETURNING" => Some(2),
+                        "API_VERSION_STATUS_RETURNING_UNIFIED" => Some(3),
+                        "API_VERSION_TYPED_FFI" => Some(4),
+                        _ => None,
+                    }) {
+                        Some(v) if typed => v.max(4) as i32,
+                        Some(v) => v as i32,
+                        None => return Err(a.invalid("api_version")),
+                    },
+                },
+                config,
+            }
+        }
         _ if name.starts_with("check.") => {
             let constant = a.literal("value")?;
             let tolerance = match a.get(&["tolerance"]) {

@@ -2,7 +2,7 @@
 //! tuple values, so a tuple exists only while parsing: its name maps to its elements, and
 //! `get_tuple_element` names the element again. Any other use of a tuple is unsupported.
 
-use super::attrs::{AttrValue, parse_attr_dict};
+use super::attrs::parse_attr_dict;
 use super::lexer::{Kind, Token};
 use super::parser::Parser;
 use crate::compiler::diag::Diagnostic;
@@ -73,8 +73,8 @@ pub fn parse_tuple_op<'a>(
     let value = if name == "stablehlo.tuple" {
         TupleVal::Tuple(operands)
     } else {
-        if let Some((_, AttrValue::Int(i))) = attrs.iter().find(|(k, _)| k == "index") {
-            index = usize::try_from(*i).ok();
+        if let Some((_, a)) = attrs.iter().find(|(k, _)| k == "index") {
+            index = a.as_i64().and_then(|i| usize::try_from(i).ok());
         }
         let (Some(i), [TupleVal::Tuple(elems)]) = (index, operands.as_slice()) else {
             return Err(p.err(

@@ -214,6 +214,10 @@ pub enum Transpose {
     Adjoint,
 }
 
+/// An attribute a custom call hands its handler (the XLA FFI attribute kinds); the
+/// artifact's type, so a call's attributes go from source to `.pjx` unchanged.
+pub use pjrtc_runtime::format::CallAttr;
+
 /// An operation with its typed attributes. Operands, results and regions live in
 /// [`super::Op`].
 #[derive(Clone, PartialEq, Debug)]
@@ -330,11 +334,18 @@ pub enum Opcode {
     },
     /// Identity on its operands (`stablehlo.optimization_barrier`).
     OptimizationBarrier,
-    /// `stablehlo.custom_call` (checks of the conformance suite, or a target we reject).
+    /// `stablehlo.custom_call`: LAPACK targets (`lapack_*_ffi`), XLA FFI handlers (users'
+    /// and host callbacks), checks of the conformance suite; other targets are refused.
     CustomCall {
         target: String,
         has_side_effect: bool,
+        /// The string `backend_config` (empty when it is a dictionary).
         backend_config: String,
+        /// `api_version` (1 for the original ABI, 4 for the typed XLA FFI).
+        api_version: i32,
+        /// Attributes for the handler: the dictionary `mhlo.backend_config` (what
+        /// `jax.ffi` emits) or a dictionary `backend_config`, in source order.
+        config: Vec<(String, CallAttr)>,
     },
     /// Ops of the conformance `check` dialect: `check.expect_eq_const` and friends.
     /// `name` is the op name without the dialect (`expect_eq_const`), `constant` the

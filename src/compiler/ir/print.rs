@@ -7,7 +7,8 @@ use std::fmt::Write;
 
 use super::literal::Literal;
 use super::module::{Attr, Func, Loc, Module, Op, Region, ValueId};
-use super::op::{CompareDirection, CompareType, Opcode, RngAlgorithm, Transpose};
+use super::op::{CallAttr, CompareDirection, CompareType, Opcode, RngAlgorithm, Transpose};
+use super::types::DType;
 
 /// Prints a module in generic form.
 pub fn print_module(m: &Module) -> String {
@@ -488,10 +489,16 @@ fn op_attrs(op: &Opcode) -> Vec<String> {
             target,
             has_side_effect,
             backend_config,
+            api_version,
+            config,
         } => {
             push("call_target_name", string(target));
             push("has_side_effect", has_side_effect.to_string());
             push("backend_config", string(backend_config));
+            push("api_version", format!("{api_version} : i32"));
+            if !config.is_empty() {
+                push("mhlo.backend_config", call_attrs(config));
+            }
         }
         Opcode::Check {
             constant,
@@ -529,6 +536,71 @@ fn op_attrs(op: &Opcode) -> Vec<String> {
         | Opcode::OptimizationBarrier => {}
     }
     a
+}
+
+/// A float the MLIR lexer reads back as one (a `.` in the mantissa; hex bits for NaN/inf).
+fn float(v: f64) -> String {
+    if !v.is_finite() {
+        return format!("0x{:016X}", v.to_bits());
+    }
+    let s = format!("{v:e}");
+    match s.split_once('e') {
+        Some((m, e)) if !m.contains('.') => format!("{m}.0e{e}"),
+        _ => s,
+    }
+}
+
+/// A custom call's handler attributes as an attribute dictionary the parser reads back.
+fn call_attrs(items: &[(String, CallAttr)]) -> String {
+    fn one(a: &CallAttr) -> String {
+        let num = |d: DType, v: i64| {
+            if d == DType::I1 {
+                (v != 0).to_string()
+            } else if d.is_unsigned_int() {
+                format!(
+                    "{} : {}",
+                    v as u64 & (u64::MAX >> (64 - d.bits().min(64))),
+                    d.mlir_name()
+                )
+            } else {
+                format!("{v} : {}", d.mlir_name())
+            }
+        };
+        match a {
+            CallAttr::Int(d, v) => num(*d, *v),
+            CallAttr::Float(d, v) => format!("{} : {}", float(*v), d.mlir_name()),
+            CallAttr::Str(s) => string(s),
+            CallAttr::Ints(d, v) => {
+                let items: Vec<String> = v
+                    .iter()
+                    .map(|&x| match *d {
+                        DType::I1 => (x != 0).to_string(),
+                        d if d.is_unsigned_int() => (x as u64).to_string(),
+                        _ => x.to_string(),
+                    })
+                    .collect();
+                if items.is_empty() {
+                    format!("array<{}>", d.mlir_name())
+                } else {
+                    format!("array<{}: {}>", d.mlir_name(), items.join(", "))
+                }
+            }
+            CallAttr::Floats(d, v) => {
+                let items: Vec<String> = v.iter().map(|&x| float(x)).collect();
+                if items.is_empty() {
+                    format!("array<{}>", d.mlir_name())
+                } else {
+                    format!("array<{}: {}>", d.mlir_name(), items.join(", "))
+                }
+            }
+            CallAttr::Dict(items) => call_attrs(items),
+        }
+    }
+    let parts: Vec<String> = items
+        .iter()
+        .map(|(k, v)| format!("{k} = {}", one(v)))
+        .collect();
+    format!("{{{}}}", parts.join(", "))
 }
 
 #[cfg(test)]

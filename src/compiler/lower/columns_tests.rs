@@ -317,6 +317,7 @@ fn native(src: &str, target: Target, args: &[Literal]) -> Vec<Vec<u8>> {
     let options = Options {
         target,
         optimize: true,
+        ..Options::default()
     };
     let pjx = compile_module(&module, &options, &mut Timings::default()).expect("compile");
     run_native(pjx, args)

@@ -27,6 +27,7 @@ mod control;
 #[cfg(test)]
 mod control_tests;
 mod conv;
+mod custom_call;
 pub(crate) mod divisible;
 mod dot;
 mod elementwise;
@@ -36,6 +37,7 @@ mod epilogue_tests;
 mod hfuse;
 #[cfg(test)]
 mod hfuse_tests;
+mod lapack;
 mod linalg;
 #[cfg(test)]
 mod linalg_tests;
@@ -61,11 +63,13 @@ mod window_tests;
 
 use super::codegen::Target;
 use super::diag::Diagnostic;
+use super::ffi::FfiTargets;
 use super::ir::{
     Attr, BinaryOp, Func, Literal, Op, Opcode, Region as IrRegion, TensorType, UnaryOp, ValueId,
 };
 use pjrtc_runtime::format::{
-    BufRef, Constants, Region, Signature, Softmax, Step, TensorSpec, walk_steps, walk_steps_mut,
+    BufRef, Constants, FfiLibrary, Region, Signature, Softmax, Step, TensorSpec, walk_steps,
+    walk_steps_mut,
 };
 
 /// The entry function, lowered.
@@ -79,12 +83,24 @@ pub struct LoweredProgram {
     pub arena_size: u64,
     pub constants: Constants,
     pub signature: Signature,
+    /// Libraries whose handlers the custom calls use (`--ffi-lib`).
+    pub ffi_libraries: Vec<FfiLibrary>,
 }
 
 /// Lowers `func` for `target`, which decides only whether runtime row routines replace
-/// kernels (see [`softmax`]); the kernels themselves are target-neutral.
+/// kernels (see [`softmax`]); the kernels themselves are target-neutral. Custom calls of
+/// XLA FFI handlers need their targets in `ffi`.
 pub fn lower(func: &Func, target: &Target) -> Result<LoweredProgram, Diagnostic> {
-    let mut lw = Lowerer::new(func)?;
+    lower_with(func, target, &FfiTargets::default())
+}
+
+/// [`lower`] with XLA FFI targets.
+pub fn lower_with(
+    func: &Func,
+    target: &Target,
+    ffi: &FfiTargets,
+) -> Result<LoweredProgram, Diagnostic> {
+    let mut lw = Lowerer::new(func, ffi)?;
     lw.decide_materialization();
     if super::codegen::array_math(target) {
         lw.absorb_softmaxes();
@@ -109,6 +125,7 @@ pub fn lower(func: &Func, target: &Target) -> Result<LoweredProgram, Diagnostic>
         arena_size,
         constants: lw.constants,
         signature: signature(func),
+        ffi_libraries: super::ffi::artifact_libraries(ffi, &lw.ffi_used),
     })
 }
 
@@ -158,22 +175,27 @@ pub(crate) struct Lowerer<'f> {
     partial_sorts: std::collections::HashMap<ValueId, topk::PartialSort>,
     /// Slices of those sorts' results: the selection writes them, their ops emit nothing.
     from_topk: Vec<bool>,
+    /// Where custom calls of XLA FFI handlers find them.
+    ffi: &'f FfiTargets,
+    /// `(library, target, symbol)` of the handlers used from libraries.
+    pub ffi_used: Vec<(usize, String, String)>,
 }
 
 pub(crate) fn unsupported(op: &Op) -> Diagnostic {
-    Diagnostic::at(
-        &op.loc,
-        format!("unsupported: {} is not compiled yet", op.opcode.name()),
-    )
+    let msg = match &op.opcode {
+        Opcode::CustomCall { target, .. } => format!("unsupported: custom_call @{target}"),
+        o => format!("unsupported: {} is not compiled yet", o.name()),
+    };
+    Diagnostic::at(&op.loc, msg)
 }
 
 impl<'f> Lowerer<'f> {
-    fn new(func: &'f Func) -> Result<Self, Diagnostic> {
+    fn new(func: &'f Func, ffi: &'f FfiTargets) -> Result<Self, Diagnostic> {
         let n = func.values.len();
         let mut def = vec![None; n];
         let mut forward: Vec<ValueId> = (0..n as u32).map(ValueId).collect();
         for op in lowered_ops(&func.body) {
-            check_supported(op)?;
+            check_supported(op, ffi)?;
             for (r, &v) in op.results.iter().enumerate() {
                 def[v.index()] = Some((op, r));
             }
@@ -202,6 +224,8 @@ impl<'f> Lowerer<'f> {
             softmax: vec![None; n],
             partial_sorts: std::collections::HashMap::new(),
             from_topk: vec![false; n],
+            ffi,
+            ffi_used: Vec::new(),
         })
     }
 
@@ -505,9 +529,12 @@ impl<'f> Lowerer<'f> {
             std::collections::HashMap::new();
         for p in (0..fx.ops.len()).rev() {
             let op = fx.ops[p].0;
-            let v = op.results[0];
+            // Ops without results (side-effecting custom calls) have nothing to fuse.
+            let [v] = op.results[..] else {
+                continue;
+            };
             let i = v.index();
-            if op.results.len() != 1 || self.r(v) != v {
+            if self.r(v) != v {
                 continue;
             }
             if self.materialize[i] && fx.movable[i] {
@@ -775,7 +802,10 @@ impl<'f> Lowerer<'f> {
         };
         for &u in &fx.users[v.index()] {
             let uop = fx.ops[u].0;
-            let r = uop.results[0];
+            // A user without results (a side-effecting custom call) reads `v` whole.
+            let Some(&r) = uop.results.first() else {
+                return false;
+            };
             let ok = match &uop.opcode {
                 o if is_elementwise(o) => self.ty(r).shape == *shape && next(r, bcast, found),
                 Opcode::BroadcastInDim {
@@ -942,6 +972,22 @@ impl<'f> Lowerer<'f> {
             && self.from_topk[r.index()]
         {
             return Ok(());
+        }
+        // Custom calls run even when nothing reads their results (side effects).
+        if let Opcode::CustomCall {
+            target,
+            config,
+            api_version,
+            ..
+        } = &op.opcode
+        {
+            if let Some(Ok(t)) = lapack::parse_target(target) {
+                return lapack::lower(self, op, &t, config);
+            }
+            return match self.ffi.resolve(target) {
+                Some(how) => custom_call::lower(self, op, target, *api_version, config, how),
+                None => Err(unsupported(op)),
+            };
         }
         if let [r] = op.results[..]
             && let Some((x, rows, cols)) = self.softmax[r.index()]
@@ -1153,7 +1199,7 @@ impl FuseCx<'_> {
     fn common_home(&self, v: ValueId) -> Option<usize> {
         let mut h = None;
         for &u in &self.users[v.index()] {
-            let hu = self.home[self.ops[u].0.results[0].index()]?;
+            let hu = self.home[self.ops[u].0.results.first()?.index()]?;
             if h.is_some_and(|h| h != hu) {
                 return None;
             }
@@ -1246,7 +1292,7 @@ pub(crate) fn is_expression_op(op: &Opcode) -> bool {
     )
 }
 
-fn check_supported(op: &Op) -> Result<(), Diagnostic> {
+fn check_supported(op: &Op, ffi: &FfiTargets) -> Result<(), Diagnostic> {
     match &op.opcode {
         o if is_expression_op(o) => {}
         Opcode::Reduce { .. }
@@ -1262,6 +1308,14 @@ fn check_supported(op: &Op) -> Result<(), Diagnostic> {
         | Opcode::TriangularSolve { .. }
         | Opcode::Cholesky { .. }
         | Opcode::OptimizationBarrier => {}
+        Opcode::CustomCall { target, .. } => match lapack::parse_target(target) {
+            Some(Ok(_)) => {}
+            Some(Err(why)) => {
+                return Err(Diagnostic::at(&op.loc, format!("unsupported: {why}")));
+            }
+            None if ffi.resolve(target).is_some() => {}
+            None => return Err(unsupported(op)),
+        },
         _ => return Err(unsupported(op)),
     }
     if op.results.len() != 1
@@ -1275,6 +1329,7 @@ fn check_supported(op: &Op) -> Result<(), Diagnostic> {
                 | Opcode::If
                 | Opcode::Case
                 | Opcode::OptimizationBarrier
+                | Opcode::CustomCall { .. }
         )
     {
         return Err(Diagnostic::at(

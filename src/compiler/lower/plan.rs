@@ -54,6 +54,12 @@ pub fn for_each_bufref(step: &mut Step, mut f: impl FnMut(&mut BufRef)) {
                 f(&mut o.output);
             }
         }
+        Step::Linalg(l) => l.operands.iter_mut().chain(&mut l.results).for_each(f),
+        Step::CustomCall(c) => c
+            .operands
+            .iter_mut()
+            .chain(&mut c.results)
+            .for_each(|b| f(&mut b.buf)),
     }
 }
 
@@ -107,6 +113,14 @@ pub fn for_each_bufref_ref(step: &Step, kernels: &[Kernel], mut f: impl FnMut(&B
                 }
                 f(&o.output, true);
             }
+        }
+        Step::Linalg(l) => {
+            l.operands.iter().for_each(|b| f(b, false));
+            l.results.iter().for_each(|b| f(b, true));
+        }
+        Step::CustomCall(c) => {
+            c.operands.iter().for_each(|b| f(&b.buf, false));
+            c.results.iter().for_each(|b| f(&b.buf, true));
         }
     }
 }

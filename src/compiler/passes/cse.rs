@@ -257,6 +257,8 @@ mod tests {
             target: "t".into(),
             has_side_effect: true,
             backend_config: String::new(),
+            api_version: 1,
+            config: Vec::new(),
         };
         f.body.args = vec![x, init];
         f.body.ops = vec![

@@ -116,6 +116,8 @@ mod tests {
                     target: "print".into(),
                     has_side_effect: true,
                     backend_config: String::new(),
+                    api_version: 1,
+                    config: Vec::new(),
                 },
                 vec![x],
                 vec![d],

@@ -465,6 +465,8 @@ mod tests {
                 target: "foo".into(),
                 has_side_effect: false,
                 backend_config: String::new(),
+                api_version: 1,
+                config: Vec::new(),
             },
             &[c],
             f32t(&[]),

@@ -1157,7 +1157,9 @@ fn text_cases_attributes() {
             &Opcode::CustomCall {
                 target: "my_target".into(),
                 has_side_effect: true,
-                backend_config: "cfg".into()
+                backend_config: "cfg".into(),
+                api_version: 1,
+                config: Vec::new(),
             }
         );
         let m = parse_file(&corpus_dir().join(format!("text_if/model.v{v}.mlirbc")));

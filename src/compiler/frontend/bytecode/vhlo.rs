@@ -9,9 +9,9 @@ use crate::compiler::chlo::{self, ChloOp, CompositeAttr};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::builder::Builder;
 use crate::compiler::ir::{
-    self, BinaryOp, CompareDirection, CompareType, ConvAttrs, DType, DotDims, Func, GatherAttrs,
-    Literal, Loc, Module, Opcode, Quantization, Region, RngAlgorithm, ScatterAttrs, SourcePos,
-    TensorType, Transpose, UnaryOp, ValueId, WindowAttrs, quant,
+    self, BinaryOp, CallAttr, CompareDirection, CompareType, ConvAttrs, DType, DotDims, Func,
+    GatherAttrs, Literal, Loc, Module, Opcode, Quantization, Region, RngAlgorithm, ScatterAttrs,
+    SourcePos, TensorType, Transpose, UnaryOp, ValueId, WindowAttrs, quant,
 };
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -172,7 +172,15 @@ pub fn read_type(bc: &Bytecode<'_>, r: &mut Reader<'_>) -> Result<Ty> {
                 encoded: code == 21,
             }
         }
-        22 => other("token"),
+        // Tokens are empty tensors, as in the text front end.
+        22 => Ty::Tensor {
+            shape: vec![0],
+            elem: Rc::new(Ty::Int {
+                width: 1,
+                signedness: 0,
+            }),
+            encoded: false,
+        },
         23 => {
             type_list(bc, r)?;
             other("tuple")
@@ -1055,6 +1063,61 @@ fn ints_of(a: &Attr) -> Option<Vec<i64>> {
     }
 }
 
+/// A custom call attribute as its handler receives it (numbers, strings, dense arrays and
+/// elements, dictionaries of those).
+fn call_attr(a: &Attr) -> Option<CallAttr> {
+    let scalar = |t: &Ty| match t {
+        Ty::Index => Some(DType::I64),
+        t => dtype_of(t),
+    };
+    Some(match a {
+        Attr::Int { ty, value } => CallAttr::Int(scalar(ty)?, *value),
+        Attr::Bool(b) => CallAttr::Int(DType::I1, *b as i64),
+        Attr::Float { ty, value } => CallAttr::Float(scalar(ty)?, *value),
+        Attr::Str(s) => CallAttr::Str(s.clone()),
+        Attr::Dict(items) => CallAttr::Dict(
+            items
+                .iter()
+                .map(|(k, v)| Some((k.clone(), call_attr(v)?)))
+                .collect::<Option<_>>()?,
+        ),
+        Attr::DenseArray { elem, .. } | Attr::Elements { ty: elem, .. } => {
+            let d = match &**elem {
+                Ty::Tensor { elem, .. } => scalar(elem)?,
+                t => scalar(t)?,
+            };
+            if d.is_int() {
+                CallAttr::Ints(d, ints_of(a)?)
+            } else if matches!(d, DType::F32 | DType::F64) {
+                let (data, n) = match a {
+                    Attr::DenseArray { data, len, .. } => (data.as_slice(), *len),
+                    Attr::Elements { ty, data } => (data.as_slice(), builtin::num_elements(ty)?),
+                    _ => return None,
+                };
+                let w = d.size();
+                let get = |c: &[u8]| {
+                    if w == 4 {
+                        f32::from_le_bytes(c.try_into().expect("4 bytes")) as f64
+                    } else {
+                        f64::from_le_bytes(c.try_into().expect("8 bytes"))
+                    }
+                };
+                let vals: Vec<f64> = data.chunks_exact(w).map(get).collect();
+                if vals.len() as u64 == n {
+                    CallAttr::Floats(d, vals)
+                } else if vals.len() == 1 && n <= 1 << 20 {
+                    CallAttr::Floats(d, vec![vals[0]; n as usize])
+                } else {
+                    return None;
+                }
+            } else {
+                return None;
+            }
+        }
+        _ => return None,
+    })
+}
+
 fn dtype_of(t: &Ty) -> Option<DType> {
     Some(match t {
         Ty::Int {
@@ -1364,7 +1427,7 @@ impl<'v> FnCx<'v> {
         let vtext = self.vtext;
         let mut a = OpAttrs::new(op, vtext);
         a.check_known()?;
-        let operands = op
+        let mut operands = op
             .operands
             .iter()
             .map(|&v| self.value(op, v))
@@ -1373,6 +1436,10 @@ impl<'v> FnCx<'v> {
             .name
             .strip_prefix("vhlo.")
             .and_then(|n| n.rsplit_once("_v"));
+        // Tokens are constants (empty tensors): what they join does not matter.
+        if matches!(base, Some(("after_all" | "create_token", "1"))) {
+            operands.clear();
+        }
         let unsupported = || {
             let note = base.map_or("", |(b, _)| {
                 crate::compiler::frontend::ops::cross_device_note(b)
@@ -1457,6 +1524,9 @@ impl<'v> FnCx<'v> {
                 ("constant", 1) => {
                     let v = a.req("value")?;
                     Opcode::Constant(literal(&v).map_err(|m| a.err(&m))?)
+                }
+                ("after_all" | "create_token", 1) => {
+                    Opcode::Constant(crate::compiler::frontend::ops::token())
                 }
                 ("iota", 1) => Opcode::Iota {
                     dimension: a.int("iota_dimension")?,
@@ -1666,17 +1736,54 @@ impl<'v> FnCx<'v> {
                 },
                 ("custom_call", 1 | 2) => {
                     a.ignore(&[
-                        "api_version",
                         "called_computations",
                         "operand_layouts",
                         "result_layouts",
                         "output_operand_aliases",
                         "result_tilings",
                     ]);
+                    let api_version = match a.opt("api_version").as_deref() {
+                        None => 1,
+                        Some(Attr::Enum { value, .. }) => *value as i32,
+                        Some(Attr::Int { value, .. }) => *value as i32,
+                        Some(_) => return Err(a.err("attribute 'api_version' is not an enum")),
+                    };
+                    // Handler attributes: `mhlo.backend_config` (jax.ffi) or a dictionary
+                    // `backend_config`.
+                    let dict = a
+                        .opt("mhlo.backend_config")
+                        .filter(|d| matches!(**d, Attr::Dict(_)))
+                        .or_else(|| {
+                            a.opt("backend_config")
+                                .filter(|d| matches!(**d, Attr::Dict(_)))
+                        });
+                    // XLA reads a dictionary `mhlo.backend_config` as the typed FFI
+                    // (api version 4), whatever `api_version` says (JAX's say 1).
+                    let api_version = if dict.is_some() {
+                        api_version.max(4)
+                    } else {
+                        api_version
+                    };
+                    let config = match dict.as_deref() {
+                        Some(Attr::Dict(items)) => items
+                            .iter()
+                            .map(|(k, v)| Some((k.clone(), call_attr(v)?)))
+                            .collect::<Option<Vec<_>>>()
+                            .ok_or_else(|| {
+                                a.err("unsupported: a custom call attribute without an FFI form")
+                            })?,
+                        _ => Vec::new(),
+                    };
+                    let backend_config = match a.opt("backend_config").as_deref() {
+                        Some(Attr::Str(s)) => s.clone(),
+                        _ => String::new(),
+                    };
                     Opcode::CustomCall {
                         target: a.string("call_target_name")?,
                         has_side_effect: a.boolean("has_side_effect", false)?,
-                        backend_config: a.string("backend_config")?,
+                        backend_config,
+                        api_version,
+                        config,
                     }
                 }
                 _ => return Err(unsupported()),

@@ -1,0 +1,305 @@
+//! The LAPACK custom calls JAX's CPU lowering emits (`lapack_sgetrf_ffi`, ...) as
+//! [`Step::Linalg`] steps: operand and result conventions as jaxlib's handlers
+//! (`jaxlib/cpu/lapack_kernels.cc`) define them, attributes from `mhlo.backend_config`.
+//!
+//! Layouts (`operand_layouts`, column-major for matrices) say how XLA lays the buffers
+//! out for the handler; the step reads matrices by logical index from pjrtc's row-major
+//! buffers, so they need no transposes.
+
+use super::Lowerer;
+use crate::compiler::diag::Diagnostic;
+use crate::compiler::ir::{CallAttr, DType, Op, TensorType};
+use pjrtc_runtime::format::linalg::{Linalg, flags};
+use pjrtc_runtime::format::{Routine, Step};
+
+/// What a `lapack_*_ffi` target name asks for.
+pub(crate) struct Target {
+    pub routine: Routine,
+    pub dtype: DType,
+}
+
+/// Parses `lapack_<t><routine>_ffi`. `Err` names a LAPACK target pjrtc knows but does
+/// not compile (complex types, `geev`).
+pub(crate) fn parse_target(name: &str) -> Option<Result<Target, String>> {
+    let body = name.strip_prefix("lapack_")?.strip_suffix("_ffi")?;
+    let mut chars = body.chars();
+    let t = chars.next()?;
+    let routine = match chars.as_str() {
+        "getrf" => Routine::Getrf,
+        "geqrf" => Routine::Geqrf,
+        "geqp3" => Routine::Geqp3,
+        "orgqr" | "ungqr" => Routine::Orgqr,
+        "ormqr" | "unmqr" => Routine::Ormqr,
+        "potrf" => Routine::Potrf,
+        "syevd" | "heevd" => Routine::Syevd,
+        "gesdd" => Routine::Gesdd,
+        "gesvd" => Routine::Gesvd,
+        "gees" => Routine::Gees,
+        "gehrd" => Routine::Gehrd,
+        "sytrd" | "hetrd" => Routine::Sytrd,
+        "trsm" => Routine::Trsm,
+        "gtsv" => Routine::Gtsv,
+        "geev" => {
+            return Some(Err(format!(
+                "{name}: eigenvectors of general matrices are complex, which pjrtc does not \
+                 compile yet"
+            )));
+        }
+        _ => return None,
+    };
+    let dtype = match t {
+        's' => DType::F32,
+        'd' => DType::F64,
+        'c' | 'z' => {
+            return Some(Err(format!(
+                "{name}: complex element types are not compiled yet"
+            )));
+        }
+        _ => return None,
+    };
+    Some(Ok(Target { routine, dtype }))
+}
+
+/// An attribute of `mhlo.backend_config`.
+fn attr<'a>(config: &'a [(String, CallAttr)], key: &str) -> Option<&'a CallAttr> {
+    config.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+}
+
+/// A one-character enum attribute (`uplo = 76 : ui8`, i.e. 'L').
+fn char_attr(config: &[(String, CallAttr)], key: &str, op: &Op) -> Result<char, Diagnostic> {
+    let v = attr(config, key)
+        .and_then(CallAttr::as_i64)
+        .ok_or_else(|| err(op, format!("missing or non-integer attribute '{key}'")))?;
+    u8::try_from(v)
+        .map(char::from)
+        .map_err(|_| err(op, format!("attribute '{key}' = {v} is not a character")))
+}
+
+fn err(op: &Op, msg: String) -> Diagnostic {
+    let target = match &op.opcode {
+        crate::compiler::ir::Opcode::CustomCall { target, .. } => target.as_str(),
+        _ => "?",
+    };
+    Diagnostic::at(&op.loc, format!("custom_call @{target}: {msg}"))
+}
+
+/// Lowers one LAPACK custom call.
+pub(crate) fn lower(
+    lw: &mut Lowerer,
+    op: &Op,
+    target: &Target,
+    config: &[(String, CallAttr)],
+) -> Result<(), Diagnostic> {
+    let tys: Vec<&TensorType> = op.operands.iter().map(|&o| lw.ty(o)).collect();
+    let rtys: Vec<&TensorType> = op.results.iter().map(|&r| lw.ty(r)).collect();
+    let want_ops = match target.routine {
+        Routine::Getrf
+        | Routine::Geqrf
+        | Routine::Potrf
+        | Routine::Syevd
+        | Routine::Gesdd
+        | Routine::Gesvd
+        | Routine::Gees
+        | Routine::Gehrd
+        | Routine::Sytrd => 1,
+        Routine::Geqp3 | Routine::Orgqr | Routine::Trsm => 2,
+        Routine::Ormqr => 3,
+        Routine::Gtsv => 4,
+    };
+    if tys.len() != want_ops {
+        return Err(err(
+            op,
+            format!("expects {want_ops} operands, got {}", tys.len()),
+        ));
+    }
+    // The operand whose last two dimensions are the matrix the sizes come from.
+    let main = match target.routine {
+        Routine::Ormqr => 2,
+        Routine::Trsm => 1,
+        Routine::Gtsv => 3,
+        _ => 0,
+    };
+    let mty = tys[main];
+    if mty.rank() < 2 {
+        return Err(err(
+            op,
+            format!("operand {main} is not a batch of matrices"),
+        ));
+    }
+    let nb = mty.rank() - 2;
+    let batch_dims = &mty.shape[..nb];
+    let (m, n) = (mty.shape[nb] as u64, mty.shape[nb + 1] as u64);
+    let mut k = 0;
+    let mut fl = 0;
+    let set = |fl: &mut u32, bit: u32, on: bool| {
+        if on {
+            *fl |= bit;
+        }
+    };
+    match target.routine {
+        Routine::Orgqr | Routine::Ormqr => {
+            // orgqr: the reflector count; ormqr: the reflectors' matrix's columns.
+            let (which, dims) = if target.routine == Routine::Orgqr {
+                (1, 1)
+            } else {
+                (0, 2)
+            };
+            let ty = tys[which];
+            if ty.rank() < dims {
+                return Err(err(op, format!("operand {which} has rank {}", ty.rank())));
+            }
+            k = ty.shape[ty.rank() - 1] as u64;
+            if target.routine == Routine::Ormqr {
+                let left = attr(config, "left").and_then(CallAttr::as_i64);
+                let transpose = attr(config, "transpose").and_then(CallAttr::as_i64);
+                let (Some(left), Some(transpose)) = (left, transpose) else {
+                    return Err(err(
+                        op,
+                        "needs boolean attributes 'left' and 'transpose'".into(),
+                    ));
+                };
+                set(&mut fl, flags::LEFT, left != 0);
+                set(&mut fl, flags::TRANSPOSE, transpose != 0);
+            }
+        }
+        Routine::Potrf | Routine::Sytrd => {
+            set(&mut fl, flags::LOWER, uplo(config, op)?);
+        }
+        Routine::Syevd => {
+            set(&mut fl, flags::LOWER, uplo(config, op)?);
+            set(&mut fl, flags::VECTORS, mode(config, op, "VN")? == 'V');
+        }
+        Routine::Gesdd | Routine::Gesvd => {
+            let full = match mode(config, op, "ASN")? {
+                'A' => {
+                    fl |= flags::VECTORS;
+                    true
+                }
+                'S' => {
+                    fl |= flags::VECTORS;
+                    false
+                }
+                // Without vectors the result types still say which shapes u and vt have.
+                _ => match (rtys.get(2), rtys.get(3)) {
+                    (Some(u), Some(vt)) if u.rank() >= 2 && vt.rank() >= 2 => {
+                        u.shape[u.rank() - 1] as u64 == m && vt.shape[vt.rank() - 2] as u64 == n
+                    }
+                    _ => false,
+                },
+            };
+            set(&mut fl, flags::FULL, full);
+        }
+        Routine::Gees => {
+            set(&mut fl, flags::VECTORS, mode(config, op, "VN")? == 'V');
+            if char_attr(config, "sort", op)? != 'N' {
+                return Err(err(
+                    op,
+                    "sorting eigenvalues (sort = 'S') is not supported, as on JAX's CPU".into(),
+                ));
+            }
+        }
+        Routine::Gehrd => {
+            let low = attr(config, "low").and_then(CallAttr::as_i64);
+            let high = attr(config, "high").and_then(CallAttr::as_i64);
+            if (low, high) != (Some(1), Some(n as i64)) {
+                return Err(err(
+                    op,
+                    format!(
+                        "only the whole matrix is reduced (low = 1, high = {n}), got low = {low:?}, \
+                         high = {high:?}"
+                    ),
+                ));
+            }
+        }
+        Routine::Trsm => {
+            let left = side(config, op)?;
+            set(&mut fl, flags::LEFT, left);
+            set(&mut fl, flags::LOWER, uplo(config, op)?);
+            match char_attr(config, "trans_x", op)? {
+                'N' => {}
+                'T' => fl |= flags::TRANSPOSE,
+                'C' => fl |= flags::TRANSPOSE | flags::CONJUGATE,
+                c => return Err(err(op, format!("trans_x = '{c}' is not N, T or C"))),
+            }
+            match char_attr(config, "diag", op)? {
+                'N' => {}
+                'U' => fl |= flags::UNIT_DIAGONAL,
+                c => return Err(err(op, format!("diag = '{c}' is not N or U"))),
+            }
+            k = tys[0].shape.last().copied().unwrap_or(0) as u64;
+        }
+        Routine::Gtsv | Routine::Getrf | Routine::Geqrf | Routine::Geqp3 => {}
+    }
+    let step = Linalg {
+        routine: target.routine,
+        dtype: target.dtype,
+        batch: batch_dims.iter().product::<i64>() as u64,
+        m,
+        n,
+        k,
+        flags: fl,
+        operands: op
+            .operands
+            .iter()
+            .map(|&o| lw.buf[lw.r(o).index()].expect("custom call operands are in buffers"))
+            .collect(),
+        results: op
+            .results
+            .iter()
+            .map(|&r| lw.buf[r.index()].expect("custom call results are materialized"))
+            .collect(),
+    };
+    // The types the handler expects: element types and counts from the schema, and every
+    // operand and result sharing the main operand's batch dimensions.
+    let (op_parts, res_parts) = step.layout().map_err(|m| err(op, m))?;
+    for (what, parts, types) in [("operand", &op_parts, &tys), ("result", &res_parts, &rtys)] {
+        if parts.len() != types.len() {
+            return Err(err(
+                op,
+                format!("expects {} {what}s, got {}", parts.len(), types.len()),
+            ));
+        }
+        for (i, (&(dtype, count), ty)) in parts.iter().zip(types.iter()).enumerate() {
+            if ty.dtype != dtype
+                || ty.num_elements() as u64 != count
+                || ty.rank() < nb
+                || &ty.shape[..nb] != batch_dims
+            {
+                return Err(err(
+                    op,
+                    format!(
+                        "{what} {i} has type {ty}, expected {count} elements of {dtype} with batch \
+                         dimensions {batch_dims:?}"
+                    ),
+                ));
+            }
+        }
+    }
+    lw.steps.push(Step::Linalg(step));
+    Ok(())
+}
+
+fn uplo(config: &[(String, CallAttr)], op: &Op) -> Result<bool, Diagnostic> {
+    match char_attr(config, "uplo", op)? {
+        'L' => Ok(true),
+        'U' => Ok(false),
+        c => Err(err(op, format!("uplo = '{c}' is not L or U"))),
+    }
+}
+
+fn side(config: &[(String, CallAttr)], op: &Op) -> Result<bool, Diagnostic> {
+    match char_attr(config, "side", op)? {
+        'L' => Ok(true),
+        'R' => Ok(false),
+        c => Err(err(op, format!("side = '{c}' is not L or R"))),
+    }
+}
+
+fn mode(config: &[(String, CallAttr)], op: &Op, allowed: &str) -> Result<char, Diagnostic> {
+    let c = char_attr(config, "mode", op)?;
+    if allowed.contains(c) {
+        Ok(c)
+    } else {
+        Err(err(op, format!("mode = '{c}' is not one of {allowed}")))
+    }
+}

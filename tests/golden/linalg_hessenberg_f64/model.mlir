@@ -1,0 +1,104 @@
+module @jit attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<6x6xf64>, %arg1: tensor<2x4x4xf64>) -> (tensor<6x6xf64> {jax.result_info = "result[0]"}, tensor<6x6xf64> {jax.result_info = "result[1]"}, tensor<6x6xf64> {jax.result_info = "result[2]"}, tensor<2x4x4xf64> {jax.result_info = "result[3]"}, tensor<2x4x4xf64> {jax.result_info = "result[4]"}) {
+    %0:2 = call @hessenberg(%arg0) : (tensor<6x6xf64>) -> (tensor<6x6xf64>, tensor<6x6xf64>)
+    %1:2 = call @hessenberg_0(%arg1) : (tensor<2x4x4xf64>) -> (tensor<2x4x4xf64>, tensor<2x4x4xf64>)
+    %2 = stablehlo.dot_general %0#1, %0#0, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<6x6xf64>, tensor<6x6xf64>) -> tensor<6x6xf64>
+    %3 = stablehlo.transpose %0#1, dims = [1, 0] : (tensor<6x6xf64>) -> tensor<6x6xf64>
+    %4 = stablehlo.dot_general %2, %3, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<6x6xf64>, tensor<6x6xf64>) -> tensor<6x6xf64>
+    return %0#0, %0#1, %4, %1#0, %1#1 : tensor<6x6xf64>, tensor<6x6xf64>, tensor<6x6xf64>, tensor<2x4x4xf64>, tensor<2x4x4xf64>
+  }
+  func.func private @hessenberg(%arg0: tensor<6x6xf64>) -> (tensor<6x6xf64>, tensor<6x6xf64>) {
+    %0:3 = stablehlo.custom_call @lapack_dgehrd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {high = 6 : i32, low = 1 : i32}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k, l], [m], []) {i=6, j=6, k=6, l=6, m=5}, custom>} : (tensor<6x6xf64>) -> (tensor<6x6xf64>, tensor<5xf64>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %2 = stablehlo.compare EQ, %0#2, %1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<6x6xf64>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<6x6xi1>
+    %6 = stablehlo.select %5, %0#0, %4 : tensor<6x6xi1>, tensor<6x6xf64>
+    %7 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<5xf64>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0] : (tensor<1xi1>) -> tensor<5xi1>
+    %10 = stablehlo.select %9, %0#1, %8 : tensor<5xi1>, tensor<5xf64>
+    %11 = call @triu(%6) : (tensor<6x6xf64>) -> tensor<6x6xf64>
+    %12 = stablehlo.slice %6 [1:6, 0:5] : (tensor<6x6xf64>) -> tensor<5x5xf64>
+    %13 = stablehlo.custom_call @lapack_dorgqr_ffi(%12, %10) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<0> : tensor<1xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [k])->([l, m]) {i=5, j=5, k=5, l=5, m=5}, custom>} : (tensor<5x5xf64>, tensor<5xf64>) -> tensor<5x5xf64>
+    %cst_1 = stablehlo.constant dense<1.000000e+00> : tensor<f64>
+    %14 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f64>) -> tensor<1x1xf64>
+    %cst_2 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %15 = stablehlo.broadcast_in_dim %cst_2, dims = [] : (tensor<f64>) -> tensor<1x5xf64>
+    %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %16 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f64>) -> tensor<5x1xf64>
+    %17 = call @block(%14, %15, %16, %13) : (tensor<1x1xf64>, tensor<1x5xf64>, tensor<5x1xf64>, tensor<5x5xf64>) -> tensor<6x6xf64>
+    return %11, %17 : tensor<6x6xf64>, tensor<6x6xf64>
+  }
+  func.func private @triu(%arg0: tensor<6x6xf64>) -> tensor<6x6xf64> {
+    %0 = stablehlo.iota dim = 0 : tensor<6x6xi64>
+    %c = stablehlo.constant dense<-2> : tensor<i64>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<6x6xi64>
+    %2 = stablehlo.add %0, %1 : tensor<6x6xi64>
+    %3 = stablehlo.iota dim = 1 : tensor<6x6xi64>
+    %4 = stablehlo.compare GE, %2, %3, SIGNED : (tensor<6x6xi64>, tensor<6x6xi64>) -> tensor<6x6xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %5 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<6x6xf64>
+    %6 = stablehlo.select %4, %5, %arg0 : tensor<6x6xi1>, tensor<6x6xf64>
+    return %6 : tensor<6x6xf64>
+  }
+  func.func private @block(%arg0: tensor<1x1xf64>, %arg1: tensor<1x5xf64>, %arg2: tensor<5x1xf64>, %arg3: tensor<5x5xf64>) -> tensor<6x6xf64> {
+    %0 = stablehlo.concatenate %arg0, %arg1, dim = 1 : (tensor<1x1xf64>, tensor<1x5xf64>) -> tensor<1x6xf64>
+    %1 = stablehlo.concatenate %arg2, %arg3, dim = 1 : (tensor<5x1xf64>, tensor<5x5xf64>) -> tensor<5x6xf64>
+    %2 = stablehlo.concatenate %0, %1, dim = 0 : (tensor<1x6xf64>, tensor<5x6xf64>) -> tensor<6x6xf64>
+    return %2 : tensor<6x6xf64>
+  }
+  func.func private @hessenberg_0(%arg0: tensor<2x4x4xf64>) -> (tensor<2x4x4xf64>, tensor<2x4x4xf64>) {
+    %0:3 = stablehlo.custom_call @lapack_dgehrd_ffi(%arg0) {backend_config = "", mhlo.backend_config = {high = 4 : i32, low = 1 : i32}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k])->([i, l, m], [i, n], [i]) {i=2, j=4, k=4, l=4, m=4, n=3}, custom>} : (tensor<2x4x4xf64>) -> (tensor<2x4x4xf64>, tensor<2x3xf64>, tensor<2xi32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<2xi32>
+    %2 = stablehlo.compare EQ, %0#2, %1, SIGNED : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [0] : (tensor<2xi1>) -> tensor<2x1x1xi1>
+    %cst = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<2x4x4xf64>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0, 1, 2] : (tensor<2x1x1xi1>) -> tensor<2x4x4xi1>
+    %6 = stablehlo.select %5, %0#0, %4 : tensor<2x4x4xi1>, tensor<2x4x4xf64>
+    %7 = stablehlo.broadcast_in_dim %2, dims = [0] : (tensor<2xi1>) -> tensor<2x1xi1>
+    %cst_0 = stablehlo.constant dense<0x7FF8000000000000> : tensor<f64>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<f64>) -> tensor<2x3xf64>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<2x1xi1>) -> tensor<2x3xi1>
+    %10 = stablehlo.select %9, %0#1, %8 : tensor<2x3xi1>, tensor<2x3xf64>
+    %11 = call @triu_1(%6) : (tensor<2x4x4xf64>) -> tensor<2x4x4xf64>
+    %12 = stablehlo.slice %6 [0:2, 1:4, 0:3] : (tensor<2x4x4xf64>) -> tensor<2x3x3xf64>
+    %13 = stablehlo.custom_call @lapack_dorgqr_ffi(%12, %10) {backend_config = "", mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 0]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k], [i, l])->([i, m, n]) {i=2, j=3, k=3, l=3, m=3, n=3}, custom>} : (tensor<2x3x3xf64>, tensor<2x3xf64>) -> tensor<2x3x3xf64>
+    %cst_1 = stablehlo.constant dense<1.000000e+00> : tensor<f64>
+    %14 = stablehlo.broadcast_in_dim %cst_1, dims = [] : (tensor<f64>) -> tensor<1x1xf64>
+    %cst_2 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %15 = stablehlo.broadcast_in_dim %cst_2, dims = [] : (tensor<f64>) -> tensor<1x3xf64>
+    %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %16 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<f64>) -> tensor<3x1xf64>
+    %17 = call @block_2(%14, %15, %16, %13) : (tensor<1x1xf64>, tensor<1x3xf64>, tensor<3x1xf64>, tensor<2x3x3xf64>) -> tensor<2x4x4xf64>
+    return %11, %17 : tensor<2x4x4xf64>, tensor<2x4x4xf64>
+  }
+  func.func private @triu_1(%arg0: tensor<2x4x4xf64>) -> tensor<2x4x4xf64> {
+    %0 = stablehlo.iota dim = 0 : tensor<4x4xi64>
+    %c = stablehlo.constant dense<-2> : tensor<i64>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i64>) -> tensor<4x4xi64>
+    %2 = stablehlo.add %0, %1 : tensor<4x4xi64>
+    %3 = stablehlo.iota dim = 1 : tensor<4x4xi64>
+    %4 = stablehlo.compare GE, %2, %3, SIGNED : (tensor<4x4xi64>, tensor<4x4xi64>) -> tensor<4x4xi1>
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f64>
+    %5 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f64>) -> tensor<4x4xf64>
+    %6 = stablehlo.broadcast_in_dim %4, dims = [1, 2] : (tensor<4x4xi1>) -> tensor<2x4x4xi1>
+    %7 = stablehlo.broadcast_in_dim %5, dims = [1, 2] : (tensor<4x4xf64>) -> tensor<2x4x4xf64>
+    %8 = stablehlo.select %6, %7, %arg0 : tensor<2x4x4xi1>, tensor<2x4x4xf64>
+    return %8 : tensor<2x4x4xf64>
+  }
+  func.func private @block_2(%arg0: tensor<1x1xf64>, %arg1: tensor<1x3xf64>, %arg2: tensor<3x1xf64>, %arg3: tensor<2x3x3xf64>) -> tensor<2x4x4xf64> {
+    %0 = stablehlo.concatenate %arg0, %arg1, dim = 1 : (tensor<1x1xf64>, tensor<1x3xf64>) -> tensor<1x4xf64>
+    %1 = stablehlo.broadcast_in_dim %arg2, dims = [1, 2] : (tensor<3x1xf64>) -> tensor<2x3x1xf64>
+    %2 = stablehlo.concatenate %1, %arg3, dim = 2 : (tensor<2x3x1xf64>, tensor<2x3x3xf64>) -> tensor<2x3x4xf64>
+    %3 = stablehlo.broadcast_in_dim %0, dims = [1, 2] : (tensor<1x4xf64>) -> tensor<2x1x4xf64>
+    %4 = stablehlo.concatenate %3, %2, dim = 1 : (tensor<2x1x4xf64>, tensor<2x3x4xf64>) -> tensor<2x4x4xf64>
+    return %4 : tensor<2x4x4xf64>
+  }
+}
