@@ -91,7 +91,7 @@ fn native(src: &str, target: Target, args: &[Literal]) -> Vec<Vec<u8>> {
     let module = frontend::parse(src.as_bytes()).expect("parse");
     let options = Options {
         target,
-        optimize: true,
+        ..Options::default()
     };
     let pjx = compile_module(&module, &options, &mut Timings::default()).expect("compile");
     run_native(pjx, args)
