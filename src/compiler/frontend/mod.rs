@@ -18,7 +18,7 @@
 //! elements. Types and ops pjrtc cannot represent give "unsupported: ..." diagnostics.
 
 mod attrs;
-mod hex;
+pub(crate) mod hex;
 mod lexer;
 mod literal;
 mod ops;
