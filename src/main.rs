@@ -323,7 +323,8 @@ fn compile_file(
         compiler::compile(WARM_UP_PROGRAM.as_bytes(), &options)
             .context("compiling the warm-up program")?;
     }
-    let mut timings = Timings::default();
+    let progress = pjrtc::runtime::progress::CompileProgress::start();
+    let mut timings = Timings::with_progress(&progress);
     let start = std::time::Instant::now();
     // Find the linker's inputs before compiling, so a missing library fails fast.
     let host = compiler::Target::host().triple;
@@ -381,6 +382,7 @@ fn compile_file(
                 })
                 .with_context(|| format!("linking {}", path.display()))?;
             if linkage == deploy::link::Linkage::DynamicLibc && !loads_libraries {
+                progress.finish();
                 eprintln!(
                     "note: {cc} could not link statically (no static C library?); {} needs the shared C library",
                     path.display()
@@ -388,6 +390,7 @@ fn compile_file(
             }
         }
     }
+    progress.finish();
     if print_timings {
         let total = start.elapsed().as_secs_f64() * 1e3;
         eprintln!("{}", timings.to_json(total));

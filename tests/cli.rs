@@ -173,6 +173,64 @@ fn compile_timings_and_warm_up() {
     assert_eq!(std::fs::read(&cold).unwrap(), std::fs::read(&warm).unwrap());
 }
 
+/// The progress bar of `pjrtc compile` (allowed at once here, not after a second) is drawn
+/// on a terminal and never into a pipe: there stderr holds the timings line and nothing else.
+#[test]
+fn compile_progress_bar_only_on_a_terminal() {
+    let dir = scratch("progress");
+    let src = dir.join("add.mlir");
+    std::fs::write(&src, ADD).unwrap();
+    let out = dir.join("add.pjx");
+    let command = || {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_pjrtc"));
+        c.args(["compile", p(&src), "-o", p(&out), "--timings"])
+            .env("PJRTC_PROGRESS_DELAY_MS", "0")
+            .env("TERM", "xterm")
+            .env_remove("CI");
+        c
+    };
+    let o = command().output().expect("pjrtc runs");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err:?}");
+    assert!(err.starts_with("{\"compile_ms\""), "{err:?}");
+    assert!(!err.contains('\x1b') && !err.contains('\r'), "{err:?}");
+
+    #[cfg(target_os = "linux")]
+    {
+        use std::io::Read;
+        use std::os::fd::{FromRawFd, OwnedFd};
+        let (mut master, mut slave) = (-1, -1);
+        // SAFETY: openpty writes two new file descriptors into the two ints it is given;
+        // the name, termios and window size pointers may be null.
+        let r = unsafe {
+            libc::openpty(
+                &mut master,
+                &mut slave,
+                std::ptr::null_mut(),
+                std::ptr::null(),
+                std::ptr::null(),
+            )
+        };
+        assert_eq!(r, 0, "openpty: {}", std::io::Error::last_os_error());
+        // SAFETY: both descriptors were just opened by openpty and nothing else owns them.
+        let (master, slave) =
+            unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+        let mut cmd = command();
+        cmd.stderr(std::process::Stdio::from(slave));
+        let mut child = cmd.spawn().expect("pjrtc runs");
+        // Our copy of the terminal's side goes with the command, so reading ends when
+        // pjrtc exits (EIO).
+        drop(cmd);
+        let mut screen = Vec::new();
+        let _ = std::fs::File::from(master).read_to_end(&mut screen);
+        assert!(child.wait().unwrap().success());
+        let screen = String::from_utf8_lossy(&screen);
+        assert!(screen.contains("compiling"), "{screen:?}");
+        assert!(screen.contains("compile_ms"), "{screen:?}");
+    }
+}
+
 /// `--profile` prints, after the JSON line, one line per schedule step naming it, and the
 /// step times add up to no more than a call takes.
 #[test]

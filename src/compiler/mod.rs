@@ -30,6 +30,9 @@ pub struct Options {
     pub optimize: bool,
     /// Custom call targets with XLA FFI handlers (registered, or in libraries to embed).
     pub ffi: ffi::FfiTargets,
+    /// Threads compiling kernels; 0: `$PJRTC_COMPILE_THREADS`, else one per core. The
+    /// artifact is the same for every count.
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -38,9 +41,38 @@ impl Default for Options {
             target: Target::host(),
             optimize: true,
             ffi: ffi::FfiTargets::default(),
+            threads: 0,
         }
     }
 }
+
+impl Options {
+    /// The number of threads code generation uses (see [`Options::threads`]).
+    pub fn codegen_threads(&self) -> usize {
+        if self.threads > 0 {
+            return self.threads;
+        }
+        std::env::var("PJRTC_COMPILE_THREADS")
+            .ok()
+            .and_then(|v| v.trim().parse().ok())
+            .filter(|&n: &usize| n > 0)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+}
+
+/// Watches a compile as it runs (the CLI's progress bar). Kernel progress is reported
+/// from the threads that compile them.
+pub trait Progress: Sync {
+    /// Phase `name` begins.
+    fn phase(&self, _name: &'static str) {}
+    /// `done` of the `total` distinct kernels are compiled.
+    fn kernels(&self, _done: usize, _total: usize) {}
+}
+
+/// Watches nothing.
+pub struct NoProgress;
+
+impl Progress for NoProgress {}
 
 #[derive(Debug, thiserror::Error)]
 pub enum CompileError {
@@ -52,15 +84,37 @@ pub enum CompileError {
     Codegen { kernel: String, message: String },
 }
 
-/// Time spent per phase, in pipeline order.
-#[derive(Clone, Debug, Default)]
-pub struct Timings {
+/// Time spent per phase, in pipeline order; and who to tell as phases begin.
+#[derive(Clone, Default)]
+pub struct Timings<'p> {
     pub phases: Vec<(&'static str, f64)>,
+    progress: Option<&'p dyn Progress>,
 }
 
-impl Timings {
+impl std::fmt::Debug for Timings<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Timings")
+            .field("phases", &self.phases)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'p> Timings<'p> {
+    /// Timings that also tell `progress` what the compile is doing.
+    pub fn with_progress(progress: &'p dyn Progress) -> Self {
+        Timings {
+            phases: Vec::new(),
+            progress: Some(progress),
+        }
+    }
+
+    pub fn progress(&self) -> &'p dyn Progress {
+        self.progress.unwrap_or(&NoProgress)
+    }
+
     /// Runs `f`, adding its wall time under `name`.
     pub fn record<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
+        self.progress().phase(name);
         let start = Instant::now();
         let out = f();
         self.phases
@@ -100,7 +154,7 @@ pub fn compile(source: &[u8], options: &Options) -> Result<Pjx, CompileError> {
 pub fn compile_with_timings(
     source: &[u8],
     options: &Options,
-    t: &mut Timings,
+    t: &mut Timings<'_>,
 ) -> Result<Pjx, CompileError> {
     let module = t.record("parse", || frontend::parse(source))?;
     compile_module(&module, options, t)
@@ -111,7 +165,7 @@ pub fn compile_with_timings(
 pub fn compile_module(
     module: &ir::Module,
     options: &Options,
-    t: &mut Timings,
+    t: &mut Timings<'_>,
 ) -> Result<Pjx, CompileError> {
     t.record("verify", || passes::verify::verify_module(module))?;
     let mut func = t.record("inline", || passes::inline::inline_entry(module))?;
@@ -127,8 +181,14 @@ pub fn compile_module(
     let lowered = t.record("lower", || {
         lower::lower_with(&func, &options.target, &options.ffi)
     })?;
+    let progress = t.progress();
     let code = t.record("codegen", || {
-        codegen::compile_kernels(&lowered.kernels, &options.target)
+        codegen::compile_kernels_with(
+            &lowered.kernels,
+            &options.target,
+            options.codegen_threads(),
+            progress,
+        )
     })?;
 
     let mut steps = lowered.steps;

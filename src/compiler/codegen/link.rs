@@ -50,13 +50,13 @@ pub(crate) fn link(funcs: &[Compiled]) -> Result<(CodeImage, Vec<u64>), (String,
         offsets.push(bytes.len() as u64);
         bytes.extend_from_slice(&f.code);
     }
-    let helper_offset = |index: u32| {
-        funcs
-            .iter()
-            .zip(&offsets)
-            .find(|(f, _)| f.helper == Some(index))
-            .map(|(_, &o)| o)
-    };
+    // Helpers come last and are few; kernels are many and call them often.
+    let helpers: Vec<(u32, u64)> = funcs
+        .iter()
+        .zip(&offsets)
+        .filter_map(|(f, &o)| Some((f.helper?, o)))
+        .collect();
+    let helper_offset = |index: u32| helpers.iter().find(|h| h.0 == index).map(|h| h.1);
     for (f, &base) in funcs.iter().zip(&offsets) {
         for r in &f.relocs {
             let err = |m: String| (f.name.clone(), m);

@@ -26,6 +26,7 @@
 mod intlanes;
 mod kernel;
 mod link;
+mod parallel;
 mod scalar;
 pub mod target;
 mod vmath;
@@ -60,11 +61,16 @@ pub(crate) fn vector_profile(k: &Kernel) -> (bool, Vec<u8>) {
     kernel::vector_profile(k)
 }
 
-use super::CompileError;
 use super::lower::kir::Kernel;
+use super::{CompileError, NoProgress, Progress};
 use cranelift_codegen::control::ControlPlane;
 use cranelift_codegen::ir::UserFuncName;
+use cranelift_codegen::isa::OwnedTargetIsa;
 use pjrtc_runtime::format::{self, CodeImage, KernelEntry};
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The machine to generate code for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,14 +109,27 @@ pub(crate) fn array_math(target: &Target) -> bool {
     target.is_x86_64() && target.features.iter().any(|f| f == "avx2") && target.has_fma()
 }
 
+/// Compiles `kernels` on one thread (the tests' entry point).
 pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCode, CompileError> {
+    compile_kernels_with(kernels, target, 1, &NoProgress)
+}
+
+/// Compiles `kernels` into one image, on up to `threads` threads, telling `progress` as
+/// each kernel is done. Identical kernels (same buffers, domain and body: repeated layers)
+/// are compiled once and share their code. The image is the same for every thread count:
+/// each function's code depends only on its kernel, and functions are laid out in kernel
+/// order.
+pub fn compile_kernels_with(
+    kernels: &[Kernel],
+    target: &Target,
+    threads: usize,
+    progress: &dyn Progress,
+) -> Result<CompiledCode, CompileError> {
     let isa_error = |message| CompileError::Codegen {
         kernel: String::new(),
         message,
     };
     let isa = target::make_isa(target, true).map_err(isa_error)?;
-    // Built when a kernel first needs it (see `worth_optimizing`).
-    let mut unoptimized = None;
     let has = |f: &str| target.features.iter().any(|g| g == f);
     let caps = kernel::Caps {
         call_conv: isa.default_call_conv(),
@@ -120,31 +139,20 @@ pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCo
         array_math: array_math(target),
         x86_64: target.is_x86_64(),
     };
-    // One context for every function: its buffers (the function's, the register
-    // allocator's, ...) are reused instead of allocated anew for each function.
-    let mut ctx = cranelift_codegen::Context::new();
-    let mut funcs = Vec::with_capacity(kernels.len());
-    let mut workgroups = Vec::with_capacity(kernels.len());
-    for (i, k) in kernels.iter().enumerate() {
-        let err = |message: String| CompileError::Codegen {
-            kernel: k.name.clone(),
-            message,
-        };
-        let plan = kernel::plan_kernel(k);
-        ctx.clear();
-        ctx.func.name = UserFuncName::user(0, i as u32);
-        kernel::build(&mut ctx.func, k, &plan, &caps).map_err(err)?;
-        let isa = if worth_optimizing(&ctx.func) {
-            &isa
-        } else {
-            match &mut unoptimized {
-                Some(isa) => isa,
-                none => none.insert(target::make_isa(target, false).map_err(isa_error)?),
-            }
-        };
-        funcs.push(compile_function(&mut ctx, &**isa, k.name.clone(), None).map_err(err)?);
-        workgroups.push(plan.workgroups);
-    }
+    let (unique, code_of) = dedup(kernels);
+    let cx = KernelCx {
+        kernels,
+        unique: &unique,
+        target,
+        caps: &caps,
+        isa: &isa,
+        unoptimized: OnceLock::new(),
+        progress,
+        done: AtomicUsize::new(0),
+    };
+    let compiled = parallel::map(unique.len(), threads, |ctx, u| cx.compile(ctx, u))?;
+    let (mut funcs, plans): (Vec<link::Compiled>, Vec<u64>) = compiled.into_iter().unzip();
+    let workgroups = code_of.iter().map(|&u| plans[u]).collect();
     // The vmath helpers the kernels call, each compiled once, after them.
     let mut helpers: Vec<vmath::Helper> = funcs
         .iter()
@@ -154,6 +162,7 @@ pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCo
         .collect();
     helpers.sort_by_key(|h| *h as u32);
     helpers.dedup();
+    let mut ctx = cranelift_codegen::Context::new();
     for h in helpers {
         let err = |message: String| CompileError::Codegen {
             kernel: h.name().to_string(),
@@ -170,10 +179,10 @@ pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCo
         .map_err(|(kernel, message)| CompileError::Codegen { kernel, message })?;
     let entries = kernels
         .iter()
-        .zip(offsets)
-        .map(|(k, offset)| KernelEntry {
+        .zip(&code_of)
+        .map(|(k, &u)| KernelEntry {
             name: k.name.clone(),
-            offset,
+            offset: offsets[u],
         })
         .collect();
     Ok(CompiledCode {
@@ -181,6 +190,89 @@ pub fn compile_kernels(kernels: &[Kernel], target: &Target) -> Result<CompiledCo
         entries,
         workgroups,
     })
+}
+
+/// The kernels to compile (indices of each first occurrence) and, for every kernel, the
+/// position in that list of the one whose code it runs.
+fn dedup(kernels: &[Kernel]) -> (Vec<usize>, Vec<usize>) {
+    /// What a kernel's code depends on: everything but its name.
+    struct Key<'a>(&'a Kernel);
+    impl PartialEq for Key<'_> {
+        fn eq(&self, o: &Self) -> bool {
+            let (a, b) = (self.0, o.0);
+            a.domain == b.domain
+                && a.sequential == b.sequential
+                && a.buffers == b.buffers
+                && a.body == b.body
+        }
+    }
+    impl Eq for Key<'_> {}
+    impl Hash for Key<'_> {
+        fn hash<H: Hasher>(&self, h: &mut H) {
+            self.0.domain.hash(h);
+            self.0.sequential.hash(h);
+            self.0.buffers.hash(h);
+            self.0.body.hash(h);
+        }
+    }
+    let mut first: HashMap<Key, usize> = HashMap::with_capacity(kernels.len());
+    let mut unique = Vec::new();
+    let code_of = kernels
+        .iter()
+        .enumerate()
+        .map(|(i, k)| {
+            *first.entry(Key(k)).or_insert_with(|| {
+                unique.push(i);
+                unique.len() - 1
+            })
+        })
+        .collect();
+    (unique, code_of)
+}
+
+/// What every thread compiling kernels shares.
+struct KernelCx<'a> {
+    kernels: &'a [Kernel],
+    unique: &'a [usize],
+    target: &'a Target,
+    caps: &'a kernel::Caps,
+    isa: &'a OwnedTargetIsa,
+    /// Built when a kernel first needs it (see `worth_optimizing`).
+    unoptimized: OnceLock<Result<OwnedTargetIsa, String>>,
+    progress: &'a dyn Progress,
+    done: AtomicUsize,
+}
+
+impl KernelCx<'_> {
+    /// Compiles unique kernel `u` in `ctx` (cleared first: its buffers are reused from the
+    /// function before); returns its code and workgroup count.
+    fn compile(
+        &self,
+        ctx: &mut cranelift_codegen::Context,
+        u: usize,
+    ) -> Result<(link::Compiled, u64), CompileError> {
+        let k = &self.kernels[self.unique[u]];
+        let err = |message: String| CompileError::Codegen {
+            kernel: k.name.clone(),
+            message,
+        };
+        let plan = kernel::plan_kernel(k);
+        ctx.clear();
+        ctx.func.name = UserFuncName::user(0, u as u32);
+        kernel::build(&mut ctx.func, k, &plan, self.caps).map_err(err)?;
+        let isa = if worth_optimizing(&ctx.func) {
+            self.isa
+        } else {
+            self.unoptimized
+                .get_or_init(|| target::make_isa(self.target, false))
+                .as_ref()
+                .map_err(|e| err(e.clone()))?
+        };
+        let f = compile_function(ctx, &**isa, k.name.clone(), None).map_err(err)?;
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        self.progress.kernels(done, self.unique.len());
+        Ok((f, plan.workgroups))
+    }
 }
 
 /// Kernels of at most this many instructions that call the runtime compile without

@@ -28,6 +28,15 @@ pub fn decode_hex(hex: &[u8]) -> Option<Vec<u8>> {
     (bad == 0).then_some(out)
 }
 
+/// A copy of `bytes` in fresh memory mapped up front (see [`prefault`]): weights in
+/// bytecode are copied out of the input this way.
+pub(crate) fn copy_large(bytes: &[u8]) -> Vec<u8> {
+    let mut out = vec![0u8; bytes.len()];
+    prefault(&mut out);
+    out.copy_from_slice(bytes);
+    out
+}
+
 /// Maps the pages of a large, fresh buffer in one system call. Weights are megabytes, and
 /// writing them into fresh memory otherwise takes one page fault per 4 KiB page, which
 /// costs more than decoding the page. Best effort: nothing happens where the kernel

@@ -20,7 +20,7 @@
 
 mod attrs;
 mod chlo_ops;
-mod hex;
+pub(crate) mod hex;
 mod lexer;
 mod literal;
 mod ops;

@@ -157,21 +157,7 @@ fn number(
 /// Offsets for arena buffers `0..sizes.len()` (ids carried in the `offset` of arena
 /// `BufRef`s in `steps`) and the arena size.
 pub fn plan(sizes: &[u64], steps: &[Step], kernels: &[Kernel]) -> (Vec<u64>, u64) {
-    let mut span = vec![(usize::MAX, 0usize); sizes.len()];
-    let mut loops = Vec::new();
-    number(steps, kernels, &mut 0, &mut span, &mut loops);
-    // Inner loops come first, so an extension by an inner loop is seen by outer ones.
-    for &(s, e, pred) in &loops {
-        for (id, (first, last)) in span.iter_mut().enumerate() {
-            if *first == usize::MAX {
-                continue;
-            }
-            if (*first < s && *last >= s) || pred == Some(id) {
-                *first = (*first).min(s);
-                *last = (*last).max(e);
-            }
-        }
-    }
+    let span = live_spans(sizes.len(), steps, kernels);
     let intervals: Vec<(usize, usize, u64)> = (0..sizes.len())
         .map(|i| {
             let (first, last) = span[i];
@@ -183,6 +169,73 @@ pub fn plan(sizes: &[u64], steps: &[Step], kernels: &[Kernel]) -> (Vec<u64>, u64
         })
         .collect();
     assign(&intervals)
+}
+
+/// The first and last step of each arena buffer (`(usize::MAX, 0)` if no step touches
+/// it), loops accounted for.
+fn live_spans(buffers: usize, steps: &[Step], kernels: &[Kernel]) -> Vec<(usize, usize)> {
+    let mut span = vec![(usize::MAX, 0usize); buffers];
+    let mut loops = Vec::new();
+    number(steps, kernels, &mut 0, &mut span, &mut loops);
+    for &(s, e, pred) in &loops {
+        if let Some(p) = pred
+            && span[p].0 != usize::MAX
+        {
+            span[p] = (span[p].0.min(s), span[p].1.max(e));
+        }
+    }
+    // A buffer live across a loop's start lives to its end. Loops nest (their step ranges
+    // are nested or disjoint), so the loop starting in (first, last] that ends last covers
+    // every other loop the extension reaches: one range-maximum query per buffer.
+    let across = LoopEnds::new(&loops);
+    for (first, last) in span.iter_mut() {
+        if *first != usize::MAX {
+            *last = (*last).max(across.max_end(*first, *last));
+        }
+    }
+    span
+}
+
+/// The loops' `(start, end)` steps sorted by start, with a sparse table of the latest end
+/// over every power-of-two run of them.
+struct LoopEnds {
+    starts: Vec<usize>,
+    /// `max_end[k][i]`: the latest end among loops `i..i + 2^k`.
+    max_end: Vec<Vec<usize>>,
+}
+
+impl LoopEnds {
+    fn new(loops: &[(usize, usize, Option<usize>)]) -> LoopEnds {
+        let mut by_start: Vec<(usize, usize)> = loops.iter().map(|&(s, e, _)| (s, e)).collect();
+        by_start.sort_unstable();
+        let n = by_start.len();
+        let mut max_end = vec![by_start.iter().map(|&(_, e)| e).collect::<Vec<_>>()];
+        let mut width = 1;
+        while 2 * width <= n {
+            let prev = &max_end[max_end.len() - 1];
+            let next = (0..=n - 2 * width)
+                .map(|i| prev[i].max(prev[i + width]))
+                .collect();
+            max_end.push(next);
+            width *= 2;
+        }
+        LoopEnds {
+            starts: by_start.iter().map(|&(s, _)| s).collect(),
+            max_end,
+        }
+    }
+
+    /// The latest end of the loops starting in `(first, last]` (0 if none).
+    fn max_end(&self, first: usize, last: usize) -> usize {
+        let lo = self.starts.partition_point(|&s| s <= first);
+        let hi = self.starts.partition_point(|&s| s <= last);
+        if lo >= hi {
+            return 0;
+        }
+        let k = (hi - lo).ilog2() as usize;
+        let level = &self.max_end[k];
+        level[lo].max(level[hi - (1 << k)])
+    }
 }
 
 /// Assigns offsets to buffers live over inclusive step ranges `(first, last, size)` so
@@ -224,7 +277,7 @@ pub fn assign(intervals: &[(usize, usize, u64)]) -> (Vec<u64>, u64) {
 
 #[cfg(test)]
 mod tests {
-    use super::plan;
+    use super::{live_spans, number, plan};
     use pjrtc_runtime::format::{BufRef, Region, Step};
 
     fn arena(id: u64, size: u64) -> BufRef {
@@ -272,5 +325,73 @@ mod tests {
         ];
         let (offsets, _) = plan(&[64, 1, 64], &flat, &[]);
         assert_eq!(offsets[0], offsets[2]);
+    }
+
+    /// The spans as first computed: every loop, inner ones first, against every buffer.
+    fn spans_by_brute_force(buffers: usize, steps: &[Step]) -> Vec<(usize, usize)> {
+        let mut span = vec![(usize::MAX, 0usize); buffers];
+        let mut loops = Vec::new();
+        number(steps, &[], &mut 0, &mut span, &mut loops);
+        for &(s, e, pred) in &loops {
+            for (id, (first, last)) in span.iter_mut().enumerate() {
+                if *first == usize::MAX {
+                    continue;
+                }
+                if (*first < s && *last >= s) || pred == Some(id) {
+                    *first = (*first).min(s);
+                    *last = (*last).max(e);
+                }
+            }
+        }
+        span
+    }
+
+    /// Random step lists: copies between arena buffers, and loops (nested up to 3 deep)
+    /// whose condition writes a predicate buffer.
+    fn random_steps(rng: &mut u64, depth: u32, buffers: u64) -> Vec<Step> {
+        let mut next = |n: u64| {
+            *rng ^= *rng << 13;
+            *rng ^= *rng >> 7;
+            *rng ^= *rng << 17;
+            *rng % n
+        };
+        let len = 1 + next(5);
+        (0..len)
+            .map(|_| {
+                if depth < 3 && next(4) == 0 {
+                    let pred = arena(next(buffers), 1);
+                    let mut seed = next(u64::MAX);
+                    let mut cond = random_steps(&mut seed, depth + 1, buffers);
+                    cond.push(Step::Copy {
+                        src: arena(next(buffers), 1),
+                        dst: pred,
+                    });
+                    Step::While {
+                        cond,
+                        pred,
+                        body: random_steps(&mut seed, depth + 1, buffers),
+                    }
+                } else {
+                    Step::Copy {
+                        src: arena(next(buffers), 64),
+                        dst: arena(next(buffers), 64),
+                    }
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn loop_extensions_match_checking_every_loop_against_every_buffer() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        for case in 0..300 {
+            let buffers = 1 + case % 12;
+            let steps = random_steps(&mut rng, 0, buffers);
+            assert_eq!(
+                live_spans(buffers as usize, &steps, &[]),
+                spans_by_brute_force(buffers as usize, &steps),
+                "case {case}: {steps:?}"
+            );
+        }
     }
 }

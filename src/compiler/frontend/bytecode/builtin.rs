@@ -90,7 +90,7 @@ pub fn read_attr(bc: &Bytecode<'_>, r: &mut Reader<'_>) -> Result<Attr> {
             let (key, blob) = bc.resource(r)?;
             match blob {
                 Some(b) => Attr::Elements {
-                    data: Rc::new(normalize_elements(&ty, b).map_err(|m| r.err(m))?),
+                    data: normalize_elements(&ty, b).map_err(|m| r.err(m))?.into(),
                     ty,
                 },
                 None => Attr::Other(format!("dense_resource<{key}>")),
@@ -110,7 +110,7 @@ pub fn read_attr(bc: &Bytecode<'_>, r: &mut Reader<'_>) -> Result<Attr> {
             let data = normalize_elements(&ty, blob).map_err(|m| r.err(m))?;
             Attr::Elements {
                 ty,
-                data: Rc::new(data),
+                data: data.into(),
             }
         }
         19 => {
@@ -383,7 +383,7 @@ pub fn normalize_elements(ty: &Ty, blob: &[u8]) -> std::result::Result<Vec<u8>, 
         .ok_or_else(|| format!("unsupported: dense elements of type {}", type_text(elem)))?
         as u64;
     if blob.len() as u64 == w || Some(blob.len() as u64) == n.checked_mul(w) {
-        return Ok(blob.to_vec());
+        return Ok(crate::compiler::frontend::hex::copy_large(blob));
     }
     Err(format!(
         "dense data of {} bytes does not fit {n} elements of {w} bytes",

@@ -4,6 +4,7 @@
 
 use super::reader::{BcError, Reader, Result};
 use super::{builtin, vhlo};
+use crate::compiler::ir::LitBytes;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -95,10 +96,11 @@ pub enum Attr {
         value: u64,
     },
     /// Dense elements: `data` holds every element (row-major, little-endian, one byte per
-    /// i1) or exactly one element for a splat.
+    /// i1) or exactly one element for a splat. The constant made from it shares these
+    /// bytes (weights are copied out of the input once).
     Elements {
         ty: Rc<Ty>,
-        data: Rc<Vec<u8>>,
+        data: LitBytes,
     },
     DenseArray {
         elem: Rc<Ty>,

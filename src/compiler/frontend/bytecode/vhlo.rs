@@ -10,8 +10,8 @@ use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::builder::Builder;
 use crate::compiler::ir::{
     self, BinaryOp, CallAttr, CompareDirection, CompareType, ConvAttrs, DType, DotDims, Func,
-    GatherAttrs, Literal, Loc, Module, Opcode, Quantization, Region, RngAlgorithm, ScatterAttrs,
-    SourcePos, TensorType, Transpose, UnaryOp, ValueId, WindowAttrs, quant,
+    GatherAttrs, LitBytes, Literal, Loc, Module, Opcode, Quantization, Region, RngAlgorithm,
+    ScatterAttrs, SourcePos, TensorType, Transpose, UnaryOp, ValueId, WindowAttrs, quant,
 };
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -75,7 +75,7 @@ pub fn read_attr(bc: &Bytecode<'_>, r: &mut Reader<'_>) -> Result<Attr> {
             let data = builtin::normalize_elements(&ty, blob).map_err(|m| r.err(m))?;
             Attr::Elements {
                 ty,
-                data: Rc::new(data),
+                data: data.into(),
             }
         }
         16 => e("transpose", r)?,
@@ -1188,28 +1188,27 @@ fn literal(a: &Attr) -> std::result::Result<Literal, String> {
     let tt = tensor_type(ty)?.storage();
     let w = tt.dtype.size() as u64;
     // Sub-byte integers and floats: one byte per element; keep only the value bits (the
-    // canonical form).
-    let canonical: Vec<u8>;
+    // canonical form). Other constants share the attribute's bytes: weights are not
+    // copied again.
     let data = if tt.dtype.bits() < 8 && tt.dtype != DType::I1 {
         let mask = ((1u16 << tt.dtype.bits()) - 1) as u8;
-        canonical = data.iter().map(|&b| b & mask).collect();
-        &canonical[..]
+        LitBytes::from(data.iter().map(|&b| b & mask).collect::<Vec<u8>>())
     } else {
-        &data[..]
+        data.clone()
     };
     let n = builtin::num_elements(ty).ok_or("bad constant shape")?;
     let total = n.checked_mul(w).ok_or("constant too large")?;
     if data.len() as u64 == total {
         return Ok(Literal {
             ty: tt,
-            bytes: data.to_vec().into(),
+            bytes: data,
         });
     }
     if data.len() as u64 == w {
         if total > MAX_LITERAL_BYTES {
             return Err(format!("constant of {total} bytes is too large"));
         }
-        return Ok(Literal::splat(tt, data));
+        return Ok(Literal::splat(tt, &data));
     }
     Err("constant data does not match its type".into())
 }
