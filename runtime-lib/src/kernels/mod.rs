@@ -6,6 +6,7 @@
 pub mod conv;
 pub mod gemm;
 mod par;
+pub(crate) use par::chunks as par_chunks;
 pub mod softmax;
 pub mod sort;
 

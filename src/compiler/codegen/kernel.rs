@@ -219,8 +219,9 @@ enum Class {
 
 /// Classes of the top-level nodes if the kernel can run its innermost loop on f32x4.
 fn classify(k: &Kernel, round_ok: bool) -> Option<Vec<Class>> {
-    // Four points at once would load before earlier lanes store.
-    if k.sequential {
+    // Four points at once would load before earlier lanes store, unless each point
+    // touches only elements no other point of its row does.
+    if k.sequential && !rows_independent(k) {
         return None;
     }
     let inner = k.domain.len().checked_sub(1)?;
@@ -229,6 +230,36 @@ fn classify(k: &Kernel, round_ok: bool) -> Option<Vec<Class>> {
     }
     let (cls, stores) = classify_body(k, &k.body, inner, Scope::Top, round_ok)?;
     (stores > 0).then_some(cls)
+}
+
+/// Whether the points of a [`Kernel::sequential`] kernel's innermost loop may run on
+/// lanes (rows still one after another, in order): every load of a buffer the kernel
+/// stores into uses exactly the index of the stores into it, so a point reads no element
+/// but its own. Vectorized stores have an index that is the lane's coordinate plus
+/// something uniform ([`classify_body`]), so the lanes of a row store distinct elements.
+/// A scatter whose window is contiguous along the innermost dimension (a row added into
+/// a row) qualifies; a substitution reading earlier entries does not.
+fn rows_independent(k: &Kernel) -> bool {
+    let mut stored: Vec<(usize, &[NodeId])> = Vec::new();
+    for node in &k.body.nodes {
+        if let Node::Store { buffer, index, .. } = node {
+            match stored.iter().find(|(b, _)| b == buffer) {
+                Some((_, i)) if *i != index.as_slice() => return false,
+                Some(_) => {}
+                None => stored.push((*buffer, index)),
+            }
+        }
+    }
+    fn loads_ok(body: &Body, stored: &[(usize, &[NodeId])], top: bool) -> bool {
+        body.nodes.iter().all(|node| match node {
+            Node::Load { buffer, index } => stored
+                .iter()
+                .all(|(b, i)| b != buffer || (top && *i == index.as_slice())),
+            Node::Reduce { body, .. } => loads_ok(body, stored, false),
+            _ => true,
+        })
+    }
+    loads_ok(&k.body, &stored, true)
 }
 
 /// Independent f32x4 accumulators per reduction in the vectorized innermost loop.

@@ -36,6 +36,9 @@ mod epilogue_tests;
 mod hfuse;
 #[cfg(test)]
 mod hfuse_tests;
+mod inplace;
+#[cfg(test)]
+mod inplace_tests;
 mod linalg;
 #[cfg(test)]
 mod linalg_tests;
@@ -86,6 +89,7 @@ pub fn lower(func: &Func, target: &Target) -> Result<LoweredProgram, Diagnostic>
     if super::codegen::array_math(target) {
         lw.absorb_softmaxes();
     }
+    lw.pos = Some(lw.positions());
     lw.place_buffers();
     for i in 0..func.body.ops.len() {
         lw.emit_op(&func.body.ops[i])?;
@@ -151,6 +155,9 @@ pub(crate) struct Lowerer<'f> {
     /// Softmax results written by one `Step::Softmax`: by the result value, its input
     /// and the rows and columns.
     softmax: Vec<Option<(ValueId, u64, u64)>>,
+    /// Program positions and last reads, for sharing buffers ([`inplace`]); computed
+    /// once materialization is decided.
+    pos: Option<inplace::Positions<'f>>,
 }
 
 pub(crate) fn unsupported(op: &Op) -> Diagnostic {
@@ -193,6 +200,7 @@ impl<'f> Lowerer<'f> {
             epilogue: vec![None; n],
             from_gemm: vec![false; n],
             softmax: vec![None; n],
+            pos: None,
         })
     }
 
@@ -329,7 +337,15 @@ impl<'f> Lowerer<'f> {
             if control::reads_operands_in_place(&op.opcode) {
                 for &o in &op.operands {
                     let o = self.r(o);
-                    self.needs_buffer[o.index()] = true;
+                    // A loop's splat constant initial value is written straight into
+                    // its carried buffer, not kept in the artifact and copied.
+                    let splat = matches!(
+                        self.def_op(o),
+                        Some((Op { opcode: Opcode::Constant(l), .. }, _)) if l.is_splat()
+                    );
+                    if !(splat && matches!(op.opcode, Opcode::While)) {
+                        self.needs_buffer[o.index()] = true;
+                    }
                 }
             }
             if control::is_control_flow(&op.opcode) {
@@ -736,7 +752,7 @@ impl<'f> Lowerer<'f> {
                 control::place_while(self, op);
                 continue;
             }
-            for &v in &op.results {
+            for (k, &v) in op.results.iter().enumerate() {
                 if !self.materialize[v.index()] {
                     continue;
                 }
@@ -751,6 +767,10 @@ impl<'f> Lowerer<'f> {
                         offset: 0,
                         size,
                     }
+                } else if let Some(b) = self.in_place_buffer(op, k) {
+                    b
+                } else if let Some(b) = self.yield_buffer(op, v) {
+                    b
                 } else {
                     self.new_arena(size)
                 };
@@ -903,6 +923,7 @@ impl<'f> Lowerer<'f> {
             }
             Opcode::While => control::lower_while(self, op),
             Opcode::If | Opcode::Case => control::lower_case(self, op),
+            Opcode::DynamicUpdateSlice => inplace::lower_dynamic_update_slice(self, op),
             Opcode::Sort { dimension, .. } => control::lower_sort(self, op, *dimension),
             o if is_expression_op(o) => builder::lower_expression_op(self, op),
             _ => Err(unsupported(op)),
@@ -954,6 +975,17 @@ impl<'f> Lowerer<'f> {
                     let mut n = 0;
                     walk_steps(std::slice::from_ref(step), &mut |_| n += 1);
                     loops.push((s, s + n - 1));
+                }
+                // Copying the input into the output it aliases does nothing when they
+                // share memory (the runtime skips it): neither a read nor a write.
+                if let Step::Copy { src, dst } = step
+                    && src.region == input
+                    && dst.region == out
+                    && src.offset == 0
+                    && dst.offset == 0
+                {
+                    s += 1;
+                    return;
                 }
                 plan::for_each_bufref_ref(step, kernels, |b, written| {
                     if b.region == input {

@@ -223,6 +223,10 @@ fn array_call(
 /// wide; a loop does the whole chain in one pass on four, so a long chain of cheap
 /// operations stays inline, and so does anything around a loop that remains anyway.
 pub(super) fn plan(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>) -> Option<TilePlan> {
+    // A tile's phases keep values in output rows that a sequential kernel also loads.
+    if k.sequential {
+        return None;
+    }
     let plain = plan_with(k, cls, hoist, false)?;
     if plain.loops() == 0 {
         return Some(plain);
