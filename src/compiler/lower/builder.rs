@@ -666,7 +666,8 @@ pub(crate) fn lower_expression_op(lw: &mut Lowerer, op: &Op) -> Result<(), Diagn
         .name()
         .trim_start_matches("stablehlo.")
         .to_string();
-    let (k, bindings) = kb.finish(&name, ty.shape.clone(), body);
+    let (mut k, mut bindings) = kb.finish(&name, ty.shape.clone(), body);
+    super::inplace::settle_in_place(lw, v, &mut k, &mut bindings);
     lw.push_kernel(k, bindings);
     Ok(())
 }

@@ -26,7 +26,7 @@
 
 use super::builder::{KernelBuilder, domain_index, ibin, iclamp};
 use super::elementwise::convert;
-use super::kir::{Body, Node};
+use super::kir::{Body, Kernel, Node, NodeId};
 use super::{Lowerer, control, lowered_ops};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{BinaryOp, DType, Op, Opcode, Region as IrRegion, TensorType, ValueId};
@@ -351,8 +351,22 @@ impl<'f> Lowerer<'f> {
             return None;
         }
         let p = pos.def[y.index()];
-        self.dead_after(b, p, true, |v| result_of(w, v))
-            .then_some(b)
+        if self.dead_after(b, p, true, |v| result_of(w, v)) {
+            return Some(b);
+        }
+        // Read last by `y`'s own kernel: in place if that kernel reads each element only
+        // where it writes it, which [`settle_in_place`] checks once the kernel is built
+        // (it moves `y` to a buffer of its own otherwise).
+        let elementwise_kernel = super::is_expression_op(&op.opcode)
+            && !matches!(
+                op.opcode,
+                Opcode::Concatenate { .. }
+                    | Opcode::DynamicUpdateSlice
+                    | Opcode::Reshape
+                    | Opcode::Constant(_)
+            )
+            && self.softmax[y.index()].is_none();
+        (elementwise_kernel && self.dead_after(b, p, false, |v| result_of(w, v))).then_some(b)
     }
 }
 
@@ -509,4 +523,114 @@ fn update_kernel(
     let (k, bindings) = kb.finish("dynamic_update_slice", ut.shape.clone(), body);
     lw.push_kernel(k, bindings);
     Ok(())
+}
+
+/// A kernel computing `v` into its buffer that also reads that buffer (`v` placed in a
+/// loop's carried buffer whose argument its own kernel reads last, see
+/// [`Lowerer::yield_buffer`]): if every such read is of the element the point writes,
+/// the reads go through the written binding (codegen keeps the old values until it
+/// stores them); otherwise `v` moves to a buffer of its own, and the loop copies it
+/// back.
+pub(crate) fn settle_in_place(
+    lw: &mut Lowerer,
+    v: ValueId,
+    k: &mut Kernel,
+    bindings: &mut Vec<BufRef>,
+) {
+    let Some(w) = (0..k.buffers.len()).find(|&i| k.buffers[i].writable) else {
+        return;
+    };
+    let dst = bindings[w];
+    let readers: Vec<usize> = (0..bindings.len())
+        .filter(|&i| i != w && bindings[i] == dst)
+        .collect();
+    if readers.is_empty() {
+        return;
+    }
+    let stores: Vec<&Vec<NodeId>> = k
+        .body
+        .nodes
+        .iter()
+        .filter_map(|n| match n {
+            Node::Store { buffer, index, .. } if *buffer == w => Some(index),
+            _ => None,
+        })
+        .collect();
+    // Every read of the buffer is a top-level load of the element the point stores.
+    fn nested_free(body: &Body, readers: &[usize]) -> bool {
+        body.nodes.iter().all(|n| match n {
+            Node::Load { buffer, .. } => !readers.contains(buffer),
+            Node::Reduce { body, .. } => nested_free(body, readers),
+            _ => true,
+        })
+    }
+    let top_ok = k.body.nodes.iter().all(|n| match n {
+        Node::Load { buffer, index } => {
+            !readers.contains(buffer)
+                || k.buffers[*buffer].shape == k.buffers[w].shape
+                    && stores.len() == 1
+                    && stores[0] == index
+        }
+        Node::Reduce { body, .. } => nested_free(body, &readers),
+        _ => true,
+    });
+    if top_ok {
+        for n in &mut k.body.nodes {
+            if let Node::Load { buffer, .. } = n
+                && readers.contains(buffer)
+            {
+                *buffer = w;
+            }
+        }
+        remove_bindings(k, bindings, &readers);
+        return;
+    }
+    // `v` and the reshapes viewing it move to a buffer of their own.
+    let own = lw.new_arena(dst.size);
+    bindings[w] = own;
+    let movers: Vec<usize> = (0..lw.buf.len())
+        .filter(|&i| lw.buf[i] == Some(dst) && (i == v.index() || views(lw, ValueId(i as u32), v)))
+        .collect();
+    for i in movers {
+        lw.buf[i] = Some(own);
+    }
+}
+
+/// Whether `x` is a reshape (through reshapes) viewing `v`'s buffer.
+fn views(lw: &Lowerer, mut x: ValueId, v: ValueId) -> bool {
+    while let Some(src) = lw.view_of[x.index()] {
+        if src == v {
+            return true;
+        }
+        x = src;
+    }
+    false
+}
+
+/// Drops bindings `gone` (unused by `k`'s nodes), renumbering the others.
+fn remove_bindings(k: &mut Kernel, bindings: &mut Vec<BufRef>, gone: &[usize]) {
+    let map: Vec<usize> = (0..bindings.len())
+        .map(|i| i - gone.iter().filter(|&&g| g < i).count())
+        .collect();
+    fn renumber(body: &mut Body, map: &[usize]) {
+        for n in &mut body.nodes {
+            match n {
+                Node::Load { buffer, .. } | Node::Store { buffer, .. } => *buffer = map[*buffer],
+                Node::Reduce { body, .. } => renumber(body, map),
+                _ => {}
+            }
+        }
+    }
+    renumber(&mut k.body, &map);
+    let keep: Vec<bool> = (0..bindings.len()).map(|i| !gone.contains(&i)).collect();
+    let mut i = 0;
+    k.buffers.retain(|_| {
+        i += 1;
+        keep[i - 1]
+    });
+    let mut i = 0;
+    bindings.retain(|_| {
+        i += 1;
+        keep[i - 1]
+    });
 }

@@ -457,3 +457,68 @@ fn nested_scans() {
     assert_eq!(big_copies(&p.steps, 48), 1, "only the copy to the output");
     assert_eq!(f32s(&out[0])[4], ramp(12, 2.0)[4] as f32);
 }
+
+/// Newton steps on a carried vector: the new value's kernel reads the old one at the
+/// point it writes, so it writes the carried buffer in place (no copy back); a reversed
+/// read, or a maximum over the whole vector, is not a point's own element: those kernels
+/// write a buffer of their own and the loop copies it back.
+fn newton(step: &str) -> String {
+    format!(
+        r#"
+func.func public @main(%x: tensor<37xf32>, %n: tensor<i32>) -> (tensor<37xf32>, tensor<i32>) {{
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %one = stablehlo.constant dense<1.0> : tensor<37xf32>
+  %r:3 = stablehlo.while(%i = %c0, %y = %one, %xx = %x) : tensor<i32>, tensor<37xf32>, tensor<37xf32>
+  cond {{
+    %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  }} do {{
+    %c1 = stablehlo.constant dense<1> : tensor<i32>
+    %j = stablehlo.add %i, %c1 : tensor<i32>
+    {step}
+    stablehlo.return %j, %ny, %xx : tensor<i32>, tensor<37xf32>, tensor<37xf32>
+  }}
+  return %r#1, %r#0 : tensor<37xf32>, tensor<i32>
+}}
+"#
+    )
+}
+
+#[test]
+fn elementwise_updates_of_carried_values_run_in_place() {
+    let half = "%h = stablehlo.constant dense<0.5> : tensor<37xf32>";
+    let cases = [
+        (
+            format!(
+                "{half}\n    %q = stablehlo.divide %xx, %y : tensor<37xf32>\n    %s = stablehlo.add %y, %q : tensor<37xf32>\n    %ny = stablehlo.multiply %h, %s : tensor<37xf32>"
+            ),
+            0,
+        ),
+        (
+            format!(
+                "{half}\n    %rv = stablehlo.reverse %y, dims = [0] : tensor<37xf32>\n    %ny = stablehlo.add %rv, %h : tensor<37xf32>"
+            ),
+            1,
+        ),
+        (
+            format!(
+                "%z = stablehlo.constant dense<0.0> : tensor<f32>\n    %sm = stablehlo.reduce(%y init: %z) applies stablehlo.maximum across dimensions = [0] : (tensor<37xf32>, tensor<f32>) -> tensor<f32>\n    %sb = stablehlo.broadcast_in_dim %sm, dims = [] : (tensor<f32>) -> tensor<37xf32>\n    %ny = stablehlo.divide %y, %sb : tensor<37xf32>"
+            ),
+            1,
+        ),
+    ];
+    let x = lit_f(
+        DType::F32,
+        &[37],
+        &(1..=37).map(|v| f64::from(v) * 3.0).collect::<Vec<_>>(),
+    );
+    for (step, copies) in cases {
+        let src = newton(&step);
+        for n in [0, 1, 5] {
+            let (_, p) = three_ways(&src, &[x.clone(), lit_i(DType::I32, &[], &[n])]);
+            // The counter's `i + 1` is a point reading its own element too.
+            let body = loop_body(&p);
+            assert_eq!(big_copies(body, 4), copies, "{step}: {body:?}");
+        }
+    }
+}
