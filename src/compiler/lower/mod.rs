@@ -476,7 +476,7 @@ impl<'f> Lowerer<'f> {
                             columns,
                             ..RowFusion::default()
                         };
-                        if rank >= 2
+                        if rank >= 1
                             && (rows || columns)
                             && in_ty.shape[rank - 1] > 1
                             && self.row_ok(
