@@ -282,7 +282,7 @@ fn run_profile_times_each_step() {
     };
     let lp = row(&|_, w| w.starts_with("while"));
     assert_eq!(lp.2, 1.0, "{text}");
-    let cond = row(&|path, _| path == &format!("{}.cond.0", lp.3));
+    let cond = row(&|path, _| *path == format!("{}.cond.0", lp.3));
     assert_eq!(cond.2, 6.0, "{text}");
     let body = row(&|path, _| path.starts_with(&format!("{}.body.", lp.3)));
     assert_eq!(body.2, 5.0, "{text}");

@@ -501,9 +501,8 @@ fn elementwise_updates_of_carried_values_run_in_place() {
             1,
         ),
         (
-            format!(
-                "%z = stablehlo.constant dense<0.0> : tensor<f32>\n    %sm = stablehlo.reduce(%y init: %z) applies stablehlo.maximum across dimensions = [0] : (tensor<37xf32>, tensor<f32>) -> tensor<f32>\n    %sb = stablehlo.broadcast_in_dim %sm, dims = [] : (tensor<f32>) -> tensor<37xf32>\n    %ny = stablehlo.divide %y, %sb : tensor<37xf32>"
-            ),
+            "%z = stablehlo.constant dense<0.0> : tensor<f32>\n    %sm = stablehlo.reduce(%y init: %z) applies stablehlo.maximum across dimensions = [0] : (tensor<37xf32>, tensor<f32>) -> tensor<f32>\n    %sb = stablehlo.broadcast_in_dim %sm, dims = [] : (tensor<f32>) -> tensor<37xf32>\n    %ny = stablehlo.divide %y, %sb : tensor<37xf32>"
+                .to_string(),
             1,
         ),
     ];

@@ -347,9 +347,12 @@ fn reduce_precision_matches_evaluator() {
 /// no index addresses) run their rows on vector lanes, one row after another; rows of
 /// 13 leave a tail, indices repeat (the order shows: `x * 2 + u` does not commute) or
 /// fall outside (skipped), and the rows go into the middle axis of a 3-d operand too.
+/// A named combiner region builder.
+type Combiner = (&'static str, fn(&mut FB, DType) -> Region);
+
 #[test]
 fn row_scatters_run_on_lanes_in_order() {
-    let combiners: [(&str, fn(&mut FB, DType) -> Region); 3] = [
+    let combiners: [Combiner; 3] = [
         ("twice_plus", twice_plus),
         ("max", |b, dt| b.binary_region(dt, BinaryOp::Max)),
         ("set", |b, dt| b.region(&[dt], |_, a| vec![a[1]])),
