@@ -77,8 +77,9 @@ enum Command {
         /// Worker threads (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
-        /// With --iters: then time each step of the schedule over N more calls and print
-        /// a table of their median times.
+        /// With --iters: then time every step of the schedule (loop bodies too) over N
+        /// more calls and print a table, slowest first: each step's median time per call
+        /// and its share of the call.
         #[arg(long, requires = "iters")]
         profile: bool,
     },

@@ -231,16 +231,18 @@ fn compile_progress_bar_only_on_a_terminal() {
     }
 }
 
-/// `--profile` prints, after the JSON line, one line per schedule step naming it, and the
-/// step times add up to no more than a call takes.
+/// `--profile` prints, after the JSON line, one line per schedule step, nested ones
+/// included (a loop body's steps with one run per trip), slowest first, naming each by
+/// its place in the schedule as `pjrtc inspect` prints it; the steps' own times add up
+/// to no more than a call takes.
 #[test]
 fn run_profile_times_each_step() {
     let dir = scratch("profile");
-    let src = dir.join("two.mlir");
-    // A row sum fused into an elementwise kernel, then a sort: two steps.
+    let src = dir.join("loop.mlir");
+    // A row sum fused into an elementwise kernel, a sort, then a loop of 5 trips.
     std::fs::write(
         &src,
-        r#"func.func @main(%a: tensor<64x256xf32>) -> tensor<64xf32> {
+        r#"func.func @main(%a: tensor<64x256xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
   %z = stablehlo.constant dense<0.0> : tensor<f32>
   %s = stablehlo.reduce(%a init: %z) applies stablehlo.add across dimensions = [1] : (tensor<64x256xf32>, tensor<f32>) -> tensor<64xf32>
   %m = stablehlo.multiply %s, %s : tensor<64xf32>
@@ -250,16 +252,29 @@ fn run_profile_times_each_step() {
     %lt = stablehlo.compare LT, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
     stablehlo.return %lt : tensor<i1>
   }) {dimension = 0 : i64} : (tensor<64xf32>) -> tensor<64xf32>
-  return %r : tensor<64xf32>
+  %i0 = stablehlo.constant dense<0> : tensor<i32>
+  %w:2 = stablehlo.while(%i = %i0, %v = %r) : tensor<i32>, tensor<64xf32>
+  cond {
+    %n = stablehlo.constant dense<5> : tensor<i32>
+    %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %j = stablehlo.add %i, %one : tensor<i32>
+    %e = stablehlo.exponential %v : tensor<64xf32>
+    %u = stablehlo.multiply %e, %v : tensor<64xf32>
+    stablehlo.return %j, %u : tensor<i32>, tensor<64xf32>
+  }
+  return %r, %w#1 : tensor<64xf32>, tensor<64xf32>
 }
 "#,
     )
     .unwrap();
-    let pjx = dir.join("two.pjx");
+    let pjx = dir.join("loop.pjx");
     let o = pjrtc(&["compile", p(&src), "-o", p(&pjx)]);
     assert!(o.status.success(), "{}", stderr(&o));
     let a = dir.join("a.npy");
-    let data: Vec<f32> = (0..64 * 256).map(|i| (i % 7) as f32).collect();
+    let data: Vec<f32> = (0..64 * 256).map(|i| (i % 7) as f32 * 1e-3).collect();
     write_npy(&a, "<f4", &[64, 256], &f32_bytes(&data));
     let o = pjrtc(&[
         "run",
@@ -275,31 +290,72 @@ fn run_profile_times_each_step() {
     let mut lines = text.lines();
     let json: serde_json::Value =
         serde_json::from_str(lines.next().unwrap()).expect("a JSON line first");
-    assert_eq!(lines.next(), Some("step  median_us  share  what"), "{text}");
-    let steps: Vec<&str> = lines
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("profile: 5 calls, median "),
+        "{text}"
+    );
+    assert_eq!(
+        lines.next(),
+        Some("  self_us  share    incl_us     runs  step"),
+        "{text}"
+    );
+    // (self_us, incl_us, runs, path, what) per step.
+    let rows: Vec<(f64, f64, f64, String, String)> = lines
         .clone()
-        .take_while(|l| !l.starts_with(" sum"))
+        .take_while(|l| !l.trim_start().starts_with("sum"))
+        .map(|l| {
+            let mut f = l.split_whitespace();
+            let own: f64 = f.next().unwrap().parse().unwrap();
+            let _share = f.next().unwrap();
+            let incl: f64 = f.next().unwrap().parse().unwrap();
+            let runs: f64 = f.next().unwrap().parse().unwrap();
+            let rest = f.collect::<Vec<_>>().join(" ");
+            let (path, what) = rest.split_once(": ").unwrap();
+            (own, incl, runs, path.to_string(), what.to_string())
+        })
         .collect();
-    // The steps are the schedule `pjrtc inspect` prints, in its words.
+    // Sorted by own time, slowest first.
+    assert!(rows.windows(2).all(|w| w[0].0 >= w[1].0), "{text}");
+    // The steps are the schedule `pjrtc inspect` prints, in its words, nested included.
     let o = pjrtc(&["inspect", p(&pjx)]);
-    let schedule: Vec<String> = stdout(&o)
+    let mut schedule: Vec<String> = stdout(&o)
         .lines()
         .skip_while(|l| *l != "schedule:")
         .skip(1)
-        .map(|l| l.split_once(": ").unwrap().1.to_string())
+        .filter_map(|l| l.split_once(": ").map(|(_, w)| w.to_string()))
         .collect();
-    let whats: Vec<&str> = steps
-        .iter()
-        .map(|l| l.split_once("%  ").unwrap().1)
-        .collect();
+    let mut whats: Vec<String> = rows.iter().map(|r| r.4.clone()).collect();
+    schedule.sort();
+    whats.sort();
     assert_eq!(whats, schedule, "{text}");
-    assert!(whats.len() >= 2, "{text}");
     assert!(whats.iter().any(|l| l.starts_with("sort dim 0")), "{text}");
+    // The loop ran once per call, its condition 6 times and its body's steps 5 times.
+    let row = |pred: &dyn Fn(&str, &str) -> bool| {
+        rows.iter()
+            .find(|r| pred(&r.3, &r.4))
+            .unwrap_or_else(|| panic!("{text}"))
+    };
+    let lp = row(&|_, w| w.starts_with("while"));
+    assert_eq!(lp.2, 1.0, "{text}");
+    let cond = row(&|path, _| *path == format!("{}.cond.0", lp.3));
+    assert_eq!(cond.2, 6.0, "{text}");
+    let body = row(&|path, _| path.starts_with(&format!("{}.body.", lp.3)));
+    assert_eq!(body.2, 5.0, "{text}");
+    // A loop's own time excludes what is nested in it.
+    assert!(lp.0 <= lp.1 - cond.1 - body.1 + 1.0, "{text}");
     let sum_us: f64 = text
         .lines()
-        .find_map(|l| l.strip_prefix(" sum"))
+        .find_map(|l| l.trim_start().strip_prefix("sum"))
         .and_then(|v| v.trim().parse().ok())
         .expect("a sum line");
+    let own_sum: f64 = rows.iter().map(|r| r.0).sum();
+    assert!(
+        (sum_us - own_sum).abs() <= 0.1 * rows.len() as f64,
+        "{text}"
+    );
     // Medians of the parts stay below the slowest whole call (plus timer slack).
     assert!(
         sum_us <= json["max_ms"].as_f64().unwrap() * 1e3 + 50.0,

@@ -16,7 +16,8 @@ use pjrtc_runtime::kernels::gemm::{f32_gemm, gemm};
 use std::time::{Duration, Instant};
 
 /// (name, batch, m, n, k, rhs transposed): the GEMMs of matmul_256, matmul_1024,
-/// batched_matmul, mlp, conv2d (its im2col GEMM), transformer_block and small_cnn.
+/// batched_matmul, mlp, conv2d (its im2col GEMM), transformer_block, small_cnn and
+/// decode_attention (one query row against the cached keys, then the values).
 const SHAPES: &[(&str, usize, usize, usize, usize, bool)] = &[
     ("matmul_256", 1, 256, 256, 256, false),
     ("matmul_1024", 1, 1024, 1024, 1024, false),
@@ -32,6 +33,8 @@ const SHAPES: &[(&str, usize, usize, usize, usize, bool)] = &[
     ("tf_4x64x128x128", 4, 64, 128, 128, false),
     ("cnn_1x128x3136", 1, 1, 128, 3136, false),
     ("cnn_1x10x128", 1, 1, 10, 128, false),
+    ("decode_8x1x512x64_bt", 8, 1, 512, 64, true),
+    ("decode_8x1x64x512", 8, 1, 64, 512, false),
 ];
 
 fn view(region: Region, rows: usize, cols: usize, batch_stride: usize, trans: bool) -> MatrixView {

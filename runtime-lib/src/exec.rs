@@ -5,7 +5,7 @@
 //! can call it repeatedly at the cost of the work itself.
 
 use crate::DType;
-use crate::format::{FormatError, Pjx, Signature, Step, TensorSpec};
+use crate::format::{BufRef, FormatError, Pjx, Signature, Step, TensorSpec};
 use crate::isa::Isa;
 use crate::kernels::{self, Bases};
 use crate::loader::{KernelFn, LoadError, LoadedCode};
@@ -239,29 +239,36 @@ impl Executable {
         self.run_with(inputs, outputs, None, env)
     }
 
-    /// [`Executable::run_into`], adding the wall time of each top-level step to
-    /// `step_times` (one entry per step of `pjx().steps`; a loop or a branch counts with
-    /// everything nested in it). The timer reads cost tens of nanoseconds per step.
+    /// [`Executable::run_into`], adding each step's wall time and executions to `prof`
+    /// (see [`StepProfile`]; made for this artifact by [`StepProfile::new`]). The timer
+    /// reads cost tens of nanoseconds per step, which the times include.
     pub fn run_profiled(
         &self,
         inputs: &[&Tensor],
         outputs: &mut [Tensor],
-        step_times: &mut [Duration],
+        prof: &mut StepProfile,
     ) -> Result<(), RunError> {
-        assert_eq!(step_times.len(), self.pjx.steps.len(), "one time per step");
-        self.run_with(
-            inputs,
-            outputs,
-            Some(step_times),
-            &xla_ffi::CallEnv::default(),
-        )
+        assert_eq!(
+            prof.size.len(),
+            prof.time.len(),
+            "a profile of this artifact"
+        );
+        assert_eq!(
+            prof.time.len(),
+            prof.runs.len(),
+            "a profile of this artifact"
+        );
+        let mut n = 0;
+        crate::format::walk_steps(&self.pjx.steps, &mut |_| n += 1);
+        assert_eq!(prof.time.len(), n, "a profile of this artifact");
+        self.run_with(inputs, outputs, Some(prof), &xla_ffi::CallEnv::default())
     }
 
     fn run_with(
         &self,
         inputs: &[&Tensor],
         outputs: &mut [Tensor],
-        step_times: Option<&mut [Duration]>,
+        prof: Option<&mut StepProfile>,
         env: &xla_ffi::CallEnv,
     ) -> Result<(), RunError> {
         let sig = &self.pjx.signature;
@@ -278,19 +285,14 @@ impl Executable {
             constants: self.constants.as_ptr() as *mut u8,
         };
         let mut bindings: Vec<*mut u8> = Vec::new();
-        let result = match step_times {
+        let result = match prof {
             // SAFETY: the regions behind `bases` have the sizes the artifact was validated
             // against (inputs and outputs checked above, the arena allocated at its size).
             None => unsafe { self.run_steps(&self.pjx.steps, &bases, &mut bindings, env) },
-            Some(times) => self.pjx.steps.iter().zip(times).try_for_each(|(step, t)| {
-                let t0 = Instant::now();
-                // SAFETY: as above, one step at a time.
-                let r = unsafe {
-                    self.run_steps(std::slice::from_ref(step), &bases, &mut bindings, env)
-                };
-                *t += t0.elapsed();
-                r
-            }),
+            // SAFETY: as above; `prof` was checked to have one entry per step.
+            Some(prof) => unsafe {
+                self.run_steps_profiled(&self.pjx.steps, 0, &bases, &mut bindings, prof, env)
+            },
         };
         self.lock_arenas().push(arena);
         result
@@ -365,8 +367,15 @@ impl Executable {
                 // SAFETY: as above.
                 Step::Conv(c) => unsafe { kernels::conv::conv(c, bases, self.threads, self.isa) },
                 Step::Copy { src, dst } => {
-                    // SAFETY: both ranges are in bounds (validated); `copy` allows overlap.
-                    unsafe { std::ptr::copy(bases.ptr(src), bases.ptr(dst), src.size as usize) }
+                    // SAFETY: both ranges are in bounds (validated).
+                    unsafe {
+                        copy(
+                            bases.ptr(src),
+                            bases.ptr(dst),
+                            src.size as usize,
+                            self.threads,
+                        )
+                    }
                 }
                 Step::While { cond, pred, body } => loop {
                     // SAFETY: nested lists were validated like the top-level one.
@@ -379,17 +388,8 @@ impl Executable {
                     unsafe { self.run_steps(body, bases, bindings, env)? };
                 },
                 Step::Case { index, branches } => {
-                    let p = bases.ptr(index);
-                    // SAFETY: `index` is 1 or 4 in-bounds bytes (validated).
-                    let i = unsafe {
-                        if index.size == 1 {
-                            i64::from(*p)
-                        } else {
-                            i64::from(std::ptr::read_unaligned(p as *const i32))
-                        }
-                    };
-                    let last = branches.len() - 1; // the decoder refused empty cases
-                    let b = usize::try_from(i).map_or(last, |i| i.min(last));
+                    // SAFETY: `index` was validated against its region.
+                    let b = unsafe { case_branch(index, branches.len(), bases) };
                     // SAFETY: as for loops.
                     unsafe { self.run_steps(&branches[b], bases, bindings, env)? };
                 }
@@ -414,6 +414,192 @@ impl Executable {
         }
         Ok(())
     }
+
+    /// [`Executable::run_steps`], adding each step's time and executions to `prof` at
+    /// its pre-order number (`first` is the number of `steps[0]`).
+    ///
+    /// # Safety
+    /// As [`Executable::run_steps`]; `prof` has an entry for every step.
+    unsafe fn run_steps_profiled(
+        &self,
+        steps: &[Step],
+        first: usize,
+        bases: &Bases,
+        bindings: &mut Vec<*mut u8>,
+        prof: &mut StepProfile,
+        env: &xla_ffi::CallEnv,
+    ) -> Result<(), RunError> {
+        let mut at = first;
+        for step in steps {
+            let t0 = Instant::now();
+            match step {
+                Step::While { cond, pred, body } => {
+                    let cond_at = at + 1;
+                    let body_at = cond_at + subtree(prof, cond_at, cond.len());
+                    loop {
+                        // SAFETY: as in run_steps.
+                        unsafe {
+                            self.run_steps_profiled(cond, cond_at, bases, bindings, prof, env)?
+                        };
+                        // SAFETY: `pred` is one in-bounds byte (validated).
+                        if unsafe { *bases.ptr(pred) } & 1 == 0 {
+                            break;
+                        }
+                        // SAFETY: as in run_steps.
+                        unsafe {
+                            self.run_steps_profiled(body, body_at, bases, bindings, prof, env)?
+                        };
+                    }
+                }
+                Step::Case { index, branches } => {
+                    // SAFETY: `index` was validated against its region.
+                    let b = unsafe { case_branch(index, branches.len(), bases) };
+                    let mut branch_at = at + 1;
+                    for br in &branches[..b] {
+                        branch_at += subtree(prof, branch_at, br.len());
+                    }
+                    // SAFETY: as in run_steps.
+                    unsafe {
+                        self.run_steps_profiled(
+                            &branches[b],
+                            branch_at,
+                            bases,
+                            bindings,
+                            prof,
+                            env,
+                        )?
+                    };
+                }
+                // SAFETY: forwarded, one step at a time.
+                _ => unsafe { self.run_steps(std::slice::from_ref(step), bases, bindings, env)? },
+            }
+            prof.time[at] += t0.elapsed();
+            prof.runs[at] += 1;
+            at += prof.size[at];
+        }
+        Ok(())
+    }
+}
+
+/// The pre-order numbers a list of `len` steps starting at number `first` spans.
+fn subtree(prof: &StepProfile, first: usize, len: usize) -> usize {
+    let mut at = first;
+    for _ in 0..len {
+        at += prof.size[at];
+    }
+    at - first
+}
+
+/// The branch a [`Step::Case`] takes: the value at `index` (an unsigned byte or an i32),
+/// out of range (negative too) the last of `branches`.
+///
+/// # Safety
+/// `index` is 1 or 4 bytes inside the region `bases` points at (the decoder checks it).
+unsafe fn case_branch(index: &BufRef, branches: usize, bases: &Bases) -> usize {
+    let p = bases.ptr(index);
+    // SAFETY: `index` is 1 or 4 in-bounds bytes (the caller's contract).
+    let i = unsafe {
+        if index.size == 1 {
+            i64::from(*p)
+        } else {
+            i64::from(std::ptr::read_unaligned(p as *const i32))
+        }
+    };
+    let last = branches - 1; // the decoder refused empty cases
+    usize::try_from(i).map_or(last, |i| i.min(last))
+}
+
+/// Times of profiled calls ([`Executable::run_profiled`]), one entry per schedule step in
+/// pre-order: a step, then the lists nested in it (a loop's condition, then its body; a
+/// case's branches in order), as [`crate::format::walk_steps`] visits them.
+#[derive(Clone, Debug, Default)]
+pub struct StepProfile {
+    /// Wall time of each step, summed over its executions; a loop's or a case's includes
+    /// the steps nested in it.
+    pub time: Vec<Duration>,
+    /// How many times each step ran (a loop body's steps once per trip).
+    pub runs: Vec<u64>,
+    /// How many pre-order numbers each step's subtree spans (itself included).
+    pub size: Vec<usize>,
+    /// The pre-order number of each step's parent (a loop or a case), if it is nested.
+    pub parent: Vec<Option<usize>>,
+}
+
+impl StepProfile {
+    /// An empty profile of `pjx`'s schedule.
+    pub fn new(pjx: &Pjx) -> StepProfile {
+        fn number(steps: &[Step], parent: Option<usize>, p: &mut StepProfile) {
+            for step in steps {
+                let me = p.size.len();
+                p.size.push(1);
+                p.parent.push(parent);
+                for inner in step.nested() {
+                    number(inner, Some(me), p);
+                }
+                p.size[me] = p.size.len() - me;
+            }
+        }
+        let mut p = StepProfile::default();
+        number(&pjx.steps, None, &mut p);
+        p.time = vec![Duration::ZERO; p.size.len()];
+        p.runs = vec![0; p.size.len()];
+        p
+    }
+
+    /// Zeroes the times and counts.
+    pub fn clear(&mut self) {
+        self.time.fill(Duration::ZERO);
+        self.runs.fill(0);
+    }
+
+    /// Each step's own time: its time less that of the steps nested directly in it (for
+    /// a loop, its control: the predicate reads and the timer's own cost).
+    pub fn self_time(&self) -> Vec<Duration> {
+        let mut own = self.time.clone();
+        for (i, p) in self.parent.iter().enumerate() {
+            if let Some(p) = *p {
+                own[p] = own[p].saturating_sub(self.time[i]);
+            }
+        }
+        own
+    }
+}
+
+/// Copies below this many bytes run on one thread (a copy that fits in L2 ends before
+/// the pool's workers would start on theirs).
+const PARALLEL_COPY_BYTES: usize = 2 << 20;
+
+/// A [`Step::Copy`]: nothing when both are the same memory (an input donated to the
+/// output it is copied to: the compiler copies an input into the output it updates in
+/// place); large disjoint copies split across up to `threads` threads.
+///
+/// # Safety
+/// `src` and `dst` are each valid for `n` bytes (they may overlap).
+unsafe fn copy(src: *const u8, dst: *mut u8, n: usize, threads: usize) {
+    if std::ptr::eq(src, dst) || n == 0 {
+        return;
+    }
+    let disjoint = (src as usize).abs_diff(dst as usize) >= n;
+    if threads <= 1 || n < PARALLEL_COPY_BYTES || !disjoint {
+        // SAFETY: the caller's contract; `copy` allows overlap.
+        return unsafe { std::ptr::copy(src, dst, n) };
+    }
+    /// The two addresses, shared read-only by the threads of one copy.
+    struct Ends(*const u8, *mut u8);
+    // SAFETY: the threads write disjoint ranges of `dst` (chunks of one split) and only
+    // read `src`, which no chunk writes (the ranges do not overlap); the pool job ends
+    // before this function returns.
+    unsafe impl Sync for Ends {}
+    let ends = Ends(src, dst);
+    // Chunks of whole cache lines, at least 1 MiB each.
+    let lines = n.div_ceil(64);
+    let parts = threads.min(n / (1 << 20)).max(1);
+    crate::kernels::par_chunks(lines, parts, |b, e| {
+        let (b, e) = (b * 64, (e * 64).min(n));
+        let ends = &ends;
+        // SAFETY: `[b, e)` is inside both ranges, which do not overlap.
+        unsafe { std::ptr::copy_nonoverlapping(ends.0.add(b), ends.1.add(b), e - b) }
+    });
 }
 
 /// A dispatch touching fewer bytes (all its bindings together) runs on one thread: handing

@@ -35,6 +35,8 @@ pub(crate) unsafe fn apply_epilogue(
 
 #[cfg(target_arch = "x86_64")]
 mod blocked;
+#[cfg(target_arch = "x86_64")]
+mod dot_rows;
 mod epilogue;
 #[cfg(target_arch = "x86_64")]
 mod f32_avx2;

@@ -8,6 +8,7 @@ pub mod conv;
 pub mod gemm;
 pub mod linalg;
 mod par;
+pub(crate) use par::chunks as par_chunks;
 pub mod softmax;
 pub mod sort;
 pub mod topk;

@@ -29,7 +29,8 @@ usage: {prog}{arg} --inputs a.npy,b.npy [--outputs DIR] [--warmup W] [--iters N]
   --warmup W      untimed calls before timing (default 3)
   --iters N       time N calls and print {{\"median_ms\", \"min_ms\", \"max_ms\", \"iters\"}} as JSON
   --threads T     threads per call
-  --profile       with --iters: then time each step over N more calls and print a table
+  --profile       with --iters: then time every step over N more calls and print a table,
+                  slowest first: each step's time per call and its share of the call
   -h, --help      this text
 "
     )

@@ -4,7 +4,8 @@
 pub mod args;
 
 use crate::DType;
-use crate::exec::{ArtifactError, Executable, RunError, type_string};
+use crate::exec::{ArtifactError, Executable, RunError, StepProfile, type_string};
+use crate::format::Step;
 use crate::npy::{NpyError, read_npy_as, write_npy};
 use crate::tensor::Tensor;
 use std::io::Write;
@@ -22,8 +23,8 @@ pub struct RunOptions {
     /// Time this many calls and print one JSON line.
     pub iters: Option<u32>,
     pub threads: Option<usize>,
-    /// After timing, run `iters` more calls timing each top-level step, and print a table
-    /// of the steps' median times.
+    /// After timing, run `iters` more calls timing every step (nested ones too), and print
+    /// a table of the steps' median times per call, the slowest first.
     pub profile: bool,
 }
 
@@ -144,8 +145,12 @@ fn median(xs: &[f64]) -> f64 {
     }
 }
 
-/// Times each top-level step over `iters` calls; one line per step with its median time,
-/// its share of the sum of medians, and what it is.
+/// Times every step (nested ones too) over `iters` calls and returns a table sorted by
+/// time: per step, its own median time per call (a loop's or a case's without the steps
+/// nested in it, which have lines of their own), its share of the call, its median time
+/// with what is nested in it, how many times it ran per call (a loop body's steps once
+/// per trip), and what it is, named by its place in the schedule (`9.body.6`: step 6 of
+/// the body of top-level step 9) as `pjrtc inspect` prints it.
 fn profile(
     exe: &Executable,
     inputs: &[&Tensor],
@@ -153,33 +158,81 @@ fn profile(
     iters: u32,
 ) -> Result<String, RunnerError> {
     use std::fmt::Write as _;
-    let steps = &exe.pjx().steps;
-    let mut per_step = vec![Vec::with_capacity(iters as usize); steps.len()];
-    let mut times = vec![std::time::Duration::ZERO; steps.len()];
+    let pjx = exe.pjx();
+    let mut prof = StepProfile::new(pjx);
+    let n = prof.size.len();
+    let mut own_us = vec![Vec::with_capacity(iters as usize); n];
+    let mut incl_us = vec![Vec::with_capacity(iters as usize); n];
+    let mut runs = vec![Vec::with_capacity(iters as usize); n];
+    let mut call_us = Vec::with_capacity(iters as usize);
     for _ in 0..iters {
-        times.fill(std::time::Duration::ZERO);
-        exe.run_profiled(inputs, outputs, &mut times)?;
-        for (all, t) in per_step.iter_mut().zip(&times) {
-            all.push(t.as_secs_f64() * 1e6);
+        prof.clear();
+        let t0 = Instant::now();
+        exe.run_profiled(inputs, outputs, &mut prof)?;
+        call_us.push(t0.elapsed().as_secs_f64() * 1e6);
+        for (i, own) in prof.self_time().iter().enumerate() {
+            own_us[i].push(own.as_secs_f64() * 1e6);
+            incl_us[i].push(prof.time[i].as_secs_f64() * 1e6);
+            runs[i].push(prof.runs[i] as f64);
         }
     }
-    let medians: Vec<f64> = per_step
-        .iter_mut()
-        .map(|xs| {
-            xs.sort_by(f64::total_cmp);
-            median(xs)
-        })
-        .collect();
-    let total: f64 = medians.iter().sum();
+    let med = |xs: &mut Vec<f64>| {
+        xs.sort_by(f64::total_cmp);
+        median(xs)
+    };
+    let own: Vec<f64> = own_us.iter_mut().map(med).collect();
+    let incl: Vec<f64> = incl_us.iter_mut().map(med).collect();
+    let runs: Vec<f64> = runs.iter_mut().map(med).collect();
+    let total: f64 = own.iter().sum();
+    let steps = step_list(&pjx.steps);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| own[b].total_cmp(&own[a]).then(a.cmp(&b)));
     let mut s = String::new();
-    let _ = writeln!(s, "step  median_us  share  what");
-    for (i, (step, us)) in steps.iter().zip(&medians).enumerate() {
-        let share = if total > 0.0 { 100.0 * us / total } else { 0.0 };
-        let what = crate::format::step_line(exe.pjx(), step);
-        let _ = writeln!(s, "{i:>4} {us:>10.1} {share:>5.1}%  {what}");
+    let _ = writeln!(
+        s,
+        "profile: {iters} calls, median {:.1} us per call (timed per step)",
+        med(&mut call_us)
+    );
+    let _ = writeln!(s, "  self_us  share    incl_us     runs  step");
+    for i in order {
+        let share = if total > 0.0 {
+            100.0 * own[i] / total
+        } else {
+            0.0
+        };
+        let (path, step) = &steps[i];
+        let what = crate::format::step_line(pjx, step);
+        let _ = writeln!(
+            s,
+            "{:>9.1} {share:>5.1}% {:>10.1} {:>8} {path}: {what}",
+            own[i], incl[i], runs[i]
+        );
     }
-    let _ = writeln!(s, " sum {total:>10.1}");
+    let _ = writeln!(s, "      sum {total:.1}");
     Ok(s)
+}
+
+/// Every step with its place in the schedule, in the pre-order of [`StepProfile`].
+fn step_list(steps: &[Step]) -> Vec<(String, &Step)> {
+    fn walk<'a>(steps: &'a [Step], prefix: &str, out: &mut Vec<(String, &'a Step)>) {
+        for (i, step) in steps.iter().enumerate() {
+            let path = format!("{prefix}{i}");
+            out.push((path.clone(), step));
+            let heads: Vec<String> = match step {
+                Step::While { .. } => vec!["cond".into(), "body".into()],
+                Step::Case { branches, .. } => {
+                    (0..branches.len()).map(|b| format!("branch{b}")).collect()
+                }
+                _ => Vec::new(),
+            };
+            for (head, inner) in heads.iter().zip(step.nested()) {
+                walk(inner, &format!("{path}.{head}."), out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(steps, "", &mut out);
+    out
 }
 
 /// `[1.5, 2, 3, ...]` with at most `max` values, or the single value of a scalar.

@@ -73,7 +73,7 @@ pub(crate) fn plan_kernel(k: &Kernel) -> Plan {
     }
     let per_point = per_point.max(1);
     let n = k.domain.len();
-    if per_row > 0 && n >= 2 && k.domain.iter().all(|&e| e > 0) {
+    if per_row > 0 && n >= 2 && !k.sequential && k.domain.iter().all(|&e| e > 0) {
         let row = k.domain[n - 1]
             .saturating_mul(per_point)
             .saturating_add(per_row);
@@ -102,7 +102,9 @@ const LANE_SPLIT_WORK: i64 = 256;
 /// has one and its points are independent: codegen computes them once before the
 /// innermost loop (loop-invariant hoisting), in particular whole row reductions.
 pub(crate) fn hoistable(k: &Kernel) -> Option<Vec<bool>> {
-    if k.sequential || k.domain.is_empty() {
+    // In a sequential kernel whose rows run on lanes, the hoisted loads read buffers
+    // the kernel does not store into (the others are read at the stored index).
+    if (k.sequential && !rows_independent(k)) || k.domain.is_empty() {
         return None;
     }
     let inv = invariant(&k.body, k.domain.len() - 1);
@@ -219,8 +221,9 @@ enum Class {
 
 /// Classes of the top-level nodes if the kernel can run its innermost loop on f32x4.
 fn classify(k: &Kernel, round_ok: bool) -> Option<Vec<Class>> {
-    // Four points at once would load before earlier lanes store.
-    if k.sequential {
+    // Four points at once would load before earlier lanes store, unless each point
+    // touches only elements no other point of its row does.
+    if k.sequential && !rows_independent(k) {
         return None;
     }
     let inner = k.domain.len().checked_sub(1)?;
@@ -229,6 +232,64 @@ fn classify(k: &Kernel, round_ok: bool) -> Option<Vec<Class>> {
     }
     let (cls, stores) = classify_body(k, &k.body, inner, Scope::Top, round_ok)?;
     (stores > 0).then_some(cls)
+}
+
+/// Whether the points of a [`Kernel::sequential`] kernel's innermost loop may run on
+/// lanes, with what does not depend on the innermost coordinate computed once per row
+/// (rows still one after another, in order): every store's index has a component that
+/// is the innermost coordinate plus something fixed per row, so the points of a row
+/// store distinct elements, and every load of a buffer the kernel stores into uses
+/// exactly the index of the stores into it, so a point reads no element but its own.
+/// A scatter whose window is contiguous along the innermost dimension (a row added into
+/// a row) qualifies; a substitution reading earlier entries does not.
+fn rows_independent(k: &Kernel) -> bool {
+    let Some(inner) = k.domain.len().checked_sub(1) else {
+        return false;
+    };
+    // The innermost coordinate plus something the row fixes: distinct per point.
+    let inv = invariant(&k.body, inner);
+    fn linear(body: &Body, n: NodeId, inner: usize, inv: &[bool]) -> bool {
+        match &body.nodes[n.index()] {
+            Node::Index(d) => *d == inner,
+            Node::Binary {
+                op: BinaryOp::Add,
+                a,
+                b,
+            } => {
+                (linear(body, *a, inner, inv) && inv[b.index()])
+                    || (inv[a.index()] && linear(body, *b, inner, inv))
+            }
+            Node::Binary {
+                op: BinaryOp::Sub,
+                a,
+                b,
+            } => linear(body, *a, inner, inv) && inv[b.index()],
+            _ => false,
+        }
+    }
+    let mut stored: Vec<(usize, &[NodeId])> = Vec::new();
+    for node in &k.body.nodes {
+        if let Node::Store { buffer, index, .. } = node {
+            if !index.iter().any(|&i| linear(&k.body, i, inner, &inv)) {
+                return false;
+            }
+            match stored.iter().find(|(b, _)| b == buffer) {
+                Some((_, i)) if *i != index.as_slice() => return false,
+                Some(_) => {}
+                None => stored.push((*buffer, index)),
+            }
+        }
+    }
+    fn loads_ok(body: &Body, stored: &[(usize, &[NodeId])], top: bool) -> bool {
+        body.nodes.iter().all(|node| match node {
+            Node::Load { buffer, index } => stored
+                .iter()
+                .all(|(b, i)| b != buffer || (top && *i == index.as_slice())),
+            Node::Reduce { body, .. } => loads_ok(body, stored, false),
+            _ => true,
+        })
+    }
+    loads_ok(&k.body, &stored, true)
 }
 
 /// Independent f32x4 accumulators per reduction in the vectorized innermost loop.

@@ -666,7 +666,8 @@ pub(crate) fn lower_expression_op(lw: &mut Lowerer, op: &Op) -> Result<(), Diagn
         .name()
         .trim_start_matches("stablehlo.")
         .to_string();
-    let (k, bindings) = kb.finish(&name, ty.shape.clone(), body);
+    let (mut k, mut bindings) = kb.finish(&name, ty.shape.clone(), body);
+    super::inplace::settle_in_place(lw, v, &mut k, &mut bindings);
     lw.push_kernel(k, bindings);
     Ok(())
 }
@@ -777,6 +778,51 @@ pub(crate) fn zero_kernel(lw: &mut Lowerer, dst: BufRef, ty: &TensorType) {
 
 /// Maps an index of `shape` to the index of the same row-major element in `oshape`.
 fn reshape_index(body: &mut Body, shape: &[i64], oshape: &[i64], idx: &[NodeId]) -> Vec<NodeId> {
+    // Dimensions split into groups of equal size on both sides ([256, 16, 64] and
+    // [4096, 64]: {256, 16} ~ {4096} and {64} ~ {64}); a group that is one dimension on
+    // each side maps its index as it is, so a contiguous innermost dimension stays the
+    // lane coordinate; other groups go through their linear index.
+    if shape.contains(&0) || oshape.contains(&0) {
+        return reshape_group(body, shape, oshape, idx);
+    }
+    let mut oidx = Vec::with_capacity(oshape.len());
+    let (mut a, mut b) = (0, 0);
+    while a < shape.len() || b < oshape.len() {
+        let (a0, b0) = (a, b);
+        let (mut pa, mut pb) = (1i64, 1i64);
+        if a < shape.len() {
+            pa = shape[a];
+            a += 1;
+        }
+        if b < oshape.len() {
+            pb = oshape[b];
+            b += 1;
+        }
+        while pa != pb {
+            if pa < pb && a < shape.len() {
+                pa *= shape[a];
+                a += 1;
+            } else if pb < pa && b < oshape.len() {
+                pb *= oshape[b];
+                b += 1;
+            } else {
+                // Unequal element counts (the verifier refuses them): one group.
+                oidx.extend(reshape_group(body, &shape[a0..], &oshape[b0..], &idx[a0..]));
+                return oidx;
+            }
+        }
+        oidx.extend(reshape_group(
+            body,
+            &shape[a0..a],
+            &oshape[b0..b],
+            &idx[a0..a],
+        ));
+    }
+    oidx
+}
+
+/// [`reshape_index`] of one group of dimensions with the same number of elements.
+fn reshape_group(body: &mut Body, shape: &[i64], oshape: &[i64], idx: &[NodeId]) -> Vec<NodeId> {
     let nz: Vec<usize> = (0..shape.len()).filter(|&d| shape[d] != 1).collect();
     let onz: Vec<usize> = (0..oshape.len()).filter(|&d| oshape[d] != 1).collect();
     // Only unit dims inserted or removed: a direct mapping, no div/rem.

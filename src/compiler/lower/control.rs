@@ -2,11 +2,13 @@
 //!
 //! Regions of control-flow ops are lowered like the entry body, into nested step lists:
 //!
-//! - `while`: each carried value gets one fixed arena buffer that the op's results, the
-//!   condition's and the body's arguments all use. The operands are copied in before the
-//!   loop; the body's yields are copied back at the end of each iteration (through a
-//!   temporary when a yield is another carried buffer, which the copy-back may overwrite
-//!   first). The condition's yield is the loop predicate.
+//! - `while`: each carried value gets one fixed buffer that the op's results, the
+//!   condition's and the body's arguments all use ([`place_while`]). The operands are
+//!   copied in before the loop (unless the carried buffer is the operand's own); the
+//!   body's yields are copied back at the end of each iteration (unless they were
+//!   computed in place there; through a temporary when a yield is another carried
+//!   buffer, which the copy-back may overwrite first). The condition's yield is the loop
+//!   predicate.
 //! - `if`/`case`: every branch ends by copying its yields into the op's result buffers.
 //!   `if` is a case over `[false branch, true branch]` indexed by the i1 predicate byte.
 //! - `sort`: a [`Step::Sort`] whose comparator region is compiled as a single-point kernel
@@ -30,9 +32,24 @@ pub(crate) fn reads_operands_in_place(op: &Opcode) -> bool {
 }
 
 /// Places a `while`'s carried buffers: one per result, shared with the region arguments.
+/// A value the body passes through stays in its operand's buffer; an operand nothing
+/// reads once the loop starts is the carried buffer itself ([`super::inplace`]).
 pub(crate) fn place_while(lw: &mut Lowerer, op: &Op) {
+    let n = op.results.len();
+    let mut bufs: Vec<Option<BufRef>> = (0..n).map(|k| lw.pass_through_buffer(op, k)).collect();
+    let mut claimed: Vec<BufRef> = bufs.iter().flatten().copied().collect();
+    for (k, b) in bufs.iter_mut().enumerate() {
+        if b.is_none() {
+            let own = lw.dead_operand_buffer(op, k, &claimed).unwrap_or_else(|| {
+                let size = lw.ty(op.results[k]).byte_size();
+                lw.new_arena(size)
+            });
+            claimed.push(own);
+            *b = Some(own);
+        }
+    }
     for (i, &r) in op.results.iter().enumerate() {
-        let b = lw.new_arena(lw.ty(r).byte_size());
+        let b = bufs[i].expect("every carried value is placed");
         lw.buf[r.index()] = Some(b);
         for region in &op.regions {
             if let Some(&a) = region.args.get(i) {
@@ -94,9 +111,14 @@ pub(crate) fn lower_while<'f>(lw: &mut Lowerer<'f>, op: &'f Op) -> Result<(), Di
         ));
     }
     for (&x, &c) in op.operands.iter().zip(&carried) {
-        let src = buffer_of(lw, x, op)?;
-        if c.size > 0 && src != c {
-            lw.steps.push(Step::Copy { src, dst: c });
+        if c.size == 0 {
+            continue;
+        }
+        match lw.buf[lw.r(x).index()] {
+            Some(src) if src == c => {}
+            Some(src) => lw.steps.push(Step::Copy { src, dst: c }),
+            // A splat constant: filled in.
+            None => super::inplace::write_value(lw, x, c)?,
         }
     }
     let cond_steps = lower_region(lw, cond)?;

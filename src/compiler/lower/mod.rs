@@ -37,6 +37,9 @@ mod epilogue_tests;
 mod hfuse;
 #[cfg(test)]
 mod hfuse_tests;
+mod inplace;
+#[cfg(test)]
+mod inplace_tests;
 mod lapack;
 mod linalg;
 #[cfg(test)]
@@ -105,6 +108,7 @@ pub fn lower_with(
     if super::codegen::array_math(target) {
         lw.absorb_softmaxes();
     }
+    lw.pos = Some(lw.positions());
     lw.place_buffers();
     for i in 0..func.body.ops.len() {
         lw.emit_op(&func.body.ops[i])?;
@@ -179,6 +183,9 @@ pub(crate) struct Lowerer<'f> {
     ffi: &'f FfiTargets,
     /// `(library, target, symbol)` of the handlers used from libraries.
     pub ffi_used: Vec<(usize, String, String)>,
+    /// Program positions and last reads, for sharing buffers ([`inplace`]); computed
+    /// once materialization is decided.
+    pos: Option<inplace::Positions<'f>>,
 }
 
 pub(crate) fn unsupported(op: &Op) -> Diagnostic {
@@ -226,6 +233,7 @@ impl<'f> Lowerer<'f> {
             from_topk: vec![false; n],
             ffi,
             ffi_used: Vec::new(),
+            pos: None,
         })
     }
 
@@ -371,7 +379,15 @@ impl<'f> Lowerer<'f> {
                         continue;
                     }
                     let o = self.r(o);
-                    self.needs_buffer[o.index()] = true;
+                    // A loop's splat constant initial value is written straight into
+                    // its carried buffer, not kept in the artifact and copied.
+                    let splat = matches!(
+                        self.def_op(o),
+                        Some((Op { opcode: Opcode::Constant(l), .. }, _)) if l.is_splat()
+                    );
+                    if !(splat && matches!(op.opcode, Opcode::While)) {
+                        self.needs_buffer[o.index()] = true;
+                    }
                 }
             }
             if control::is_control_flow(&op.opcode) {
@@ -551,7 +567,7 @@ impl<'f> Lowerer<'f> {
                             columns,
                             ..RowFusion::default()
                         };
-                        if rank >= 2
+                        if rank >= 1
                             && (rows || columns)
                             && in_ty.shape[rank - 1] > 1
                             && self.row_ok(
@@ -871,7 +887,7 @@ impl<'f> Lowerer<'f> {
                 control::place_while(self, op);
                 continue;
             }
-            for &v in &op.results {
+            for (k, &v) in op.results.iter().enumerate() {
                 if !self.materialize[v.index()] {
                     continue;
                 }
@@ -886,6 +902,10 @@ impl<'f> Lowerer<'f> {
                         offset: 0,
                         size,
                     }
+                } else if let Some(b) = self.in_place_buffer(op, k) {
+                    b
+                } else if let Some(b) = self.yield_buffer(op, v) {
+                    b
                 } else {
                     self.new_arena(size)
                 };
@@ -1067,6 +1087,7 @@ impl<'f> Lowerer<'f> {
             }
             Opcode::While => control::lower_while(self, op),
             Opcode::If | Opcode::Case => control::lower_case(self, op),
+            Opcode::DynamicUpdateSlice => inplace::lower_dynamic_update_slice(self, op),
             Opcode::Sort { dimension, .. } => control::lower_sort(self, op, *dimension),
             o if is_expression_op(o) => builder::lower_expression_op(self, op),
             _ => Err(unsupported(op)),
@@ -1118,6 +1139,17 @@ impl<'f> Lowerer<'f> {
                     let mut n = 0;
                     walk_steps(std::slice::from_ref(step), &mut |_| n += 1);
                     loops.push((s, s + n - 1));
+                }
+                // Copying the input into the output it aliases does nothing when they
+                // share memory (the runtime skips it): neither a read nor a write.
+                if let Step::Copy { src, dst } = step
+                    && src.region == input
+                    && dst.region == out
+                    && src.offset == 0
+                    && dst.offset == 0
+                {
+                    s += 1;
+                    return;
                 }
                 plan::for_each_bufref_ref(step, kernels, |b, written| {
                     if b.region == input {

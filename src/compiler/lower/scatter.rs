@@ -5,6 +5,7 @@
 use super::Lowerer;
 use super::builder::{KernelBuilder, and1, domain_index, ibin, iclamp, icmp, select};
 use super::elementwise::convert;
+use super::inplace::write_base;
 use super::kir::{Body, Node, NodeId};
 use super::reduce::translate_reducer;
 use crate::compiler::diag::Diagnostic;
@@ -134,9 +135,35 @@ pub(crate) fn lower_scatter(lw: &mut Lowerer, op: &Op, s: &ScatterAttrs) -> Resu
         .regions
         .first()
         .ok_or_else(|| Diagnostic::at(&op.loc, "scatter without an update computation"))?;
+    // Results updated in place: the kernel must not read what it writes but through
+    // the written binding, so indices and updates reading those buffers are staged.
+    let mut staged = Vec::new();
     for (&x, &r) in inputs.iter().zip(&op.results) {
-        copy_kernel(lw, x, r)?;
+        let dst = lw.buf[r.index()].expect("scatter results are materialized");
+        if lw.buf[lw.r(x).index()] == Some(dst) {
+            let reads: Vec<ValueId> = std::iter::once(indices)
+                .chain(updates.iter().copied())
+                .collect();
+            staged.extend(lw.stage(&reads, dst)?);
+        }
     }
+    for k in 0..n {
+        write_base(lw, op, k)?;
+    }
+    let result = scatter_kernel(lw, op, s, region);
+    lw.unstage(&staged);
+    result
+}
+
+/// The sequential kernel of [`lower_scatter`], over the results already holding the inputs.
+fn scatter_kernel(
+    lw: &mut Lowerer,
+    op: &Op,
+    s: &ScatterAttrs,
+    region: &crate::compiler::ir::Region,
+) -> Result<(), Diagnostic> {
+    let n = op.operands.len() / 2;
+    let (indices, updates) = (op.operands[n], &op.operands[n + 1..]);
     let xs = lw.ty(op.results[0]).shape.clone();
     let us = lw.ty(updates[0]).shape.clone();
     if xs.contains(&0) || us.contains(&0) {
@@ -152,9 +179,16 @@ pub(crate) fn lower_scatter(lw: &mut Lowerer, op: &Op, s: &ScatterAttrs) -> Resu
         .collect();
     let starts = StartIndices::new(&kb, &mut body, indices, &scatter_index, s.index_vector_dim);
     let mut at: Vec<NodeId> = (0..xs.len()).map(|_| body.index_const(0)).collect();
+    // Per operand dimension: the exclusive bound of its index when it is one coordinate
+    // of a window or batch dimension no longer than the operand's (always in range: no
+    // check, no clamp, so a row of the window stays a contiguous row of lanes), or None.
+    let mut bound: Vec<Option<i64>> = vec![Some(1); xs.len()];
+    let mut terms = vec![0usize; xs.len()];
     for (k, &d) in s.scatter_dims_to_operand_dims.iter().enumerate() {
         let d = d as usize;
         let v = starts.get(&mut kb, &mut body, k)?;
+        bound[d] = None;
+        terms[d] += 1;
         at[d] = ibin(&mut body, BinaryOp::Add, at[d], v);
     }
     for (&od, &sd) in s
@@ -163,18 +197,32 @@ pub(crate) fn lower_scatter(lw: &mut Lowerer, op: &Op, s: &ScatterAttrs) -> Resu
         .zip(&s.scatter_indices_batching_dims)
     {
         let od = od as usize;
-        let b = scatter_index[batch_pos(sd, s.index_vector_dim)];
+        let pos = batch_pos(sd, s.index_vector_dim);
+        let b = scatter_index[pos];
         at[od] = ibin(&mut body, BinaryOp::Add, at[od], b);
+        let extent = kb.lw.ty(indices).shape.get(sd as usize).copied();
+        bound[od] = extent.filter(|_| terms[od] == 0);
+        terms[od] += 1;
     }
     let window_operand_dims = (0..xs.len())
         .filter(|&d| !contains(&s.inserted_window_dims, d))
         .filter(|&d| !contains(&s.input_batching_dims, d));
     for (&d, od) in s.update_window_dims.iter().zip(window_operand_dims) {
-        at[od] = ibin(&mut body, BinaryOp::Add, at[od], u[d as usize]);
+        at[od] = if terms[od] == 0 {
+            u[d as usize]
+        } else {
+            ibin(&mut body, BinaryOp::Add, at[od], u[d as usize])
+        };
+        bound[od] = Some(us[d as usize]).filter(|_| terms[od] == 0);
+        terms[od] += 1;
     }
     let mut inside: Option<NodeId> = None;
     let mut clamped = Vec::with_capacity(xs.len());
     for (d, &a) in at.iter().enumerate() {
+        if bound[d].is_some_and(|b| b <= xs[d]) {
+            clamped.push(a);
+            continue;
+        }
         let zero = body.index_const(0);
         let size = body.index_const(xs[d]);
         let ge = icmp(&mut body, CompareDirection::Ge, a, zero);
@@ -231,31 +279,6 @@ pub(crate) fn lower_scatter(lw: &mut Lowerer, op: &Op, s: &ScatterAttrs) -> Resu
     }
     let (mut k, bindings) = kb.finish("scatter", us, body);
     k.sequential = true;
-    lw.push_kernel(k, bindings);
-    Ok(())
-}
-
-/// A kernel writing value `src` (materialized or fused) into the buffer of `dst`.
-fn copy_kernel(lw: &mut Lowerer, src: ValueId, dst: ValueId) -> Result<(), Diagnostic> {
-    let ty = lw.ty(dst);
-    if ty.num_elements() == 0 {
-        return Ok(());
-    }
-    let out = lw.buf[dst.index()].expect("scatter results are materialized");
-    let mut kb = KernelBuilder::new(lw);
-    let mut body = Body::default();
-    let idx = domain_index(&mut body, ty.rank());
-    let x = kb.value_at(&mut body, src, &idx)?;
-    let b = kb.bind_write(out, ty);
-    body.push(
-        Node::Store {
-            buffer: b,
-            index: idx,
-            value: x,
-        },
-        ty.dtype,
-    );
-    let (k, bindings) = kb.finish("scatter_copy", ty.shape.clone(), body);
     lw.push_kernel(k, bindings);
     Ok(())
 }

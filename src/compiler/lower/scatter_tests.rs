@@ -342,3 +342,114 @@ fn reduce_precision_matches_evaluator() {
         check(&f, &[literal_from_bits(TensorType::new(dt, [n]), &bits)]);
     }
 }
+
+/// Scatters of whole rows (the window covers the operand's innermost dimension, which
+/// no index addresses) run their rows on vector lanes, one row after another; rows of
+/// 13 leave a tail, indices repeat (the order shows: `x * 2 + u` does not commute) or
+/// fall outside (skipped), and the rows go into the middle axis of a 3-d operand too.
+/// A named combiner region builder.
+type Combiner = (&'static str, fn(&mut FB, DType) -> Region);
+
+#[test]
+fn row_scatters_run_on_lanes_in_order() {
+    let combiners: [Combiner; 3] = [
+        ("twice_plus", twice_plus),
+        ("max", |b, dt| b.binary_region(dt, BinaryOp::Max)),
+        ("set", |b, dt| b.region(&[dt], |_, a| vec![a[1]])),
+    ];
+    for dt in [DType::F32, DType::I32] {
+        for (name, combiner) in combiners {
+            // [7, 13] <- rows of [5, 13] at indices [5].
+            let mut b = FB::new();
+            let x = b.param(dt, &[7, 13]);
+            let i = b.param(DType::I32, &[5]);
+            let u = b.param(dt, &[5, 13]);
+            let reg = combiner(&mut b, dt);
+            let r = b.op_multi(
+                Opcode::Scatter(sattrs(&[1], &[0], &[0], 1)),
+                &[x, i, u],
+                vec![TensorType::new(dt, [7, 13])],
+                vec![reg],
+            );
+            let f = b.ret(&r);
+            let p = lower(&f, &codegen::Target::host()).expect("lower");
+            let k = p.kernels.iter().find(|k| k.sequential).expect("a scatter");
+            assert!(codegen::vector_profile(k).0, "{name} {dt:?} runs on lanes");
+            let xs: Vec<f64> = (0..91).map(|v| f64::from(v % 17) - 3.0).collect();
+            let us: Vec<f64> = (0..65).map(|v| f64::from(v * 7 % 23) - 9.0).collect();
+            let (x, u) = if dt == DType::F32 {
+                (lit_f(dt, &[7, 13], &xs), lit_f(dt, &[5, 13], &us))
+            } else {
+                let ints = |v: &[f64]| v.iter().map(|&f| f as i128).collect::<Vec<_>>();
+                (
+                    lit_i(dt, &[7, 13], &ints(&xs)),
+                    lit_i(dt, &[5, 13], &ints(&us)),
+                )
+            };
+            check(&f, &[x, lit_i(DType::I32, &[5], &[3, 0, 3, 9, -2]), u]);
+
+            // [4, 3, 13] <- rows into the middle axis: updates [4, 2, 13], indices [2, 1].
+            let mut b = FB::new();
+            let x = b.param(dt, &[4, 3, 13]);
+            let i = b.param(DType::I32, &[2, 1]);
+            let u = b.param(dt, &[4, 2, 13]);
+            let reg = combiner(&mut b, dt);
+            let r = b.op_multi(
+                Opcode::Scatter(sattrs(&[0, 2], &[1], &[1], 1)),
+                &[x, i, u],
+                vec![TensorType::new(dt, [4, 3, 13])],
+                vec![reg],
+            );
+            let f = b.ret(&r);
+            let p = lower(&f, &codegen::Target::host()).expect("lower");
+            let k = p.kernels.iter().find(|k| k.sequential).expect("a scatter");
+            assert!(
+                codegen::vector_profile(k).0,
+                "{name} {dt:?} middle axis on lanes"
+            );
+            let xs: Vec<f64> = (0..156).map(|v| f64::from(v % 11)).collect();
+            let us: Vec<f64> = (0..104).map(|v| f64::from(v % 5) + 0.5).collect();
+            let (x, u) = if dt == DType::F32 {
+                (lit_f(dt, &[4, 3, 13], &xs), lit_f(dt, &[4, 2, 13], &us))
+            } else {
+                let ints = |v: &[f64]| v.iter().map(|&f| (f * 2.0) as i128).collect::<Vec<_>>();
+                (
+                    lit_i(dt, &[4, 3, 13], &ints(&xs)),
+                    lit_i(dt, &[4, 2, 13], &ints(&us)),
+                )
+            };
+            check(&f, &[x, lit_i(DType::I32, &[2, 1], &[2, 2]), u]);
+        }
+    }
+}
+
+/// A window along the innermost dimension that the index addresses may hang off the
+/// end, element by element: it stays one point at a time.
+#[test]
+fn scatter_windows_at_an_indexed_innermost_dimension_stay_scalar() {
+    let mut b = FB::new();
+    let x = b.param(DType::F32, &[3, 20]);
+    let i = b.param(DType::I32, &[2, 2]);
+    let u = b.param(DType::F32, &[2, 12]);
+    let reg = twice_plus(&mut b, DType::F32);
+    let r = b.op_multi(
+        Opcode::Scatter(sattrs(&[1], &[0], &[0, 1], 1)),
+        &[x, i, u],
+        vec![TensorType::new(DType::F32, [3, 20])],
+        vec![reg],
+    );
+    let f = b.ret(&r);
+    let p = lower(&f, &codegen::Target::host()).expect("lower");
+    let k = p.kernels.iter().find(|k| k.sequential).expect("a scatter");
+    assert!(!codegen::vector_profile(k).0);
+    let xs: Vec<f64> = (0..60).map(f64::from).collect();
+    let us: Vec<f64> = (0..24).map(|v| f64::from(v) * 10.0).collect();
+    check(
+        &f,
+        &[
+            lit_f(DType::F32, &[3, 20], &xs),
+            lit_i(DType::I32, &[2, 2], &[1, 13, 1, 2]),
+            lit_f(DType::F32, &[2, 12], &us),
+        ],
+    );
+}

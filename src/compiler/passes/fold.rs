@@ -3,7 +3,8 @@
 //! - An op whose operands are all constants (and that has no regions, or is a reduce) is
 //!   replaced by constants when each result has at most [`MAX_FOLDED_ELEMENTS`] elements
 //!   and evaluating it is cheap enough. Iota (no operands) is left alone: a constant would
-//!   only make the artifact bigger.
+//!   only make the artifact bigger; but ops of iotas and constants fold (interpolation
+//!   weights computed from positions are constants, not work for every call).
 //! - reshape/convert/broadcast_in_dim/transpose that do not change anything are replaced
 //!   by their operand.
 //! - `if`/`case` on a constant are replaced by the ops of the branch taken.
@@ -66,6 +67,19 @@ fn fold_region(f: &Func, region: &mut Region, st: &mut State) -> Result<(), Diag
                 st.subst.insert(r, y);
             }
             out.extend(branch.ops);
+            continue;
+        }
+        // An iota stays (as a constant it would only make the artifact bigger), but what
+        // is computed from it alone folds: interpolation weights, masks, index tables.
+        if let (Opcode::Iota { .. }, [r]) = (&op.opcode, &op.results[..])
+            && f.values
+                .get(r.index())
+                .is_some_and(|t| elements(t) <= MAX_FOLDED_ELEMENTS as u128)
+            && let Ok(mut lits) = eval::eval_op(f, &op, &[])
+            && let Some(lit) = lits.pop()
+        {
+            st.consts.insert(*r, lit);
+            out.push(op);
             continue;
         }
         match try_fold(f, &op, st)? {
@@ -490,6 +504,36 @@ mod tests {
                 "stablehlo.iota"
             ]
         );
+    }
+
+    /// Ops of an iota fold (the iota itself stays, for any other reader), along the
+    /// second dimension of a 2-d iota too; a large iota's values are not evaluated.
+    #[test]
+    fn folds_what_is_computed_from_iotas() {
+        let mut b = B::new();
+        let io = b.op(Opcode::Iota { dimension: 1 }, &[], f32t(&[2, 3]));
+        let c = b.cst(literal_from_f64(f32t(&[2, 3]), &[0.5; 6]));
+        let w = b.op(Opcode::Binary(BinaryOp::Mul), &[io, c], f32t(&[2, 3]));
+        let big = b.op(Opcode::Iota { dimension: 0 }, &[], f32t(&[300, 300]));
+        let big_c = b.cst(literal_from_f64(f32t(&[]), &[1.0]));
+        let bb = b.op(
+            Opcode::BroadcastInDim {
+                broadcast_dimensions: vec![],
+            },
+            &[big_c],
+            f32t(&[300, 300]),
+        );
+        let bw = b.op(Opcode::Binary(BinaryOp::Add), &[big, bb], f32t(&[300, 300]));
+        let mut f = b.finish(&[w, io, bw]);
+        fold(&mut f).unwrap();
+        let vals: Vec<f32> = literal_bits(const_of(&f, w))
+            .into_iter()
+            .map(|x| f32::from_bits(x as u32))
+            .collect();
+        assert_eq!(vals, [0.0, 0.5, 1.0, 0.0, 0.5, 1.0]);
+        let n = names(&f);
+        assert_eq!(n.iter().filter(|o| *o == "stablehlo.iota").count(), 2);
+        assert!(n.contains(&"stablehlo.add".to_string()), "{n:?}");
     }
 
     #[test]

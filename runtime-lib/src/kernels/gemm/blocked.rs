@@ -226,7 +226,8 @@ fn room(v: &mut Vec<Line>, floats: usize) -> *mut f32 {
 }
 
 /// `o = epi(l * r)` for an `m x k` by `k x n` product of f32 views (any strides) with
-/// tile `K`; a single row with a row-major `r` is [`super::f32_avx2::gemv`] instead.
+/// tile `K`; a single row with a row-major `r` is [`super::f32_avx2::gemv`] instead, with
+/// a column-major one [`super::dot_rows::gemv`].
 ///
 /// # Safety
 /// The CPU has AVX2, FMA and `K`'s features. Every element of the three views is in
@@ -261,6 +262,21 @@ pub(super) unsafe fn gemm<K: Tile>(
         }
         // SAFETY: the output, which only this call accesses; the bias by the contract; the
         // CPU has AVX (it has AVX2, this function's contract).
+        return unsafe { epilogue::apply(c.ptr, c.rs, c.cs, m, n, epi, true) };
+    }
+    if m == 1 && b.rs == 1 {
+        // Columns of B contiguous: dot products, B read once in place.
+        let row: Vec<f32>;
+        let ap = if a.cs == 1 {
+            a.ptr as *const f32
+        } else {
+            // SAFETY: (0, p) is in A for p < k.
+            row = (0..k).map(|p| unsafe { *a.at(0, p) }).collect();
+            row.as_ptr()
+        };
+        // SAFETY: forwarded; `ap` holds row 0 of A, k > 0.
+        unsafe { super::dot_rows::gemv(n, k, ap, b, c) };
+        // SAFETY: as above.
         return unsafe { epilogue::apply(c.ptr, c.rs, c.cs, m, n, epi, true) };
     }
     SCRATCH.with(|cell| match cell.try_borrow_mut() {

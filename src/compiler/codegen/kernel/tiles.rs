@@ -223,6 +223,10 @@ fn array_call(
 /// wide; a loop does the whole chain in one pass on four, so a long chain of cheap
 /// operations stays inline, and so does anything around a loop that remains anyway.
 pub(super) fn plan(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>) -> Option<TilePlan> {
+    // A tile's phases keep values in output rows that a sequential kernel also loads.
+    if k.sequential {
+        return None;
+    }
     let plain = plan_with(k, cls, hoist, false)?;
     if plain.loops() == 0 {
         return Some(plain);
@@ -231,6 +235,22 @@ pub(super) fn plan(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>) -> Option<
         Some(calls_only) if calls_only.loops() == 0 => Some(calls_only),
         _ => Some(plain),
     }
+}
+
+/// Which of `k`'s buffers some load reads (in any body).
+fn loaded_buffers(k: &Kernel) -> Vec<bool> {
+    fn mark(body: &Body, loaded: &mut [bool]) {
+        for n in &body.nodes {
+            match n {
+                Node::Load { buffer, .. } => loaded[*buffer] = true,
+                Node::Reduce { body, .. } => mark(body, loaded),
+                _ => {}
+            }
+        }
+    }
+    let mut loaded = vec![false; k.buffers.len()];
+    mark(&k.body, &mut loaded);
+    loaded
 }
 
 /// [`plan`], with the arithmetic on call values and rows as calls if `cheap`.
@@ -321,6 +341,9 @@ fn plan_with(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>, cheap: bool) -> 
             scratch: None,
         });
     }
+    // A buffer the kernel also loads (an elementwise update in place: each point reads
+    // and writes its own element) holds its old values until the last phase stores.
+    let loaded = loaded_buffers(k);
     for (s, node) in body.nodes.iter().enumerate() {
         if let Node::Store {
             buffer,
@@ -330,6 +353,7 @@ fn plan_with(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>, cheap: bool) -> 
             && let Some(c) = call_of[value.index()]
             && uses[value.index()] == 1
             && k.buffers[*buffer].dtype == DType::F32
+            && !loaded[*buffer]
             && super::contiguous(index, cls)
         {
             calls[c].direct = Some(s);
@@ -385,6 +409,7 @@ fn plan_with(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>, cheap: bool) -> 
     let mut scratch_rows = (0..body.nodes.len()).filter(|&s| match &body.nodes[s] {
         Node::Store { buffer, index, .. } => {
             !direct.contains(&s)
+                && !loaded[*buffer]
                 && k.buffers[*buffer].dtype == DType::F32
                 && super::contiguous(index, cls)
                 && (body.nodes.iter())

@@ -1091,7 +1091,7 @@ fn call_attr(a: &Attr) -> Option<CallAttr> {
             } else if matches!(d, DType::F32 | DType::F64) {
                 let (data, n) = match a {
                     Attr::DenseArray { data, len, .. } => (data.as_slice(), *len),
-                    Attr::Elements { ty, data } => (data.as_slice(), builtin::num_elements(ty)?),
+                    Attr::Elements { ty, data } => (&data[..], builtin::num_elements(ty)?),
                     _ => return None,
                 };
                 let w = d.size();
