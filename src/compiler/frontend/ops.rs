@@ -14,8 +14,9 @@ use super::parser::{ParsedOp, Parser};
 use super::types::{OpTypes, parse_op_types, parse_tensor_type};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{
-    BinaryOp, CompareDirection, CompareType, ConvAttrs, DotDims, GatherAttrs, Literal, Opcode,
-    Region, RngAlgorithm, ScatterAttrs, TensorType, Transpose, UnaryOp, ValueId, WindowAttrs,
+    BinaryOp, CompareDirection, CompareType, ConvAttrs, DotDims, FftType, GatherAttrs, Literal,
+    Opcode, Region, RngAlgorithm, ScatterAttrs, TensorType, Transpose, UnaryOp, ValueId,
+    WindowAttrs,
 };
 
 /// The elementwise unary or binary op named `name` (names as in [`Opcode::name`]).
@@ -41,7 +42,6 @@ const UNSUPPORTED_OPS: &[&str] = &[
     "collective_broadcast",
     "collective_reduce",
     "collective_permute",
-    "complex",
     "compute_reshape_shape",
     "create_token",
     "cross-replica-sum",
@@ -50,13 +50,10 @@ const UNSUPPORTED_OPS: &[&str] = &[
     "dynamic_gather",
     "dynamic_pad",
     "einsum",
-    "fft",
-    "imag",
     "infeed",
     "map",
     "outfeed",
     "partition_id",
-    "real",
     "real_dynamic_slice",
     "recv",
     "reduce_scatter",
@@ -105,6 +102,10 @@ fn is_items_op(name: &str) -> bool {
                     | "rng_bit_generator"
                     | "cholesky"
                     | "triangular_solve"
+                    | "real"
+                    | "imag"
+                    | "complex"
+                    | "fft"
             );
     }
     name.starts_with("check.") || name == "chlo.square"
@@ -343,8 +344,12 @@ fn parse_items_op(p: &mut Parser, name: &str, pos: usize) -> Result<ParsedOp, Di
                 vec![ts[1].clone()]
             } else if ts.len() == 1 {
                 // One type for all operands and the result, except for the scalar
-                // bounds of clamp and the predicate of select.
-                if !matches!(name, "stablehlo.select" | "stablehlo.clamp") {
+                // bounds of clamp, the predicate of select and the real parts of
+                // complex (whose type is the result's).
+                if !matches!(
+                    name,
+                    "stablehlo.select" | "stablehlo.clamp" | "stablehlo.complex"
+                ) {
                     for (&v, &t) in operands.iter().zip(&toks) {
                         p.check_type(t, v, &ts[0])?;
                     }
@@ -852,6 +857,21 @@ pub fn build_opcode(
         "stablehlo.bitcast_convert" => Opcode::BitcastConvert,
         "stablehlo.uniform_quantize" => Opcode::UniformQuantize,
         "stablehlo.uniform_dequantize" => Opcode::UniformDequantize,
+        "stablehlo.real" => Opcode::Real,
+        "stablehlo.imag" => Opcode::Imag,
+        "stablehlo.complex" => Opcode::Complex,
+        "stablehlo.fft" => Opcode::Fft {
+            kind: match a.enum_opt(&["fft_type", "type"])? {
+                Some("FFT") => FftType::Fft,
+                Some("IFFT") => FftType::Ifft,
+                Some("RFFT") => FftType::Rfft,
+                Some("IRFFT") => FftType::Irfft,
+                Some(_) => return Err(a.invalid("fft_type")),
+                None => return Err(a.missing("fft_type")),
+            },
+            lengths: a.i64s(&["fft_length", "length"])?,
+            packed: false,
+        },
         "stablehlo.reshape" => Opcode::Reshape,
         "stablehlo.dynamic_update_slice" => Opcode::DynamicUpdateSlice,
         "stablehlo.optimization_barrier" => Opcode::OptimizationBarrier,
@@ -1094,6 +1114,9 @@ fn fixed_arity(op: &Opcode) -> Option<usize> {
         Opcode::Unary(_)
         | Opcode::Convert
         | Opcode::BitcastConvert
+        | Opcode::Real
+        | Opcode::Imag
+        | Opcode::Fft { .. }
         | Opcode::ReducePrecision { .. }
         | Opcode::BroadcastInDim { .. }
         | Opcode::Reshape
@@ -1105,6 +1128,7 @@ fn fixed_arity(op: &Opcode) -> Option<usize> {
         | Opcode::If
         | Opcode::Case => 1,
         Opcode::Binary(_)
+        | Opcode::Complex
         | Opcode::Compare { .. }
         | Opcode::Pad { .. }
         | Opcode::DotGeneral(_)

@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use super::literal::Literal;
 use super::module::{Attr, Func, Loc, Module, Op, Region, ValueId};
-use super::op::{CompareDirection, CompareType, Opcode, RngAlgorithm, Transpose};
+use super::op::{CompareDirection, CompareType, FftType, Opcode, RngAlgorithm, Transpose};
 
 /// Prints a module in generic form.
 pub fn print_module(m: &Module) -> String {
@@ -484,6 +484,24 @@ fn op_attrs(op: &Opcode) -> Vec<String> {
             push("transpose_a", format!("#stablehlo<transpose {t}>"));
         }
         Opcode::Cholesky { lower } => push("lower", lower.to_string()),
+        Opcode::Fft {
+            kind,
+            lengths,
+            packed,
+        } => {
+            let t = match kind {
+                FftType::Fft => "FFT",
+                FftType::Ifft => "IFFT",
+                FftType::Rfft => "RFFT",
+                FftType::Irfft => "IRFFT",
+            };
+            push("fft_type", format!("#stablehlo<fft_type {t}>"));
+            push("fft_length", array(lengths));
+            if *packed {
+                // Only after the complex legalization, which nothing prints to re-read.
+                push("pjrtc.packed_complex", "true".into());
+            }
+        }
         Opcode::CustomCall {
             target,
             has_side_effect,
@@ -518,6 +536,9 @@ fn op_attrs(op: &Opcode) -> Vec<String> {
         | Opcode::Select
         | Opcode::Clamp
         | Opcode::Convert
+        | Opcode::Real
+        | Opcode::Imag
+        | Opcode::Complex
         | Opcode::BitcastConvert
         | Opcode::UniformQuantize
         | Opcode::UniformDequantize
