@@ -46,6 +46,10 @@ pub fn for_each_bufref(step: &mut Step, mut f: impl FnMut(&mut BufRef)) {
             f(&mut s.src);
             f(&mut s.dst);
         }
+        Step::Fft(s) => {
+            f(&mut s.input);
+            f(&mut s.output);
+        }
     }
 }
 
@@ -91,6 +95,10 @@ pub fn for_each_bufref_ref(step: &Step, kernels: &[Kernel], mut f: impl FnMut(&B
         Step::Softmax(s) => {
             f(&s.src, false);
             f(&s.dst, true);
+        }
+        Step::Fft(s) => {
+            f(&s.input, false);
+            f(&s.output, true);
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Passes over the tensor IR, one per file.
 
+pub mod complex;
 pub mod cse;
 pub mod dce;
 pub mod fold;
