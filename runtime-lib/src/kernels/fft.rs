@@ -200,9 +200,15 @@ impl<T: Part> Typed<T> {
                         std::slice::from_raw_parts_mut(output as *mut Complex<T>, n),
                     )
                 };
-                copy(src, dst, threads);
+                // The last dimension reads the input where it lies (rustfft leaves it
+                // untouched); the others transform the output in place.
                 let scale = (self.kind == FftKind::Ifft).then_some(scale);
-                self.axes(dst, &self.lengths, self.lengths.len(), scale, threads);
+                let k = self.lengths.len() - 1;
+                let only = if k == 0 { scale } else { None };
+                if let Some(fft) = &self.c2c[k] {
+                    self.rows_from(src, dst, fft.as_ref(), last, only, threads);
+                }
+                self.axes(dst, &self.lengths, k, if k == 0 { None } else { scale }, threads);
             }
             FftKind::Rfft => {
                 let n = ins / size;
@@ -269,6 +275,33 @@ impl<T: Part> Typed<T> {
         {
             scale_all(data, s);
         }
+    }
+
+    /// Transforms contiguous rows of length `n` of `src` into `dst`.
+    fn rows_from(
+        &self,
+        src: &[Complex<T>],
+        dst: &mut [Complex<T>],
+        fft: &dyn rustfft::Fft<T>,
+        n: usize,
+        scale: Option<T>,
+        threads: usize,
+    ) {
+        let rows = src.len() / n;
+        let base = dst.as_mut_ptr() as usize;
+        chunks(rows, parts(src.len(), threads), |b, e| {
+            // SAFETY: rows [b, e) of `dst` (as long as `src`); parts are disjoint ranges.
+            let out = unsafe {
+                std::slice::from_raw_parts_mut((base as *mut Complex<T>).add(b * n), (e - b) * n)
+            };
+            self.with_scratch(|s| {
+                grow(&mut s.complex, fft.get_immutable_scratch_len());
+                fft.process_immutable_with_scratch(&src[b * n..e * n], out, &mut s.complex);
+            });
+            if let Some(s) = scale {
+                scale_all(out, s);
+            }
+        });
     }
 
     /// Transforms contiguous rows of length `n` in place.
@@ -433,15 +466,4 @@ fn scale_all<T: Part>(data: &mut [Complex<T>], s: T) {
     for x in data {
         *x = *x * s;
     }
-}
-
-/// `dst = src`, split across threads when large.
-fn copy<U: Copy + Send + Sync>(src: &[U], dst: &mut [U], threads: usize) {
-    let base = dst.as_mut_ptr() as usize;
-    chunks(src.len(), parts(src.len(), threads), |b, e| {
-        // SAFETY: elements [b, e) of `dst`, which has `src.len()` of them; parts are
-        // disjoint ranges.
-        let d = unsafe { std::slice::from_raw_parts_mut((base as *mut U).add(b), e - b) };
-        d.copy_from_slice(&src[b..e]);
-    });
 }
