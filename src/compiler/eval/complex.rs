@@ -100,7 +100,8 @@ impl<A: Arith + ?Sized> Ops for A {}
 // ---- real helpers ----
 
 /// `sqrt(x^2 + y^2)` without overflow or underflow in the squares:
-/// `max * sqrt(1 + (min / max)^2)`; 0 for 0 and +inf when the larger part is infinite.
+/// `max * sqrt(1 + (min / max)^2)`; 0 for 0, +inf when a part is infinite (even if the
+/// other is NaN, as C's `hypot`).
 pub(crate) fn hypot<A: Arith>(a: &mut A, x: A::V, y: A::V) -> A::V {
     let (ax, ay) = (a.abs(x), a.abs(y));
     let m = a.bin(BinaryOp::Max, ax, ay);
@@ -112,9 +113,17 @@ pub(crate) fn hypot<A: Arith>(a: &mut A, x: A::V, y: A::V) -> A::V {
     let s = a.un(UnaryOp::Sqrt, s);
     let h = a.mul(m, s);
     let zero = a.is(m, 0.0);
-    let inf = a.is(m, f64::INFINITY);
-    let special = a.or(zero, inf);
-    a.select(special, m, h)
+    let h = a.select(zero, m, h);
+    let inf = infinite(a, ax, ay);
+    let pinf = a.c(f64::INFINITY);
+    a.select(inf, pinf, h)
+}
+
+/// Whether either of two magnitudes is infinite.
+fn infinite<A: Arith>(a: &mut A, ax: A::V, ay: A::V) -> A::B {
+    let ix = a.is(ax, f64::INFINITY);
+    let iy = a.is(ay, f64::INFINITY);
+    a.or(ix, iy)
 }
 
 /// `log(hypot(x, y))`, accurate near 1 (through `log1p` of `(m - 1)(m + 1) + n^2`) and
@@ -147,8 +156,9 @@ fn log_modulus<A: Arith>(a: &mut A, x: A::V, y: A::V) -> A::V {
     let zero = a.is(m, 0.0);
     let ninf = a.c(f64::NEG_INFINITY);
     let v = a.select(zero, ninf, v);
-    let inf = a.is(m, f64::INFINITY);
-    a.select(inf, m, v)
+    let inf = infinite(a, ax, ay);
+    let pinf = a.c(f64::INFINITY);
+    a.select(inf, pinf, v)
 }
 
 /// `exp(x)` and the factor to multiply it by again: `(exp(x), 1)`, or `(exp(x/2),

@@ -20,6 +20,8 @@
 //! - bitcast_convert reinterprets little-endian element bytes.
 
 pub(crate) mod complex;
+#[cfg(test)]
+mod complex_tests;
 mod elementwise;
 mod fft;
 // Scalar semantics, the oracle of codegen's per-dtype tests.
