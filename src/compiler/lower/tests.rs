@@ -443,6 +443,9 @@ fn run_steps(p: &LoweredProgram, mem: &mut Mem, steps: &[Step]) {
                 }
                 mem.write(&sm.dst, &dst);
             }
+            Step::Fft(_) => {
+                panic!("no fft in the schedule interpreter: fft programs run on the Executable")
+            }
         }
     }
 }
