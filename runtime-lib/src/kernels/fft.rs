@@ -208,7 +208,13 @@ impl<T: Part> Typed<T> {
                 if let Some(fft) = &self.c2c[k] {
                     self.rows_from(src, dst, fft.as_ref(), last, only, threads);
                 }
-                self.axes(dst, &self.lengths, k, if k == 0 { None } else { scale }, threads);
+                self.axes(
+                    dst,
+                    &self.lengths,
+                    k,
+                    if k == 0 { None } else { scale },
+                    threads,
+                );
             }
             FftKind::Rfft => {
                 let n = ins / size;

@@ -139,7 +139,10 @@ pub(crate) fn dequantized(x: &Tensor) -> Tensor {
         .iter()
         .zip(&ch)
         .map(|(&b, &c)| {
-            let v = round(e, (to_int(q.storage, b as u64) - q.zero_points[c] as i128) as f64);
+            let v = round(
+                e,
+                (to_int(q.storage, b as u64) - q.zero_points[c] as i128) as f64,
+            );
             u128::from(from_f64(e, v * round(e, q.scales[c])))
         })
         .collect();
