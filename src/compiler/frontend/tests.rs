@@ -510,7 +510,7 @@ fn errors_have_exact_positions() {
         ),
         (
             "func.func @f(%a: tensor<f32>) {\n  %0 = \"stablehlo.fft\"(%a) : (tensor<f32>) -> tensor<f32>\n  return\n}",
-            "2:8: unsupported: op 'stablehlo.fft'",
+            "2:8: 'stablehlo.fft' op requires attribute 'fft_type'",
         ),
         (
             "func.func @f() {\n  \"unterminated\n}",

@@ -97,6 +97,8 @@ fn npy(path: &Path) -> (TensorType, Vec<u8>) {
         "f4" => DType::F32,
         "f8" => DType::F64,
         "V2" => DType::BF16,
+        "c8" => DType::C64,
+        "c16" => DType::C128,
         d => panic!("{}: dtype {d}", path.display()),
     };
     let shape = h
@@ -1147,7 +1149,8 @@ fn text_cases_attributes() {
         let f = m.entry().unwrap();
         let ops: Vec<&Opcode> = f.body.ops.iter().map(|o| &o.opcode).collect();
         let name = p.display().to_string();
-        assert_eq!(ops[0], &Opcode::Complex, "{name}");
+        // The serializer hoists constants, so the order differs between versions.
+        assert!(ops.contains(&&Opcode::Complex), "{name}");
         let k = ops
             .iter()
             .find_map(|o| match o {
