@@ -54,7 +54,7 @@ pub(crate) fn fft(x: &Tensor, ty: &TensorType, kind: FftType, k: usize) -> Tenso
             // transform, real part.
             let n = ty.shape[rank - 1].max(0) as usize;
             let h = shape[rank - 1];
-            let rows = if h == 0 { 0 } else { data.len() / h };
+            let rows = data.len().checked_div(h).unwrap_or(0);
             let mut full = Vec::with_capacity(rows * n);
             for r in 0..rows {
                 let row = &data[r * h..(r + 1) * h];

@@ -86,12 +86,11 @@ fn matrices<T: Scalar>(t: &Tensor) -> (usize, usize, Vec<Vec<T>>) {
     let s = t.shape();
     let (r, c) = (s[s.len() - 2], s[s.len() - 1]);
     let per = r * c;
-    let mats = if per == 0 {
-        vec![Vec::new(); s[..s.len() - 2].iter().product()]
-    } else {
-        (0..t.bits.len() / per)
+    let mats = match t.bits.len().checked_div(per) {
+        None => vec![Vec::new(); s[..s.len() - 2].iter().product()],
+        Some(n) => (0..n)
             .map(|m| (0..per).map(|i| T::read(t, m * per + i)).collect())
-            .collect()
+            .collect(),
     };
     (r, c, mats)
 }

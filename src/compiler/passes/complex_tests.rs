@@ -137,7 +137,7 @@ fn elementwise_ops_compile_to_the_evaluators_bits() {
             let text = format!(
                 "func.func @main(%x: tensor<{n}x{name}>) -> tensor<{n}x{name}> {{\n  %0 = stablehlo.{op} %x : tensor<{n}x{name}>\n  return %0 : tensor<{n}x{name}>\n}}"
             );
-            let (got, want) = both(&text, &[x.clone()]);
+            let (got, want) = both(&text, std::slice::from_ref(&x));
             same_bits(&got[0], &want[0], &format!("{op} on {name}"));
         }
         for op in BINARY {
@@ -185,7 +185,7 @@ fn converts_and_bitcasts_between_complex_and_real() {
   return %0, %1, %2, %3, %4, %5, %6, %7 : tensor<{n}xcomplex<f32>>, tensor<{n}xf32>, tensor<{n}xi32>, tensor<{n}xi1>, tensor<{n}xcomplex<f64>>, tensor<{n}x2xcomplex<f32>>, tensor<{n}x2xf64>, tensor<{n}xcomplex<f64>>
 }}"
     );
-    let (got, want) = both(&text, &[x.clone()]);
+    let (got, want) = both(&text, std::slice::from_ref(&x));
     for (i, (g, w)) in got.iter().zip(&want).enumerate() {
         same_bits(g, w, &format!("result {i}"));
     }
