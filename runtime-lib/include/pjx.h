@@ -10,7 +10,8 @@
  *
  * Tensors are dense, row-major, little-endian, of the dtype and shape of the model's
  * signature (`pjrtc inspect model.pjx` prints it; `pjrtc compile --emit obj` writes a
- * header with the sizes). Link with:
+ * header with the sizes). A complex64/complex128 element is its real part, then its
+ * imaginary part, as float/double (the layout of C99 `float _Complex`). Link with:
  *
  *     cc app.c model.o libpjrtc_runtime.a -lm -lpthread -ldl
  */

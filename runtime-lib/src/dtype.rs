@@ -12,6 +12,8 @@ use std::fmt;
 /// buffers, `.npy`, PJRT) and, like ml_dtypes, ignores the upper bits of what it reads. Every other type is
 /// stored little-endian at its natural width, except the 8-, 6- and 4-bit floats (see
 /// [`crate::minifloat`]): one byte per element holding the format's code in its low bits.
+/// The complex types `C64` (`complex<f32>`) and `C128` (`complex<f64>`) are a pair of their
+/// component floats, the real part first (numpy's `complex64`/`complex128` layout).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum DType {
     I1,
@@ -42,10 +44,12 @@ pub enum DType {
     F6E2M3FN,
     F6E3M2FN,
     F4E2M1FN,
+    C64,
+    C128,
 }
 
 impl DType {
-    pub const ALL: [DType; 28] = [
+    pub const ALL: [DType; 30] = [
         DType::I1,
         DType::I8,
         DType::I16,
@@ -74,6 +78,8 @@ impl DType {
         DType::F6E2M3FN,
         DType::F6E3M2FN,
         DType::F4E2M1FN,
+        DType::C64,
+        DType::C128,
     ];
 
     /// Bytes one element occupies in memory.
@@ -94,7 +100,8 @@ impl DType {
             | DType::F4E2M1FN => 1,
             DType::I16 | DType::U16 | DType::F16 | DType::BF16 => 2,
             DType::I32 | DType::U32 | DType::F32 => 4,
-            DType::I64 | DType::U64 | DType::F64 => 8,
+            DType::I64 | DType::U64 | DType::F64 | DType::C64 => 8,
+            DType::C128 => 16,
         }
     }
 
@@ -106,6 +113,29 @@ impl DType {
             DType::I4 | DType::U4 => 4,
             d if d.minifloat().is_some() => d.minifloat().map_or(8, |f| f.bits()),
             other => other.size() as u32 * 8,
+        }
+    }
+
+    /// `C64` or `C128`. Complex types are not floats: `is_float` is false for them.
+    pub fn is_complex(self) -> bool {
+        matches!(self, DType::C64 | DType::C128)
+    }
+
+    /// The type of a complex type's parts (`F32` for `C64`), `None` for other types.
+    pub fn complex_part(self) -> Option<DType> {
+        match self {
+            DType::C64 => Some(DType::F32),
+            DType::C128 => Some(DType::F64),
+            _ => None,
+        }
+    }
+
+    /// The complex type whose parts are `self` (`C64` for `F32`), `None` for other types.
+    pub fn complex_of(self) -> Option<DType> {
+        match self {
+            DType::F32 => Some(DType::C64),
+            DType::F64 => Some(DType::C128),
+            _ => None,
         }
     }
 
@@ -183,6 +213,8 @@ impl DType {
             DType::F6E2M3FN => "f6E2M3FN",
             DType::F6E3M2FN => "f6E3M2FN",
             DType::F4E2M1FN => "f4E2M1FN",
+            DType::C64 => "complex<f32>",
+            DType::C128 => "complex<f64>",
         }
     }
 
@@ -221,6 +253,8 @@ impl DType {
             DType::F6E2M3FN => "float6_e2m3fn",
             DType::F6E3M2FN => "float6_e3m2fn",
             DType::F4E2M1FN => "float4_e2m1fn",
+            DType::C64 => "complex64",
+            DType::C128 => "complex128",
         }
     }
 
@@ -255,6 +289,8 @@ impl DType {
             DType::F6E2M3FN => 26,
             DType::F6E3M2FN => 27,
             DType::F4E2M1FN => 28,
+            DType::C64 => 29,
+            DType::C128 => 30,
         }
     }
 

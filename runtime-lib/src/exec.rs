@@ -79,6 +79,8 @@ pub struct Executable {
     kernels: Vec<KernelFn>,
     /// The paths the runtime's routines take for this artifact (see [`Isa`]).
     isa: Isa,
+    /// Plans of the schedule's FFT steps, made at load.
+    fft: kernels::fft::FftPlans,
     threads: usize,
     /// Arenas of finished calls, reused by later ones: allocating (and zeroing) a fresh
     /// arena per call costs more than small programs take. A call takes one (or makes
@@ -158,6 +160,7 @@ impl Executable {
         Ok(Executable {
             isa: Isa::for_target(&pjx.target),
             constants,
+            fft: kernels::fft::FftPlans::new(&pjx.steps),
             pjx,
             _code: code,
             kernels,
@@ -362,6 +365,9 @@ impl Executable {
                     // SAFETY: validated by from_bytes against these region sizes.
                     unsafe { kernels::softmax::softmax(s, bases, threads, self.isa) }
                 }
+                // SAFETY: validated by from_bytes against these region sizes, and planned
+                // at load from these steps.
+                Step::Fft(f) => unsafe { self.fft.run(f, bases, self.threads) },
                 // SAFETY: steps validated by from_bytes against these region sizes.
                 Step::Gemm(g) => unsafe { kernels::gemm::gemm(g, bases, self.threads, self.isa) },
                 // SAFETY: as above.

@@ -72,6 +72,8 @@ fn descr(dtype: DType) -> &'static str {
         DType::BF16 => "<V2",
         DType::F32 => "<f4",
         DType::F64 => "<f8",
+        DType::C64 => "<c8",
+        DType::C128 => "<c16",
         // ml_dtypes saves float8_e5m2 as '<f1', which np.load cannot read back; '<V1' (read
         // back as raw bytes, then `.view(ml_dtypes.float8_e5m2)`) can.
         DType::I2
@@ -196,8 +198,10 @@ pub fn decode_npy_as(
     let mut t = Tensor::from_bytes(dtype, &h.shape, data).expect("size checked above");
     let size = dtype.size();
     let buf = t.data.as_mut_slice();
-    if big && size > 1 {
-        for e in buf.chunks_exact_mut(size) {
+    // A complex element is two floats, each in the file's byte order.
+    let swap = dtype.complex_part().unwrap_or(dtype).size();
+    if big && swap > 1 {
+        for e in buf.chunks_exact_mut(swap) {
             e.reverse();
         }
     }
@@ -263,6 +267,8 @@ fn parse_descr(d: &str, expected: Option<DType>) -> Result<(DType, bool), String
         "f2" => DType::F16,
         "f4" => DType::F32,
         "f8" => DType::F64,
+        "c8" => DType::C64,
+        "c16" => DType::C128,
         // ml_dtypes' own spelling of float8_e5m2 (kind 'f', one byte).
         "f1" => DType::F8E5M2,
         // ml_dtypes saves bfloat16 as two raw bytes.
@@ -278,7 +284,7 @@ fn parse_descr(d: &str, expected: Option<DType>) -> Result<(DType, bool), String
                 ));
             }
         },
-        c if c.starts_with('c') => return unsupported(" (complex)"),
+        c if c.starts_with('c') => return unsupported(" (complex of an unsupported width)"),
         c if c.starts_with('U') || c.starts_with('S') => return unsupported(" (string)"),
         c if c.starts_with('O') => return unsupported(" (object)"),
         _ => return unsupported(""),
@@ -433,9 +439,11 @@ mod tests {
         assert!(
             parse_header("{'descr': [('a', '<f4')], 'fortran_order': False, 'shape': ()}").is_err()
         );
+        assert_eq!(parse_descr("<c8", None).unwrap(), (DType::C64, false));
+        assert_eq!(parse_descr(">c16", None).unwrap(), (DType::C128, true));
         assert_eq!(
-            parse_descr("<c8", None).unwrap_err(),
-            "unsupported dtype '<c8' (complex)"
+            parse_descr("<c32", None).unwrap_err(),
+            "unsupported dtype '<c32' (complex of an unsupported width)"
         );
     }
 }

@@ -33,6 +33,16 @@ fn encode(dtype: DType, vals: &[i64]) -> Vec<u8> {
             DType::BF16 => out.extend(half::bf16::from_f64(v as f64).to_le_bytes()),
             DType::F32 => out.extend((v as f32).to_le_bytes()),
             DType::F64 => out.extend((v as f64).to_le_bytes()),
+            // `v + vi`: `(v + vi)(w + wi) = 2vw i`, so a dot's imaginary part is twice the
+            // real sum and its real part zero (`decode` reads the half).
+            DType::C64 => {
+                out.extend((v as f32).to_le_bytes());
+                out.extend((v as f32).to_le_bytes());
+            }
+            DType::C128 => {
+                out.extend((v as f64).to_le_bytes());
+                out.extend((v as f64).to_le_bytes());
+            }
             d if d.is_sub_byte_int() => out.push(d.wrap_int(v.into()) as u8),
             d => out.push(minifloat(d).encode(v as f64) as u8),
         }
@@ -40,9 +50,17 @@ fn encode(dtype: DType, vals: &[i64]) -> Vec<u8> {
     out
 }
 
+/// The values of a dot's or a conv's output (complex: half the imaginary part, see
+/// `encode`; the real part must be zero).
 fn decode(dtype: DType, b: &[u8]) -> Vec<i64> {
     b.chunks(dtype.size())
         .map(|c| match dtype {
+            DType::C64 | DType::C128 => {
+                let part = dtype.complex_part().unwrap();
+                let (re, im) = c.split_at(c.len() / 2);
+                assert_eq!(decode(part, re), [0], "real part of a product of v + vi");
+                decode(part, im)[0] / 2
+            }
             DType::I1 | DType::U8 => c[0] as i64,
             DType::I8 => c[0] as i8 as i64,
             DType::I16 => i16::from_le_bytes(c.try_into().unwrap()) as i64,

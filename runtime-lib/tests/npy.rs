@@ -10,10 +10,13 @@ fn data(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// Each element's value; a complex element gives its real and imaginary parts.
 fn values(t: &Tensor) -> Vec<f64> {
+    let part = t.dtype.complex_part();
+    let (dtype, size) = part.map_or((t.dtype, t.dtype.size()), |p| (p, p.size()));
     t.bytes()
-        .chunks(t.dtype.size())
-        .map(|c| match t.dtype {
+        .chunks(size)
+        .map(|c| match dtype {
             DType::I1 | DType::U8 => c[0] as f64,
             DType::I8 => c[0] as i8 as f64,
             DType::I16 => i16::from_le_bytes(c.try_into().unwrap()) as f64,
@@ -35,6 +38,10 @@ fn values(t: &Tensor) -> Vec<f64> {
 }
 
 fn arange(n: usize, dtype: DType) -> Vec<f64> {
+    if dtype.is_complex() {
+        // make_npy.py: real parts arange(n), imaginary parts 10 + arange(n).
+        return (0..n).flat_map(|i| [i as f64, 10.0 + i as f64]).collect();
+    }
     (0..n)
         .map(|i| {
             if dtype == DType::I1 {
@@ -94,6 +101,7 @@ fn reads_big_endian_fortran_scalar_empty_and_versions() {
         ("float32_fortran_2x3x4.npy", DType::F32, vec![2, 3, 4]),
         ("int16_v2_5.npy", DType::I16, vec![5]),
         ("int16_v3_5.npy", DType::I16, vec![5]),
+        ("complex128_be_2x3.npy", DType::C128, vec![2, 3]),
     ] {
         let t = read_npy(&data(name)).unwrap();
         assert_eq!((t.dtype, &t.shape), (dtype, &shape), "{name}");
@@ -110,9 +118,11 @@ fn reads_big_endian_fortran_scalar_empty_and_versions() {
 
 #[test]
 fn unsupported_dtype_is_named() {
-    let e = read_npy(&data("complex64.npy")).unwrap_err().to_string();
+    let e = read_npy(&data("complex256.npy")).unwrap_err().to_string();
     assert!(
-        e.ends_with("complex64.npy: header: unsupported dtype '<c8' (complex)"),
+        e.ends_with(
+            "complex256.npy: header: unsupported dtype '<c32' (complex of an unsupported width)"
+        ),
         "{e}"
     );
     let e = read_npy(&data("missing.npy")).unwrap_err().to_string();

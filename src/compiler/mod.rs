@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! bytes -frontend-> ir::Module -verify-> inline -> quant -> fold -> cse -> dce -verify->
-//!       -lower-> kernels (kir) + planned schedule -codegen-> code image -> Pjx
+//!       -complex (-> cse -> dce -verify)-> lower-> kernels (kir) + planned schedule
+//!       -codegen-> code image -> Pjx
 //! ```
 
 pub mod checks;
@@ -178,10 +179,29 @@ pub fn compile_module(
         t.record("dce", || passes::dce::dce(&mut func));
         t.record("verify", || passes::verify::verify_func(&func))?;
     }
-    let lowered = t.record("lower", || {
+    // The signature keeps complex dtypes; the legalized function holds their bytes as
+    // real `[..., 2]` tensors.
+    let (params, results) = (func.param_types(), func.result_types.clone());
+    if t.record("complex", || passes::complex::legalize(&mut func))? {
+        if options.optimize {
+            t.record("cse", || passes::cse::cse(&mut func));
+            t.record("dce", || passes::dce::dce(&mut func));
+        }
+        t.record("verify", || passes::verify::verify_func(&func))?;
+    }
+    let mut lowered = t.record("lower", || {
         lower::lower_with(&func, &options.target, &options.ffi)
     })?;
     let progress = t.progress();
+    let sig = &mut lowered.signature;
+    for (spec, ty) in sig.inputs.iter_mut().zip(&params) {
+        spec.dtype = ty.dtype;
+        spec.shape = ty.shape.iter().map(|&d| d as u64).collect();
+    }
+    for (spec, ty) in sig.outputs.iter_mut().zip(&results) {
+        spec.dtype = ty.dtype;
+        spec.shape = ty.shape.iter().map(|&d| d as u64).collect();
+    }
     let code = t.record("codegen", || {
         codegen::compile_kernels_with(
             &lowered.kernels,

@@ -20,6 +20,9 @@ fn c_type(spec: &TensorSpec) -> &'static str {
         U64 => "uint64_t",
         F32 => "float",
         F64 => "double",
+        // numpy's layout: real part, then imaginary part.
+        C64 => "struct { float re, im; }",
+        C128 => "struct { double re, im; }",
     }
 }
 

@@ -214,6 +214,28 @@ def chlo_top_k(x, n):
     return v, i, vn, in_
 
 
+def c64(*shape):
+    return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(np.complex64)
+
+
+def complex_math(a, b, x):
+    # Only ops the portable serialization keeps as complex ops: it expands complex
+    # exp/log/sqrt/dot_general into real ones (in f32), which then round differently.
+    k = jnp.array([1 + 2j, -0.5 + 0j, 3j], jnp.complex64)  # a complex constant
+    return (a * b + k, a / b, jnp.abs(a), jnp.conj(a), lax.complex(x, -x), jnp.sum(a * k, axis=1),
+            jnp.sort(a[0]), a == b, jnp.where(jnp.abs(a) > 1, a, -b))
+
+
+def complex128(a):
+    k = jnp.array([[0.25 - 1j], [2 + 0.5j]], jnp.complex128)
+    return a * k, jnp.tanh(a), jnp.real(a) + jnp.imag(a), a.astype(jnp.complex64)
+
+
+def fft(x, t):
+    return (jnp.fft.fft(x), jnp.fft.ifft(x), jnp.fft.rfft(t), jnp.fft.irfft(jnp.fft.rfft(t), n=t.shape[-1]),
+            jnp.fft.fft2(x.reshape(2, 4, 6)), jnp.fft.fftn(x[:, :11]))
+
+
 CASES = {
     "reduce_sum": (reduce_sum, [f32(4, 6)]),
     "argmax": (argmax, [f32(3, 7)]),
@@ -247,6 +269,9 @@ CASES = {
     "mlp_bf16": (mlp_bf16, [f32(2, 8), f32(8, 4)]),
     "chlo_special": (chlo_special, [np.abs(f32(3, 5)) + 0.25, np.tanh(f32(3, 5))]),
     "chlo_top_k": (chlo_top_k, [f32(4, 9), i32(2, 6, lo=-3, hi=3)]),
+    "complex_math": (complex_math, [c64(2, 3), c64(2, 3), f32(4)]),
+    "complex128": (complex128, [c64(2, 3).astype(np.complex128)]),
+    "fft": (fft, [c64(4, 12), f32(3, 13)]),
 }
 
 
@@ -352,11 +377,17 @@ module @annotated {
   }
 }
 """,
-    "unsupported_complex": """
-func.func public @main(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
+    # Complex ops JAX does not emit as such: a complex literal in the pretty syntax, imag,
+    # and an fft kept in generic form.
+    "text_complex": """
+func.func public @main(%a: tensor<2xf32>, %b: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xcomplex<f64>>) {
   %0 = stablehlo.complex %a, %b : tensor<2xcomplex<f32>>
-  %1 = stablehlo.real %0 : (tensor<2xcomplex<f32>>) -> tensor<2xf32>
-  return %1 : tensor<2xf32>
+  %k = stablehlo.constant dense<[(1.5, -2.0), (0x7FC00000, 0.25)]> : tensor<2xcomplex<f32>>
+  %1 = stablehlo.multiply %0, %k : tensor<2xcomplex<f32>>
+  %2 = stablehlo.imag %1 : (tensor<2xcomplex<f32>>) -> tensor<2xf32>
+  %3 = stablehlo.convert %1 : (tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f64>>
+  %4 = "stablehlo.fft"(%3) {fft_type = #stablehlo<fft_type IFFT>, fft_length = array<i64: 2>} : (tensor<2xcomplex<f64>>) -> tensor<2xcomplex<f64>>
+  return %2, %4 : tensor<2xf32>, tensor<2xcomplex<f64>>
 }
 """,
 }

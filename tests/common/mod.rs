@@ -62,7 +62,18 @@ pub fn element_f64(t: &Tensor, i: usize) -> f64 {
             .dtype
             .minifloat()
             .map_or(f64::NAN, |f| f.decode(b[0].into())),
+        // The real part (`compare` looks at complex tensors part by part).
+        DType::C64 => f32::from_le_bytes(b[..4].try_into().unwrap()) as f64,
+        DType::C128 => f64::from_le_bytes(b[..8].try_into().unwrap()),
     }
+}
+
+/// A complex tensor as a tensor of its parts, one more dimension of 2 (the same bytes).
+pub fn complex_as_parts(t: &Tensor) -> Tensor {
+    let mut shape = t.shape.clone();
+    shape.push(2);
+    let part = t.dtype.complex_part().expect("a complex tensor");
+    Tensor::from_bytes(part, &shape, t.bytes()).expect("same bytes")
 }
 
 /// Result of comparing one output with its expected value.
@@ -81,6 +92,9 @@ pub fn compare(got: &Tensor, want: &Tensor, rtol: f64, atol: f64) -> Result<Comp
             "got {}{:?}, expected {}{:?}",
             got.dtype, got.shape, want.dtype, want.shape
         ));
+    }
+    if want.dtype.is_complex() {
+        return compare(&complex_as_parts(got), &complex_as_parts(want), rtol, atol);
     }
     let mut cmp = Comparison {
         max_abs_err: 0.0,
@@ -141,6 +155,14 @@ pub fn synth_inputs(sig: &pjrtc_runtime::format::Signature) -> Vec<Tensor> {
                     DType::BF16 => bytes.extend(half::bf16::from_f64(f).to_le_bytes()),
                     DType::F32 => bytes.extend((f as f32).to_le_bytes()),
                     DType::F64 => bytes.extend(f.to_le_bytes()),
+                    DType::C64 => {
+                        bytes.extend((f as f32).to_le_bytes());
+                        bytes.extend((i as f32 * 0.75).to_le_bytes());
+                    }
+                    DType::C128 => {
+                        bytes.extend(f.to_le_bytes());
+                        bytes.extend((i as f64 * 0.75).to_le_bytes());
+                    }
                     d => bytes.extend(&(i as u64).to_le_bytes()[..d.size()]),
                 }
             }

@@ -949,6 +949,122 @@ def _(x, n):
     return y, (n << 2) ^ (n >> 1), jnp.round(x)  # jnp.round emits a call
 
 
+# ----------------------------------------------------------------------------
+# Complex numbers and FFT
+# ----------------------------------------------------------------------------
+c64, c128 = np.complex64, np.complex128
+
+
+def crandn(r, shape, dtype=c64, scale=1.0):
+    return ((r.standard_normal(shape) + 1j * r.standard_normal(shape)) * scale).astype(dtype)
+
+
+T_C64 = dict(rtol=2e-6, atol=2e-6)            # complex64 arithmetic (computed via f64)
+T_C64T = dict(rtol=1e-5, atol=1e-6)           # complex64 transcendentals
+T_C64ACC = dict(rtol=1e-5, atol=2e-5)         # complex64 with accumulation (dot, reduce, FFT)
+T_C128 = dict(rtol=1e-12, atol=1e-12)
+
+r = rng_for("complex_arith_c64")
+_ca, _cb = crandn(r, (4, 6)), crandn(r, (4, 6))
+_ca[0, :3] = _cb[0, :3]                        # equal elements: == and != both ways
+_cb[1, 0] = 0                                  # a zero divisor: inf/nan parts
+_cx, _cy = randn(r, (4, 6)), randn(r, (4, 6))
+
+
+@case("complex_arith_c64", "complex64 add/sub/mul/div (a zero divisor), negate, conj, abs, real/imag, lax.complex, "
+      "==/!=, where", [_ca, _cb, _cx, _cy], nonfinite=True, **T_C64)
+def _(a, b, x, y):
+    return (a + b, a - b, a * b, a / b, -a, jnp.conj(a), jnp.abs(a), jnp.real(b), jnp.imag(b),
+            lax.complex(x, y), a == b, a != b, jnp.where(x > 0, a, b))
+
+
+r = rng_for("complex_transcendental_c64")
+
+
+@case("complex_transcendental_c64", "complex64 exp/expm1/log/log1p/sqrt/rsqrt/tanh/sin/cos/tan/sign/pow and "
+      "x ** 2.5 (branch cuts: negative reals with +0 and -0 imaginary parts)",
+      [np.concatenate([crandn(r, (3, 8)), np.array([[-2 + 0j, -2 - 0j, -0.5 + 0j, 1e-4 + 1e-4j,
+                                                     3 + 1e-7j, 0j, -1 + 0j, 2j]], c64)]),
+       crandn(r, (4, 8), scale=0.5)], **T_C64T)
+def _(z, w):
+    zs = z * c64(0.8)
+    return (jnp.exp(zs), jnp.expm1(zs), jnp.log(z + 3), jnp.log1p(zs), jnp.sqrt(z), lax.rsqrt(z + 3),
+            jnp.tanh(zs), jnp.sin(zs), jnp.cos(zs), jnp.tan(zs), jnp.sign(z), jnp.power(z + 3, w),
+            (z + 3) ** 2.5)
+
+
+r = rng_for("complex_c128")
+
+
+@case("complex_c128", "complex128 arithmetic and transcendentals (mul, div, exp, log, sqrt, tanh, abs, pow) "
+      "at 1e-12", [crandn(r, (3, 5), c128), crandn(r, (3, 5), c128)], **T_C128)
+def _(a, b):
+    return (a * b, a / b, jnp.exp(a), jnp.log(a), jnp.sqrt(a), jnp.tanh(a), jnp.abs(a), jnp.power(a, b),
+            jnp.log1p(a * 1e-3), jnp.expm1(a * 1e-3))
+
+
+r = rng_for("complex_linalg")
+
+
+@case("complex_linalg", "complex64 matmul (small: ordered sums of complex products; 48x40x36: one real GEMM "
+      "of the (re, im) pairs), batched einsum, sum/prod reductions, cumsum (reduce_window), mixed real x "
+      "complex dot",
+      [crandn(r, (5, 7)), crandn(r, (7, 3)), crandn(r, (2, 4, 3)), crandn(r, (2, 3, 5)), randn(r, (3, 7)),
+       crandn(r, (48, 40)), crandn(r, (40, 36))],
+      **T_C64ACC)
+def _(a, b, x, y, m, p, q):
+    return (a @ b, jnp.einsum("bij,bjk->bik", x, y), jnp.sum(a, axis=1), jnp.prod(x, axis=2),
+            jnp.cumsum(a, axis=1), m @ a.T, p @ q)
+
+
+r = rng_for("complex_movement")
+
+
+@case("complex_movement", "complex64/complex128 data movement: transpose, reshape, slice, concatenate, pad, "
+      "reverse, broadcast, gather (x[idx]), dynamic_update_slice, sort (lexicographic), convert c64->c128",
+      [crandn(r, (4, 6)), crandn(r, (3, 5), c128), np.array([3, 0, 2, 2], i32)], **T_EXACT)
+def _(a, b, idx):
+    return (a.T, a.reshape(3, 8), a[1:3, ::2], jnp.concatenate([a, a[::-1]], axis=0),
+            jnp.pad(b, ((1, 0), (0, 2))), b[::-1, ::-1], jnp.broadcast_to(b[0], (2, 5)), a[idx],
+            lax.dynamic_update_slice(a, a[:2, :2] * 2, (1, 3)), jnp.sort(b.reshape(-1)),
+            a.astype(c128))
+
+
+r = rng_for("complex_conv")
+
+
+@case("complex_conv", "complex64 convolution (NHWC, two feature groups): one real conv with (re, im) merged into "
+      "the feature dimensions", [crandn(r, (1, 6, 6, 4)), crandn(r, (3, 3, 2, 4))], **T_C64ACC)
+def _(x, w):
+    return lax.conv_general_dilated(x, w, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"),
+                                    feature_group_count=2)
+
+
+r = rng_for("fft_c64")
+_fx = crandn(r, (3, 16))
+_fp = crandn(r, (2, 31))                      # a prime length
+_f2 = crandn(r, (2, 6, 10))
+_fr = randn(r, (4, 20))
+
+
+@case("fft_c64", "jnp.fft.fft/ifft (length 16 and the prime 31), fft2, fftn over 3 dimensions, rfft/irfft "
+      "(even length 20, odd 9), rfft2, on complex64/float32", [_fx, _fp, _f2, _fr], **T_C64ACC)
+def _(x, p, y, t):
+    return (jnp.fft.fft(x), jnp.fft.ifft(x), jnp.fft.fft(p), jnp.fft.ifft(p), jnp.fft.fft2(y),
+            jnp.fft.fftn(y), jnp.fft.rfft(t), jnp.fft.irfft(jnp.fft.rfft(t), n=20),
+            jnp.fft.irfft(x[:, :5], n=9), jnp.fft.rfft2(t.reshape(2, 2, 20)))
+
+
+r = rng_for("fft_c128")
+
+
+@case("fft_c128", "complex128/float64 FFTs: fft along axis 0, ifftn over 2 axes, rfftn and irfftn over 3 axes "
+      "(odd last length 7)", [crandn(r, (12, 5), c128), randn(r, (2, 3, 4, 7), f64)], **T_C128)
+def _(x, t):
+    return (jnp.fft.fft(x, axis=0), jnp.fft.ifftn(x, axes=(0, 1)), jnp.fft.rfftn(t, axes=(1, 2, 3)),
+            jnp.fft.irfftn(jnp.fft.rfftn(t, axes=(1, 2, 3)), s=(3, 4, 7), axes=(1, 2, 3)))
+
+
 # ============================================================================
 # Linear algebra: the LAPACK custom calls JAX's CPU lowering emits
 # ============================================================================
@@ -1160,7 +1276,7 @@ REQUIRED_DTYPES = ["float32", "float64", "float16", "bfloat16", "int8", "int16",
                    "uint8", "uint16", "uint32", "uint64", "bool"]
 SHORT = {"float32": "f32", "float64": "f64", "float16": "f16", "bfloat16": "bf16", "int8": "i8", "int16": "i16",
          "int32": "i32", "int64": "i64", "uint8": "u8", "uint16": "u16", "uint32": "u32", "uint64": "u64",
-         "bool": "bool"}
+         "bool": "bool", "complex64": "c64", "complex128": "c128"}
 
 OP_RE = re.compile(r'(?<![#\w.])((?:stablehlo|chlo)\.[a-z_0-9]+)')
 CUSTOM_CALL_RE = re.compile(r'custom_call @(\w+)')

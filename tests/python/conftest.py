@@ -73,6 +73,12 @@ def assert_close(want, got, rtol, atol):
     assert want.shape == got.shape, (want.shape, got.shape)
     if want.dtype.kind in "biu" or want.dtype == np.bool_:
         np.testing.assert_array_equal(got, want)
+    elif want.dtype.kind == "c":
+        # Both parts, each to the tolerance.
+        for part in (np.real, np.imag):
+            np.testing.assert_allclose(
+                part(got).astype(np.float64), part(want).astype(np.float64), rtol=rtol, atol=atol
+            )
     else:
         np.testing.assert_allclose(
             got.astype(np.float64), want.astype(np.float64), rtol=rtol, atol=atol

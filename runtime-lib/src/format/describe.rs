@@ -124,6 +124,15 @@ pub fn step_line(pjx: &Pjx, step: &Step) -> String {
                 ops.join(", ")
             )
         }
+        Step::Fft(f) => format!(
+            "fft {:?} {} {} x {:?} {} -> {}",
+            f.kind,
+            f.dtype,
+            f.batch,
+            f.lengths,
+            buf(&f.input),
+            buf(&f.output)
+        ),
         Step::Sort(st) => {
             let name = pjx
                 .kernels

@@ -265,6 +265,8 @@ pub enum Step {
     Linalg(Linalg),
     /// A call of an XLA FFI handler, see [`CustomCall`].
     CustomCall(CustomCall),
+    /// Fourier transforms over the last dimensions of a batch, see [`Fft`].
+    Fft(Fft),
 }
 
 /// Nesting limit of [`Step::While`] and [`Step::Case`] step lists; deeper is malformed.
@@ -384,6 +386,64 @@ pub struct TopKOperand {
     pub dtype: DType,
     pub input: Option<BufRef>,
     pub output: BufRef,
+}
+
+/// `stablehlo.fft` of a batch: `batch` transforms, each over `lengths` (1 to 3 dimensions,
+/// outermost first), of dense row-major data. Complex values are pairs of `dtype` (F32 or
+/// F64), real part first. Per transform:
+///
+/// - `Fft`/`Ifft`: `prod(lengths)` complex values in and out; the inverse is scaled by
+///   `1 / prod(lengths)`.
+/// - `Rfft`: `prod(lengths)` reals in; out the non-negative frequencies of the last
+///   dimension, `prod(lengths[..-1]) * (lengths[-1] / 2 + 1)` complex values.
+/// - `Irfft`: the inverse of `Rfft` (complex values in that shape in, reals out, scaled);
+///   the imaginary parts of the last dimension's zero frequency (and of `lengths[-1] / 2`
+///   for even lengths), which a real signal's transform cannot have, are ignored.
+///
+/// `input` and `output` are disjoint; the input is only read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fft {
+    pub kind: FftKind,
+    pub dtype: DType,
+    pub batch: u64,
+    pub lengths: Vec<u64>,
+    pub input: BufRef,
+    pub output: BufRef,
+}
+
+/// The four transforms of `stablehlo.fft`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FftKind {
+    Fft,
+    Ifft,
+    Rfft,
+    Irfft,
+}
+
+impl FftKind {
+    /// Elements (complex or real, as the kind reads them) of one transform's input and
+    /// output, `None` on overflow.
+    pub fn counts(self, lengths: &[u64]) -> Option<(u64, u64)> {
+        let (&last, outer) = lengths.split_last()?;
+        let outer = outer.iter().try_fold(1u64, |a, &d| a.checked_mul(d))?;
+        let full = outer.checked_mul(last)?;
+        // An empty last dimension stays empty (not `0 / 2 + 1`).
+        let half = outer.checked_mul(if last == 0 { 0 } else { last / 2 + 1 })?;
+        Some(match self {
+            FftKind::Fft | FftKind::Ifft => (full, full),
+            FftKind::Rfft => (full, half),
+            FftKind::Irfft => (half, full),
+        })
+    }
+
+    /// Whether the input (`side` false) or the output (`side` true) holds complex values.
+    pub fn is_complex(self, output: bool) -> bool {
+        match self {
+            FftKind::Fft | FftKind::Ifft => true,
+            FftKind::Rfft => output,
+            FftKind::Irfft => !output,
+        }
+    }
 }
 
 /// One operand of a [`Sort`]: a dense row-major tensor of the sort's shape, and where its

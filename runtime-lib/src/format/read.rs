@@ -480,6 +480,59 @@ fn check_linalg(l: &Linalg, regions: &Regions) -> std::result::Result<(), String
     Ok(())
 }
 
+/// Longest FFT dimension accepted (plans and scratch are sized by it).
+const FFT_MAX_LENGTH: u64 = 1 << 32;
+
+fn check_fft(f: &Fft, regions: &Regions) -> std::result::Result<(), String> {
+    if !matches!(f.dtype, DType::F32 | DType::F64) {
+        return Err(format!("fft of {}: only f32 and f64 parts", f.dtype));
+    }
+    if f.lengths.is_empty() || f.lengths.len() > 3 {
+        return Err(format!(
+            "fft over {} dimensions, not 1 to 3",
+            f.lengths.len()
+        ));
+    }
+    if f.lengths.iter().any(|&d| d > FFT_MAX_LENGTH) {
+        return Err(format!("fft lengths {:?} too long", f.lengths));
+    }
+    let size = f.dtype.size() as u64;
+    let (ins, outs) = f
+        .kind
+        .counts(&f.lengths)
+        .ok_or_else(|| format!("fft lengths {:?} overflow", f.lengths))?;
+    let bytes = |count: u64, output: bool| {
+        let per = if f.kind.is_complex(output) {
+            2 * size
+        } else {
+            size
+        };
+        count
+            .checked_mul(f.batch)
+            .and_then(|n| n.checked_mul(per))
+            .ok_or_else(|| format!("fft of {} x {:?} is too large", f.batch, f.lengths))
+    };
+    for (b, count, output, what) in [
+        (&f.input, ins, false, "fft input"),
+        (&f.output, outs, true, "fft output"),
+    ] {
+        regions.check(b, what)?;
+        aligned(b, f.dtype, what)?;
+        let need = bytes(count, output)?;
+        if b.size != need {
+            return Err(format!(
+                "{what} has {} bytes, {} x {:?} {:?} needs {need}",
+                b.size, f.batch, f.lengths, f.kind
+            ));
+        }
+    }
+    writable(&f.output, "fft output")?;
+    if overlap(&f.input, &f.output) {
+        return Err("fft output overlaps its input".into());
+    }
+    Ok(())
+}
+
 fn check_sort(s: &Sort, cx: &StepCtx) -> std::result::Result<(), String> {
     if s.comparator as usize >= cx.kernels {
         return Err(format!(
@@ -1416,6 +1469,33 @@ impl R<'_> {
                 check_linalg(&l, cx.regions)
                     .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
                 Step::Linalg(l)
+            }
+            STEP_FFT => {
+                let kat = r.pos;
+                let code = r.u8("fft kind")?;
+                let kind = FFT_KINDS
+                    .iter()
+                    .find(|(c, _)| *c == code)
+                    .map(|(_, k)| *k)
+                    .ok_or_else(|| r.err_at(kat, format!("step {path}{si}: fft kind {code}")))?;
+                let dtype = r.dtype("fft dtype")?;
+                let batch = r.u64("fft batch")?;
+                let rank = r.count(8, "fft rank")?;
+                let mut lengths = Vec::with_capacity(rank);
+                for _ in 0..rank {
+                    lengths.push(r.u64("fft lengths")?);
+                }
+                let f = Fft {
+                    kind,
+                    dtype,
+                    batch,
+                    lengths,
+                    input: r.bufref("fft input")?,
+                    output: r.bufref("fft output")?,
+                };
+                check_fft(&f, cx.regions)
+                    .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                Step::Fft(f)
             }
             t => return Err(r.err_at(at, format!("step {path}{si}: invalid step tag {t}"))),
         };

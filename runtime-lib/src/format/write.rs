@@ -66,6 +66,14 @@ pub(super) const ATTR_STR: u8 = 2;
 pub(super) const ATTR_INTS: u8 = 3;
 pub(super) const ATTR_FLOATS: u8 = 4;
 pub(super) const ATTR_DICT: u8 = 5;
+pub(super) const STEP_FFT: u8 = 8;
+
+pub(super) const FFT_KINDS: [(u8, FftKind); 4] = [
+    (0, FftKind::Fft),
+    (1, FftKind::Ifft),
+    (2, FftKind::Rfft),
+    (3, FftKind::Irfft),
+];
 
 pub(super) const ACTIVATION_NONE: u8 = 0;
 pub(super) const ACTIVATION_RELU: u8 = 1;
@@ -264,6 +272,22 @@ impl Enc {
                     }
                     self.buf(&o.output);
                 }
+            }
+            Step::Fft(f) => {
+                self.u8(STEP_FFT);
+                let kind = FFT_KINDS
+                    .iter()
+                    .find(|(_, k)| *k == f.kind)
+                    .map(|(c, _)| *c);
+                self.u8(kind.expect("every kind has a code"));
+                self.u8(f.dtype.code());
+                self.u64(f.batch);
+                self.count(f.lengths.len());
+                for &d in &f.lengths {
+                    self.u64(d);
+                }
+                self.buf(&f.input);
+                self.buf(&f.output);
             }
             Step::Sort(s) => {
                 self.u8(STEP_SORT);

@@ -1,10 +1,11 @@
 //! Runtime routines called from the schedule (GEMM, convolution, sort, top-k, softmax,
-//! linear algebra).
+//! FFT, linear algebra).
 //!
 //! They receive a validated step ([`crate::format::Pjx::from_bytes`] proved every element
 //! they touch lies inside its buffer) and the base address of every region for this call.
 
 pub mod conv;
+pub mod fft;
 pub mod gemm;
 pub mod linalg;
 mod par;
@@ -162,6 +163,45 @@ impl Elem for f64 {
     }
 }
 
+/// A complex element: real part, then imaginary part (see [`crate::DType`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C)]
+pub(crate) struct Cplx<T>(pub T, pub T);
+
+/// Complex products accumulate in f64 and round once, as the reference evaluator does.
+/// (The compiler lowers complex dots to real GEMMs; this keeps the runtime's generic
+/// Gemm and Conv steps complete for every dtype.)
+impl<T: Copy + Into<f64> + FromF64 + 'static> Elem for Cplx<T> {
+    type Acc = (f64, f64);
+    fn zero() -> (f64, f64) {
+        (0.0, 0.0)
+    }
+    fn mac(acc: (f64, f64), a: Self, b: Self) -> (f64, f64) {
+        let (ar, ai, br, bi) = (a.0.into(), a.1.into(), b.0.into(), b.1.into());
+        (acc.0 + (ar * br - ai * bi), acc.1 + (ar * bi + ai * br))
+    }
+    fn done(acc: (f64, f64)) -> Self {
+        Cplx(T::from_f64(acc.0), T::from_f64(acc.1))
+    }
+}
+
+/// Rounding from f64, for [`Cplx`]'s parts.
+pub(crate) trait FromF64 {
+    fn from_f64(x: f64) -> Self;
+}
+
+impl FromF64 for f32 {
+    fn from_f64(x: f64) -> f32 {
+        x as f32
+    }
+}
+
+impl FromF64 for f64 {
+    fn from_f64(x: f64) -> f64 {
+        x
+    }
+}
+
 // Half types accumulate in f32 and round once.
 impl Elem for half::f16 {
     type Acc = f32;
@@ -303,6 +343,14 @@ macro_rules! with_elem {
             }
             $crate::DType::F4E2M1FN => {
                 type $T = $crate::kernels::Mini<28>;
+                $body
+            }
+            $crate::DType::C64 => {
+                type $T = $crate::kernels::Cplx<f32>;
+                $body
+            }
+            $crate::DType::C128 => {
+                type $T = $crate::kernels::Cplx<f64>;
                 $body
             }
         }

@@ -109,11 +109,11 @@ pub fn dtype_from_pjrt(t: PJRT_Buffer_Type) -> Result<DType> {
         PJRT_Buffer_Type_F8E3M4 => DType::F8E3M4,
         PJRT_Buffer_Type_F8E8M0FNU => DType::F8E8M0FNU,
         PJRT_Buffer_Type_F4E2M1FN => DType::F4E2M1FN,
+        PJRT_Buffer_Type_C64 => DType::C64,
+        PJRT_Buffer_Type_C128 => DType::C128,
         other => {
             // Name what users meet most (numbers from pjrt_c_api.h's PJRT_Buffer_Type).
             let name = match other {
-                14 => "complex64 (C64)".to_string(),
-                15 => "complex128 (C128)".to_string(),
                 23 => "token".to_string(),
                 n => format!("number {n}"),
             };
@@ -152,6 +152,8 @@ pub fn dtype_to_pjrt(d: DType) -> PJRT_Buffer_Type {
         DType::F8E3M4 => PJRT_Buffer_Type_F8E3M4,
         DType::F8E8M0FNU => PJRT_Buffer_Type_F8E8M0FNU,
         DType::F4E2M1FN => PJRT_Buffer_Type_F4E2M1FN,
+        DType::C64 => PJRT_Buffer_Type_C64,
+        DType::C128 => PJRT_Buffer_Type_C128,
         // PJRT (0.112) has no f6 buffer types.
         DType::F6E2M3FN | DType::F6E3M2FN => PJRT_Buffer_Type_INVALID,
     }
@@ -584,7 +586,8 @@ mod tests {
         assert_eq!(dtype_to_pjrt(DType::F8E5M2), 16);
         assert_eq!(dtype_to_pjrt(DType::F8E3M4), 27);
         assert_eq!(dtype_to_pjrt(DType::F4E2M1FN), 29);
-        assert!(dtype_from_pjrt(PJRT_Buffer_Type_C64).is_err());
+        assert_eq!(dtype_to_pjrt(DType::C64), 14);
+        assert_eq!(dtype_to_pjrt(DType::C128), 15);
         assert!(dtype_from_pjrt(PJRT_Buffer_Type_TOKEN).is_err());
     }
 }

@@ -273,6 +273,12 @@ fn format_value(dtype: DType, c: &[u8]) -> String {
         DType::I2 | DType::I4 | DType::U2 | DType::U4 => {
             dtype.int_value(u64::from(c[0])).to_string()
         }
+        // `(re, im)`, as MLIR and numpy's repr write complex values.
+        DType::C64 | DType::C128 => {
+            let part = dtype.complex_part().unwrap_or(DType::F64);
+            let (re, im) = c.split_at(c.len() / 2);
+            format!("({}, {})", format_value(part, re), format_value(part, im))
+        }
         d => d
             .minifloat()
             .map_or_else(String::new, |f| f.decode(u32::from(c[0])).to_string()),

@@ -82,8 +82,10 @@ pub mod data_type {
     pub const F16: i32 = 10;
     pub const F32: i32 = 11;
     pub const F64: i32 = 12;
+    pub const C64: i32 = 15;
     pub const BF16: i32 = 16;
     pub const TOKEN: i32 = 17;
+    pub const C128: i32 = 18;
     pub const F8E5M2: i32 = 19;
     pub const F8E4M3FN: i32 = 20;
     pub const S4: i32 = 21;

@@ -38,6 +38,8 @@ pub fn data_type(d: DType) -> Option<i32> {
         DType::BF16 => t::BF16,
         DType::F32 => t::F32,
         DType::F64 => t::F64,
+        DType::C64 => t::C64,
+        DType::C128 => t::C128,
         DType::I2 => t::S2,
         DType::I4 => t::S4,
         DType::U2 => t::U2,

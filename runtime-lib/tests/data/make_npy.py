@@ -39,4 +39,10 @@ np.save("float32_0x3.npy", np.zeros((0, 3), np.float32))
 for version in [(2, 0), (3, 0)]:
     with open(f"int16_v{version[0]}_5.npy", "wb") as f:
         npf.write_array(f, arange(np.int16, (5,)), version=version)
-np.save("complex64.npy", np.zeros(2, np.complex64))
+# Complex: real parts arange(n), imaginary parts 10 + arange(n).
+for name, dtype in [("complex64", np.complex64), ("complex128", np.complex128)]:
+    n = np.arange(6).reshape(2, 3)
+    np.save(f"{name}_2x3.npy", (n + 1j * (10 + n)).astype(dtype))
+np.save("complex128_be_2x3.npy", (np.arange(6) + 1j * (10 + np.arange(6))).reshape(2, 3).astype(">c16"))
+# A complex width pjrtc does not read (long double parts).
+np.save("complex256.npy", np.zeros(2, np.clongdouble))

@@ -49,6 +49,10 @@ pub(crate) fn clif_ty(dt: DType) -> Type {
         | DType::F6E2M3FN
         | DType::F6E3M2FN
         | DType::F4E2M1FN => types::F32,
+        // Complex values never reach codegen (`passes::complex` rewrites them into their
+        // real parts); as bits they would be moved whole.
+        DType::C64 => types::I64,
+        DType::C128 => types::I128,
     }
 }
 

@@ -243,13 +243,53 @@ fn signed_of(d: DType) -> DType {
     }
 }
 
+/// One element of a unary op on any dtype (complex included).
+pub(crate) fn unary_any(u: UnaryOp, d: DType, bits: u128) -> Result<u128, EvalError> {
+    if d.is_complex() {
+        return super::complex::unary(u, d, bits);
+    }
+    Ok(u128::from(unary_elem(u, d, bits as u64)?))
+}
+
+/// One element of a binary op on any dtype (complex included).
+pub(crate) fn binary_any(b: BinaryOp, d: DType, x: u128, y: u128) -> Result<u128, EvalError> {
+    if d.is_complex() {
+        if b == BinaryOp::Rem {
+            return Err(unsupported(format!(
+                "remainder of {d} (the spec leaves it undefined)"
+            )));
+        }
+        return super::complex::binary(b, d, x, y);
+    }
+    Ok(u128::from(binary_elem(b, d, x as u64, y as u64)?))
+}
+
+/// One element of a compare on any dtype (complex: lexicographic on (re, im)).
+pub(crate) fn compare_any(
+    dir: CompareDirection,
+    ty: Option<CompareType>,
+    d: DType,
+    x: u128,
+    y: u128,
+) -> bool {
+    if d.is_complex() {
+        let (p, q) = (super::complex::parts(d, x), super::complex::parts(d, y));
+        return super::complex::compare(&mut super::complex::F64, dir, p, q);
+    }
+    compare_elem(dir, ty, d, x as u64, y as u64)
+}
+
 pub(crate) fn unary(u: UnaryOp, x: &Tensor) -> Result<Tensor, EvalError> {
     let d = x.dtype();
-    let out = if u == UnaryOp::IsFinite { DType::I1 } else { d };
+    let out = match (u, d.complex_part()) {
+        (UnaryOp::IsFinite, _) => DType::I1,
+        (UnaryOp::Abs, Some(part)) => part,
+        _ => d,
+    };
     let bits = x
         .bits
         .iter()
-        .map(|&b| unary_elem(u, d, b))
+        .map(|&b| unary_any(u, d, b))
         .collect::<Result<_, _>>()?;
     Ok(Tensor::new(x.ty.with_dtype(out), bits))
 }
@@ -260,7 +300,7 @@ pub(crate) fn binary(b: BinaryOp, x: &Tensor, y: &Tensor) -> Result<Tensor, Eval
         .bits
         .iter()
         .zip(&y.bits)
-        .map(|(&p, &q)| binary_elem(b, d, p, q))
+        .map(|(&p, &q)| binary_any(b, d, p, q))
         .collect::<Result<_, _>>()?;
     Ok(Tensor::new(x.ty.clone(), bits))
 }
@@ -276,13 +316,45 @@ pub(crate) fn compare(
         .bits
         .iter()
         .zip(&y.bits)
-        .map(|(&p, &q)| compare_elem(dir, ty, d, p, q) as u64)
+        .map(|(&p, &q)| compare_any(dir, ty, d, p, q) as u128)
         .collect();
     Tensor::new(x.ty.with_dtype(DType::I1), bits)
 }
 
+/// `stablehlo.real` / `stablehlo.imag`: a part of each complex element; a float is its
+/// own real part and has a zero (+0) imaginary part.
+pub(crate) fn part(x: &Tensor, imag: bool) -> Tensor {
+    let d = x.dtype();
+    let Some(part) = d.complex_part() else {
+        let bits = if imag {
+            vec![0; x.bits.len()]
+        } else {
+            x.bits.clone()
+        };
+        return Tensor::new(x.ty.clone(), bits);
+    };
+    let w = part.bits();
+    let mask = (1u128 << w) - 1;
+    let shift = if imag { w } else { 0 };
+    let bits = x.bits.iter().map(|&b| (b >> shift) & mask).collect();
+    Tensor::new(x.ty.with_dtype(part), bits)
+}
+
+/// `stablehlo.complex(re, im)`.
+pub(crate) fn complex(re: &Tensor, im: &Tensor) -> Tensor {
+    let d = re.dtype();
+    let c = d.complex_of().unwrap_or(DType::C128);
+    let bits = re
+        .bits
+        .iter()
+        .zip(&im.bits)
+        .map(|(&r, &i)| r | i << d.bits())
+        .collect();
+    Tensor::new(re.ty.with_dtype(c), bits)
+}
+
 /// Element `i` of a tensor that is either a scalar or of the full shape.
-fn bcast(t: &Tensor, i: usize) -> u64 {
+fn bcast(t: &Tensor, i: usize) -> u128 {
     if t.ty.rank() == 0 {
         t.bits[0]
     } else {
@@ -308,8 +380,8 @@ pub(crate) fn clamp(lo: &Tensor, x: &Tensor, hi: &Tensor) -> Result<Tensor, Eval
     let d = x.dtype();
     let bits = (0..x.bits.len())
         .map(|i| {
-            let m = binary_elem(BinaryOp::Max, d, x.bits[i], bcast(lo, i))?;
-            binary_elem(BinaryOp::Min, d, m, bcast(hi, i))
+            let m = binary_any(BinaryOp::Max, d, x.bits[i], bcast(lo, i))?;
+            binary_any(BinaryOp::Min, d, m, bcast(hi, i))
         })
         .collect::<Result<_, _>>()?;
     Ok(Tensor::new(x.ty.clone(), bits))
@@ -320,7 +392,13 @@ pub(crate) fn clamp(lo: &Tensor, x: &Tensor, hi: &Tensor) -> Result<Tensor, Eval
 /// wide value (little-endian; `i1` is one bit, not one byte).
 pub(crate) fn bitcast_convert(x: &Tensor, ty: &TensorType) -> Tensor {
     let (a, b) = (x.dtype().bits(), ty.dtype.bits());
-    let mask = |w: u32| if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
+    let mask = |w: u32| {
+        if w >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << w) - 1
+        }
+    };
     let bits = if a == b {
         x.bits.clone()
     } else if a > b {
@@ -344,7 +422,11 @@ pub(crate) fn bitcast_convert(x: &Tensor, ty: &TensorType) -> Tensor {
 
 pub(crate) fn convert(x: &Tensor, to: DType) -> Tensor {
     let from = x.dtype();
-    let bits = x.bits.iter().map(|&b| convert_bits(from, to, b)).collect();
+    let bits = x
+        .bits
+        .iter()
+        .map(|&b| super::complex::convert(from, to, b))
+        .collect();
     Tensor::new(x.ty.with_dtype(to), bits)
 }
 
@@ -407,7 +489,7 @@ pub(crate) fn reduce_precision(x: &Tensor, ebits: i32, mbits: i32) -> Tensor {
     let bits = x
         .bits
         .iter()
-        .map(|&b| reduce_precision_elem(d, b, e, m))
+        .map(|&b| u128::from(reduce_precision_elem(d, b as u64, e, m)))
         .collect();
     Tensor::new(x.ty.clone(), bits)
 }

@@ -19,7 +19,11 @@
 //!   last branch; gather/dynamic_slice clamp starts; scatter skips out-of-bounds updates.
 //! - bitcast_convert reinterprets little-endian element bytes.
 
+pub(crate) mod complex;
+#[cfg(test)]
+mod complex_tests;
 mod elementwise;
+mod fft;
 // Scalar semantics, the oracle of codegen's per-dtype tests.
 #[cfg(test)]
 pub(crate) use elementwise::{binary_elem, unary_elem};
@@ -144,7 +148,7 @@ mod tensor_api {
     pub fn literal_from_f64(ty: TensorType, values: &[f64]) -> Literal {
         let bits = values
             .iter()
-            .map(|&x| super::tensor::convert_bits(DType::F64, ty.dtype, x.to_bits()))
+            .map(|&x| super::complex::convert(DType::F64, ty.dtype, u128::from(x.to_bits())))
             .collect();
         super::tensor::Tensor::new(ty, bits).to_literal()
     }
@@ -154,19 +158,41 @@ mod tensor_api {
         let bits = values
             .iter()
             .map(|&v| super::tensor::from_int(ty.dtype, v))
+            .collect::<Vec<_>>();
+        super::tensor::Tensor::from_u64(ty, bits).to_literal()
+    }
+
+    /// A literal of a real dtype from raw element bits (zero-extended).
+    pub fn literal_from_bits(ty: TensorType, bits: &[u64]) -> Literal {
+        super::tensor::Tensor::from_u64(ty, bits.iter().copied()).to_literal()
+    }
+
+    /// Raw bits of every element of a real dtype.
+    pub fn literal_bits(l: &Literal) -> Vec<u64> {
+        (0..l.bytes.len() / l.ty.dtype.size().max(1))
+            .map(|i| l.element_bits(i))
+            .collect()
+    }
+
+    /// A complex literal of `ty` from (real, imaginary) f64 parts, each rounded once.
+    pub fn literal_from_complex(ty: TensorType, values: &[(f64, f64)]) -> Literal {
+        let bits = values
+            .iter()
+            .map(|&z| super::complex::pack(ty.dtype, z))
             .collect();
         super::tensor::Tensor::new(ty, bits).to_literal()
     }
 
-    /// A literal from raw element bits (zero-extended).
-    pub fn literal_from_bits(ty: TensorType, bits: &[u64]) -> Literal {
-        super::tensor::Tensor::new(ty, bits.to_vec()).to_literal()
-    }
-
-    /// Raw bits of every element.
-    pub fn literal_bits(l: &Literal) -> Vec<u64> {
-        (0..l.bytes.len() / l.ty.dtype.size().max(1))
-            .map(|i| l.element_bits(i))
+    /// The (real, imaginary) parts of every element of a complex literal, widened to f64.
+    pub fn literal_complex(l: &Literal) -> Vec<(f64, f64)> {
+        let w = l.ty.dtype.size().max(1);
+        l.bytes
+            .chunks_exact(w)
+            .map(|c| {
+                let mut b = [0u8; 16];
+                b[..w].copy_from_slice(c);
+                super::complex::parts(l.ty.dtype, u128::from_le_bytes(b))
+            })
             .collect()
     }
 }
@@ -275,9 +301,9 @@ impl<'a> Scalars<'a> {
     }
 
     /// `body(acc..., x...)`.
-    fn call(&self, acc: &[u64], xs: &[u64]) -> Result<Vec<u64>, EvalError> {
+    fn call(&self, acc: &[u128], xs: &[u128]) -> Result<Vec<u128>, EvalError> {
         if let Some((b, d)) = self.fast {
-            return Ok(vec![elementwise::binary_elem(b, d, acc[0], xs[0])?]);
+            return Ok(vec![elementwise::binary_any(b, d, acc[0], xs[0])?]);
         }
         let args: Vec<Tensor> = acc
             .iter()
@@ -330,6 +356,14 @@ fn eval_typed(
         Opcode::Select => one(ew::select(&xs[0], &xs[1], &xs[2])),
         Opcode::Clamp => one(ew::clamp(&xs[0], &xs[1], &xs[2])?),
         Opcode::Convert => one(ew::convert(&xs[0], res[0].dtype)),
+        Opcode::Real => one(ew::part(&xs[0], false)),
+        Opcode::Imag => one(ew::part(&xs[0], true)),
+        Opcode::Complex => one(ew::complex(&xs[0], &xs[1])),
+        Opcode::Fft {
+            kind,
+            lengths,
+            packed: false,
+        } => one(fft::fft(&xs[0], &res[0], *kind, lengths.len())),
         Opcode::BitcastConvert => one(ew::bitcast_convert(&xs[0], &res[0])),
         Opcode::ReducePrecision {
             exponent_bits,

@@ -17,11 +17,12 @@ pub(crate) fn iota(ty: &TensorType, dimension: usize) -> Tensor {
     let mut bits = Vec::new();
     for_each_index(&dims(ty), |i| {
         let v = i[dimension] as i128;
-        bits.push(if d.is_float() {
-            int_to_float(d, v)
-        } else {
-            super::tensor::from_int(d, v)
-        })
+        bits.push(u128::from(match d.complex_part() {
+            // (i, +0): the real part above a zero imaginary part's bits.
+            Some(part) => int_to_float(part, v),
+            None if d.is_float() => int_to_float(d, v),
+            None => super::tensor::from_int(d, v),
+        }))
     });
     Tensor::new(ty.clone(), bits)
 }
@@ -76,7 +77,7 @@ pub(crate) fn concatenate(xs: &[Tensor], ty: &TensorType, dim: usize) -> Tensor 
 
 pub(crate) fn pad(
     x: &Tensor,
-    value: u64,
+    value: u128,
     ty: &TensorType,
     low: &[i64],
     interior: &[i64],

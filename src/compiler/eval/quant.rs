@@ -139,8 +139,11 @@ pub(crate) fn dequantized(x: &Tensor) -> Tensor {
         .iter()
         .zip(&ch)
         .map(|(&b, &c)| {
-            let v = round(e, (to_int(q.storage, b) - q.zero_points[c] as i128) as f64);
-            from_f64(e, v * round(e, q.scales[c]))
+            let v = round(
+                e,
+                (to_int(q.storage, b as u64) - q.zero_points[c] as i128) as f64,
+            );
+            u128::from(from_f64(e, v * round(e, q.scales[c])))
         })
         .collect();
     Tensor::new(TensorType::new(e, x.ty.shape.clone()), bits)
@@ -160,7 +163,7 @@ pub(crate) fn quantize(x: &Tensor, ty: &TensorType) -> Result<Tensor, EvalError>
         .iter()
         .zip(&ch)
         .map(|(&b, &c)| {
-            let v = round(e, to_f64(e, b) / round(e, q.scales[c]));
+            let v = round(e, to_f64(e, b as u64) / round(e, q.scales[c]));
             let v = round(e, v + round(e, q.zero_points[c] as f64));
             // clamp as the spec's `clamp` (a NaN stays NaN), then ties to even.
             let v = if v.is_nan() { v } else { v.max(lo).min(hi) };
@@ -172,7 +175,7 @@ pub(crate) fn quantize(x: &Tensor, ty: &TensorType) -> Result<Tensor, EvalError>
             } else {
                 (v as i128).clamp(slo, shi)
             };
-            from_int(q.storage, i)
+            u128::from(from_int(q.storage, i))
         })
         .collect();
     Ok(Tensor::new(ty.clone(), bits))

@@ -19,9 +19,9 @@ pub(crate) fn reduce(
         .collect();
     let reduced: Vec<usize> = rdims.iter().map(|&d| d as usize).collect();
     let rshape: Vec<usize> = reduced.iter().map(|&d| xs[d]).collect();
-    let mut outs: Vec<Vec<u64>> = vec![Vec::new(); inputs.len()];
+    let mut outs: Vec<Vec<u128>> = vec![Vec::new(); inputs.len()];
     try_for_each_index(&dims(&out_types[0]), |o| {
-        let mut acc: Vec<u64> = inits.iter().map(|t| t.bits[0]).collect();
+        let mut acc: Vec<u128> = inits.iter().map(|t| t.bits[0]).collect();
         let mut base = vec![0usize; xs.len()];
         for (k, &d) in kept.iter().enumerate() {
             base[d] = o[k];
@@ -31,7 +31,7 @@ pub(crate) fn reduce(
             for (k, &d) in reduced.iter().enumerate() {
                 at += r[k] * st[d];
             }
-            let xsv: Vec<u64> = inputs.iter().map(|t| t.bits[at]).collect();
+            let xsv: Vec<u128> = inputs.iter().map(|t| t.bits[at]).collect();
             acc = body.call(&acc, &xsv)?;
             Ok(())
         })?;
@@ -59,8 +59,8 @@ pub(crate) fn reduce_window(
     let xs = inputs[0].shape();
     let st = strides(&xs);
     let wshape: Vec<usize> = w.window_dimensions.iter().map(|&d| d as usize).collect();
-    let init: Vec<u64> = inits.iter().map(|t| t.bits[0]).collect();
-    let mut outs: Vec<Vec<u64>> = vec![Vec::new(); inputs.len()];
+    let init: Vec<u128> = inits.iter().map(|t| t.bits[0]).collect();
+    let mut outs: Vec<Vec<u128>> = vec![Vec::new(); inputs.len()];
     try_for_each_index(&dims(&out_types[0]), |o| {
         let mut acc = init.clone();
         try_for_each_index(&wshape, |k| {
@@ -77,7 +77,7 @@ pub(crate) fn reduce_window(
                 }
                 at = at.map(|a| a + (p / bd) as usize * st[d]);
             }
-            let xsv: Vec<u64> = match at {
+            let xsv: Vec<u128> = match at {
                 Some(a) => inputs.iter().map(|t| t.bits[a]).collect(),
                 None => init.clone(),
             };
@@ -117,7 +117,7 @@ pub(crate) fn sort(
         .iter()
         .map(|t| TensorType::scalar(t.dtype()))
         .collect();
-    let less = |a: &[u64], b: &[u64]| -> Result<bool, EvalError> {
+    let less = |a: &[u128], b: &[u128]| -> Result<bool, EvalError> {
         let mut args = Vec::with_capacity(2 * a.len());
         for i in 0..a.len() {
             args.push(Tensor::new(scalar_types[i].clone(), vec![a[i]]));
@@ -133,7 +133,7 @@ pub(crate) fn sort(
         }
         let start = ravel(base, &st);
         let step = st.get(dim).copied().unwrap_or(1);
-        let rows: Vec<Vec<u64>> = (0..n)
+        let rows: Vec<Vec<u128>> = (0..n)
             .map(|j| inputs.iter().map(|t| t.bits[start + j * step]).collect())
             .collect();
         match merge_sort(rows, &less) {
@@ -150,9 +150,9 @@ pub(crate) fn sort(
     res.map(|()| outs)
 }
 
-type Less<'a> = dyn Fn(&[u64], &[u64]) -> Result<bool, EvalError> + 'a;
+type Less<'a> = dyn Fn(&[u128], &[u128]) -> Result<bool, EvalError> + 'a;
 
-fn merge_sort(v: Vec<Vec<u64>>, less: &Less) -> Result<Vec<Vec<u64>>, EvalError> {
+fn merge_sort(v: Vec<Vec<u128>>, less: &Less) -> Result<Vec<Vec<u128>>, EvalError> {
     if v.len() <= 1 {
         return Ok(v);
     }
@@ -230,8 +230,8 @@ pub(crate) fn scatter(
             return Ok(());
         }
         let pos: usize = at.iter().zip(&xst).map(|(&a, &s)| a as usize * s).sum();
-        let cur: Vec<u64> = outs.iter().map(|t| t.bits[pos]).collect();
-        let upd: Vec<u64> = updates.iter().map(|t| t.bits[ui]).collect();
+        let cur: Vec<u128> = outs.iter().map(|t| t.bits[pos]).collect();
+        let upd: Vec<u128> = updates.iter().map(|t| t.bits[ui]).collect();
         let new = body.call(&cur, &upd)?;
         for (t, v) in outs.iter_mut().zip(new) {
             t.bits[pos] = v;
@@ -258,7 +258,7 @@ pub(crate) fn select_and_scatter(
     let xs = x.shape();
     let st = strides(&xs);
     let wshape: Vec<usize> = w.window_dimensions.iter().map(|&d| d as usize).collect();
-    let scalar = |b: u64| Tensor::new(TensorType::scalar(x.dtype()), vec![b]);
+    let scalar = |b: u128| Tensor::new(TensorType::scalar(x.dtype()), vec![b]);
     let mut out = Tensor::new(
         x.ty.with_dtype(init.dtype()),
         vec![init.bits[0]; x.bits.len()],

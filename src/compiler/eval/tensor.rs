@@ -1,5 +1,6 @@
-//! The evaluator's working form of a tensor: its type and one zero-extended `u64` of raw
-//! bits per element, plus the exact scalar conversions between dtypes.
+//! The evaluator's working form of a tensor: its type and one zero-extended `u128` of raw
+//! bits per element (a complex element is its real part's bits, then its imaginary
+//! part's above them, as in memory), plus the exact scalar conversions between dtypes.
 use super::EvalError;
 use crate::compiler::ir::{DType, Literal, TensorType};
 use half::{bf16, f16};
@@ -7,7 +8,7 @@ use half::{bf16, f16};
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Tensor {
     pub ty: TensorType,
-    pub bits: Vec<u64>,
+    pub bits: Vec<u128>,
 }
 
 impl Tensor {
@@ -26,9 +27,9 @@ impl Tensor {
             .bytes
             .chunks_exact(w)
             .map(|c| {
-                let mut b = [0u8; 8];
+                let mut b = [0u8; 16];
                 b[..w].copy_from_slice(c);
-                u64::from_le_bytes(b)
+                u128::from_le_bytes(b)
             })
             .collect();
         Ok(Tensor {
@@ -49,8 +50,21 @@ impl Tensor {
         }
     }
 
-    pub fn new(ty: TensorType, bits: Vec<u64>) -> Tensor {
+    pub fn new(ty: TensorType, bits: Vec<u128>) -> Tensor {
         Tensor { ty, bits }
+    }
+
+    /// A tensor of a real dtype from 64-bit element bits.
+    pub fn from_u64(ty: TensorType, bits: impl IntoIterator<Item = u64>) -> Tensor {
+        Tensor {
+            ty,
+            bits: bits.into_iter().map(u128::from).collect(),
+        }
+    }
+
+    /// Element `i`'s bits, for the real dtypes (at most 64 bits wide).
+    pub fn word(&self, i: usize) -> u64 {
+        self.bits[i] as u64
     }
 
     pub fn dtype(&self) -> DType {
@@ -63,7 +77,7 @@ impl Tensor {
 
     /// Element `i` as an exact integer (sign- or zero-extended by dtype).
     pub fn int(&self, i: usize) -> i128 {
-        to_int(self.ty.dtype, self.bits[i])
+        to_int(self.ty.dtype, self.word(i))
     }
 }
 

@@ -1,5 +1,6 @@
 //! `dense<...>` literals: nested lists, splats, booleans, integers (range-checked), decimal
-//! and hex floats, and hex blobs of raw little-endian element bytes.
+//! and hex floats, complex `(re, im)` pairs of those, and hex blobs of raw little-endian
+//! element bytes.
 //!
 //! The element type follows the literal (`dense<[1, 2]> : tensor<2xi8>`), so element lists
 //! are skipped first and read again once the type is known: elements are encoded straight
@@ -139,9 +140,8 @@ impl DenseBody {
                     read_list(lx, &ty, 0, &mut bytes)?;
                     Literal::new(ty, bytes)
                 } else {
-                    let leaf = read_leaf(lx)?;
                     let mut e = Vec::with_capacity(w);
-                    encode(lx, ty.dtype, &leaf, &mut e)?;
+                    read_element(lx, ty.dtype, &mut e)?;
                     splat(lx, pos, ty, &e)?
                 };
                 let close = lx.next_token()?;
@@ -189,8 +189,7 @@ fn read_list(
                 if lx.peek()?.is_punct("[") {
                     return Err(mismatch(lx));
                 }
-                let leaf = read_leaf(lx)?;
-                encode(lx, ty.dtype, &leaf, out)?;
+                read_element(lx, ty.dtype, out)?;
             }
             let sep = lx.next_token()?;
             if sep.is_punct("]") {
@@ -203,6 +202,38 @@ fn read_list(
     }
     if count != ty.shape[dim] {
         return Err(mismatch(lx));
+    }
+    Ok(())
+}
+
+/// Reads one element of `dtype` and appends its bytes: a leaf, or for complex types a
+/// `(re, im)` pair of leaves of the part type.
+fn read_element(lx: &mut Lexer, dtype: DType, out: &mut Vec<u8>) -> Result<(), Diagnostic> {
+    let Some(part) = dtype.complex_part() else {
+        let leaf = read_leaf(lx)?;
+        return encode(lx, dtype, &leaf, out);
+    };
+    let open = lx.next_token()?;
+    if !open.is_punct("(") {
+        return Err(lx.error(
+            open.pos,
+            format!(
+                "expected '(' to start a {dtype} value (real, imaginary), found {}",
+                open.describe()
+            ),
+        ));
+    }
+    let re = read_leaf(lx)?;
+    encode(lx, part, &re, out)?;
+    let comma = lx.next_token()?;
+    if !comma.is_punct(",") {
+        return Err(lx.error(comma.pos, "expected ',' between real and imaginary parts"));
+    }
+    let im = read_leaf(lx)?;
+    encode(lx, part, &im, out)?;
+    let close = lx.next_token()?;
+    if !close.is_punct(")") {
+        return Err(lx.error(close.pos, "expected ')' to close a complex value"));
     }
     Ok(())
 }
@@ -228,7 +259,10 @@ fn read_leaf<'a>(lx: &mut Lexer<'a>) -> Result<Leaf<'a>, Diagnostic> {
                 pos: t.pos,
             })
         }
-        Kind::Punct if t.text == "(" => Err(lx.error(t.pos, "unsupported: complex literal")),
+        Kind::Punct if t.text == "(" => Err(lx.error(
+            t.pos,
+            "complex value (real, imaginary) for an element type that is not complex",
+        )),
         _ => Err(lx.error(
             t.pos,
             format!("expected element literal, found {}", t.describe()),
@@ -489,6 +523,53 @@ mod tests {
             f64::from_le_bytes(bytes("dense<nan> : tensor<f64>")[..].try_into().unwrap()).is_nan()
         );
         assert!(lit("dense<1.0.0> : tensor<f32>").is_err());
+    }
+
+    #[test]
+    fn complex_values_are_pairs_of_their_part_type() {
+        let pair = |re: f32, im: f32| [re.to_le_bytes(), im.to_le_bytes()].concat();
+        assert_eq!(
+            bytes("dense<(1.5, -2.0)> : tensor<complex<f32>>"),
+            pair(1.5, -2.0)
+        );
+        assert_eq!(
+            bytes("dense<[(1.0,2.0), (-0.0, inf)]> : tensor<2xcomplex<f32>>"),
+            [pair(1.0, 2.0), pair(-0.0, f32::INFINITY)].concat()
+        );
+        // A splat, and hex parts as bit patterns of the part type.
+        assert_eq!(
+            bytes("dense<(0x7FC00000, -1)> : tensor<2xcomplex<f32>>"),
+            [pair(f32::NAN, -1.0), pair(f32::NAN, -1.0)].concat()
+        );
+        assert_eq!(
+            bytes("dense<(0x0123456789ABCDEF, 0.1)> : tensor<complex<f64>>"),
+            [0x0123_4567_89ab_cdefu64.to_le_bytes(), 0.1f64.to_le_bytes()].concat()
+        );
+        assert_eq!(
+            bytes("dense<[[(1.0, 2.0)], [(3.0, 4.0)]]> : tensor<2x1xcomplex<f64>>").len(),
+            32
+        );
+        // Blobs are raw (re, im) pairs.
+        assert_eq!(
+            bytes("dense<\"0x0000803F00000040\"> : tensor<2xcomplex<f32>>"),
+            [pair(1.0, 2.0), pair(1.0, 2.0)].concat()
+        );
+        for (s, col) in [
+            ("dense<1.0> : tensor<complex<f32>>", 7),
+            ("dense<(1.0 2.0)> : tensor<complex<f32>>", 12),
+            ("dense<(1.0, 2.0> : tensor<complex<f32>>", 16),
+            ("dense<(1.0, 2.0)> : tensor<f32>", 7),
+            ("dense<(1.0, 1e99)> : tensor<complex<f32>>", 0),
+        ] {
+            match lit(s) {
+                Err(e) if col > 0 => assert_eq!(e.pos.to_string(), format!("1:{col}"), "{s}"),
+                Err(e) => panic!("{s}: {}", e.message),
+                Ok(l) if col == 0 => {
+                    assert_eq!(l.bytes[4..], f32::INFINITY.to_le_bytes(), "{s}")
+                }
+                Ok(_) => panic!("{s} parsed"),
+            }
+        }
     }
 
     #[test]

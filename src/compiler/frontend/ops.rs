@@ -15,8 +15,8 @@ use super::parser::{Parsed, ParsedChlo, ParsedOp, Parser};
 use super::types::{OpTypes, parse_op_types, parse_tensor_type};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{
-    BinaryOp, CompareDirection, CompareType, ConvAttrs, DType, DotDims, GatherAttrs, Literal,
-    Opcode, Region, RngAlgorithm, ScatterAttrs, TensorType, Transpose, UnaryOp, ValueId,
+    BinaryOp, CompareDirection, CompareType, ConvAttrs, DType, DotDims, FftType, GatherAttrs,
+    Literal, Opcode, Region, RngAlgorithm, ScatterAttrs, TensorType, Transpose, UnaryOp, ValueId,
     WindowAttrs,
 };
 
@@ -42,7 +42,6 @@ const UNSUPPORTED_OPS: &[&str] = &[
     "collective_broadcast",
     "collective_reduce",
     "collective_permute",
-    "complex",
     "compute_reshape_shape",
     "cross-replica-sum",
     "cstr_reshapable",
@@ -50,13 +49,10 @@ const UNSUPPORTED_OPS: &[&str] = &[
     "dynamic_gather",
     "dynamic_pad",
     "einsum",
-    "fft",
-    "imag",
     "infeed",
     "map",
     "outfeed",
     "partition_id",
-    "real",
     "real_dynamic_slice",
     "recv",
     "reduce_scatter",
@@ -107,6 +103,10 @@ fn is_items_op(name: &str) -> bool {
                     | "triangular_solve"
                     | "after_all"
                     | "create_token"
+                    | "real"
+                    | "imag"
+                    | "complex"
+                    | "fft"
             );
     }
     name.starts_with("check.")
@@ -377,8 +377,12 @@ pub(super) fn parse_items(p: &mut Parser, name: &str, pos: usize) -> Result<Item
                 vec![ts[1].clone()]
             } else if ts.len() == 1 {
                 // One type for all operands and the result, except for the scalar
-                // bounds of clamp and the predicate of select.
-                if !matches!(name, "stablehlo.select" | "stablehlo.clamp") {
+                // bounds of clamp, the predicate of select and the real parts of
+                // complex (whose type is the result's).
+                if !matches!(
+                    name,
+                    "stablehlo.select" | "stablehlo.clamp" | "stablehlo.complex"
+                ) {
                     for (&v, &t) in operands.iter().zip(&toks) {
                         p.check_type(t, v, &ts[0])?;
                     }
@@ -894,6 +898,21 @@ pub fn build_opcode(
         "stablehlo.bitcast_convert" => Opcode::BitcastConvert,
         "stablehlo.uniform_quantize" => Opcode::UniformQuantize,
         "stablehlo.uniform_dequantize" => Opcode::UniformDequantize,
+        "stablehlo.real" => Opcode::Real,
+        "stablehlo.imag" => Opcode::Imag,
+        "stablehlo.complex" => Opcode::Complex,
+        "stablehlo.fft" => Opcode::Fft {
+            kind: match a.enum_opt(&["fft_type", "type"])? {
+                Some("FFT") => FftType::Fft,
+                Some("IFFT") => FftType::Ifft,
+                Some("RFFT") => FftType::Rfft,
+                Some("IRFFT") => FftType::Irfft,
+                Some(_) => return Err(a.invalid("fft_type")),
+                None => return Err(a.missing("fft_type")),
+            },
+            lengths: a.i64s(&["fft_length", "length"])?,
+            packed: false,
+        },
         "stablehlo.reshape" => Opcode::Reshape,
         "stablehlo.dynamic_update_slice" => Opcode::DynamicUpdateSlice,
         "stablehlo.optimization_barrier" => Opcode::OptimizationBarrier,
@@ -1197,6 +1216,9 @@ fn fixed_arity(op: &Opcode) -> Option<usize> {
         Opcode::Unary(_)
         | Opcode::Convert
         | Opcode::BitcastConvert
+        | Opcode::Real
+        | Opcode::Imag
+        | Opcode::Fft { .. }
         | Opcode::ReducePrecision { .. }
         | Opcode::BroadcastInDim { .. }
         | Opcode::Reshape
@@ -1208,6 +1230,7 @@ fn fixed_arity(op: &Opcode) -> Option<usize> {
         | Opcode::If
         | Opcode::Case => 1,
         Opcode::Binary(_)
+        | Opcode::Complex
         | Opcode::Compare { .. }
         | Opcode::Pad { .. }
         | Opcode::DotGeneral(_)

@@ -497,8 +497,8 @@ fn errors_have_exact_positions() {
             "1:1: expected 'func.func' or 'module', found 'garbage'",
         ),
         (
-            "func.func @f(%a: tensor<complex<f32>>) {\n  return\n}",
-            "1:25: unsupported: complex element type",
+            "func.func @f(%a: tensor<complex<f16>>) {\n  return\n}",
+            "1:33: unsupported: complex<f16> (complex parts are f32 or f64)",
         ),
         (
             "func.func @f(%a: tensor<f32>) {\n  %0 = stablehlo.abs %a : tensor<f32>\n  return\n}\nfunc.func @f() {\n  return\n}",
@@ -510,7 +510,7 @@ fn errors_have_exact_positions() {
         ),
         (
             "func.func @f(%a: tensor<f32>) {\n  %0 = \"stablehlo.fft\"(%a) : (tensor<f32>) -> tensor<f32>\n  return\n}",
-            "2:8: unsupported: op 'stablehlo.fft'",
+            "2:8: 'stablehlo.fft' op requires attribute 'fft_type'",
         ),
         (
             "func.func @f() {\n  \"unterminated\n}",

@@ -1,7 +1,7 @@
-//! Tensor types: `tensor<2x3xf32>`, `tensor<f32>`, `tensor<4x!quant.uniform<i8:f32, 0.5>>`;
-//! `!stablehlo.token` is `tensor<0xi1>`. Anything else pjrtc cannot represent (dynamic or
-//! unranked shapes, complex, tuples, encodings) is rejected with an "unsupported: ..."
-//! diagnostic at its position.
+//! Tensor types: `tensor<2x3xf32>`, `tensor<f32>`, `tensor<4xcomplex<f32>>`,
+//! `tensor<4x!quant.uniform<i8:f32, 0.5>>`; `!stablehlo.token` is `tensor<0xi1>`. Anything
+//! else pjrtc cannot represent (dynamic or unranked shapes, tuples, encodings) is rejected
+//! with an "unsupported: ..." diagnostic at its position.
 
 use super::lexer::{Kind, Lexer};
 use crate::compiler::diag::Diagnostic;
@@ -31,7 +31,10 @@ pub fn parse_tensor_type_ext(lx: &mut Lexer, index_as_i64: bool) -> Result<Tenso
             return Err(lx.error(t.pos, "unsupported: tuple type"));
         }
         Kind::Ident if t.text == "complex" => {
-            return Err(lx.error(t.pos, "unsupported: complex type"));
+            return Err(lx.error(
+                t.pos,
+                "unsupported: scalar type 'complex' (expected a tensor type)",
+            ));
         }
         Kind::Punct if t.text == "!" && lx.peek2()?.text == "stablehlo.token" => {
             // Tokens only order side effects, which program order does already: they are
@@ -108,7 +111,9 @@ pub fn parse_tensor_type_ext(lx: &mut Lexer, index_as_i64: bool) -> Result<Tenso
             Some(d) => d,
             None if index_as_i64 && elem.text == "index" => DType::I64,
             None if elem.text == "complex" => {
-                return Err(lx.error(elem.pos, "unsupported: complex element type"));
+                lx.next_token()?;
+                let dtype = parse_complex_parts(lx)?;
+                return finish(lx, dtype, None, shape, elem.pos);
             }
             None => {
                 return Err(lx.error(
@@ -136,13 +141,51 @@ pub fn parse_tensor_type_ext(lx: &mut Lexer, index_as_i64: bool) -> Result<Tenso
     if quant.is_none() {
         lx.next_token()?;
     }
+    finish(lx, dtype, quant, shape, elem.pos)
+}
+
+/// `<f32>` or `<f64>` after `complex`, as the complex dtype.
+fn parse_complex_parts(lx: &mut Lexer) -> Result<DType, Diagnostic> {
+    let open = lx.next_token()?;
+    if !open.is_punct("<") {
+        return Err(lx.error(open.pos, "expected '<' after 'complex'"));
+    }
+    let part = lx.next_token()?;
+    let dtype = match part.text {
+        "f32" => DType::C64,
+        "f64" => DType::C128,
+        _ => {
+            return Err(lx.error(
+                part.pos,
+                format!(
+                    "unsupported: complex<{}> (complex parts are f32 or f64)",
+                    part.text
+                ),
+            ));
+        }
+    };
+    let close = lx.next_token()?;
+    if !close.is_punct(">") {
+        return Err(lx.error(close.pos, "expected '>' to close complex type"));
+    }
+    Ok(dtype)
+}
+
+/// The rest of a tensor type after its element type: the element count check and `>`.
+fn finish(
+    lx: &mut Lexer,
+    dtype: DType,
+    quant: Option<Quantization>,
+    shape: Vec<i64>,
+    pos: usize,
+) -> Result<TensorType, Diagnostic> {
     // The element count must fit comfortably in memory arithmetic.
     let mut n: i64 = 1;
     for &d in &shape {
         n = n
             .checked_mul(d)
             .filter(|&n| n <= i64::MAX / 8)
-            .ok_or_else(|| lx.error(elem.pos, "tensor type has too many elements"))?;
+            .ok_or_else(|| lx.error(pos, "tensor type has too many elements"))?;
     }
     let close = lx.next_token()?;
     if close.is_punct(",") {
@@ -154,7 +197,7 @@ pub fn parse_tensor_type_ext(lx: &mut Lexer, index_as_i64: bool) -> Result<Tenso
     match quant {
         Some(q) => {
             q.check_for_shape(&shape)
-                .map_err(|m| lx.error(elem.pos, format!("invalid quantized type: {m}")))?;
+                .map_err(|m| lx.error(pos, format!("invalid quantized type: {m}")))?;
             Ok(TensorType::quantized(shape, q))
         }
         None => Ok(TensorType::new(dtype, shape)),
@@ -368,13 +411,18 @@ mod tests {
             let t = ty(&format!("tensor<4x{}>", d.mlir_name())).unwrap();
             assert_eq!(t.dtype, d);
         }
+        assert_eq!(
+            ty("tensor<complex<f64>>").unwrap(),
+            TensorType::scalar(DType::C128)
+        );
     }
 
     #[test]
     fn rejects_unsupported_types() {
         for (s, col) in [
             ("tensor<?x3xf32>", 8),
-            ("tensor<complex<f32>>", 8),
+            ("tensor<complex<bf16>>", 16),
+            ("complex<f32>", 1),
             ("tuple<tensor<f32>>", 1),
             ("tensor<*xf32>", 8),
         ] {

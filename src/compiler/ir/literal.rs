@@ -249,11 +249,13 @@ impl Literal {
         b.len() <= w || b.len().is_multiple_of(w) && b[w..] == b[..b.len() - w]
     }
 
-    /// Element `i` widened to raw 64-bit bits (zero-extended), for scalar immediates.
+    /// Element `i` widened to raw 64-bit bits (zero-extended), for scalar immediates
+    /// (of a complex128 element, the real part's bits).
     pub fn element_bits(&self, i: usize) -> u64 {
         let mut b = [0u8; 8];
         let e = self.element(i);
-        b[..e.len()].copy_from_slice(e);
+        let n = e.len().min(8);
+        b[..n].copy_from_slice(&e[..n]);
         u64::from_le_bytes(b)
     }
 

@@ -6,6 +6,9 @@
 
 use super::literal::Literal;
 
+/// `fft_type` of `stablehlo.fft` (the artifact's step uses the same enum).
+pub use pjrtc_runtime::format::FftKind as FftType;
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum UnaryOp {
     Abs,
@@ -250,6 +253,20 @@ pub enum Opcode {
     UniformQuantize,
     /// `stablehlo.uniform_dequantize`: quantized -> its expressed float type.
     UniformDequantize,
+    /// `stablehlo.real`: the real part of a complex value (a float is its own real part).
+    Real,
+    /// `stablehlo.imag`: the imaginary part of a complex value (zero for a float).
+    Imag,
+    /// `stablehlo.complex(real, imag)`.
+    Complex,
+    /// `stablehlo.fft` over the last `lengths.len()` (1 to 3) dimensions. `packed`: each
+    /// complex operand or result is a float tensor with a trailing dimension of 2 holding
+    /// (real, imaginary), as the complex legalization leaves it; front ends never set it.
+    Fft {
+        kind: FftType,
+        lengths: Vec<i64>,
+        packed: bool,
+    },
     ReducePrecision {
         exponent_bits: i32,
         mantissa_bits: i32,
@@ -416,6 +433,10 @@ impl Opcode {
             Opcode::BitcastConvert => "bitcast_convert",
             Opcode::UniformQuantize => "uniform_quantize",
             Opcode::UniformDequantize => "uniform_dequantize",
+            Opcode::Real => "real",
+            Opcode::Imag => "imag",
+            Opcode::Complex => "complex",
+            Opcode::Fft { .. } => "fft",
             Opcode::ReducePrecision { .. } => "reduce_precision",
             Opcode::BroadcastInDim { .. } => "broadcast_in_dim",
             Opcode::Reshape => "reshape",

@@ -7,7 +7,9 @@ use std::fmt::Write;
 
 use super::literal::Literal;
 use super::module::{Attr, Func, Loc, Module, Op, Region, ValueId};
-use super::op::{CallAttr, CompareDirection, CompareType, Opcode, RngAlgorithm, Transpose};
+use super::op::{
+    CallAttr, CompareDirection, CompareType, FftType, Opcode, RngAlgorithm, Transpose,
+};
 use super::types::DType;
 
 /// Prints a module in generic form.
@@ -485,6 +487,24 @@ fn op_attrs(op: &Opcode) -> Vec<String> {
             push("transpose_a", format!("#stablehlo<transpose {t}>"));
         }
         Opcode::Cholesky { lower } => push("lower", lower.to_string()),
+        Opcode::Fft {
+            kind,
+            lengths,
+            packed,
+        } => {
+            let t = match kind {
+                FftType::Fft => "FFT",
+                FftType::Ifft => "IFFT",
+                FftType::Rfft => "RFFT",
+                FftType::Irfft => "IRFFT",
+            };
+            push("fft_type", format!("#stablehlo<fft_type {t}>"));
+            push("fft_length", array(lengths));
+            if *packed {
+                // Only after the complex legalization, which nothing prints to re-read.
+                push("pjrtc.packed_complex", "true".into());
+            }
+        }
         Opcode::CustomCall {
             target,
             has_side_effect,
@@ -525,6 +545,9 @@ fn op_attrs(op: &Opcode) -> Vec<String> {
         | Opcode::Select
         | Opcode::Clamp
         | Opcode::Convert
+        | Opcode::Real
+        | Opcode::Imag
+        | Opcode::Complex
         | Opcode::BitcastConvert
         | Opcode::UniformQuantize
         | Opcode::UniformDequantize

@@ -28,7 +28,11 @@ pub(crate) fn is_control_flow(op: &Opcode) -> bool {
 
 /// Ops that read their operands from buffers (they cannot be fused into them).
 pub(crate) fn reads_operands_in_place(op: &Opcode) -> bool {
-    is_control_flow(op) || matches!(op, Opcode::Sort { .. } | Opcode::CustomCall { .. })
+    is_control_flow(op)
+        || matches!(
+            op,
+            Opcode::Sort { .. } | Opcode::CustomCall { .. } | Opcode::Fft { .. }
+        )
 }
 
 /// Places a `while`'s carried buffers: one per result, shared with the region arguments.

@@ -34,6 +34,7 @@ mod elementwise;
 mod epilogue;
 #[cfg(test)]
 mod epilogue_tests;
+mod fft;
 mod hfuse;
 #[cfg(test)]
 mod hfuse_tests;
@@ -203,6 +204,17 @@ impl<'f> Lowerer<'f> {
         let mut forward: Vec<ValueId> = (0..n as u32).map(ValueId).collect();
         for op in lowered_ops(&func.body) {
             check_supported(op, ffi)?;
+            // `passes::complex` turns every complex value into real ones first.
+            if let Some(&v) = op.results.iter().find(|&&v| func.ty(v).dtype.is_complex()) {
+                return Err(Diagnostic::at(
+                    &op.loc,
+                    format!(
+                        "internal: complex value %{} of {} reached lowering",
+                        v.0,
+                        op.opcode.name()
+                    ),
+                ));
+            }
             for (r, &v) in op.results.iter().enumerate() {
                 def[v.index()] = Some((op, r));
             }
@@ -1089,6 +1101,11 @@ impl<'f> Lowerer<'f> {
             Opcode::If | Opcode::Case => control::lower_case(self, op),
             Opcode::DynamicUpdateSlice => inplace::lower_dynamic_update_slice(self, op),
             Opcode::Sort { dimension, .. } => control::lower_sort(self, op, *dimension),
+            Opcode::Fft {
+                kind,
+                lengths,
+                packed,
+            } => fft::lower_fft(self, op, *kind, lengths, *packed),
             o if is_expression_op(o) => builder::lower_expression_op(self, op),
             _ => Err(unsupported(op)),
         }
@@ -1339,6 +1356,7 @@ fn check_supported(op: &Op, ffi: &FfiTargets) -> Result<(), Diagnostic> {
         | Opcode::SelectAndScatter { .. }
         | Opcode::TriangularSolve { .. }
         | Opcode::Cholesky { .. }
+        | Opcode::Fft { .. }
         | Opcode::OptimizationBarrier => {}
         Opcode::CustomCall { target, .. } => match lapack::parse_target(target) {
             Some(Ok(_)) => {}

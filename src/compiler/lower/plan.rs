@@ -60,6 +60,10 @@ pub fn for_each_bufref(step: &mut Step, mut f: impl FnMut(&mut BufRef)) {
             .iter_mut()
             .chain(&mut c.results)
             .for_each(|b| f(&mut b.buf)),
+        Step::Fft(s) => {
+            f(&mut s.input);
+            f(&mut s.output);
+        }
     }
 }
 
@@ -121,6 +125,10 @@ pub fn for_each_bufref_ref(step: &Step, kernels: &[Kernel], mut f: impl FnMut(&B
         Step::CustomCall(c) => {
             c.operands.iter().for_each(|b| f(&b.buf, false));
             c.results.iter().for_each(|b| f(&b.buf, true));
+        }
+        Step::Fft(s) => {
+            f(&s.input, false);
+            f(&s.output, true);
         }
     }
 }

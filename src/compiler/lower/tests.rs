@@ -448,6 +448,9 @@ fn run_steps(p: &LoweredProgram, mem: &mut Mem, steps: &[Step]) {
             Step::Linalg(_) | Step::CustomCall(_) => {
                 panic!("the kir interpreter does not run library routines")
             }
+            Step::Fft(_) => {
+                panic!("no fft in the schedule interpreter: fft programs run on the Executable")
+            }
         }
     }
 }

@@ -270,6 +270,8 @@ fn work(f: &Func, op: &Op, operands: &[&Literal]) -> u128 {
             .iter()
             .map(|&n| n.max(0) as u128)
             .product(),
+        // A direct DFT along each dimension: a dimension's length per output element.
+        Opcode::Fft { lengths, .. } => lengths.iter().map(|&n| n.max(1) as u128).sum(),
         _ => 1,
     };
     inputs.saturating_add(out.saturating_mul(per_output))

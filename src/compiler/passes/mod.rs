@@ -1,5 +1,8 @@
 //! Passes over the tensor IR, one per file.
 
+pub mod complex;
+#[cfg(test)]
+mod complex_tests;
 pub mod cse;
 pub mod dce;
 pub mod fold;

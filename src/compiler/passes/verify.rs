@@ -399,7 +399,8 @@ impl OpCtx<'_> {
                 let d = ops[0].dtype;
                 if let Some(ct) = compare_type {
                     let ok = match ct {
-                        CompareType::Float | CompareType::TotalOrder => d.is_float(),
+                        CompareType::Float => d.is_float() || d.is_complex(),
+                        CompareType::TotalOrder => d.is_float(),
                         CompareType::Signed => d.is_signed_int(),
                         CompareType::Unsigned => d.is_unsigned_int() || d == DType::I1,
                     };
@@ -472,6 +473,32 @@ impl OpCtx<'_> {
                     bail!("cannot bitcast {} to {}", ops[0], res[0]);
                 }
                 Ok(())
+            }
+            Opcode::Real | Opcode::Imag => {
+                self.counts(1, 1)?;
+                let d = ops[0].dtype;
+                if !d.is_float() && !d.is_complex() {
+                    bail!("operand must be float or complex, got {}", ops[0]);
+                }
+                self.result_is(0, &ops[0].with_dtype(d.complex_part().unwrap_or(d)))
+            }
+            Opcode::Complex => {
+                self.counts(2, 1)?;
+                if ops[0] != ops[1] {
+                    bail!("operand types differ: {} vs {}", ops[0], ops[1]);
+                }
+                let Some(c) = ops[0].dtype.complex_of() else {
+                    bail!("operands must be f32 or f64, got {}", ops[0]);
+                };
+                self.result_is(0, &ops[0].with_dtype(c))
+            }
+            Opcode::Fft {
+                kind,
+                lengths,
+                packed,
+            } => {
+                self.counts(1, 1)?;
+                shapes::fft_check(*kind, lengths, *packed, &ops[0], &res[0])
             }
             Opcode::ReducePrecision {
                 exponent_bits,
@@ -838,8 +865,8 @@ impl OpCtx<'_> {
                 if r < 2 || b.rank() != r || a.shape[r - 1] != a.shape[r - 2] {
                     bail!("a {a} must be square matrices and b {b} of the same rank");
                 }
-                if a.dtype != b.dtype || !a.dtype.is_float() {
-                    bail!("a {a} and b {b} must have the same float element type");
+                if a.dtype != b.dtype || !(a.dtype.is_float() || a.dtype.is_complex()) {
+                    bail!("a {a} and b {b} must have the same float or complex element type");
                 }
                 if a.shape[..r - 2] != b.shape[..r - 2] {
                     bail!("batch dimensions of a {a} and b {b} differ");
@@ -858,8 +885,9 @@ impl OpCtx<'_> {
                 self.counts(1, 1)?;
                 let a = &ops[0];
                 let r = a.rank();
-                if r < 2 || a.shape[r - 1] != a.shape[r - 2] || !a.dtype.is_float() {
-                    bail!("operand must be square float matrices, got {a}");
+                let d = a.dtype;
+                if r < 2 || a.shape[r - 1] != a.shape[r - 2] || !(d.is_float() || d.is_complex()) {
+                    bail!("operand must be square float or complex matrices, got {a}");
                 }
                 self.result_is(0, a)
             }
@@ -940,15 +968,24 @@ impl OpCtx<'_> {
         let ok = match u {
             U::Not => d.is_int(),
             U::PopCnt | U::CountLeadingZeros => is_integer(d),
-            U::Abs | U::Sign => d.is_signed_int() || d.is_float(),
-            U::Neg => is_integer(d) || d.is_float(),
-            _ => d.is_float(),
+            U::Abs | U::Sign => d.is_signed_int() || d.is_float() || d.is_complex(),
+            U::Neg => is_integer(d) || d.is_float() || d.is_complex(),
+            U::Floor | U::Ceil | U::RoundNearestAfz | U::RoundNearestEven | U::IsFinite => {
+                d.is_float()
+            }
+            _ => d.is_float() || d.is_complex(),
         };
         if !ok {
             bail!("operand type {t} is not supported");
         }
         if u == U::IsFinite {
             return self.result_is(0, &t.with_dtype(DType::I1));
+        }
+        if u == U::Abs
+            && let Some(part) = d.complex_part()
+        {
+            // The modulus of a complex number is real.
+            return self.result_is(0, &t.with_dtype(part));
         }
         self.result_is(0, t)
     }
@@ -966,7 +1003,7 @@ impl OpCtx<'_> {
             B::Sub | B::Div | B::Rem | B::Pow => d != DType::I1,
             B::And | B::Or | B::Xor => d.is_int(),
             B::ShiftLeft | B::ShiftRightArithmetic | B::ShiftRightLogical => is_integer(d),
-            B::Atan2 => d.is_float(),
+            B::Atan2 => d.is_float() || d.is_complex(),
         };
         if !ok {
             bail!("operand type {x} is not supported");

@@ -139,6 +139,31 @@ fn ok_if(ok: bool, note: impl FnOnce() -> String) -> Result<(), String> {
     if ok { Ok(()) } else { Err(note()) }
 }
 
+/// Whether a complex element pair passes, as StableHLO's checks define it: both parts
+/// equal (or almost equal), or the larger of the parts' ULP distances in range.
+fn complex_ok(kind: CheckKind, part: DType, a: &[u8], e: &[u8]) -> Result<(), String> {
+    let w = part.size();
+    let (ar, ai) = a.split_at(w);
+    let (er, ei) = e.split_at(w);
+    if let CheckKind::Close { min_ulp, max_ulp } = kind {
+        let d = |x: &[u8], y: &[u8]| match (elem(part, x), elem(part, y)) {
+            (Elem::Float { bits: x, .. }, Elem::Float { bits: y, .. }) => ulp_distance(part, x, y),
+            _ => None,
+        };
+        return match (d(ar, er), d(ai, ei)) {
+            (Some(r), Some(i)) => {
+                let m = r.max(i);
+                ok_if((min_ulp..=max_ulp).contains(&m), || {
+                    format!("{m} ulp, allowed {min_ulp}..={max_ulp}")
+                })
+            }
+            _ => Err("non-finite mismatch".into()),
+        };
+    }
+    element_ok(kind, part, elem(part, ar), elem(part, er))?;
+    element_ok(kind, part, elem(part, ai), elem(part, ei))
+}
+
 /// Compares `actual` with `expected` element by element. On failure, the message counts
 /// the mismatches and shows the first few with their indices and values.
 pub fn compare(kind: CheckKind, actual: &Tensor, expected: &Tensor) -> Result<(), String> {
@@ -155,16 +180,22 @@ pub fn compare(kind: CheckKind, actual: &Tensor, expected: &Tensor) -> Result<()
     let mut bad = 0usize;
     let mut shown = String::new();
     for i in 0..n {
-        let a = elem(dtype, &actual.bytes()[i * w..(i + 1) * w]);
-        let e = elem(dtype, &expected.bytes()[i * w..(i + 1) * w]);
-        if let Err(note) = element_ok(kind, dtype, a, e) {
+        let (ab, eb) = (
+            &actual.bytes()[i * w..(i + 1) * w],
+            &expected.bytes()[i * w..(i + 1) * w],
+        );
+        let result = match dtype.complex_part() {
+            Some(part) => complex_ok(kind, part, ab, eb),
+            None => element_ok(kind, dtype, elem(dtype, ab), elem(dtype, eb)),
+        };
+        if let Err(note) = result {
             if bad < SHOWN {
                 let _ = write!(
                     shown,
                     "\n    at {}: got {}, expected {}",
                     index_string(i as u64, &actual.shape),
-                    show(dtype, a),
-                    show(dtype, e)
+                    show_bytes(dtype, ab),
+                    show_bytes(dtype, eb)
                 );
                 if !note.is_empty() {
                     let _ = write!(shown, " ({note})");
@@ -198,6 +229,21 @@ fn index_string(mut linear: u64, shape: &[u64]) -> String {
     }
     let parts: Vec<String> = idx.iter().map(u64::to_string).collect();
     format!("[{}]", parts.join(", "))
+}
+
+/// An element's bytes as [`show`] writes it; a complex element as `(re, im)`.
+fn show_bytes(dtype: DType, b: &[u8]) -> String {
+    match dtype.complex_part() {
+        Some(part) => {
+            let (re, im) = b.split_at(part.size());
+            format!(
+                "({}, {})",
+                show(part, elem(part, re)),
+                show(part, elem(part, im))
+            )
+        }
+        None => show(dtype, elem(dtype, b)),
+    }
 }
 
 /// A value as the shortest decimal that reads back to it, floats with their bits.
@@ -324,6 +370,34 @@ mod tests {
         let wide = CheckKind::AlmostEq { tolerance: 0.1 };
         assert!(compare(wide, &f64s(5.0), &f64s(5.05)).is_ok());
         assert!(compare(wide, &f64s(5.0), &f64s(5.2)).is_err());
+    }
+
+    #[test]
+    fn complex_parts_compare_separately() {
+        let c64 = |v: &[(f32, f32)]| {
+            let b: Vec<u8> = v
+                .iter()
+                .flat_map(|(r, i)| [r.to_le_bytes(), i.to_le_bytes()].concat())
+                .collect();
+            tensor(DType::C64, &[v.len() as u64], b)
+        };
+        let up = |x: f32, k: u32| f32::from_bits(x.to_bits() + k);
+        // The larger part's distance counts.
+        let a = c64(&[(1.0, 2.0)]);
+        assert!(compare(CLOSE3, &a, &c64(&[(up(1.0, 1), up(2.0, 3))])).is_ok());
+        let msg = compare(CLOSE3, &a, &c64(&[(1.0, up(2.0, 4))])).unwrap_err();
+        assert!(msg.contains("4 ulp"), "{msg}");
+        assert!(
+            msg.contains("got (1.0 (0x3f800000), 2.0 (0x40000000))"),
+            "{msg}"
+        );
+        // Exact and almost-equal checks hold for both parts.
+        assert!(compare(CheckKind::Eq, &a, &c64(&[(1.0, -2.0)])).is_err());
+        assert!(compare(CheckKind::Eq, &c64(&[(0.0, 1.0)]), &c64(&[(-0.0, 1.0)])).is_ok());
+        let tol = CheckKind::AlmostEq { tolerance: 1e-3 };
+        assert!(compare(tol, &a, &c64(&[(1.0005, 2.0005)])).is_ok());
+        assert!(compare(tol, &a, &c64(&[(1.0, 2.01)])).is_err());
+        assert!(compare(tol, &c64(&[(f32::NAN, 0.0)]), &c64(&[(f32::NAN, 0.0)])).is_ok());
     }
 
     #[test]

@@ -184,10 +184,7 @@ pub fn read_type(bc: &Bytecode<'_>, r: &mut Reader<'_>) -> Result<Ty> {
         6 => Ty::F64,
         7 => Ty::Other("f80".into()),
         8 => Ty::Other("f128".into()),
-        9 => {
-            bc.ty(r)?;
-            Ty::Other("complex".into())
-        }
+        9 => Ty::Complex(bc.ty(r)?),
         12 => Ty::Other("none".into()),
         13 | 14 => {
             if code == 14 {
@@ -334,6 +331,10 @@ pub fn elem_bytes(ty: &Ty) -> Option<usize> {
         Ty::BF16 | Ty::F16 => Some(2),
         Ty::F32 => Some(4),
         Ty::F64 => Some(8),
+        Ty::Complex(part) => match **part {
+            Ty::F32 | Ty::F64 => elem_bytes(part).map(|b| 2 * b),
+            _ => None,
+        },
         t if minifloat_dtype(t).is_some() => Some(1),
         _ => None,
     }
@@ -557,6 +558,11 @@ fn write_type(t: &Ty, out: &mut String) {
             out.push('>');
         }
         Ty::Quant(q) => out.push_str(&q.to_string()),
+        Ty::Complex(part) => {
+            out.push_str("complex<");
+            write_type(part, out);
+            out.push('>');
+        }
         Ty::Other(s) => out.push_str(s),
     }
 }

@@ -68,7 +68,9 @@ pub enum Ty {
     },
     /// A `!quant.uniform` element type (VHLO's UniformQuantized(PerAxis)V1).
     Quant(Rc<crate::compiler::ir::Quantization>),
-    /// A type pjrtc does not model, by name (`!vhlo.token_v1`, `complex<f32>`, ...).
+    /// `complex<part>`.
+    Complex(Rc<Ty>),
+    /// A type pjrtc does not model, by name (`!vhlo.token_v1`, `tuple`, ...).
     Other(String),
 }
 

@@ -9,8 +9,8 @@ use crate::compiler::chlo::{self, ChloOp, CompositeAttr};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::builder::Builder;
 use crate::compiler::ir::{
-    self, BinaryOp, CallAttr, CompareDirection, CompareType, ConvAttrs, DType, DotDims, Func,
-    GatherAttrs, LitBytes, Literal, Loc, Module, Opcode, Quantization, Region, RngAlgorithm,
+    self, BinaryOp, CallAttr, CompareDirection, CompareType, ConvAttrs, DType, DotDims, FftType,
+    Func, GatherAttrs, LitBytes, Literal, Loc, Module, Opcode, Quantization, Region, RngAlgorithm,
     ScatterAttrs, SourcePos, TensorType, Transpose, UnaryOp, ValueId, WindowAttrs, quant,
 };
 use std::collections::HashMap;
@@ -135,10 +135,7 @@ pub fn read_type(bc: &Bytecode<'_>, r: &mut Reader<'_>) -> Result<Ty> {
     let other = |s: &str| Ty::Other(s.to_string());
     Ok(match code {
         0 => int(1, 0),
-        1 => {
-            bc.ty(r)?;
-            other("complex")
-        }
+        1 => Ty::Complex(bc.ty(r)?),
         2 => Ty::BF16,
         3 => Ty::F16,
         4 => Ty::F32,
@@ -1149,6 +1146,11 @@ fn dtype_of(t: &Ty) -> Option<DType> {
         Ty::F16 => DType::F16,
         Ty::F32 => DType::F32,
         Ty::F64 => DType::F64,
+        Ty::Complex(part) => match **part {
+            Ty::F32 => DType::C64,
+            Ty::F64 => DType::C128,
+            _ => return None,
+        },
         t => return builtin::minifloat_dtype(t),
     })
 }
@@ -1507,6 +1509,9 @@ impl<'v> FnCx<'v> {
             ("bitcast_convert", 1) => Some(Opcode::BitcastConvert),
             ("uniform_quantize", 1) => Some(Opcode::UniformQuantize),
             ("uniform_dequantize", 1) => Some(Opcode::UniformDequantize),
+            ("real", 1) => Some(Opcode::Real),
+            ("imag", 1) => Some(Opcode::Imag),
+            ("complex", 1) => Some(Opcode::Complex),
             ("reshape", 1) => Some(Opcode::Reshape),
             ("dynamic_update_slice", 1) => Some(Opcode::DynamicUpdateSlice),
             ("while", 1) => Some(Opcode::While),
@@ -1732,6 +1737,17 @@ impl<'v> FnCx<'v> {
                 },
                 ("cholesky", 1) => Opcode::Cholesky {
                     lower: a.boolean("lower", false)?,
+                },
+                ("fft", 1) => Opcode::Fft {
+                    kind: match a.enum_value("fft_type")? {
+                        Some(0) => FftType::Fft,
+                        Some(1) => FftType::Ifft,
+                        Some(2) => FftType::Rfft,
+                        Some(3) => FftType::Irfft,
+                        _ => return Err(a.err("bad fft_type")),
+                    },
+                    lengths: a.ints("fft_length")?,
+                    packed: false,
                 },
                 ("custom_call", 1 | 2) => {
                     a.ignore(&[

@@ -1,7 +1,9 @@
 //! Result-shape inference of the structured ops (window, dot, convolution, gather,
 //! scatter). Attribute values are arbitrary i64s, so arithmetic is done in i128.
 use super::{check_dims, check_len, check_sorted, is_integer};
-use crate::compiler::ir::{ConvAttrs, DotDims, GatherAttrs, ScatterAttrs, TensorType, WindowAttrs};
+use crate::compiler::ir::{
+    ConvAttrs, DotDims, FftType, GatherAttrs, ScatterAttrs, TensorType, WindowAttrs,
+};
 
 type Res<T> = Result<T, String>;
 
@@ -359,6 +361,84 @@ pub(crate) fn scatter_check(
                 "update window dimension {u} (size {}) exceeds input dimension {d} (size {})",
                 upd.shape[u as usize], input.shape[d]
             ));
+        }
+    }
+    Ok(())
+}
+
+/// `stablehlo.fft`'s rules (C1-C5). `packed`: the form the complex legalization leaves
+/// (`passes::complex`), each complex tensor as its parts, `f32[..., 2]` for
+/// `complex<f32>[...]`.
+pub(crate) fn fft_check(
+    kind: FftType,
+    lengths: &[i64],
+    packed: bool,
+    operand: &TensorType,
+    result: &TensorType,
+) -> Res<()> {
+    let unpack = |t: &TensorType| -> Res<TensorType> {
+        match (t.shape.split_last(), t.dtype.complex_of()) {
+            (Some((2, shape)), Some(c)) => Ok(TensorType::new(c, shape.to_vec())),
+            _ => Err(format!("{t} is not a complex tensor as f32/f64 pairs")),
+        }
+    };
+    let (operand, result) = if packed {
+        let o = if kind.is_complex(false) {
+            unpack(operand)?
+        } else {
+            operand.clone()
+        };
+        let r = if kind.is_complex(true) {
+            unpack(result)?
+        } else {
+            result.clone()
+        };
+        (o, r)
+    } else {
+        (operand.clone(), result.clone())
+    };
+    let k = lengths.len();
+    if k == 0 || k > 3 {
+        return Err(format!("fft_length has {k} entries, expected 1 to 3"));
+    }
+    if k > operand.rank() {
+        return Err(format!(
+            "fft_length {lengths:?} is longer than the rank of {operand}"
+        ));
+    }
+    let (complex, real) = match kind {
+        FftType::Fft | FftType::Ifft => (&operand, None),
+        FftType::Rfft => (&result, Some(&operand)),
+        FftType::Irfft => (&operand, Some(&result)),
+    };
+    let Some(part) = complex.dtype.complex_part() else {
+        return Err(format!("{complex} must be complex for {kind:?}"));
+    };
+    let tail = |t: &TensorType| t.shape[t.rank() - k..].to_vec();
+    match real {
+        None => {
+            if tail(&operand) != lengths {
+                return Err(format!("{operand} does not end in fft_length {lengths:?}"));
+            }
+            if result != operand {
+                return Err(format!("result {result} must have the type of {operand}"));
+            }
+        }
+        Some(real) => {
+            if real.dtype != part || real.rank() != complex.rank() {
+                return Err(format!("{real} does not match {complex} for {kind:?}"));
+            }
+            if tail(real) != lengths {
+                return Err(format!("{real} does not end in fft_length {lengths:?}"));
+            }
+            let mut want = real.shape.clone();
+            let last = want.last_mut().expect("rank >= k >= 1");
+            *last = if *last == 0 { 0 } else { *last / 2 + 1 };
+            if complex.shape != want {
+                return Err(format!(
+                    "{complex} must have shape {want:?} for {kind:?} of {real}"
+                ));
+            }
         }
     }
     Ok(())
