@@ -5,6 +5,7 @@
 //! can call it repeatedly at the cost of the work itself.
 
 use crate::DType;
+use crate::collective::{self, Device, Grid, Rendezvous};
 use crate::format::{FormatError, Pjx, Signature, Step, TensorSpec};
 use crate::isa::Isa;
 use crate::kernels::{self, Bases};
@@ -43,6 +44,10 @@ pub enum RunError {
     },
     #[error("cannot allocate {bytes} bytes for the {what}")]
     OutOfMemory { what: &'static str, bytes: u64 },
+    /// A collective failed: its group did not meet in time, a member failed, or the
+    /// process groups do not fit the grid.
+    #[error("{0}")]
+    Collective(String),
 }
 
 /// `f32[4,8]`.
@@ -193,8 +198,30 @@ impl Executable {
     }
 
     /// Runs the artifact, writing into `outputs` (as made by [`Executable::new_outputs`]).
+    /// Collectives see a grid of one process.
     pub fn run_into(&self, inputs: &[&Tensor], outputs: &mut [Tensor]) -> Result<(), RunError> {
-        self.run_with(inputs, outputs, None)
+        self.run_with(inputs, outputs, None, None)
+    }
+
+    /// Runs the artifact as one device of a call on several (its collectives meet the other
+    /// devices' in `device.rendezvous`).
+    pub fn run_on(
+        &self,
+        device: &Device,
+        inputs: &[&Tensor],
+        outputs: &mut [Tensor],
+    ) -> Result<(), RunError> {
+        self.run_with(inputs, outputs, None, Some(device))
+    }
+
+    /// Whether the schedule has collective steps (then the devices of a call must run
+    /// concurrently, each in a thread of its own).
+    pub fn has_collectives(&self) -> bool {
+        let mut found = false;
+        crate::format::walk_steps(&self.pjx.steps, &mut |s| {
+            found |= matches!(s, Step::Collective(_));
+        });
+        found
     }
 
     /// [`Executable::run_into`], adding the wall time of each top-level step to
@@ -207,7 +234,7 @@ impl Executable {
         step_times: &mut [Duration],
     ) -> Result<(), RunError> {
         assert_eq!(step_times.len(), self.pjx.steps.len(), "one time per step");
-        self.run_with(inputs, outputs, Some(step_times))
+        self.run_with(inputs, outputs, Some(step_times), None)
     }
 
     fn run_with(
@@ -215,6 +242,7 @@ impl Executable {
         inputs: &[&Tensor],
         outputs: &mut [Tensor],
         step_times: Option<&mut [Duration]>,
+        device: Option<&Device>,
     ) -> Result<(), RunError> {
         let sig = &self.pjx.signature;
         check("input", &sig.inputs, inputs.iter().copied())?;
@@ -230,21 +258,34 @@ impl Executable {
             constants: self.constants.as_ptr() as *mut u8,
         };
         let mut bindings: Vec<*mut u8> = Vec::new();
-        match step_times {
+        let alone;
+        let local;
+        let device = match device {
+            Some(d) => d,
+            None => {
+                alone = Rendezvous::new(collective::rendezvous::DEFAULT_TIMEOUT);
+                local = Device::new(Grid::single(), 0, 0, &alone);
+                &local
+            }
+        };
+        let result = match step_times {
             // SAFETY: the regions behind `bases` have the sizes the artifact was validated
             // against (inputs and outputs checked above, the arena allocated at its size).
-            None => unsafe { self.run_steps(&self.pjx.steps, &bases, &mut bindings) },
-            Some(times) => {
+            None => unsafe { self.run_steps(&self.pjx.steps, &bases, &mut bindings, device) },
+            Some(times) => (|| {
                 for (step, t) in self.pjx.steps.iter().zip(times) {
                     let t0 = Instant::now();
                     // SAFETY: as above, one step at a time.
-                    unsafe { self.run_steps(std::slice::from_ref(step), &bases, &mut bindings) };
+                    unsafe {
+                        self.run_steps(std::slice::from_ref(step), &bases, &mut bindings, device)
+                    }?;
                     *t += t0.elapsed();
                 }
-            }
-        }
+                Ok(())
+            })(),
+        };
         self.lock_arenas().push(arena);
-        Ok(())
+        result
     }
 
     fn lock_arenas(&self) -> MutexGuard<'_, Vec<AlignedBytes>> {
@@ -275,7 +316,13 @@ impl Executable {
     ///
     /// # Safety
     /// `bases` must point at regions of the sizes the steps were validated against.
-    unsafe fn run_steps(&self, steps: &[Step], bases: &Bases, bindings: &mut Vec<*mut u8>) {
+    unsafe fn run_steps(
+        &self,
+        steps: &[Step],
+        bases: &Bases,
+        bindings: &mut Vec<*mut u8>,
+        device: &Device,
+    ) -> Result<(), RunError> {
         for step in steps {
             match step {
                 Step::Dispatch {
@@ -315,13 +362,13 @@ impl Executable {
                 }
                 Step::While { cond, pred, body } => loop {
                     // SAFETY: nested lists were validated like the top-level one.
-                    unsafe { self.run_steps(cond, bases, bindings) };
+                    unsafe { self.run_steps(cond, bases, bindings, device) }?;
                     // SAFETY: `pred` is one in-bounds byte (validated).
                     if unsafe { *bases.ptr(pred) } & 1 == 0 {
                         break;
                     }
                     // SAFETY: as above.
-                    unsafe { self.run_steps(body, bases, bindings) };
+                    unsafe { self.run_steps(body, bases, bindings, device) }?;
                 },
                 Step::Case { index, branches } => {
                     let p = bases.ptr(index);
@@ -336,15 +383,22 @@ impl Executable {
                     let last = branches.len() - 1; // the decoder refused empty cases
                     let b = usize::try_from(i).map_or(last, |i| i.min(last));
                     // SAFETY: as for loops.
-                    unsafe { self.run_steps(&branches[b], bases, bindings) };
+                    unsafe { self.run_steps(&branches[b], bases, bindings, device) }?;
                 }
                 Step::Sort(s) => {
                     let f = self.kernels[s.comparator as usize];
                     // SAFETY: validated by from_bytes (sizes, disjoint outputs, kernel index).
                     unsafe { kernels::sort::sort(s, bases, f) }
                 }
+                Step::Collective(c) => {
+                    // SAFETY: validated by from_bytes against these regions and kernels;
+                    // the other devices run artifacts validated the same way.
+                    unsafe { collective::run(c, bases, &self.kernels, device) }
+                        .map_err(RunError::Collective)?;
+                }
             }
         }
+        Ok(())
     }
 }
 

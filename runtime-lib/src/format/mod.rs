@@ -7,10 +7,12 @@
 //! region) so that nothing later needs to bounds-check again. Version it as a schema: add
 //! fields at the end of a section and bump [`FORMAT_VERSION`] on any change.
 
+mod collective;
 mod describe;
 mod read;
 mod write;
 
+pub use collective::*;
 pub use describe::{buf, region, step_line};
 pub use read::FormatError;
 
@@ -242,6 +244,8 @@ pub enum Step {
     Sort(Sort),
     /// Softmax along the rows of an f32 matrix, see [`Softmax`].
     Softmax(Softmax),
+    /// Communication with the other devices running the program, see [`Collective`].
+    Collective(Collective),
 }
 
 /// Nesting limit of [`Step::While`] and [`Step::Case`] step lists; deeper is malformed.
