@@ -1,5 +1,6 @@
 //! The tensor IR every front end produces and every pass consumes.
 
+pub mod collective;
 pub mod literal;
 pub mod module;
 pub mod op;
@@ -7,6 +8,7 @@ pub mod print;
 pub mod quant;
 pub mod types;
 
+pub use collective::{Collective, CollectiveKind, GroupStrategy};
 pub use literal::{LitBytes, Literal};
 pub use module::{Attr, Func, Loc, Module, Op, Region, SourcePos, ValueId};
 pub use op::{

@@ -26,7 +26,7 @@ pub(crate) fn is_control_flow(op: &Opcode) -> bool {
 
 /// Ops that read their operands from buffers (they cannot be fused into them).
 pub(crate) fn reads_operands_in_place(op: &Opcode) -> bool {
-    is_control_flow(op) || matches!(op, Opcode::Sort { .. })
+    is_control_flow(op) || matches!(op, Opcode::Sort { .. } | Opcode::Collective(_))
 }
 
 /// Places a `while`'s carried buffers: one per result, shared with the region arguments.

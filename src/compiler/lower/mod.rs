@@ -21,6 +21,7 @@ pub(crate) mod interp;
 pub mod kir;
 
 mod builder;
+mod collective;
 #[cfg(test)]
 mod columns_tests;
 mod control;
@@ -904,6 +905,7 @@ impl<'f> Lowerer<'f> {
             Opcode::While => control::lower_while(self, op),
             Opcode::If | Opcode::Case => control::lower_case(self, op),
             Opcode::Sort { dimension, .. } => control::lower_sort(self, op, *dimension),
+            Opcode::Collective(c) => collective::lower_collective(self, op, c),
             o if is_expression_op(o) => builder::lower_expression_op(self, op),
             _ => Err(unsupported(op)),
         }
@@ -1143,6 +1145,7 @@ fn check_supported(op: &Op) -> Result<(), Diagnostic> {
         | Opcode::SelectAndScatter { .. }
         | Opcode::TriangularSolve { .. }
         | Opcode::Cholesky { .. }
+        | Opcode::Collective(_)
         | Opcode::OptimizationBarrier => {}
         _ => return Err(unsupported(op)),
     }
@@ -1156,6 +1159,7 @@ fn check_supported(op: &Op) -> Result<(), Diagnostic> {
                 | Opcode::While
                 | Opcode::If
                 | Opcode::Case
+                | Opcode::Collective(_)
                 | Opcode::OptimizationBarrier
         )
     {

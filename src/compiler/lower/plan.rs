@@ -46,6 +46,14 @@ pub fn for_each_bufref(step: &mut Step, mut f: impl FnMut(&mut BufRef)) {
             f(&mut s.src);
             f(&mut s.dst);
         }
+        Step::Collective(c) => {
+            for o in &mut c.operands {
+                o.input
+                    .iter_mut()
+                    .chain(o.output.iter_mut())
+                    .for_each(&mut f);
+            }
+        }
     }
 }
 
@@ -91,6 +99,16 @@ pub fn for_each_bufref_ref(step: &Step, kernels: &[Kernel], mut f: impl FnMut(&B
         Step::Softmax(s) => {
             f(&s.src, false);
             f(&s.dst, true);
+        }
+        Step::Collective(c) => {
+            for o in &c.operands {
+                if let Some(b) = &o.input {
+                    f(b, false);
+                }
+                if let Some(b) = &o.output {
+                    f(b, true);
+                }
+            }
         }
     }
 }
