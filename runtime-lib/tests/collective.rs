@@ -25,7 +25,13 @@ fn whole(region: Region, shape: &[u64]) -> BufRef {
 }
 
 /// One collective from input 0 to output 0, `i32` tensors.
-fn program(kind: CollectiveKind, mode: GroupMode, ids: Vec<Vec<u32>>, a: &[u64], b: &[u64]) -> Executable {
+fn program(
+    kind: CollectiveKind,
+    mode: GroupMode,
+    ids: Vec<Vec<u32>>,
+    a: &[u64],
+    b: &[u64],
+) -> Executable {
     let pjx = Pjx {
         producer: "test".into(),
         target: Target {
@@ -73,7 +79,12 @@ fn values(t: &Tensor) -> Vec<i32> {
 
 /// Runs `exe` on every process of `grid` (process k's input: `k * 100 + i`), returning
 /// each process's result or error.
-fn run_all(exe: &Executable, grid: Grid, shape: &[u64], timeout: Duration) -> Vec<Result<Vec<i32>, String>> {
+fn run_all(
+    exe: &Executable,
+    grid: Grid,
+    shape: &[u64],
+    timeout: Duration,
+) -> Vec<Result<Vec<i32>, String>> {
     let rv = Rendezvous::new(timeout);
     let n: u64 = shape.iter().product();
     std::thread::scope(|s| {
@@ -96,7 +107,9 @@ fn run_all(exe: &Executable, grid: Grid, shape: &[u64], timeout: Duration) -> Ve
 }
 
 fn ok(r: Vec<Result<Vec<i32>, String>>) -> Vec<Vec<i32>> {
-    r.into_iter().map(|r| r.unwrap_or_else(|e| panic!("{e}"))).collect()
+    r.into_iter()
+        .map(|r| r.unwrap_or_else(|e| panic!("{e}")))
+        .collect()
 }
 
 #[test]
@@ -165,7 +178,12 @@ fn permute_across_replicas_stays_in_each_partition() {
     let got = ok(run_all(&exe, grid, &[3], Duration::from_secs(60)));
     assert_eq!(
         got,
-        vec![vec![0, 0, 0], vec![0, 0, 0], vec![0, 1, 2], vec![100, 101, 102]]
+        vec![
+            vec![0, 0, 0],
+            vec![0, 0, 0],
+            vec![0, 1, 2],
+            vec![100, 101, 102]
+        ]
     );
 }
 
@@ -205,8 +223,14 @@ fn a_device_that_never_arrives_is_an_error_not_a_hang() {
     let device = Device::new(grid, 0, 0, &rv);
     let x = tensor(&[2], 0..2);
     let mut outs = exe.new_outputs().unwrap();
-    let e = exe.run_on(&device, &[&x], &mut outs).unwrap_err().to_string();
-    assert!(e.contains("timed out") && e.contains("processes [1]"), "{e}");
+    let e = exe
+        .run_on(&device, &[&x], &mut outs)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("timed out") && e.contains("processes [1]"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -595,8 +595,16 @@ fn collective_steps_are_validated() {
     type Mutation<'a> = (usize, &'a dyn Fn(&mut Collective), &'a str);
     let cases: [Mutation; 7] = [
         (8, &|c| c.combiner = None, "all_reduce without a combiner"),
-        (9, &|c| c.combiner = coll_combiner(), "all_gather with a combiner"),
-        (8, &|c| c.combiner.as_mut().unwrap().point = 2, "combiner kernel 2 out of range"),
+        (
+            9,
+            &|c| c.combiner = coll_combiner(),
+            "all_gather with a combiner",
+        ),
+        (
+            8,
+            &|c| c.combiner.as_mut().unwrap().point = 2,
+            "combiner kernel 2 out of range",
+        ),
         (
             8,
             &|c| c.operands[0].output = Some(buf(Region::Input(0), 0, 128)),

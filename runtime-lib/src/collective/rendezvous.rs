@@ -317,7 +317,10 @@ mod tests {
         let e = rv
             .join(&(vec![0, 1, 2], 0), 1, entry("op", 0), "all_reduce")
             .unwrap_err();
-        assert!(e.contains("timed out") && e.contains("processes [0, 2]"), "{e}");
+        assert!(
+            e.contains("timed out") && e.contains("processes [0, 2]"),
+            "{e}"
+        );
         assert!(t0.elapsed() < Duration::from_secs(10));
         // The call is failed for everyone after that.
         let e = rv.join(&(vec![0], 1), 0, entry("op", 0), "x").unwrap_err();
