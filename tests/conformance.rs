@@ -1,6 +1,7 @@
 //! CI guard: the StableHLO conformance vectors of tiers 1 and 2 (../shared/conformance/suite,
 //! beside the checkout) and those of tier 3 about complex numbers, CHLO and quantized types
-//! (../shared/conformance/suite-tier3) run through the same code as `pjrtc test`, and the
+//! (../shared/conformance/suite-tier3), and its programs over several processes
+//! (`interpreter.run_parallel` with collectives), run through the same code as `pjrtc test`, and the
 //! number of passing files must not drop below the one recorded in
 //! tests/conformance_baseline.txt. Raise the baseline when a fix makes more files pass.
 
@@ -36,9 +37,8 @@ fn pass_count_does_not_drop(tier: &str) {
     files_pass_count_does_not_drop(tier, files);
 }
 
-/// The public tier 3 files whose manifest `why` names only complex numbers, CHLO and
-/// quantized types (not collectives, dynamic shapes or interpreter-only programs).
-fn tier3_files() -> Vec<PathBuf> {
+/// The public tier 3 files whose manifest row `keep(why, ops)` accepts.
+fn tier3_files(keep: impl Fn(&str, &str) -> bool) -> Vec<PathBuf> {
     let dir = root().join("../shared/conformance/suite-tier3");
     let manifest = dir.join("manifest.tsv");
     let text = std::fs::read_to_string(&manifest).unwrap_or_else(|e| {
@@ -55,18 +55,45 @@ fn tier3_files() -> Vec<PathBuf> {
             .position(|&h| h == name)
             .unwrap_or_else(|| panic!("{} has no `{name}` column", manifest.display()))
     };
-    let (file, why, split) = (col("file"), col("why"), col("split"));
+    let (file, why, split, ops) = (col("file"), col("why"), col("split"), col("ops"));
     lines
         .map(|l| l.split('\t').collect::<Vec<_>>())
         .filter(|row| row.get(split) == Some(&"public"))
-        .filter(|row| {
-            row.get(why).is_some_and(|w| {
-                w.split(';')
-                    .all(|r| matches!(r, "complex" | "chlo" | "quantized"))
-            })
-        })
+        .filter(|row| keep(row.get(why).unwrap_or(&""), row.get(ops).unwrap_or(&"")))
         .map(|row| dir.join(row[file]))
         .collect()
+}
+
+/// Tier 3 about complex numbers, CHLO and quantized types (not collectives, dynamic
+/// shapes or interpreter-only programs).
+fn tier3_types_files() -> Vec<PathBuf> {
+    tier3_files(|why, _| {
+        why.split(';')
+            .all(|r| matches!(r, "complex" | "chlo" | "quantized"))
+    })
+}
+
+/// Ops that make an interpreter-only tier 3 file a collectives file.
+const COLLECTIVE_OPS: &[&str] = &[
+    "all_reduce",
+    "all_gather",
+    "reduce_scatter",
+    "all_to_all",
+    "collective_permute",
+    "collective_broadcast",
+    "collective_reduce",
+    "replica_id",
+    "partition_id",
+    "send",
+    "recv",
+];
+
+/// Tier 3 programs over several processes: interpreter-only files with collective ops.
+fn tier3_collective_files() -> Vec<PathBuf> {
+    tier3_files(|why, ops| {
+        why.split(';').any(|r| r == "interpreter-only")
+            && ops.split(',').any(|o| COLLECTIVE_OPS.contains(&o))
+    })
 }
 
 /// Runs `files` and checks their pass count against the baseline of `tier`.
@@ -114,5 +141,10 @@ fn tier2_pass_count_does_not_drop() {
 
 #[test]
 fn tier3_pass_count_does_not_drop() {
-    files_pass_count_does_not_drop("tier3", tier3_files());
+    files_pass_count_does_not_drop("tier3", tier3_types_files());
+}
+
+#[test]
+fn tier3_collectives_pass_count_does_not_drop() {
+    files_pass_count_does_not_drop("tier3-collectives", tier3_collective_files());
 }

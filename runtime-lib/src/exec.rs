@@ -5,6 +5,7 @@
 //! can call it repeatedly at the cost of the work itself.
 
 use crate::DType;
+use crate::collective::{self, Device, Grid, Rendezvous};
 use crate::format::{BufRef, FormatError, Pjx, Signature, Step, TensorSpec};
 use crate::isa::Isa;
 use crate::kernels::{self, Bases};
@@ -51,6 +52,10 @@ pub enum RunError {
     /// A custom call's handler failed (or none is registered for its target).
     #[error("custom call @{target}: {message}")]
     CustomCall { target: String, message: String },
+    /// A collective failed: its group did not meet in time, a member failed, or the
+    /// process groups do not fit the grid.
+    #[error("{0}")]
+    Collective(String),
 }
 
 /// `f32[4,8]`.
@@ -227,8 +232,9 @@ impl Executable {
     }
 
     /// Runs the artifact, writing into `outputs` (as made by [`Executable::new_outputs`]).
+    /// Collectives see a grid of one process.
     pub fn run_into(&self, inputs: &[&Tensor], outputs: &mut [Tensor]) -> Result<(), RunError> {
-        self.run_with(inputs, outputs, None, &xla_ffi::CallEnv::default())
+        self.run_with(inputs, outputs, None, &xla_ffi::CallEnv::default(), None)
     }
 
     /// [`Executable::run_into`], with what custom calls' handlers see of the caller
@@ -239,7 +245,34 @@ impl Executable {
         outputs: &mut [Tensor],
         env: &xla_ffi::CallEnv,
     ) -> Result<(), RunError> {
-        self.run_with(inputs, outputs, None, env)
+        self.run_with(inputs, outputs, None, env, None)
+    }
+
+    /// Runs the artifact as one device of a call on several (its collectives meet the other
+    /// devices' in `device.rendezvous`).
+    pub fn run_on(
+        &self,
+        device: &Device,
+        inputs: &[&Tensor],
+        outputs: &mut [Tensor],
+    ) -> Result<(), RunError> {
+        self.run_with(
+            inputs,
+            outputs,
+            None,
+            &xla_ffi::CallEnv::default(),
+            Some(device),
+        )
+    }
+
+    /// Whether the schedule has collective steps (then the devices of a call must run
+    /// concurrently, each in a thread of its own).
+    pub fn has_collectives(&self) -> bool {
+        let mut found = false;
+        crate::format::walk_steps(&self.pjx.steps, &mut |s| {
+            found |= matches!(s, Step::Collective(_));
+        });
+        found
     }
 
     /// [`Executable::run_into`], adding each step's wall time and executions to `prof`
@@ -264,7 +297,13 @@ impl Executable {
         let mut n = 0;
         crate::format::walk_steps(&self.pjx.steps, &mut |_| n += 1);
         assert_eq!(prof.time.len(), n, "a profile of this artifact");
-        self.run_with(inputs, outputs, Some(prof), &xla_ffi::CallEnv::default())
+        self.run_with(
+            inputs,
+            outputs,
+            Some(prof),
+            &xla_ffi::CallEnv::default(),
+            None,
+        )
     }
 
     fn run_with(
@@ -273,6 +312,7 @@ impl Executable {
         outputs: &mut [Tensor],
         prof: Option<&mut StepProfile>,
         env: &xla_ffi::CallEnv,
+        device: Option<&Device>,
     ) -> Result<(), RunError> {
         let sig = &self.pjx.signature;
         check("input", &sig.inputs, inputs.iter().copied())?;
@@ -288,13 +328,31 @@ impl Executable {
             constants: self.constants.as_ptr() as *mut u8,
         };
         let mut bindings: Vec<*mut u8> = Vec::new();
+        let alone;
+        let local;
+        let device = match device {
+            Some(d) => d,
+            None => {
+                alone = Rendezvous::new(collective::rendezvous::DEFAULT_TIMEOUT);
+                local = Device::new(Grid::single(), 0, 0, &alone);
+                &local
+            }
+        };
         let result = match prof {
             // SAFETY: the regions behind `bases` have the sizes the artifact was validated
             // against (inputs and outputs checked above, the arena allocated at its size).
-            None => unsafe { self.run_steps(&self.pjx.steps, &bases, &mut bindings, env) },
+            None => unsafe { self.run_steps(&self.pjx.steps, &bases, &mut bindings, env, device) },
             // SAFETY: as above; `prof` was checked to have one entry per step.
             Some(prof) => unsafe {
-                self.run_steps_profiled(&self.pjx.steps, 0, &bases, &mut bindings, prof, env)
+                self.run_steps_profiled(
+                    &self.pjx.steps,
+                    0,
+                    &bases,
+                    &mut bindings,
+                    prof,
+                    env,
+                    device,
+                )
             },
         };
         self.lock_arenas().push(arena);
@@ -335,6 +393,7 @@ impl Executable {
         bases: &Bases,
         bindings: &mut Vec<*mut u8>,
         env: &xla_ffi::CallEnv,
+        device: &Device,
     ) -> Result<(), RunError> {
         for step in steps {
             match step {
@@ -385,19 +444,19 @@ impl Executable {
                 }
                 Step::While { cond, pred, body } => loop {
                     // SAFETY: nested lists were validated like the top-level one.
-                    unsafe { self.run_steps(cond, bases, bindings, env)? };
+                    unsafe { self.run_steps(cond, bases, bindings, env, device)? };
                     // SAFETY: `pred` is one in-bounds byte (validated).
                     if unsafe { *bases.ptr(pred) } & 1 == 0 {
                         break;
                     }
                     // SAFETY: as above.
-                    unsafe { self.run_steps(body, bases, bindings, env)? };
+                    unsafe { self.run_steps(body, bases, bindings, env, device)? };
                 },
                 Step::Case { index, branches } => {
                     // SAFETY: `index` was validated against its region.
                     let b = unsafe { case_branch(index, branches.len(), bases) };
                     // SAFETY: as for loops.
-                    unsafe { self.run_steps(&branches[b], bases, bindings, env)? };
+                    unsafe { self.run_steps(&branches[b], bases, bindings, env, device)? };
                 }
                 // SAFETY: validated by from_bytes (sizes, disjoint outputs, key dtype).
                 Step::TopK(t) => unsafe { kernels::topk::top_k(t, bases) },
@@ -415,6 +474,12 @@ impl Executable {
                             target: c.target.clone(),
                             message,
                         })?
+                }
+                Step::Collective(c) => {
+                    // SAFETY: validated by from_bytes against these regions and kernels;
+                    // the other devices run artifacts validated the same way.
+                    unsafe { collective::run(c, bases, &self.kernels, device) }
+                        .map_err(RunError::Collective)?;
                 }
             }
         }
@@ -434,6 +499,7 @@ impl Executable {
         bindings: &mut Vec<*mut u8>,
         prof: &mut StepProfile,
         env: &xla_ffi::CallEnv,
+        device: &Device,
     ) -> Result<(), RunError> {
         let mut at = first;
         for step in steps {
@@ -445,7 +511,9 @@ impl Executable {
                     loop {
                         // SAFETY: as in run_steps.
                         unsafe {
-                            self.run_steps_profiled(cond, cond_at, bases, bindings, prof, env)?
+                            self.run_steps_profiled(
+                                cond, cond_at, bases, bindings, prof, env, device,
+                            )?
                         };
                         // SAFETY: `pred` is one in-bounds byte (validated).
                         if unsafe { *bases.ptr(pred) } & 1 == 0 {
@@ -453,7 +521,9 @@ impl Executable {
                         }
                         // SAFETY: as in run_steps.
                         unsafe {
-                            self.run_steps_profiled(body, body_at, bases, bindings, prof, env)?
+                            self.run_steps_profiled(
+                                body, body_at, bases, bindings, prof, env, device,
+                            )?
                         };
                     }
                 }
@@ -473,11 +543,14 @@ impl Executable {
                             bindings,
                             prof,
                             env,
+                            device,
                         )?
                     };
                 }
                 // SAFETY: forwarded, one step at a time.
-                _ => unsafe { self.run_steps(std::slice::from_ref(step), bases, bindings, env)? },
+                _ => unsafe {
+                    self.run_steps(std::slice::from_ref(step), bases, bindings, env, device)?
+                },
             }
             prof.time[at] += t0.elapsed();
             prof.runs[at] += 1;

@@ -7,6 +7,7 @@
 //! ```
 
 pub mod capi;
+pub mod collective;
 pub mod dtype;
 pub mod exec;
 pub mod format;

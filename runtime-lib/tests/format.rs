@@ -176,6 +176,39 @@ pub fn rich() -> Pjx {
                 rows: 4,
                 cols: 8,
             }),
+            Step::Collective(Collective {
+                kind: CollectiveKind::AllReduce,
+                mode: GroupMode::CrossReplicaAndPartition,
+                ids: vec![vec![0]],
+                channel: 1,
+                operands: vec![CollectiveOperand {
+                    dtype: DType::F32,
+                    in_shape: vec![4, 8],
+                    out_shape: vec![4, 8],
+                    input: Some(buf(Region::Input(0), 0, 128)),
+                    output: Some(buf(Region::Arena, 2560, 128)),
+                }],
+                combiner: Some(Combiner {
+                    chunk: 0,
+                    chunk_workgroups: 4,
+                    point: 1,
+                    point_workgroups: 1,
+                }),
+            }),
+            Step::Collective(Collective {
+                kind: CollectiveKind::AllGather { dim: 0 },
+                mode: GroupMode::CrossReplica,
+                ids: vec![],
+                channel: 0,
+                operands: vec![CollectiveOperand {
+                    dtype: DType::F32,
+                    in_shape: vec![4, 8],
+                    out_shape: vec![4, 8],
+                    input: Some(buf(Region::Input(0), 0, 128)),
+                    output: Some(buf(Region::Arena, 2688, 128)),
+                }],
+                combiner: None,
+            }),
         ],
         ffi_libraries: Vec::new(),
     }
@@ -551,6 +584,66 @@ fn softmax_steps_are_validated() {
     let mut p = rich();
     softmax(&mut p).src = buf(Region::Arena, 2432, 128);
     assert!(Pjx::from_bytes(&p.to_bytes()).is_ok());
+}
+
+#[test]
+fn collective_steps_are_validated() {
+    fn coll(p: &mut Pjx, i: usize) -> &mut Collective {
+        match &mut p.steps[i] {
+            Step::Collective(c) => c,
+            _ => unreachable!(),
+        }
+    }
+    type Mutation<'a> = (usize, &'a dyn Fn(&mut Collective), &'a str);
+    let cases: [Mutation; 7] = [
+        (8, &|c| c.combiner = None, "all_reduce without a combiner"),
+        (
+            9,
+            &|c| c.combiner = coll_combiner(),
+            "all_gather with a combiner",
+        ),
+        (
+            8,
+            &|c| c.combiner.as_mut().unwrap().point = 2,
+            "combiner kernel 2 out of range",
+        ),
+        (
+            8,
+            &|c| c.operands[0].output = Some(buf(Region::Input(0), 0, 128)),
+            "read-only",
+        ),
+        (
+            9,
+            &|c| c.operands[0].out_shape = vec![4, 9],
+            "differ off dimension 0",
+        ),
+        (
+            8,
+            &|c| c.operands[0].output = Some(buf(Region::Arena, 2560, 64)),
+            "has 64 bytes",
+        ),
+        (
+            8,
+            &|c| {
+                c.operands[0].input = Some(buf(Region::Arena, 2560, 128));
+            },
+            "output 0 overlaps operand 0",
+        ),
+    ];
+    for (i, mutate, want) in cases {
+        let mut p = rich();
+        mutate(coll(&mut p, i));
+        assert!(err_of(&p).contains(want), "{want}: {}", err_of(&p));
+    }
+}
+
+fn coll_combiner() -> Option<Combiner> {
+    Some(Combiner {
+        chunk: 0,
+        chunk_workgroups: 1,
+        point: 0,
+        point_workgroups: 1,
+    })
 }
 
 /// xorshift64*: deterministic, no dependency.

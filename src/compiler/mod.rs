@@ -212,13 +212,17 @@ pub fn compile_module(
     })?;
 
     let mut steps = lowered.steps;
-    pjrtc_runtime::format::walk_steps_mut(&mut steps, &mut |step| {
-        if let Step::Dispatch {
+    pjrtc_runtime::format::walk_steps_mut(&mut steps, &mut |step| match step {
+        Step::Dispatch {
             kernel, workgroups, ..
-        } = step
-        {
-            *workgroups = code.workgroups[*kernel as usize];
+        } => *workgroups = code.workgroups[*kernel as usize],
+        Step::Collective(c) => {
+            if let Some(k) = &mut c.combiner {
+                k.chunk_workgroups = code.workgroups[k.chunk as usize];
+                k.point_workgroups = code.workgroups[k.point as usize];
+            }
         }
+        _ => {}
     });
     Ok(Pjx {
         producer: format!("pjrtc {}", env!("CARGO_PKG_VERSION")),

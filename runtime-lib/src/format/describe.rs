@@ -1,7 +1,7 @@
 //! Human-readable descriptions of schedule steps, shared by `pjrtc inspect` and the
 //! runner's `--profile` table.
 
-use super::{Activation, BufRef, Epilogue, Pjx, Region, Step};
+use super::{Activation, BufRef, CollectiveKind, Epilogue, GroupMode, Pjx, Region, Step};
 
 /// `arena+4096`.
 pub fn buf(b: &BufRef) -> String {
@@ -184,6 +184,54 @@ pub fn step_line(pjx: &Pjx, step: &Step) -> String {
                 l.flags,
                 list(&l.operands),
                 list(&l.results)
+            )
+        }
+        Step::Collective(c) => {
+            let ops: Vec<String> = c
+                .operands
+                .iter()
+                .map(|o| {
+                    let i = o
+                        .input
+                        .as_ref()
+                        .map(|b| format!("{}{:?} {} -> ", o.dtype, o.in_shape, buf(b)));
+                    let o2 = o
+                        .output
+                        .as_ref()
+                        .map(|b| format!("{}{:?} {}", o.dtype, o.out_shape, buf(b)));
+                    format!("{}{}", i.unwrap_or_default(), o2.unwrap_or_default())
+                })
+                .collect();
+            let params = match c.kind {
+                CollectiveKind::AllGather { dim } | CollectiveKind::ReduceScatter { dim } => {
+                    format!(" dim {dim}")
+                }
+                CollectiveKind::AllToAll {
+                    split_dim,
+                    concat_dim,
+                } => format!(" split {split_dim} concat {concat_dim}"),
+                _ => String::new(),
+            };
+            let mode = match c.mode {
+                GroupMode::CrossReplica => "replicas",
+                GroupMode::CrossPartition => "partitions",
+                GroupMode::CrossReplicaAndPartition => "replicas x partitions",
+                GroupMode::FlattenedIds => "devices",
+            };
+            let groups = if c.ids.is_empty() {
+                "all".to_string()
+            } else {
+                format!("{:?}", c.ids)
+            };
+            let channel = if c.channel != 0 {
+                format!(" channel {}", c.channel)
+            } else {
+                String::new()
+            };
+            format!(
+                "collective {}{params} over {mode} {groups}{channel} ({})",
+                c.name(),
+                ops.join(", ")
             )
         }
     }

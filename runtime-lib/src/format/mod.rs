@@ -8,12 +8,14 @@
 //! fields at the end of a section and bump [`FORMAT_VERSION`] on any change.
 
 pub mod call;
+mod collective;
 mod describe;
 pub mod linalg;
 mod read;
 mod write;
 
 pub use call::{CallAttr, CallBuffer, CustomCall};
+pub use collective::*;
 pub use describe::{buf, region, step_line};
 pub use linalg::{Linalg, Routine};
 pub use read::FormatError;
@@ -267,6 +269,8 @@ pub enum Step {
     CustomCall(CustomCall),
     /// Fourier transforms over the last dimensions of a batch, see [`Fft`].
     Fft(Fft),
+    /// Communication with the other devices running the program, see [`Collective`].
+    Collective(Collective),
 }
 
 /// Nesting limit of [`Step::While`] and [`Step::Case`] step lists; deeper is malformed.

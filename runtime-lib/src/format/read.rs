@@ -29,22 +29,22 @@ pub enum FormatError {
     },
 }
 
-type Result<T> = std::result::Result<T, FormatError>;
+pub(super) type Result<T> = std::result::Result<T, FormatError>;
 
 /// Conv parameters, and the padded/dilated extents derived from them, stay below this so the
 /// kernels can do their index arithmetic in i64 without overflow checks.
 const CONV_LIMIT: u64 = 1 << 40;
 
 /// A cursor over one section; errors carry the absolute file offset.
-struct R<'a> {
+pub(super) struct R<'a> {
     sec: &'static str,
     base: u64,
     data: &'a [u8],
-    pos: usize,
+    pub(super) pos: usize,
 }
 
 impl<'a> R<'a> {
-    fn err_at(&self, at: usize, msg: impl Into<String>) -> FormatError {
+    pub(super) fn err_at(&self, at: usize, msg: impl Into<String>) -> FormatError {
         FormatError::Section {
             section: self.sec,
             offset: self.base + at as u64,
@@ -63,22 +63,22 @@ impl<'a> R<'a> {
         self.pos += n;
         Ok(s)
     }
-    fn u8(&mut self, what: &str) -> Result<u8> {
+    pub(super) fn u8(&mut self, what: &str) -> Result<u8> {
         Ok(self.take(1, what)?[0])
     }
-    fn u32(&mut self, what: &str) -> Result<u32> {
+    pub(super) fn u32(&mut self, what: &str) -> Result<u32> {
         let b = self.take(4, what)?;
         Ok(u32::from_le_bytes(b.try_into().expect("4 bytes")))
     }
-    fn u64(&mut self, what: &str) -> Result<u64> {
+    pub(super) fn u64(&mut self, what: &str) -> Result<u64> {
         let b = self.take(8, what)?;
         Ok(u64::from_le_bytes(b.try_into().expect("8 bytes")))
     }
-    fn i64(&mut self, what: &str) -> Result<i64> {
+    pub(super) fn i64(&mut self, what: &str) -> Result<i64> {
         Ok(self.u64(what)? as i64)
     }
     /// A list length, refused if even `min_item`-byte items could not fit in what is left.
-    fn count(&mut self, min_item: usize, what: &str) -> Result<usize> {
+    pub(super) fn count(&mut self, min_item: usize, what: &str) -> Result<usize> {
         let at = self.pos;
         let n = self.u32(what)? as usize;
         let rest = self.data.len() - self.pos;
@@ -96,7 +96,7 @@ impl<'a> R<'a> {
         let b = self.take(n, what)?;
         String::from_utf8(b.to_vec()).map_err(|_| self.err_at(at, format!("{what} is not UTF-8")))
     }
-    fn dtype(&mut self, what: &str) -> Result<DType> {
+    pub(super) fn dtype(&mut self, what: &str) -> Result<DType> {
         let at = self.pos;
         let c = self.u8(what)?;
         DType::from_code(c)
@@ -148,7 +148,7 @@ impl<'a> R<'a> {
         }
         Ok(out)
     }
-    fn finish(&self) -> Result<()> {
+    pub(super) fn finish(&self) -> Result<()> {
         if self.pos != self.data.len() {
             return Err(self.err_at(
                 self.pos,
@@ -160,7 +160,7 @@ impl<'a> R<'a> {
 }
 
 /// Sizes of every region, for range checks of buffer references.
-struct Regions {
+pub(super) struct Regions {
     inputs: Vec<u64>,
     outputs: Vec<u64>,
     arena: u64,
@@ -168,7 +168,7 @@ struct Regions {
 }
 
 impl Regions {
-    fn check(&self, b: &BufRef, what: &str) -> std::result::Result<(), String> {
+    pub(super) fn check(&self, b: &BufRef, what: &str) -> std::result::Result<(), String> {
         let (name, size) = match b.region {
             Region::Input(i) => (
                 format!("input {i}"),
@@ -201,14 +201,14 @@ impl Regions {
     }
 }
 
-fn writable(b: &BufRef, what: &str) -> std::result::Result<(), String> {
+pub(super) fn writable(b: &BufRef, what: &str) -> std::result::Result<(), String> {
     match b.region {
         Region::Output(_) | Region::Arena => Ok(()),
         r => Err(format!("{what} writes to read-only region {r:?}")),
     }
 }
 
-fn aligned(b: &BufRef, dtype: DType, what: &str) -> std::result::Result<(), String> {
+pub(super) fn aligned(b: &BufRef, dtype: DType, what: &str) -> std::result::Result<(), String> {
     if !b.offset.is_multiple_of(dtype.size() as u64) {
         return Err(format!(
             "{what} offset {} is not aligned to {dtype} ({} bytes)",
@@ -275,7 +275,7 @@ fn check_view(
 
 /// Whether two byte ranges of the same region intersect (a kernel's output must not alias
 /// its operands: it is written while they are still being read).
-fn overlap(a: &BufRef, b: &BufRef) -> bool {
+pub(super) fn overlap(a: &BufRef, b: &BufRef) -> bool {
     a.region == b.region
         && a.size > 0
         && b.size > 0
@@ -780,7 +780,7 @@ const BUFREF_LEN: usize = 1 + 4 + 8 + 8;
 const SPEC_MIN: usize = 4 + 1 + 4 + 4;
 
 impl R<'_> {
-    fn bufref(&mut self, what: &str) -> Result<BufRef> {
+    pub(super) fn bufref(&mut self, what: &str) -> Result<BufRef> {
         let at = self.pos;
         let tag = self.u8(what)?;
         let idx = self.u32(what)?;
@@ -1127,9 +1127,9 @@ impl Pjx {
 }
 
 /// What steps are checked against.
-struct StepCtx<'a> {
-    regions: &'a Regions,
-    kernels: usize,
+pub(super) struct StepCtx<'a> {
+    pub(super) regions: &'a Regions,
+    pub(super) kernels: usize,
 }
 
 impl R<'_> {
@@ -1496,6 +1496,12 @@ impl R<'_> {
                 check_fft(&f, cx.regions)
                     .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
                 Step::Fft(f)
+            }
+            STEP_COLLECTIVE => {
+                let c = r.collective()?;
+                super::collective::check_collective(&c, cx)
+                    .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                Step::Collective(c)
             }
             t => return Err(r.err_at(at, format!("step {path}{si}: invalid step tag {t}"))),
         };

@@ -74,6 +74,7 @@ pub(super) const FFT_KINDS: [(u8, FftKind); 4] = [
     (2, FftKind::Rfft),
     (3, FftKind::Irfft),
 ];
+pub(super) const STEP_COLLECTIVE: u8 = 11;
 
 pub(super) const ACTIVATION_NONE: u8 = 0;
 pub(super) const ACTIVATION_RELU: u8 = 1;
@@ -88,30 +89,30 @@ pub(super) const REGION_CONSTANT: u8 = 3;
 pub(super) const NO_ALIAS: u32 = u32::MAX;
 
 #[derive(Default)]
-struct Enc(Vec<u8>);
+pub(super) struct Enc(pub(super) Vec<u8>);
 
 impl Enc {
-    fn u8(&mut self, v: u8) {
+    pub(super) fn u8(&mut self, v: u8) {
         self.0.push(v);
     }
-    fn u32(&mut self, v: u32) {
+    pub(super) fn u32(&mut self, v: u32) {
         self.0.extend_from_slice(&v.to_le_bytes());
     }
-    fn u64(&mut self, v: u64) {
+    pub(super) fn u64(&mut self, v: u64) {
         self.0.extend_from_slice(&v.to_le_bytes());
     }
-    fn i64(&mut self, v: i64) {
+    pub(super) fn i64(&mut self, v: i64) {
         self.0.extend_from_slice(&v.to_le_bytes());
     }
     /// Counts are u32 in the format; the compiler never produces 4 billion of anything.
-    fn count(&mut self, n: usize) {
+    pub(super) fn count(&mut self, n: usize) {
         self.u32(u32::try_from(n).expect("count exceeds u32"));
     }
     fn str(&mut self, s: &str) {
         self.count(s.len());
         self.0.extend_from_slice(s.as_bytes());
     }
-    fn buf(&mut self, b: &BufRef) {
+    pub(super) fn buf(&mut self, b: &BufRef) {
         let (tag, idx) = match b.region {
             Region::Input(i) => (REGION_INPUT, i),
             Region::Output(i) => (REGION_OUTPUT, i),
@@ -335,6 +336,10 @@ impl Enc {
                         self.buf(b);
                     }
                 }
+            }
+            Step::Collective(c) => {
+                self.u8(STEP_COLLECTIVE);
+                self.collective(c);
             }
         }
     }

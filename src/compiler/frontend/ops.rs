@@ -15,9 +15,9 @@ use super::parser::{Parsed, ParsedChlo, ParsedOp, Parser};
 use super::types::{OpTypes, parse_op_types, parse_tensor_type};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{
-    BinaryOp, CompareDirection, CompareType, ConvAttrs, DType, DotDims, FftType, GatherAttrs,
-    Literal, Opcode, Region, RngAlgorithm, ScatterAttrs, TensorType, Transpose, UnaryOp, ValueId,
-    WindowAttrs,
+    BinaryOp, Collective, CollectiveKind, CompareDirection, CompareType, ConvAttrs, DType, DotDims,
+    FftType, GatherAttrs, Literal, Opcode, Region, RngAlgorithm, ScatterAttrs, TensorType,
+    Transpose, UnaryOp, ValueId, WindowAttrs,
 };
 
 /// The elementwise unary or binary op named `name` (names as in [`Opcode::name`]).
@@ -33,15 +33,9 @@ fn elementwise(name: &str) -> Option<Opcode> {
 
 /// StableHLO/CHLO ops pjrtc does not compile (yet): reported as unsupported, not unknown.
 const UNSUPPORTED_OPS: &[&str] = &[
-    "all_gather",
-    "all_reduce",
-    "all_to_all",
     "batch_norm_grad",
     "batch_norm_inference",
     "batch_norm_training",
-    "collective_broadcast",
-    "collective_reduce",
-    "collective_permute",
     "compute_reshape_shape",
     "cross-replica-sum",
     "cstr_reshapable",
@@ -52,11 +46,8 @@ const UNSUPPORTED_OPS: &[&str] = &[
     "infeed",
     "map",
     "outfeed",
-    "partition_id",
     "real_dynamic_slice",
     "recv",
-    "reduce_scatter",
-    "replica_id",
     "rng",
     "send",
     "set_dimension_size",
@@ -107,6 +98,8 @@ fn is_items_op(name: &str) -> bool {
                     | "imag"
                     | "complex"
                     | "fft"
+                    | "replica_id"
+                    | "partition_id"
             );
     }
     name.starts_with("check.")
@@ -1150,6 +1143,38 @@ pub fn build_opcode(
                 config,
             }
         }
+        "stablehlo.all_reduce"
+        | "stablehlo.all_gather"
+        | "stablehlo.reduce_scatter"
+        | "stablehlo.all_to_all"
+        | "stablehlo.collective_permute"
+        | "stablehlo.collective_broadcast"
+        | "stablehlo.collective_reduce"
+        | "stablehlo.replica_id"
+        | "stablehlo.partition_id" => Opcode::Collective(collective_attrs(&a, name)?),
+        "interpreter.run_parallel" => {
+            let Some(AttrValue::Array(rows)) = a.get(&["programs"]) else {
+                return Err(a.missing("programs"));
+            };
+            let mut programs = Vec::with_capacity(rows.len());
+            for row in rows {
+                let AttrValue::Array(items) = row else {
+                    return Err(a.invalid("programs"));
+                };
+                let row = items
+                    .iter()
+                    .map(|i| match i {
+                        AttrValue::Symbol(s) => Ok(s.clone()),
+                        _ => Err(a.invalid("programs")),
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                programs.push(row);
+            }
+            if programs.is_empty() || programs.iter().any(|r| r.len() != programs[0].len()) {
+                return Err(a.invalid("programs"));
+            }
+            Opcode::RunParallel { programs }
+        }
         _ if name.starts_with("check.") => {
             let constant = a.literal("value")?;
             let tolerance = match a.get(&["tolerance"]) {
@@ -1207,6 +1232,74 @@ pub(super) fn compare_attrs(
         Some(_) => return Err(a.invalid("compare_type")),
     };
     Ok((direction, compare_type))
+}
+
+/// The attributes of a collective op (`name` with its dialect prefix).
+fn collective_attrs(a: &Attrs, name: &str) -> Result<Collective, Diagnostic> {
+    let kind = match name.trim_start_matches("stablehlo.") {
+        "all_reduce" => CollectiveKind::AllReduce,
+        "all_gather" => CollectiveKind::AllGather {
+            dim: a.int(&["all_gather_dim"])?,
+        },
+        "reduce_scatter" => CollectiveKind::ReduceScatter {
+            dim: a.int(&["scatter_dimension"])?,
+        },
+        "all_to_all" => CollectiveKind::AllToAll {
+            split_dimension: a.int(&["split_dimension"])?,
+            concat_dimension: a.int(&["concat_dimension"])?,
+            split_count: a.int(&["split_count"])?,
+        },
+        "collective_permute" => CollectiveKind::CollectivePermute,
+        "collective_broadcast" => CollectiveKind::CollectiveBroadcast,
+        "collective_reduce" => CollectiveKind::CollectiveReduce,
+        "replica_id" => CollectiveKind::ReplicaId,
+        _ => CollectiveKind::PartitionId,
+    };
+    let mut c = Collective::new(kind);
+    let key = if kind == CollectiveKind::CollectivePermute {
+        "source_target_pairs"
+    } else {
+        "replica_groups"
+    };
+    if let Some(v) = a.get(&[key]) {
+        // A 2-D integer tensor; XLA pads ragged replica groups with -1.
+        let AttrValue::Dense(l) = v else {
+            return Err(a.invalid(key));
+        };
+        if !l.ty.dtype.is_int() || l.ty.rank() != 2 {
+            return Err(a.invalid(key));
+        }
+        let (rows, cols) = (l.ty.shape[0].max(0) as usize, l.ty.shape[1].max(0) as usize);
+        c.groups = (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|k| l.element_i64(r * cols + k))
+                    .filter(|&x| x != -1)
+                    .collect()
+            })
+            .collect();
+        if c.groups.iter().flatten().any(|&x| x < 0) {
+            return Err(a.invalid(key));
+        }
+    }
+    match a.get(&["channel_handle", "channel_id"]) {
+        None => {}
+        Some(AttrValue::Struct(_, fields)) => {
+            let handle = fields.iter().find(|(n, _)| n == "handle");
+            c.channel_id = handle
+                .and_then(|(_, v)| v.as_i64())
+                .ok_or_else(|| a.invalid("channel_handle"))?;
+        }
+        Some(v) => c.channel_id = v.as_i64().ok_or_else(|| a.invalid("channel_handle"))?,
+    }
+    c.use_global_device_ids = a.bool_or(&["use_global_device_ids"], false)?;
+    if c.strategy().is_none() {
+        return Err(a.p.err(
+            a.pos,
+            format!("'{name}' op: use_global_device_ids needs a channel_handle above 0"),
+        ));
+    }
+    Ok(c)
 }
 
 /// Operand count of ops that have a fixed one (the IR relies on it to index operands).

@@ -761,3 +761,55 @@ fn hex_blobs_decode_like_the_digit_by_digit_reference() {
         Some(vec![0x00, 0xff, 0x7f, 0xa5, 0xc3])
     );
 }
+
+#[test]
+fn collectives_parse_and_print_back() {
+    use crate::compiler::ir::{Collective, CollectiveKind, print::print_module};
+    let src = r#"func.func @main(%x: tensor<4x6xf32>) -> (tensor<4x6xf32>, tensor<2x12xf32>, tensor<ui32>) {
+  %0 = "stablehlo.all_reduce"(%x) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %s = stablehlo.maximum %a, %b : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+  }) {
+    replica_groups = dense<[[0, 2, 1], [3, -1, -1]]> : tensor<2x3xi64>,
+    channel_handle = #stablehlo.channel_handle<handle = 5, type = 1>,
+    use_global_device_ids
+  } : (tensor<4x6xf32>) -> tensor<4x6xf32>
+  %1 = "stablehlo.all_to_all"(%0) {
+    split_dimension = 0 : i64, concat_dimension = 1 : i64, split_count = 2 : i64
+  } : (tensor<4x6xf32>) -> tensor<2x12xf32>
+  %2 = stablehlo.partition_id : tensor<ui32>
+  return %0, %1, %2 : tensor<4x6xf32>, tensor<2x12xf32>, tensor<ui32>
+}"#;
+    let mut m = ok(src);
+    let ops = &m.funcs[0].body.ops;
+    assert_eq!(
+        ops[0].opcode,
+        Opcode::Collective(Collective {
+            kind: CollectiveKind::AllReduce,
+            groups: vec![vec![0, 2, 1], vec![3]],
+            channel_id: 5,
+            use_global_device_ids: true,
+        })
+    );
+    assert_eq!(
+        ops[1].opcode,
+        Opcode::Collective(Collective::new(CollectiveKind::AllToAll {
+            split_dimension: 0,
+            concat_dimension: 1,
+            split_count: 2,
+        }))
+    );
+    assert_eq!(
+        ops[2].opcode,
+        Opcode::Collective(Collective::new(CollectiveKind::PartitionId))
+    );
+    let printed = print_module(&m);
+    let mut again = ok(&printed);
+    strip_locs(&mut m);
+    strip_locs(&mut again);
+    assert_eq!(m.funcs[0].body.ops, again.funcs[0].body.ops, "{printed}");
+    // The spec forbids global device ids without a channel.
+    let bad = src.replace("handle = 5", "handle = 0");
+    assert!(err(&bad).contains("use_global_device_ids needs a channel_handle"));
+}

@@ -1,6 +1,7 @@
 //! The tensor IR every front end produces and every pass consumes.
 
 pub mod builder;
+pub mod collective;
 pub mod literal;
 pub mod module;
 pub mod op;
@@ -8,6 +9,7 @@ pub mod print;
 pub mod quant;
 pub mod types;
 
+pub use collective::{Collective, CollectiveKind, GroupStrategy};
 pub use literal::{LitBytes, Literal};
 pub use module::{Attr, Func, Loc, Module, Op, Region, SourcePos, ValueId};
 pub use op::{

@@ -364,6 +364,16 @@ pub enum Opcode {
         /// `jax.ffi` emits) or a dictionary `backend_config`, in source order.
         config: Vec<(String, CallAttr)>,
     },
+    /// Communication between the processes running the program, or a query of where it
+    /// runs (`all_reduce`, `replica_id`, ...); region 0 the reducer where there is one.
+    Collective(super::collective::Collective),
+    /// `interpreter.run_parallel` of the conformance suite: runs `programs[replica]
+    /// [partition]` as the processes of a grid, each on its share of the operands (in
+    /// process order), and returns their results in the same order. Only the conformance
+    /// runner executes it.
+    RunParallel {
+        programs: Vec<Vec<String>>,
+    },
     /// Ops of the conformance `check` dialect: `check.expect_eq_const` and friends.
     /// `name` is the op name without the dialect (`expect_eq_const`), `constant` the
     /// expected value for `*_const` forms, `tolerance`/ulp bounds when given.
@@ -465,6 +475,8 @@ impl Opcode {
             Opcode::OptimizationBarrier => "optimization_barrier",
             Opcode::CustomCall { .. } => "custom_call",
             Opcode::Check { name, .. } => return format!("check.{name}"),
+            Opcode::Collective(c) => c.op_name(),
+            Opcode::RunParallel { .. } => return "interpreter.run_parallel".to_string(),
         };
         format!("stablehlo.{s}")
     }
@@ -474,7 +486,11 @@ impl Opcode {
     pub fn is_pure(&self) -> bool {
         !matches!(
             self,
-            Opcode::CustomCall { .. } | Opcode::Check { .. } | Opcode::Call { .. }
+            Opcode::CustomCall { .. }
+                | Opcode::Check { .. }
+                | Opcode::Call { .. }
+                | Opcode::Collective(_)
+                | Opcode::RunParallel { .. }
         )
     }
 }

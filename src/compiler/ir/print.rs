@@ -5,6 +5,7 @@
 
 use std::fmt::Write;
 
+use super::collective::CollectiveKind;
 use super::literal::Literal;
 use super::module::{Attr, Func, Loc, Module, Op, Region, ValueId};
 use super::op::{
@@ -519,6 +520,73 @@ fn op_attrs(op: &Opcode) -> Vec<String> {
             if !config.is_empty() {
                 push("mhlo.backend_config", call_attrs(config));
             }
+        }
+        Opcode::Collective(c) => {
+            match c.kind {
+                CollectiveKind::AllGather { dim } => push("all_gather_dim", format!("{dim} : i64")),
+                CollectiveKind::ReduceScatter { dim } => {
+                    push("scatter_dimension", format!("{dim} : i64"))
+                }
+                CollectiveKind::AllToAll {
+                    split_dimension,
+                    concat_dimension,
+                    split_count,
+                } => {
+                    push("split_dimension", format!("{split_dimension} : i64"));
+                    push("concat_dimension", format!("{concat_dimension} : i64"));
+                    push("split_count", format!("{split_count} : i64"));
+                }
+                _ => {}
+            }
+            if !c.groups.is_empty() {
+                // Ragged groups padded with -1, as XLA writes them.
+                let cols = c.groups.iter().map(Vec::len).max().unwrap_or(0);
+                let rows: Vec<String> = c
+                    .groups
+                    .iter()
+                    .map(|g| {
+                        let ids: Vec<String> = (0..cols)
+                            .map(|k| g.get(k).copied().unwrap_or(-1).to_string())
+                            .collect();
+                        format!("[{}]", ids.join(", "))
+                    })
+                    .collect();
+                let key = if c.kind == CollectiveKind::CollectivePermute {
+                    "source_target_pairs"
+                } else {
+                    "replica_groups"
+                };
+                push(
+                    key,
+                    format!(
+                        "dense<[{}]> : tensor<{}x{cols}xi64>",
+                        rows.join(", "),
+                        c.groups.len()
+                    ),
+                );
+            }
+            if c.channel_id != 0 {
+                push(
+                    "channel_handle",
+                    format!(
+                        "#stablehlo.channel_handle<handle = {}, type = 0>",
+                        c.channel_id
+                    ),
+                );
+            }
+            if c.use_global_device_ids {
+                push("use_global_device_ids", "true".to_string());
+            }
+        }
+        Opcode::RunParallel { programs } => {
+            let rows: Vec<String> = programs
+                .iter()
+                .map(|r| {
+                    let syms: Vec<String> = r.iter().map(|p| symbol(p)).collect();
+                    format!("[{}]", syms.join(", "))
+                })
+                .collect();
+            push("programs", format!("[{}]", rows.join(", ")));
         }
         Opcode::Check {
             constant,

@@ -31,7 +31,10 @@ pub(crate) fn reads_operands_in_place(op: &Opcode) -> bool {
     is_control_flow(op)
         || matches!(
             op,
-            Opcode::Sort { .. } | Opcode::CustomCall { .. } | Opcode::Fft { .. }
+            Opcode::Sort { .. }
+                | Opcode::CustomCall { .. }
+                | Opcode::Fft { .. }
+                | Opcode::Collective(_)
         )
 }
 

@@ -21,6 +21,7 @@ pub(crate) mod interp;
 pub mod kir;
 
 mod builder;
+mod collective;
 #[cfg(test)]
 mod columns_tests;
 mod control;
@@ -1106,6 +1107,7 @@ impl<'f> Lowerer<'f> {
                 lengths,
                 packed,
             } => fft::lower_fft(self, op, *kind, lengths, *packed),
+            Opcode::Collective(c) => collective::lower_collective(self, op, c),
             o if is_expression_op(o) => builder::lower_expression_op(self, op),
             _ => Err(unsupported(op)),
         }
@@ -1357,6 +1359,7 @@ fn check_supported(op: &Op, ffi: &FfiTargets) -> Result<(), Diagnostic> {
         | Opcode::TriangularSolve { .. }
         | Opcode::Cholesky { .. }
         | Opcode::Fft { .. }
+        | Opcode::Collective(_)
         | Opcode::OptimizationBarrier => {}
         Opcode::CustomCall { target, .. } => match lapack::parse_target(target) {
             Some(Ok(_)) => {}
@@ -1378,6 +1381,7 @@ fn check_supported(op: &Op, ffi: &FfiTargets) -> Result<(), Diagnostic> {
                 | Opcode::While
                 | Opcode::If
                 | Opcode::Case
+                | Opcode::Collective(_)
                 | Opcode::OptimizationBarrier
                 | Opcode::CustomCall { .. }
         )

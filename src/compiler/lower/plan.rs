@@ -64,6 +64,14 @@ pub fn for_each_bufref(step: &mut Step, mut f: impl FnMut(&mut BufRef)) {
             f(&mut s.input);
             f(&mut s.output);
         }
+        Step::Collective(c) => {
+            for o in &mut c.operands {
+                o.input
+                    .iter_mut()
+                    .chain(o.output.iter_mut())
+                    .for_each(&mut f);
+            }
+        }
     }
 }
 
@@ -129,6 +137,16 @@ pub fn for_each_bufref_ref(step: &Step, kernels: &[Kernel], mut f: impl FnMut(&B
         Step::Fft(s) => {
             f(&s.input, false);
             f(&s.output, true);
+        }
+        Step::Collective(c) => {
+            for o in &c.operands {
+                if let Some(b) = &o.input {
+                    f(b, false);
+                }
+                if let Some(b) = &o.output {
+                    f(b, true);
+                }
+            }
         }
     }
 }

@@ -448,6 +448,8 @@ fn run_steps(p: &LoweredProgram, mem: &mut Mem, steps: &[Step]) {
             Step::Linalg(_) | Step::CustomCall(_) => {
                 panic!("the kir interpreter does not run library routines")
             }
+            // Collectives meet other devices: tested by running artifacts on a grid.
+            Step::Collective(_) => panic!("the kir interpreter runs one device"),
             Step::Fft(_) => {
                 panic!("no fft in the schedule interpreter: fft programs run on the Executable")
             }

@@ -4,7 +4,8 @@ use std::collections::HashSet;
 
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{
-    BinaryOp, CompareType, DType, Func, Module, Op, Opcode, Region, TensorType, UnaryOp, ValueId,
+    BinaryOp, Collective, CollectiveKind, CompareType, DType, Func, Module, Op, Opcode, Region,
+    TensorType, UnaryOp, ValueId,
 };
 
 mod quant;
@@ -209,6 +210,7 @@ impl<'a> Verifier<'a> {
             Opcode::Scatter(_) => Some(1),
             Opcode::SelectAndScatter { .. } | Opcode::While | Opcode::If => Some(2),
             Opcode::Case | Opcode::CustomCall { .. } | Opcode::Check { .. } => None,
+            Opcode::Collective(c) => Some(c.has_reducer() as usize),
             _ => Some(0),
         };
         if let Some(n) = want_regions
@@ -898,8 +900,81 @@ impl OpCtx<'_> {
                 }
                 Ok(())
             }
-            Opcode::CustomCall { .. } | Opcode::Check { .. } => Ok(()),
+            Opcode::CustomCall { .. } | Opcode::Check { .. } | Opcode::RunParallel { .. } => Ok(()),
+            Opcode::Collective(c) => self.check_collective(c),
         }
+    }
+
+    /// Shapes that hold whatever the group size; the runtime checks the rest against the
+    /// groups it resolves.
+    fn check_collective(&self, c: &Collective) -> Check {
+        let (ops, res) = (self.ops, self.res);
+        if matches!(
+            c.kind,
+            CollectiveKind::ReplicaId | CollectiveKind::PartitionId
+        ) {
+            self.counts(0, 1)?;
+            return self.result_is(0, &TensorType::scalar(DType::U32));
+        }
+        if ops.is_empty() {
+            bail!("expects at least one operand");
+        }
+        self.n_results(ops.len())?;
+        if c.kind == CollectiveKind::CollectivePermute && c.groups.iter().any(|p| p.len() != 2) {
+            bail!("source_target_pairs must be pairs");
+        }
+        let dim_in = |d: i64, t: &TensorType, what: &str| -> Result<usize, String> {
+            if d < 0 || d as usize >= t.rank() {
+                return Err(format!("{what} {d} is out of range for {t}"));
+            }
+            Ok(d as usize)
+        };
+        for (i, (a, b)) in ops.iter().zip(res).enumerate() {
+            if a.dtype != b.dtype {
+                bail!("result {i} {b} must have the element type of operand {i} {a}");
+            }
+            let same_but = |d: usize| {
+                a.rank() == b.rank() && (0..a.rank()).all(|k| k == d || a.shape[k] == b.shape[k])
+            };
+            match c.kind {
+                CollectiveKind::AllGather { dim } => {
+                    let d = dim_in(dim, a, "all_gather_dim")?;
+                    if !same_but(d) || a.shape[d] == 0 || b.shape[d] % a.shape[d] != 0 {
+                        bail!("result {i} {b} does not gather operand {i} {a} along {d}");
+                    }
+                }
+                CollectiveKind::ReduceScatter { dim } => {
+                    let d = dim_in(dim, a, "scatter_dimension")?;
+                    if !same_but(d) || b.shape[d] == 0 || a.shape[d] % b.shape[d] != 0 {
+                        bail!("result {i} {b} does not scatter operand {i} {a} along {d}");
+                    }
+                }
+                CollectiveKind::AllToAll {
+                    split_dimension,
+                    concat_dimension,
+                    split_count,
+                } => {
+                    let s = dim_in(split_dimension, a, "split_dimension")?;
+                    let t = dim_in(concat_dimension, a, "concat_dimension")?;
+                    if split_count <= 0 || a.shape[s] % split_count != 0 {
+                        bail!("split_count {split_count} does not divide dimension {s} of {a}");
+                    }
+                    let mut want = a.clone();
+                    want.shape[s] /= split_count;
+                    want.shape[t] *= split_count;
+                    self.result_is(i, &want)?;
+                }
+                _ => self.result_is(i, a)?,
+            }
+        }
+        if c.has_reducer() {
+            let e = TensorType::scalar(ops[0].dtype);
+            if let Some(t) = ops.iter().find(|t| t.dtype != e.dtype) {
+                bail!("operands {} and {t} share one reducer", ops[0]);
+            }
+            self.region_sig(0, &[e.clone(), e.clone()], &[e])?;
+        }
+        Ok(())
     }
 
     fn same_dtype(&self, i: usize) -> Check {

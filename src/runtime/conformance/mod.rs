@@ -3,10 +3,12 @@
 //!
 //! Per case: parse, [`extract_checks`] (the checks become extra results of the entry
 //! function), compile with the normal pipeline, run with no inputs, compare the outputs
-//! with [`compare::compare`]. A file may hold several cases separated by `// -----` lines.
+//! with [`compare::compare`]. An entry with `interpreter.run_parallel` runs its
+//! programs as the processes of a grid ([`parallel`]). A file may hold several cases separated by `// -----` lines.
 //! [`suite`] runs many files in parallel and summarizes them per op.
 
 pub mod compare;
+mod parallel;
 pub mod suite;
 
 use crate::compiler::checks::{CheckSpec, extract_checks, op_names};
@@ -174,18 +176,25 @@ fn test_case(
     };
     let mut status = Status::Pass;
     let mut messages = Vec::new();
+    let parallel = module.entry().and_then(parallel::find);
     for &pipeline in &opts.pipelines {
         let options = Options {
             optimize: pipeline == Pipeline::Optimized,
             ..Options::default()
         };
-        let outputs = compiler::compile_module(&module, &options, &mut Timings::default())
-            .map_err(|e| match e {
-                CompileError::Program(d) => d.render(name, source),
-                other => format!("{name}: {other}"),
-            })
-            .and_then(|pjx| Executable::from_pjx(pjx).map_err(|e| format!("{name}: loading: {e}")))
-            .and_then(|exe| exe.run(&[]).map_err(|e| format!("{name}: running: {e}")));
+        let outputs = if let Some(at) = parallel {
+            parallel::run(&module, at, &options).map_err(|m| format!("{name}: {m}"))
+        } else {
+            compiler::compile_module(&module, &options, &mut Timings::default())
+                .map_err(|e| match e {
+                    CompileError::Program(d) => d.render(name, source),
+                    other => format!("{name}: {other}"),
+                })
+                .and_then(|pjx| {
+                    Executable::from_pjx(pjx).map_err(|e| format!("{name}: loading: {e}"))
+                })
+                .and_then(|exe| exe.run(&[]).map_err(|e| format!("{name}: running: {e}")))
+        };
         let outputs = match outputs {
             Ok(o) => o,
             Err(m) => {
