@@ -338,21 +338,14 @@ impl Executable {
                 &local
             }
         };
+        let call = Call { env, device };
         let result = match prof {
             // SAFETY: the regions behind `bases` have the sizes the artifact was validated
             // against (inputs and outputs checked above, the arena allocated at its size).
-            None => unsafe { self.run_steps(&self.pjx.steps, &bases, &mut bindings, env, device) },
+            None => unsafe { self.run_steps(&self.pjx.steps, &bases, &mut bindings, call) },
             // SAFETY: as above; `prof` was checked to have one entry per step.
             Some(prof) => unsafe {
-                self.run_steps_profiled(
-                    &self.pjx.steps,
-                    0,
-                    &bases,
-                    &mut bindings,
-                    prof,
-                    env,
-                    device,
-                )
+                self.run_steps_profiled(&self.pjx.steps, 0, &bases, &mut bindings, prof, call)
             },
         };
         self.lock_arenas().push(arena);
@@ -392,8 +385,7 @@ impl Executable {
         steps: &[Step],
         bases: &Bases,
         bindings: &mut Vec<*mut u8>,
-        env: &xla_ffi::CallEnv,
-        device: &Device,
+        call: Call<'_>,
     ) -> Result<(), RunError> {
         for step in steps {
             match step {
@@ -444,19 +436,19 @@ impl Executable {
                 }
                 Step::While { cond, pred, body } => loop {
                     // SAFETY: nested lists were validated like the top-level one.
-                    unsafe { self.run_steps(cond, bases, bindings, env, device)? };
+                    unsafe { self.run_steps(cond, bases, bindings, call)? };
                     // SAFETY: `pred` is one in-bounds byte (validated).
                     if unsafe { *bases.ptr(pred) } & 1 == 0 {
                         break;
                     }
                     // SAFETY: as above.
-                    unsafe { self.run_steps(body, bases, bindings, env, device)? };
+                    unsafe { self.run_steps(body, bases, bindings, call)? };
                 },
                 Step::Case { index, branches } => {
                     // SAFETY: `index` was validated against its region.
                     let b = unsafe { case_branch(index, branches.len(), bases) };
                     // SAFETY: as for loops.
-                    unsafe { self.run_steps(&branches[b], bases, bindings, env, device)? };
+                    unsafe { self.run_steps(&branches[b], bases, bindings, call)? };
                 }
                 // SAFETY: validated by from_bytes (sizes, disjoint outputs, key dtype).
                 Step::TopK(t) => unsafe { kernels::topk::top_k(t, bases) },
@@ -469,16 +461,18 @@ impl Executable {
                 }
                 Step::CustomCall(c) => {
                     // SAFETY: validated by from_bytes (buffer sizes, disjoint results).
-                    unsafe { xla_ffi::call(c, bases, env, &self.ffi_states, &self.ffi_handlers) }
-                        .map_err(|message| RunError::CustomCall {
-                            target: c.target.clone(),
-                            message,
-                        })?
+                    unsafe {
+                        xla_ffi::call(c, bases, call.env, &self.ffi_states, &self.ffi_handlers)
+                    }
+                    .map_err(|message| RunError::CustomCall {
+                        target: c.target.clone(),
+                        message,
+                    })?
                 }
                 Step::Collective(c) => {
                     // SAFETY: validated by from_bytes against these regions and kernels;
                     // the other devices run artifacts validated the same way.
-                    unsafe { collective::run(c, bases, &self.kernels, device) }
+                    unsafe { collective::run(c, bases, &self.kernels, call.device) }
                         .map_err(RunError::Collective)?;
                 }
             }
@@ -498,8 +492,7 @@ impl Executable {
         bases: &Bases,
         bindings: &mut Vec<*mut u8>,
         prof: &mut StepProfile,
-        env: &xla_ffi::CallEnv,
-        device: &Device,
+        call: Call<'_>,
     ) -> Result<(), RunError> {
         let mut at = first;
         for step in steps {
@@ -511,9 +504,7 @@ impl Executable {
                     loop {
                         // SAFETY: as in run_steps.
                         unsafe {
-                            self.run_steps_profiled(
-                                cond, cond_at, bases, bindings, prof, env, device,
-                            )?
+                            self.run_steps_profiled(cond, cond_at, bases, bindings, prof, call)?
                         };
                         // SAFETY: `pred` is one in-bounds byte (validated).
                         if unsafe { *bases.ptr(pred) } & 1 == 0 {
@@ -521,9 +512,7 @@ impl Executable {
                         }
                         // SAFETY: as in run_steps.
                         unsafe {
-                            self.run_steps_profiled(
-                                body, body_at, bases, bindings, prof, env, device,
-                            )?
+                            self.run_steps_profiled(body, body_at, bases, bindings, prof, call)?
                         };
                     }
                 }
@@ -542,15 +531,12 @@ impl Executable {
                             bases,
                             bindings,
                             prof,
-                            env,
-                            device,
+                            call,
                         )?
                     };
                 }
                 // SAFETY: forwarded, one step at a time.
-                _ => unsafe {
-                    self.run_steps(std::slice::from_ref(step), bases, bindings, env, device)?
-                },
+                _ => unsafe { self.run_steps(std::slice::from_ref(step), bases, bindings, call)? },
             }
             prof.time[at] += t0.elapsed();
             prof.runs[at] += 1;
@@ -558,6 +544,14 @@ impl Executable {
         }
         Ok(())
     }
+}
+
+/// What the steps of one call see beyond memory: the caller's environment for custom
+/// calls' handlers, and the device of a grid the call runs as.
+#[derive(Clone, Copy)]
+struct Call<'a> {
+    env: &'a xla_ffi::CallEnv,
+    device: &'a Device<'a>,
 }
 
 /// The pre-order numbers a list of `len` steps starting at number `first` spans.

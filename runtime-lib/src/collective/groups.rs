@@ -119,6 +119,10 @@ pub fn find(groups: &[Vec<u32>], me: u32) -> Option<(&[u32], usize)> {
         .find_map(|g| g.iter().position(|&x| x == me).map(|i| (g.as_slice(), i)))
 }
 
+/// The devices of a permute's process group and its `(source, target)` pairs, both as
+/// flattened ids.
+pub type PermuteGroups = (Vec<u32>, Vec<(u32, u32)>);
+
 /// The processes that take part in a `collective_permute` with process `me` (the spec
 /// splits the grid by `cross_replica` or `cross_partition` of the pairs: every replica of
 /// `me`'s partition, or every partition of its replica), and the (source, target) pairs
@@ -128,7 +132,7 @@ pub fn permute_groups(
     pairs: &[Vec<u32>],
     grid: Grid,
     me: u32,
-) -> Result<(Vec<u32>, Vec<(u32, u32)>), String> {
+) -> Result<PermuteGroups, String> {
     let (r, p) = grid.coords(me);
     let (space, what) = match mode {
         GroupMode::CrossReplica => (grid.replicas, "replica"),

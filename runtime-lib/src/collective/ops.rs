@@ -312,21 +312,18 @@ pub(super) unsafe fn run(
     check_group_shapes(c, g as u64).map_err(|m| format!("{what}: {m}"))?;
     let key: Key = device.next_key(group);
     let peers = device.rendezvous.join(&key, pos, entry, &what)?;
-    let mut combine = match &c.combiner {
-        Some(k) => Some(Combine {
-            chunk: kernels[k.chunk as usize],
-            chunk_workgroups: k.chunk_workgroups,
-            point: kernels[k.point as usize],
-            point_workgroups: k.point_workgroups,
-            esize: c.operands.first().map_or(1, |o| o.dtype.size()),
-            scratch: std::array::from_fn(|_| {
-                AlignedBytes::zeroed(
-                    COMBINE_CHUNK as usize * c.operands.first().map_or(1, |o| o.dtype.size()),
-                )
-            }),
+    let mut combine = c.combiner.as_ref().map(|k| Combine {
+        chunk: kernels[k.chunk as usize],
+        chunk_workgroups: k.chunk_workgroups,
+        point: kernels[k.point as usize],
+        point_workgroups: k.point_workgroups,
+        esize: c.operands.first().map_or(1, |o| o.dtype.size()),
+        scratch: std::array::from_fn(|_| {
+            AlignedBytes::zeroed(
+                COMBINE_CHUNK as usize * c.operands.first().map_or(1, |o| o.dtype.size()),
+            )
         }),
-        None => None,
-    };
+    });
     let srcs = |i: usize, off: usize| -> Vec<*const u8> {
         peers
             .iter()
