@@ -86,8 +86,9 @@ pub fn chlo_of(
         }
         "chlo.constant" => ChloOp::Constant(a.literal("value")?.ok_or_else(|| a.missing("value"))?),
         "chlo.constant_like" => ChloOp::ConstantLike(match a.get(&["value"]) {
-            Some(AttrValue::Int(i)) => Scalar::Int(*i),
-            Some(AttrValue::Float(f)) => Scalar::Float(*f),
+            // The value's own type (`2.5 : f32`) is the result's element type's concern.
+            Some(AttrValue::Int(i) | AttrValue::TypedInt(i, _)) => Scalar::Int(*i),
+            Some(AttrValue::Float(f) | AttrValue::TypedFloat(f, _)) => Scalar::Float(*f),
             Some(AttrValue::Bool(b)) => Scalar::Int(i128::from(*b)),
             Some(_) => return Err(a.invalid("value")),
             None => return Err(a.missing("value")),
