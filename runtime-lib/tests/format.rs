@@ -614,7 +614,8 @@ fn collective_steps_are_validated() {
         ),
         (
             9,
-            &|c| c.operands[0].out_shape = vec![4, 9],
+            // The same bytes (the size check comes first), laid out otherwise.
+            &|c| c.operands[0].out_shape = vec![2, 16],
             "differ off dimension 0",
         ),
         (
@@ -733,9 +734,13 @@ fn accepted_mutants_run() {
     p.kernels.clear();
     p.code = CodeImage::default();
     p.steps.remove(0);
-    // Without kernels there is no comparator; a mutated loop predicate could spin forever.
-    p.steps
-        .retain(|s| !matches!(s, Step::Sort(_) | Step::While { .. }));
+    // Without kernels there is no comparator or combiner; a mutated loop predicate could
+    // spin forever.
+    p.steps.retain(|s| match s {
+        Step::Sort(_) | Step::While { .. } => false,
+        Step::Collective(c) => c.combiner.is_none(),
+        _ => true,
+    });
     // Also a grouped, dilated i32 conv (the direct path).
     p.signature
         .inputs
