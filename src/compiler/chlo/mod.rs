@@ -13,12 +13,14 @@
 //! CHLO: verification, folding, lowering and codegen work on the expansion.
 //!
 //! - `elementary`: acos ... atanh, cosh, sinh, tan, next_after, mulhi, is_inf, square, conj;
+//! - `complex`: the same functions on complex operands (formulas of `eval::complex`);
 //! - `special`: erf, erfc, erf_inv, lgamma, digamma, polygamma, zeta, bessel_i1e;
 //! - `broadcast`: the `broadcast_*` ops, `broadcast_select`, `constant_like`, `constant`;
 //! - `structured`: top_k (a stable sort and a slice; lowering runs it as a selection),
 //!   ragged_dot, scan.
 
 mod broadcast;
+mod complex;
 mod elementary;
 mod special;
 mod structured;
@@ -374,6 +376,15 @@ fn one_result<'t>(
 fn unary(b: &mut Builder, u: Unary, x: ValueId) -> Result<ValueId, Diagnostic> {
     use Unary as U;
     let dtype = b.dtype(x);
+    if dtype.is_complex() {
+        return complex::unary(b, u, x).ok_or_else(|| {
+            b.err(format!(
+                "'chlo.{}' is not defined for complex operands, got {}",
+                unary_name(u),
+                b.ty(x)
+            ))
+        });
+    }
     let float_only = !matches!(u, U::Square | U::Conj);
     if float_only && !dtype.is_float() {
         return Err(b.err(format!(

@@ -512,6 +512,287 @@ pub(crate) fn max_min<A: Arith>(a: &mut A, max: bool, p: Z<A::V>, q: Z<A::V>) ->
     a.select_z(take_p, p, q)
 }
 
+// ---- CHLO's complex functions ----
+//
+// The inverse trigonometric and hyperbolic functions CHLO has for complex operands, by the
+// algorithms of StableHLO's CHLO decomposition (generated there by `functional_algorithms`
+// from Hull et al., "Implementing the complex arcsine and arccosine functions using
+// exception handling", 1997): one kernel for asin/acos/asinh/acosh, and atanh from the
+// log1p form with its large-argument regions. The front ends expand `chlo.*` on complex
+// values with them (`chlo::complex`); the work precision is f64, so the overflow
+// thresholds are f64's.
+
+/// Largest finite f64 and smallest normal f64: the thresholds of the regions below.
+const F64_MAX: f64 = f64::MAX;
+const F64_MIN_NORMAL: f64 = f64::MIN_POSITIVE;
+/// `1 / (1 - nextafter(1, 0))`, rounded up to an even f64: f64's `1 / epsneg`.
+const F64_INV_NEGEPS: f64 = 9007199254740994.0;
+
+/// `hypot(m, y)` for `m, y >= 0` as the kernel writes it: `sqrt(2) * mx` for equal
+/// parts, and `mx + mx * r / 2` where `sqrt(1 + r)` rounds to 1.
+fn kernel_hypot<A: Arith>(a: &mut A, m: A::V, y: A::V) -> A::V {
+    let mx = a.bin(BinaryOp::Max, m, y);
+    let mn = a.bin(BinaryOp::Min, m, y);
+    let equal = a.eq(mx, mn);
+    let diag = a.scale(std::f64::consts::SQRT_2, mx);
+    let q = a.div(mn, mx);
+    let r = a.mul(q, q);
+    let one = a.c(1.0);
+    let s = a.add(one, r);
+    let sqa = a.un(UnaryOp::Sqrt, s);
+    let sqa_one = a.eq(sqa, one);
+    let zero = a.c(0.0);
+    let r_pos = a.gt(r, zero);
+    let tiny = a.and(sqa_one, r_pos);
+    let mr = a.mul(mx, r);
+    let mr2 = a.scale(0.5, mr);
+    let t = a.add(mx, mr2);
+    let g = a.mul(mx, sqa);
+    let v = a.select(tiny, t, g);
+    a.select(equal, diag, v)
+}
+
+/// The kernel `w` of complex asin and acos: with `a = (hypot(x + 1, y) + hypot(x - 1,
+/// y)) / 2` for `x = |re z|`, `y = |im z|`, `w = sqrt(a^2 - x^2) + i log(a + sqrt(a^2 -
+/// 1))`, each part by the approximation its region needs (Hull et al.'s regions, reduced
+/// to three for the real part and four for the imaginary one).
+pub(crate) fn asin_acos_kernel<A: Arith>(a: &mut A, z: Z<A::V>) -> Z<A::V> {
+    let x = a.abs(z.0);
+    let y = a.abs(z.1);
+    let one = a.c(1.0);
+    let safe_max = a.c(F64_MAX.sqrt() / 8.0);
+
+    let xp1 = a.add(x, one);
+    let abs_xp1 = a.abs(xp1);
+    let r = kernel_hypot(a, abs_xp1, y);
+    let xm1 = a.sub(x, one);
+    let abs_xm1 = a.abs(xm1);
+    let s = kernel_hypot(a, abs_xm1, y);
+    let rs = a.add(r, s);
+    let am = a.scale(0.5, rs);
+    let apx = a.add(am, x);
+    let half_apx = a.scale(0.5, apx);
+    let yy = a.mul(y, y);
+    let rpxp1 = a.add(r, xp1);
+    let smxm1 = a.sub(s, xm1);
+    let spxm1 = a.add(s, xm1);
+
+    // Real part: sqrt(a^2 - x^2) without cancellation.
+    let mxy = a.bin(BinaryOp::Max, x, y);
+    let huge = a.ge(mxy, safe_max);
+    let x_le_1 = a.cmp(CompareDirection::Le, x, one);
+    let t = a.div(yy, rpxp1);
+    let t = a.add(t, smxm1);
+    let t = a.mul(half_apx, t);
+    let small_re = a.un(UnaryOp::Sqrt, t);
+    let u = a.div(half_apx, rpxp1);
+    let v = a.div(half_apx, spxm1);
+    let uv = a.add(u, v);
+    let uv = a.un(UnaryOp::Sqrt, uv);
+    let large_re = a.mul(y, uv);
+    let re = a.select(x_le_1, small_re, large_re);
+    let re = a.select(huge, y, re);
+
+    // Imaginary part: log(a + sqrt(a^2 - 1)).
+    let lim = a.scale(1e12, safe_max);
+    let x_lt = a.lt(x, lim);
+    let opt_small = a.scale(1e-6, safe_max);
+    let opt_large = a.scale(100.0, safe_max);
+    let safe_max_opt = a.select(x_lt, opt_small, opt_large);
+    let y_big = a.ge(y, safe_max_opt);
+    let mx1 = a.select(y_big, y, x);
+    let bound = a.select(y_big, safe_max_opt, safe_max);
+    let far = a.ge(mx1, bound);
+    let inf = a.c(f64::INFINITY);
+    let y_fin = a.cmp(CompareDirection::Ne, y, inf);
+    let use_xoy = a.and(y_big, y_fin);
+    let xy = a.div(x, y);
+    let zero = a.c(0.0);
+    let xoy = a.select(use_xoy, xy, zero);
+    let xoy2 = a.mul(xoy, xoy);
+    let l = a.un(UnaryOp::Log1p, xoy2);
+    let l = a.scale(0.5, l);
+    let log2 = a.c(std::f64::consts::LN_2);
+    let lm = a.un(UnaryOp::Log, mx1);
+    let far_im = a.add(log2, lm);
+    let far_im = a.add(far_im, l);
+
+    let tiny_y = a.c(F64_MIN_NORMAL.sqrt() * 4.0);
+    let y_tiny = a.lt(y, tiny_y);
+    let x_lt_1 = a.lt(x, one);
+    let near_real_axis = a.and(y_tiny, x_lt_1);
+    let ap1 = a.add(am, one);
+    let half_yy = a.scale(0.5, yy);
+    let d = a.div(half_yy, rpxp1);
+    let x_ge_1 = a.ge(x, one);
+    let h = a.scale(0.5, spxm1);
+    let am1_x_ge_1 = a.add(d, h);
+    let three_halves = a.c(1.5);
+    let a_small = a.cmp(CompareDirection::Le, am, three_halves);
+    let e = a.div(half_yy, smxm1);
+    let am1_small = a.add(d, e);
+    let am1_large = a.sub(am, one);
+    let am1_x_lt_1 = a.select(a_small, am1_small, am1_large);
+    let am1_else = a.select(x_ge_1, am1_x_ge_1, am1_x_lt_1);
+    let pm = a.mul(xp1, xm1);
+    let q = a.div(pm, ap1);
+    let am1_near = a.neg(q);
+    let am1 = a.select(near_real_axis, am1_near, am1_else);
+    let sq = a.mul(am1, ap1);
+    let sq = a.un(UnaryOp::Sqrt, sq);
+    let near_im = a.div(y, sq);
+    let w = a.add(am1, sq);
+    let mid_im = a.un(UnaryOp::Log1p, w);
+    let im = a.select(near_real_axis, near_im, mid_im);
+    let im = a.select(far, far_im, im);
+    (re, im)
+}
+
+/// `v` negated where `p` holds.
+fn negate_if<A: Arith>(a: &mut A, p: A::B, v: A::V) -> A::V {
+    let n = a.neg(v);
+    a.select(p, n, v)
+}
+
+/// `asin(z) = atan2(re z, re w) + i sign(im z) im w`, `w = asin_acos_kernel(z)`.
+pub(crate) fn asin<A: Arith>(a: &mut A, z: Z<A::V>) -> Z<A::V> {
+    let w = asin_acos_kernel(a, z);
+    let re = a.bin(BinaryOp::Atan2, z.0, w.0);
+    let zero = a.c(0.0);
+    let neg = a.lt(z.1, zero);
+    (re, negate_if(a, neg, w.1))
+}
+
+/// `acos(z) = atan2(re w, re z) - i sign(im z) im w`.
+pub(crate) fn acos<A: Arith>(a: &mut A, z: Z<A::V>) -> Z<A::V> {
+    let w = asin_acos_kernel(a, z);
+    let re = a.bin(BinaryOp::Atan2, w.0, z.0);
+    let zero = a.c(0.0);
+    let neg = a.lt(z.1, zero);
+    let nw = a.neg(w.1);
+    (re, a.select(neg, w.1, nw))
+}
+
+/// `acosh(z) = im w + i sign(im z) atan2(re w, re z)`.
+pub(crate) fn acosh<A: Arith>(a: &mut A, z: Z<A::V>) -> Z<A::V> {
+    let w = asin_acos_kernel(a, z);
+    let t = a.bin(BinaryOp::Atan2, w.0, z.0);
+    let zero = a.c(0.0);
+    let neg = a.lt(z.1, zero);
+    (w.1, negate_if(a, neg, t))
+}
+
+/// `asinh(z) = -i asin(i z) = sign(re z) im w + i atan2(im z, re w)` with
+/// `w = asin_acos_kernel(-im z + i re z)`.
+pub(crate) fn asinh<A: Arith>(a: &mut A, z: Z<A::V>) -> Z<A::V> {
+    let nim = a.neg(z.1);
+    let w = asin_acos_kernel(a, (nim, z.0));
+    let zero = a.c(0.0);
+    let neg = a.lt(z.0, zero);
+    let re = negate_if(a, neg, w.1);
+    (re, a.bin(BinaryOp::Atan2, z.1, w.0))
+}
+
+/// `atanh(z) = (log1p(z) - log1p(-z)) / 2`: the real part as
+/// `sign(x) log1p(4|x| / ((|x| - 1)^2 + y^2)) / 4`, with the forms that stay finite where
+/// the squares overflow; the imaginary part as `atan2(2y, (1 - |x|)(1 + |x|) - y^2) / 2`,
+/// `sign(y) pi / 2` for huge arguments.
+pub(crate) fn atanh<A: Arith>(a: &mut A, z: Z<A::V>) -> Z<A::V> {
+    let (x, y) = z;
+    let zero = a.c(0.0);
+    let one = a.c(1.0);
+    let m_one = a.c(-1.0);
+    let ax = a.abs(x);
+    let ay = a.abs(y);
+    let inv_negeps = a.c(F64_INV_NEGEPS);
+    let safe_max = a.c(F64_INV_NEGEPS * F64_INV_NEGEPS);
+    let ax_ok = a.lt(ax, safe_max);
+    let ay_ok = a.lt(ay, safe_max);
+    let safe = a.and(ax_ok, ay_ok);
+    let naxm1 = a.sub(one, ax);
+    let y2 = a.mul(y, y);
+    let d = a.mul(naxm1, naxm1);
+    let d = a.add(d, y2);
+    let in_safe = a.div(ax, d);
+    let ayi = a.mul(ay, inv_negeps);
+    let y_small = a.lt(ayi, ax);
+    let inv_ax = a.div(one, ax);
+    let inf = a.c(f64::INFINITY);
+    let ninf = a.c(f64::NEG_INFINITY);
+    let xpi = a.eq(x, inf);
+    let xni = a.eq(x, ninf);
+    let ypi = a.eq(y, inf);
+    let yni = a.eq(y, ninf);
+    let xi = a.or(xpi, xni);
+    let yi = a.or(ypi, yni);
+    let any_inf = a.or(xi, yi);
+    let p = a.div(ax, y);
+    let q = a.div(y, ax);
+    let pq = a.add(p, q);
+    let r = a.div(one, pq);
+    let r = a.div(r, y);
+    let outside = a.select(any_inf, zero, r);
+    let outside = a.select(y_small, inv_ax, outside);
+    let arg = a.select(safe, in_safe, outside);
+    let arg = a.scale(4.0, arg);
+    let l = a.un(UnaryOp::Log1p, arg);
+    let x_nonneg = a.ge(x, zero);
+    let sx = a.select(x_nonneg, one, m_one);
+    let re = a.mul(sx, l);
+    let re = a.scale(0.25, re);
+
+    let yy = a.add(y, y);
+    let opx = a.add(one, ax);
+    let t = a.mul(naxm1, opx);
+    let t = a.sub(t, y2);
+    let im_safe = a.bin(BinaryOp::Atan2, yy, t);
+    let y_nonneg = a.ge(y, zero);
+    let sy = a.select(y_nonneg, one, m_one);
+    let im_huge = a.scale(std::f64::consts::PI, sy);
+    let im = a.select(safe, im_safe, im_huge);
+    (re, a.scale(0.5, im))
+}
+
+/// `atan(z) = -i atanh(i z)`.
+pub(crate) fn atan<A: Arith>(a: &mut A, z: Z<A::V>) -> Z<A::V> {
+    let nim = a.neg(z.1);
+    let w = atanh(a, (nim, z.0));
+    (w.1, a.neg(w.0))
+}
+
+/// `cosh(x + iy) = cosh x cos y + i sinh x sin y`.
+pub(crate) fn cosh<A: Arith>(a: &mut A, z: Z<A::V>) -> Z<A::V> {
+    let (sh, ch) = sinh_cosh(a, z.0);
+    let (s, c) = (a.un(UnaryOp::Sin, z.1), a.un(UnaryOp::Cos, z.1));
+    (a.mul(ch, c), a.mul(sh, s))
+}
+
+/// `sinh(x + iy) = sinh x cos y + i cosh x sin y`.
+pub(crate) fn sinh<A: Arith>(a: &mut A, z: Z<A::V>) -> Z<A::V> {
+    let (sh, ch) = sinh_cosh(a, z.0);
+    let (s, c) = (a.un(UnaryOp::Sin, z.1), a.un(UnaryOp::Cos, z.1));
+    (a.mul(sh, c), a.mul(ch, s))
+}
+
+/// `z * z` with an exact zero real part where `|re z| == |im z|` (finite), as CHLO's
+/// `square` defines it: `(x - y)(x + y) + 2xy i`.
+pub(crate) fn square<A: Arith>(a: &mut A, z: Z<A::V>) -> Z<A::V> {
+    let (x, y) = z;
+    let ax = a.abs(x);
+    let ay = a.abs(y);
+    let eq = a.eq(ax, ay);
+    let inf = a.c(f64::INFINITY);
+    let finite = a.lt(ax, inf);
+    let diag = a.and(finite, eq);
+    let d = a.sub(x, y);
+    let s = a.add(x, y);
+    let re = a.mul(d, s);
+    let zero = a.c(0.0);
+    let re = a.select(diag, zero, re);
+    let xy = a.mul(x, y);
+    (re, a.scale(2.0, xy))
+}
+
 // ---- the evaluator's instance ----
 
 /// [`Arith`] on f64 scalars, with the evaluator's (StableHLO's) f64 semantics.

@@ -313,3 +313,175 @@ fn irfft_ignores_the_imaginary_parts_of_zero_and_nyquist() {
         assert!((a.0 - b).abs() < 1e-13, "{y:?}");
     }
 }
+
+/// A grid over the four quadrants, axes included, away from the branch points.
+fn grid() -> Vec<Z> {
+    let vals = [
+        -7.5, -2.25, -1.3, -0.6, -0.05, 0.0, 0.03, 0.45, 0.97, 1.7, 3.1, 11.0,
+    ];
+    let mut out = Vec::new();
+    for &x in &vals {
+        for &y in &vals {
+            out.push((x, y));
+        }
+    }
+    out
+}
+
+/// `close` with the error relative to `max(|want|, 1)`: round trips through a function
+/// and its inverse lose absolute, not relative, accuracy near zero.
+fn near(got: Z, want: Z, tol: f64, what: &str) {
+    let d = (got.0 - want.0).hypot(got.1 - want.1);
+    let scale = want.0.hypot(want.1).max(1.0);
+    assert!(
+        d <= tol * scale,
+        "{what}: got {got:?}, want {want:?} (error {d:e})"
+    );
+}
+
+#[test]
+fn chlo_inverse_functions_invert_the_forward_ones() {
+    for z in grid() {
+        // Inverses on their principal ranges: f(f^-1(z)) = z everywhere.
+        near(
+            complex::sin(&mut F64, complex::asin(&mut F64, z)),
+            z,
+            1e-13,
+            &format!("sin(asin {z:?})"),
+        );
+        near(
+            complex::cos(&mut F64, complex::acos(&mut F64, z)),
+            z,
+            1e-13,
+            &format!("cos(acos {z:?})"),
+        );
+        near(
+            complex::tan(&mut F64, complex::atan(&mut F64, z)),
+            z,
+            1e-13,
+            &format!("tan(atan {z:?})"),
+        );
+        near(
+            complex::tanh(&mut F64, complex::atanh(&mut F64, z)),
+            z,
+            1e-13,
+            &format!("tanh(atanh {z:?})"),
+        );
+        let sh = complex::asinh(&mut F64, z);
+        near(
+            complex::sinh(&mut F64, sh),
+            z,
+            1e-13,
+            &format!("sinh(asinh {z:?})"),
+        );
+        let ch = complex::acosh(&mut F64, z);
+        near(
+            complex::cosh(&mut F64, ch),
+            z,
+            1e-13,
+            &format!("cosh(acosh {z:?})"),
+        );
+        // Principal ranges: re asin in [-pi/2, pi/2], re acos in [0, pi], re acosh >= 0.
+        let half_pi = std::f64::consts::FRAC_PI_2 + 1e-15;
+        assert!(
+            complex::asin(&mut F64, z).0.abs() <= half_pi,
+            "asin {z:?} range"
+        );
+        let ac = complex::acos(&mut F64, z).0;
+        assert!(
+            (-1e-15..=std::f64::consts::PI + 1e-15).contains(&ac),
+            "acos {z:?} range"
+        );
+        assert!(ch.0 >= 0.0, "acosh {z:?} range");
+        // cosh/sinh against exp: (e^z +- e^-z) / 2.
+        let (e, en) = (
+            complex::exp(&mut F64, z),
+            complex::exp(&mut F64, complex::neg(&mut F64, z)),
+        );
+        let c = complex::add(&mut F64, e, en);
+        near(
+            complex::cosh(&mut F64, z),
+            (c.0 / 2.0, c.1 / 2.0),
+            1e-14,
+            &format!("cosh {z:?}"),
+        );
+        let s = complex::sub(&mut F64, e, en);
+        near(
+            complex::sinh(&mut F64, z),
+            (s.0 / 2.0, s.1 / 2.0),
+            1e-14,
+            &format!("sinh {z:?}"),
+        );
+        near(
+            complex::square(&mut F64, z),
+            complex::mul(&mut F64, z, z),
+            1e-15,
+            &format!("square {z:?}"),
+        );
+    }
+}
+
+#[test]
+fn chlo_inverse_functions_at_known_points_and_extremes() {
+    let acosh2 = (2.0f64 + 3f64.sqrt()).ln();
+    close(
+        complex::asin(&mut F64, (2.0, 0.0)),
+        (std::f64::consts::FRAC_PI_2, acosh2),
+        1e-15,
+        "asin 2",
+    );
+    close(
+        complex::acos(&mut F64, (2.0, 0.0)),
+        (0.0, -acosh2),
+        1e-15,
+        "acos 2",
+    );
+    close(
+        complex::atanh(&mut F64, (0.5, 0.0)),
+        (0.5493061443340548, 0.0),
+        1e-15,
+        "atanh 0.5",
+    );
+    close(
+        complex::atan(&mut F64, (0.0, 0.5)),
+        (0.0, 0.5493061443340548),
+        1e-15,
+        "atan 0.5i",
+    );
+    // Where the squares overflow: asin(z) ~ sign * (atan2(x, y), log(2|z|)).
+    for &(x, y) in &[(1e300, 1e300), (3e307, -2.0), (-5.0, 1e305)] {
+        let got = complex::asin(&mut F64, (x, y));
+        let modulus = (x / 1e300).hypot(y / 1e300);
+        let want_im = std::f64::consts::LN_2 + modulus.ln() + 300.0 * 10f64.ln();
+        let want = ((x / y.abs()).atan(), want_im.copysign(y));
+        close(got, want, 1e-14, &format!("asin({x}, {y})"));
+        let t = complex::atanh(&mut F64, (x, y));
+        assert!(
+            t.0.is_finite() && t.1.is_finite(),
+            "atanh({x}, {y}) = {t:?}"
+        );
+        assert!(
+            (t.1.abs() - std::f64::consts::FRAC_PI_2).abs() < 1e-15,
+            "atanh({x}, {y})"
+        );
+    }
+    // Tiny arguments keep their first-order terms (no cancellation to zero).
+    close(
+        complex::asin(&mut F64, (1e-200, 1e-200)),
+        (1e-200, 1e-200),
+        1e-15,
+        "asin tiny",
+    );
+    close(
+        complex::atanh(&mut F64, (1e-200, -3e-200)),
+        (1e-200, -3e-200),
+        1e-15,
+        "atanh tiny",
+    );
+    close(
+        complex::sinh(&mut F64, (1e-200, 2e-200)),
+        (1e-200, 2e-200),
+        1e-15,
+        "sinh tiny",
+    );
+}
