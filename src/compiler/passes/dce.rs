@@ -39,17 +39,19 @@ fn removable(op: &Op) -> bool {
     op.opcode.is_pure() && op.regions.iter().all(|r| r.ops.iter().all(removable))
 }
 
+/// One reverse sweep over `r` (and the regions nested in the ops it keeps); returns
+/// whether it removed anything. Dead ops are marked and dropped together at the end, so a
+/// sweep stays linear however many ops die.
 fn sweep(r: &mut Region, uses: &mut [u32]) -> bool {
+    let mut dead = vec![false; r.ops.len()];
     let mut changed = false;
-    let mut i = r.ops.len();
-    while i > 0 {
-        i -= 1;
-        let dead = r.ops[i]
+    for i in (0..r.ops.len()).rev() {
+        let op = &mut r.ops[i];
+        let unused = op
             .results
             .iter()
             .all(|v| uses.get(v.index()).is_none_or(|&u| u == 0));
-        if dead && removable(&r.ops[i]) {
-            let op = r.ops.remove(i);
+        if unused && removable(op) {
             let mut release = |v: usize| {
                 if let Some(u) = uses.get_mut(v) {
                     *u = u.saturating_sub(1);
@@ -60,12 +62,17 @@ fn sweep(r: &mut Region, uses: &mut [u32]) -> bool {
                 sub.walk(&mut |o: &Op| o.operands.iter().for_each(|v| release(v.index())));
                 for_each_yield(sub, &mut release);
             }
+            dead[i] = true;
             changed = true;
         } else {
-            for sub in &mut r.ops[i].regions {
+            for sub in &mut op.regions {
                 changed |= sweep(sub, uses);
             }
         }
+    }
+    if changed {
+        let mut dead = dead.into_iter();
+        r.ops.retain(|_| !dead.next().unwrap_or(false));
     }
     changed
 }
