@@ -57,10 +57,10 @@ pub(crate) fn place_while(lw: &mut Lowerer, op: &Op) {
     }
     for (i, &r) in op.results.iter().enumerate() {
         let b = bufs[i].expect("every carried value is placed");
-        lw.buf[r.index()] = Some(b);
+        lw.buf.set(r, Some(b));
         for region in &op.regions {
             if let Some(&a) = region.args.get(i) {
-                lw.buf[a.index()] = Some(b);
+                lw.buf.set(a, Some(b));
             }
         }
     }

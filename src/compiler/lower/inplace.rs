@@ -226,9 +226,8 @@ impl<'f> Lowerer<'f> {
             .pos
             .as_ref()
             .expect("positions are computed before placement");
-        self.buf.iter().enumerate().all(|(w, wb)| {
-            let w = ValueId(w as u32);
-            if *wb != Some(b) || skip(w) {
+        self.buf.members(b).iter().all(|&w| {
+            if skip(w) {
                 return true;
             }
             let r = pos.read_until[w.index()];
@@ -412,7 +411,7 @@ impl Lowerer<'_> {
             let tmp = self.new_arena(ty.byte_size());
             write_value(self, v, tmp)?;
             staged.push((v, self.buf[v.index()]));
-            self.buf[v.index()] = Some(tmp);
+            self.buf.set(v, Some(tmp));
         }
         Ok(staged)
     }
@@ -420,7 +419,7 @@ impl Lowerer<'_> {
     /// Undoes [`Lowerer::stage`].
     pub(crate) fn unstage(&mut self, staged: &[(ValueId, Option<BufRef>)]) {
         for &(v, b) in staged {
-            self.buf[v.index()] = b;
+            self.buf.set(v, b);
         }
     }
 }
@@ -588,11 +587,11 @@ pub(crate) fn settle_in_place(
     // `v` and the reshapes viewing it move to a buffer of their own.
     let own = lw.new_arena(dst.size);
     bindings[w] = own;
-    let movers: Vec<usize> = (0..lw.buf.len())
-        .filter(|&i| lw.buf[i] == Some(dst) && (i == v.index() || views(lw, ValueId(i as u32), v)))
+    let movers: Vec<ValueId> = (lw.buf.members(dst).iter().copied())
+        .filter(|&i| i == v || views(lw, i, v))
         .collect();
     for i in movers {
-        lw.buf[i] = Some(own);
+        lw.buf.set(i, Some(own));
     }
 }
 

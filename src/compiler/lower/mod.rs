@@ -20,6 +20,7 @@
 pub(crate) mod interp;
 pub mod kir;
 
+mod buffers;
 mod builder;
 mod collective;
 #[cfg(test)]
@@ -72,6 +73,7 @@ use super::ffi::FfiTargets;
 use super::ir::{
     Attr, BinaryOp, Func, Literal, Op, Opcode, Region as IrRegion, TensorType, UnaryOp, ValueId,
 };
+use buffers::Buffers;
 use pjrtc_runtime::format::{
     BufRef, Constants, FfiLibrary, Region, Signature, Softmax, Step, TensorSpec, walk_steps,
     walk_steps_mut,
@@ -161,7 +163,7 @@ pub(crate) struct Lowerer<'f> {
     needs_buffer: Vec<bool>,
     /// Placed buffer of every materialized value; arena buffers carry their id in `offset`
     /// until the plan assigns offsets.
-    pub buf: Vec<Option<BufRef>>,
+    pub buf: Buffers,
     /// Sizes of arena buffers by id.
     pub arena: Vec<u64>,
     pub kernels: Vec<kir::Kernel>,
@@ -232,7 +234,7 @@ impl<'f> Lowerer<'f> {
             uses: vec![0; n],
             output_of: vec![None; n],
             needs_buffer: vec![false; n],
-            buf: vec![None; n],
+            buf: Buffers::new(n),
             arena: Vec::new(),
             kernels: Vec::new(),
             steps: Vec::new(),
@@ -889,11 +891,12 @@ impl<'f> Lowerer<'f> {
     fn place_buffers(&mut self) {
         let func = self.func;
         for (i, &p) in func.params().iter().enumerate() {
-            self.buf[p.index()] = Some(BufRef {
+            let b = BufRef {
                 region: Region::Input(i as u32),
                 offset: 0,
                 size: self.ty(p).byte_size(),
-            });
+            };
+            self.buf.set(p, Some(b));
         }
         for op in lowered_ops(&func.body) {
             if let Opcode::While = op.opcode {
@@ -922,7 +925,7 @@ impl<'f> Lowerer<'f> {
                 } else {
                     self.new_arena(size)
                 };
-                self.buf[v.index()] = Some(b);
+                self.buf.set(v, Some(b));
             }
         }
     }
@@ -1200,11 +1203,7 @@ impl<'f> Lowerer<'f> {
             };
             let new = self.new_arena(self.ty(y).byte_size());
             // Every value placed there (the output and reshapes viewing it) moves.
-            for b in self.buf.iter_mut().flatten() {
-                if b.region == out {
-                    *b = new;
-                }
-            }
+            self.buf.move_region(out, new);
             walk_steps_mut(&mut self.steps, &mut |step| {
                 plan::for_each_bufref(step, |b| {
                     if b.region == out {
