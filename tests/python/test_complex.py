@@ -32,6 +32,19 @@ def test_complex_math(check):
                      jnp.sign(z), z ** 2.5, jnp.power(z, z)), z, **C64)
 
 
+def test_complex_inverse_trig_and_hyperbolic(check):
+    # jnp lowers these to chlo.asin, chlo.acosh, ... on complex operands.
+    z = crand((4, 7)) * np.float32(1.8)
+    z[0, :3] = [0.3, -2.5, 1.0 + 0j]  # on and near the branch cuts of the real axis
+    check(lambda z: (jnp.arcsin(z), jnp.arccos(z), jnp.arctan(z), jnp.arcsinh(z),
+                     jnp.arccosh(z), jnp.arctanh(z), jnp.sinh(z), jnp.cosh(z), jnp.tan(z)),
+          z, **C64)
+    with jax.enable_x64(True):
+        w = crand((3, 5), np.complex128) * 3.0
+        check(lambda w: (jnp.arcsin(w), jnp.arccosh(w), jnp.arctanh(w), jnp.sinh(w)), w,
+              **C128)
+
+
 def test_complex128(check):
     with jax.enable_x64(True):
         a, b = crand((3, 4), np.complex128), crand((3, 4), np.complex128)
