@@ -11,6 +11,49 @@
 //! add, so they equal the evaluator's (constant folding) results bit for bit. Both visit
 //! the same taps, computed by `Geometry::taps`.
 
+/// Defines `$name`, a [`RowsFn`] over float element types that runs the
+/// `#[inline(always)]` body `$body` compiled for AVX when the artifact's Isa has it (the
+/// same code, wider vectors: the results are the same bits), and as is otherwise.
+macro_rules! rows_with_avx {
+    ($(#[$doc:meta])* $vis:vis fn $name:ident => $body:ident) => {
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// As `RowsFn`: `geo` is a validated conv over these buffers and only this thread
+        /// writes rows `[begin, end)`.
+        $vis unsafe fn $name<T: Float>(
+            geo: &Geometry,
+            input: *mut u8,
+            kernel: *mut u8,
+            out: *mut u8,
+            begin: usize,
+            end: usize,
+        ) {
+            #[cfg(target_arch = "x86_64")]
+            if geo.isa.avx {
+                /// # Safety
+                /// As the function above, on a CPU with AVX.
+                #[target_feature(enable = "avx")]
+                unsafe fn avx<T: Float>(
+                    geo: &Geometry,
+                    input: *mut u8,
+                    kernel: *mut u8,
+                    out: *mut u8,
+                    begin: usize,
+                    end: usize,
+                ) {
+                    // SAFETY: forwarded.
+                    unsafe { $body::<T>(geo, input, kernel, out, begin, end) }
+                }
+                // SAFETY: forwarded; the CPU has AVX (the artifact's Isa, which holds here).
+                return unsafe { avx::<T>(geo, input, kernel, out, begin, end) };
+            }
+            // SAFETY: forwarded.
+            unsafe { $body::<T>(geo, input, kernel, out, begin, end) }
+        }
+    };
+}
+
 mod depthwise;
 mod phases;
 
@@ -386,38 +429,11 @@ trait Float: Elem<Acc = Self> + std::ops::Add<Output = Self> + std::ops::Mul<Out
 impl Float for f32 {}
 impl Float for f64 {}
 
-/// [`direct`] for f32/f64, compiled for AVX where the CPU has it: a block of output
-/// features is a few 256-bit multiplies and adds (still separate and in the same order,
-/// so the results are the same bits).
-unsafe fn direct_wide<T: Float>(
-    geo: &Geometry,
-    input: *mut u8,
-    kernel: *mut u8,
-    out: *mut u8,
-    begin: usize,
-    end: usize,
-) {
-    #[cfg(target_arch = "x86_64")]
-    if geo.isa.avx {
-        /// # Safety
-        /// As [`direct_float`], on a CPU with AVX.
-        #[target_feature(enable = "avx")]
-        unsafe fn avx<T: Float>(
-            geo: &Geometry,
-            input: *mut u8,
-            kernel: *mut u8,
-            out: *mut u8,
-            begin: usize,
-            end: usize,
-        ) {
-            // SAFETY: forwarded.
-            unsafe { direct_float::<T>(geo, input, kernel, out, begin, end) }
-        }
-        // SAFETY: forwarded; the CPU has AVX (the artifact's Isa, which holds here).
-        return unsafe { avx::<T>(geo, input, kernel, out, begin, end) };
-    }
-    // SAFETY: forwarded.
-    unsafe { direct_float::<T>(geo, input, kernel, out, begin, end) }
+rows_with_avx! {
+    /// [`direct`] for f32/f64, compiled for AVX where the CPU has it: a block of output
+    /// features is a few 256-bit multiplies and adds (still separate and in the same order,
+    /// so the results are the same bits).
+    fn direct_wide => direct_float
 }
 
 /// [`direct`] for f32/f64: per output row, the (input, kernel) element offsets of its

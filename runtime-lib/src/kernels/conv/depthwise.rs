@@ -22,40 +22,9 @@ pub(super) fn applies(geo: &Geometry) -> bool {
     !geo.by_batch && geo.cg == 1 && geo.groups > 1
 }
 
-/// Output rows `[begin, end)` of a depthwise conv (see [`applies`]).
-///
-/// # Safety
-/// As [`super::RowsFn`]: `geo` is a validated conv over these buffers and only this
-/// thread writes these rows.
-pub(super) unsafe fn rows<T: Float>(
-    geo: &Geometry,
-    input: *mut u8,
-    kernel: *mut u8,
-    out: *mut u8,
-    begin: usize,
-    end: usize,
-) {
-    #[cfg(target_arch = "x86_64")]
-    if geo.isa.avx {
-        /// # Safety
-        /// As [`rows`], on a CPU with AVX.
-        #[target_feature(enable = "avx")]
-        unsafe fn avx<T: Float>(
-            geo: &Geometry,
-            input: *mut u8,
-            kernel: *mut u8,
-            out: *mut u8,
-            begin: usize,
-            end: usize,
-        ) {
-            // SAFETY: forwarded.
-            unsafe { rows_inline::<T>(geo, input, kernel, out, begin, end) }
-        }
-        // SAFETY: forwarded; the CPU has AVX (the artifact's Isa, which holds here).
-        return unsafe { avx::<T>(geo, input, kernel, out, begin, end) };
-    }
-    // SAFETY: forwarded.
-    unsafe { rows_inline::<T>(geo, input, kernel, out, begin, end) }
+rows_with_avx! {
+    /// Output rows `[begin, end)` of a depthwise conv (see [`applies`]).
+    pub(super) fn rows => rows_inline
 }
 
 #[inline(always)]
