@@ -42,8 +42,12 @@ CHILD = textwrap.dedent(
         ns = lambda m, *spec: NamedSharding(m, P(*spec))
         put = lambda a, m, *spec: jax.device_put(a, ns(m, *spec))
 
+        # jit with the shardings named (pjrtc refuses results whose sharding is left to
+        # the compiler: it has no PJRT Shardings extension to report one).
         def smap(f, m, in_specs, out_specs):
-            return jax.jit(jax.shard_map(f, mesh=m, in_specs=in_specs, out_specs=out_specs))
+            return jax.jit(jax.shard_map(f, mesh=m, in_specs=in_specs, out_specs=out_specs),
+                           in_shardings=NamedSharding(m, in_specs),
+                           out_shardings=NamedSharding(m, out_specs))
 
         ring = [(i, (i + 1) % 4) for i in range(4)]
         c = {}
