@@ -267,7 +267,8 @@ fn control_flow_programs_compile_and_match_jax_and_the_evaluator() {
 
 /// Programs JAX sent a 4-device pjrtc platform (tests/bytecode/gen_spmd_programs.py): a
 /// pmap compiles into its per-device body and computes device 0's shard; a psum inside pmap
-/// and a sharded jit are refused with messages that say why.
+/// runs on four devices at once, each in its own thread; a sharded jit is refused with a
+/// message that says why.
 #[test]
 fn partitioned_programs_from_jax() {
     let corpus = root().join("tests/bytecode");
@@ -285,14 +286,57 @@ fn partitioned_programs_from_jax() {
     assert_eq!(got[0].shape, [1, 3]);
     assert_eq!(got[0].bytes(), want.bytes());
 
-    let err = outputs(&one("spmd_pmap_psum"), &[]).unwrap_err();
-    assert!(
-        err.contains("unsupported:") && err.contains("collectives across replicas or devices"),
-        "{err}"
-    );
+    // psum: each device's shard is a row of arange(12).reshape(4, 3); every device gets
+    // the column sums, added in device order.
+    let pjx = compiler::compile(&one("spmd_pmap_psum"), &Options::default()).unwrap();
+    let exe = Executable::load(&pjx.to_bytes()).unwrap();
+    let rows: Vec<Vec<f32>> = (0..4)
+        .map(|d| (0..3).map(|c| (3 * d + c) as f32).collect())
+        .collect();
+    let got = run_on_devices(&exe, &rows, [1, 3]);
+    let sums: Vec<f32> = (0..3)
+        .map(|c| rows.iter().fold(0.0, |s, r| s + r[c]))
+        .collect();
+    assert_eq!(sums, [18.0, 22.0, 26.0]);
+    for (d, g) in got.iter().enumerate() {
+        assert_eq!(g, &sums, "device {d}");
+    }
     let err = outputs(&one("spmd_sharded_jit"), &[]).unwrap_err();
     assert!(
         err.contains("unsupported: a program partitioned over 4 devices"),
         "{err}"
     );
+}
+
+/// Runs `exe` as partitions `0..n` of one call, each device in its own thread with one f32
+/// input of `shape` (its row of `inputs`); the first output of each, flattened.
+fn run_on_devices(exe: &Executable, inputs: &[Vec<f32>], shape: [u64; 2]) -> Vec<Vec<f32>> {
+    use pjrtc_runtime::collective::{Device, Grid, Rendezvous};
+    let grid = Grid {
+        replicas: 1,
+        partitions: inputs.len() as u32,
+    };
+    let rendezvous = Rendezvous::new(std::time::Duration::from_secs(60));
+    std::thread::scope(|s| {
+        let handles: Vec<_> = inputs
+            .iter()
+            .enumerate()
+            .map(|(d, v)| {
+                let rendezvous = &rendezvous;
+                s.spawn(move || {
+                    let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+                    let t = Tensor::from_bytes(pjrtc_runtime::DType::F32, &shape, &bytes).unwrap();
+                    let device = Device::new(grid, 0, d as u32, rendezvous);
+                    let mut outs = exe.new_outputs().unwrap();
+                    exe.run_on(&device, &[&t], &mut outs).unwrap();
+                    outs[0]
+                        .bytes()
+                        .chunks(4)
+                        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+                        .collect::<Vec<f32>>()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    })
 }

@@ -265,6 +265,17 @@ impl Executable {
         )
     }
 
+    /// [`Executable::run_on`], with what custom calls' handlers see of the caller.
+    pub fn run_on_with(
+        &self,
+        device: &Device,
+        inputs: &[&Tensor],
+        outputs: &mut [Tensor],
+        env: &xla_ffi::CallEnv,
+    ) -> Result<(), RunError> {
+        self.run_with(inputs, outputs, None, env, Some(device))
+    }
+
     /// Whether the schedule has collective steps (then the devices of a call must run
     /// concurrently, each in a thread of its own).
     pub fn has_collectives(&self) -> bool {

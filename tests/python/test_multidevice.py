@@ -1,4 +1,5 @@
-"""Several pjrtc devices (PJRTC_NUM_DEVICES=4): placement, pmap, and the clean refusals.
+"""Several pjrtc devices (PJRTC_NUM_DEVICES=4): placement, pmap, and the clean refusals
+(collectives and sharded jit against XLA are in test_sharding.py).
 
 The pytest process itself has one pjrtc device, so the programs run in a child process
 that saves every result (or the error it raised) to an .npz file; the checks are here.
@@ -186,12 +187,13 @@ def test_pmap_mlp_forward(run4):
     assert r["devices"].tolist() == [0, 1, 2, 3]
 
 
-def test_collectives_in_pmap_are_refused_cleanly(run4):
-    _, errors = run4
-    assert "collectives across replicas or devices" in errors.get("psum", ""), errors
+def test_psum_in_pmap_runs_on_all_devices_together(run4):
+    r = ok(run4, "psum")
+    x = np.arange(12, dtype=np.float32).reshape(4, 3)
+    np.testing.assert_array_equal(r["y"], np.broadcast_to(x.sum(0), (4, 3)))
 
 
-def test_sharded_jit_is_refused_cleanly(run4):
+def test_sharded_jit_with_undeclared_output_sharding_is_refused_cleanly(run4):
     _, errors = run4
     msg = errors.get("sharded_jit", "")
     assert "unsupported: a program partitioned over 4 devices" in msg, errors

@@ -16,6 +16,7 @@ use super::event::Event;
 use super::ffi::*;
 use super::memory::DEVICE_KIND;
 use super::options::Placement;
+use crate::collective::{Device as CollectiveDevice, Grid, Rendezvous};
 use crate::exec::Executable;
 use crate::tensor::Tensor;
 use crate::xla_ffi;
@@ -31,6 +32,8 @@ pub struct ExecutableData {
     output_dim_sizes: Vec<usize>,
     output_kinds: Vec<*const c_char>,
     output_kind_sizes: Vec<usize>,
+    /// The devices of a call must run together, each in a thread of its own.
+    collectives: bool,
 }
 
 // SAFETY: the raw pointers in `output_kinds` point to a `'static` string; everything else
@@ -62,6 +65,7 @@ impl ExecutableData {
         let output_kinds = outs.iter().map(|_| DEVICE_KIND.as_ptr().cast()).collect();
         let output_kind_sizes = outs.iter().map(|_| DEVICE_KIND.len()).collect();
         Ok(ExecutableData {
+            collectives: exe.has_collectives(),
             exe,
             fingerprint: fingerprint(&pjx),
             pjx,
@@ -430,6 +434,13 @@ entry!(
                     "execute_device does not belong to this client",
                 ));
             }
+            if l.data.collectives && l.devices.len() > 1 {
+                return Err(PjrtError::invalid(format!(
+                    "the program communicates between its {} devices (collectives): it runs on \
+                     all of them in one Execute, not on one execute_device",
+                    l.devices.len()
+                )));
+            }
             vec![a.execute_device]
         };
         let n = devices.len();
@@ -492,6 +503,14 @@ entry!(
         };
         let results: Vec<Result<Vec<Tensor>>> = if n == 1 {
             vec![run(0)]
+        } else if data.collectives {
+            run_together(
+                data,
+                &l.placement,
+                &l.logical_ids,
+                &inputs_per_device,
+                &envs,
+            )
         } else {
             // Replicas and partitions are independent programs: one pool part per device
             // (the pool's threads are started once, not per call).
@@ -542,6 +561,58 @@ entry!(
         Ok(())
     }
 );
+
+/// Runs a program with collectives on every device of the call at once: a thread per
+/// device (the pool's parts could not all wait in a collective together), meeting in one
+/// rendezvous. A device that fails aborts the rendezvous, so the others return too.
+fn run_together(
+    data: &ExecutableData,
+    placement: &Placement,
+    logical_ids: &[PJRT_LogicalDeviceIds],
+    inputs_per_device: &[Vec<Arc<Tensor>>],
+    envs: &[xla_ffi::CallEnv],
+) -> Vec<Result<Vec<Tensor>>> {
+    let grid = Grid {
+        replicas: placement.replicas as u32,
+        partitions: placement.partitions as u32,
+    };
+    let rendezvous = Rendezvous::with_env_timeout();
+    std::thread::scope(|s| {
+        let handles: Vec<_> = logical_ids
+            .iter()
+            .zip(inputs_per_device)
+            .zip(envs)
+            .map(|((ids, inputs), env)| {
+                let rendezvous = &rendezvous;
+                let (r, p) = (ids.replica as u32, ids.partition as u32);
+                s.spawn(move || {
+                    let device = CollectiveDevice::new(grid, r, p, rendezvous);
+                    let refs: Vec<&Tensor> = inputs.iter().map(|t| &**t).collect();
+                    let result = data
+                        .exe
+                        .new_outputs()
+                        .and_then(|mut outputs| {
+                            data.exe
+                                .run_on_with(&device, &refs, &mut outputs, env)
+                                .map(|()| outputs)
+                        })
+                        .map_err(|e| format!("device (replica {r}, partition {p}): {e}"));
+                    if let Err(m) = &result {
+                        rendezvous.abort(m);
+                    }
+                    result.map_err(PjrtError::invalid)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(PjrtError::internal("a device's run panicked")))
+            })
+            .collect()
+    })
+}
 
 /// Inputs some output may reuse (`alias_of_input`), each once, ascending.
 fn donated_inputs(sig: &crate::format::Signature, num_args: usize) -> Vec<usize> {

@@ -47,9 +47,7 @@ const UNSUPPORTED_OPS: &[&str] = &[
     "map",
     "outfeed",
     "real_dynamic_slice",
-    "recv",
     "rng",
-    "send",
     "set_dimension_size",
     "torch_index_select",
     "trace",
@@ -129,7 +127,8 @@ pub fn desugar_operands(name: &str, operands: Vec<ValueId>) -> Vec<ValueId> {
     }
 }
 
-/// Ops that communicate between replicas or partitions (or ask which one they run in).
+/// Cross-device ops pjrtc reads only in their StableHLO form (legacy spellings, newer
+/// versions than the reader knows).
 const CROSS_DEVICE_OPS: &[&str] = &[
     "all_gather",
     "all_reduce",
@@ -143,12 +142,13 @@ const CROSS_DEVICE_OPS: &[&str] = &[
     "replica_id",
 ];
 
-/// Why a cross-device op (by its StableHLO name without dialect prefix) is refused, to append
-/// to its `unsupported:` message; empty for other ops.
+/// What to append to the `unsupported:` message of a cross-device op (by its name without
+/// dialect prefix) in a form pjrtc does not read; empty for other ops.
 pub(crate) fn cross_device_note(short: &str) -> &'static str {
     if CROSS_DEVICE_OPS.contains(&short) {
-        " (collectives across replicas or devices, e.g. psum or axis_index inside pmap, are not \
-         supported: pjrtc runs each device's copy of a program independently)"
+        " (pjrtc runs collectives written as the StableHLO ops all_reduce, all_gather, \
+         reduce_scatter, all_to_all, collective_permute, collective_broadcast, replica_id and \
+         partition_id, in the op versions of StableHLO 1.17)"
     } else {
         ""
     }
@@ -1151,7 +1151,9 @@ pub fn build_opcode(
         | "stablehlo.collective_broadcast"
         | "stablehlo.collective_reduce"
         | "stablehlo.replica_id"
-        | "stablehlo.partition_id" => Opcode::Collective(collective_attrs(&a, name)?),
+        | "stablehlo.partition_id"
+        | "stablehlo.send"
+        | "stablehlo.recv" => Opcode::Collective(collective_attrs(&a, name)?),
         "interpreter.run_parallel" => {
             let Some(AttrValue::Array(rows)) = a.get(&["programs"]) else {
                 return Err(a.missing("programs"));
@@ -1253,6 +1255,8 @@ fn collective_attrs(a: &Attrs, name: &str) -> Result<Collective, Diagnostic> {
         "collective_broadcast" => CollectiveKind::CollectiveBroadcast,
         "collective_reduce" => CollectiveKind::CollectiveReduce,
         "replica_id" => CollectiveKind::ReplicaId,
+        "send" => CollectiveKind::Send,
+        "recv" => CollectiveKind::Recv,
         _ => CollectiveKind::PartitionId,
     };
     let mut c = Collective::new(kind);

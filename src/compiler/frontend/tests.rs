@@ -813,3 +813,46 @@ fn collectives_parse_and_print_back() {
     let bad = src.replace("handle = 5", "handle = 0");
     assert!(err(&bad).contains("use_global_device_ids needs a channel_handle"));
 }
+
+#[test]
+fn send_and_recv_parse_with_their_tokens() {
+    use crate::compiler::ir::{Collective, CollectiveKind};
+    let src = r#"func.func @main(%x: tensor<2x3xi64>, %t: !stablehlo.token) -> (!stablehlo.token, tensor<2x3xi64>, !stablehlo.token) {
+  %0 = "stablehlo.send"(%x, %t) {
+    channel_handle = #stablehlo.channel_handle<handle = 3, type = 2>, is_host_transfer = true
+  } : (tensor<2x3xi64>, !stablehlo.token) -> !stablehlo.token
+  %1:2 = "stablehlo.recv"(%0) {
+    channel_handle = #stablehlo.channel_handle<handle = 3, type = 3>, is_host_transfer = true
+  } : (!stablehlo.token) -> (tensor<2x3xi64>, !stablehlo.token)
+  return %0, %1#0, %1#1 : !stablehlo.token, tensor<2x3xi64>, !stablehlo.token
+}"#;
+    let m = ok(src);
+    let ops = &m.funcs[0].body.ops;
+    let on = |kind| {
+        Opcode::Collective(Collective {
+            channel_id: 3,
+            ..Collective::new(kind)
+        })
+    };
+    assert_eq!(ops[0].opcode, on(CollectiveKind::Send));
+    assert_eq!((ops[0].operands.len(), ops[0].results.len()), (2, 1));
+    assert_eq!(ops[1].opcode, on(CollectiveKind::Recv));
+    assert_eq!((ops[1].operands.len(), ops[1].results.len()), (1, 2));
+    crate::compiler::passes::verify::verify_module(&m).unwrap();
+    // A send must end its operands with a token.
+    let bad = src.replace(
+        r#""stablehlo.send"(%x, %t) {"#,
+        r#""stablehlo.send"(%t, %x) {"#,
+    );
+    let bad = bad.replace(
+        "} : (tensor<2x3xi64>, !stablehlo.token) -> !stablehlo.token",
+        "} : (!stablehlo.token, tensor<2x3xi64>) -> !stablehlo.token",
+    );
+    let m = ok(&bad);
+    let e = crate::compiler::passes::verify::verify_module(&m).unwrap_err();
+    assert!(
+        e.message.contains("expects its values and then a token"),
+        "{}",
+        e.message
+    );
+}

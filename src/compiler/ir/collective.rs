@@ -26,6 +26,10 @@ pub enum CollectiveKind {
     /// No operands; a `ui32` scalar.
     ReplicaId,
     PartitionId,
+    /// `(values..., token) -> token`: queues the values on the channel.
+    Send,
+    /// `(token) -> (values..., token)`: takes the oldest values sent on the channel.
+    Recv,
 }
 
 /// A collective's kind and how it splits the process grid into groups.
@@ -71,6 +75,8 @@ impl Collective {
             CollectiveKind::CollectiveReduce => "collective_reduce",
             CollectiveKind::ReplicaId => "replica_id",
             CollectiveKind::PartitionId => "partition_id",
+            CollectiveKind::Send => "send",
+            CollectiveKind::Recv => "recv",
         }
     }
 
@@ -106,7 +112,11 @@ impl Collective {
             } else {
                 S::CrossReplica
             }),
-            CollectiveKind::ReplicaId | CollectiveKind::PartitionId => Some(S::CrossReplica),
+            // No groups: a device's own id, or a channel between two devices.
+            CollectiveKind::ReplicaId
+            | CollectiveKind::PartitionId
+            | CollectiveKind::Send
+            | CollectiveKind::Recv => Some(S::CrossReplica),
         }
     }
 }

@@ -39,6 +39,8 @@ pub(crate) fn lower_collective(
         CollectiveKind::CollectiveReduce => fmt::CollectiveKind::CollectiveReduce,
         CollectiveKind::ReplicaId => fmt::CollectiveKind::ReplicaId,
         CollectiveKind::PartitionId => fmt::CollectiveKind::PartitionId,
+        CollectiveKind::Send => fmt::CollectiveKind::Send,
+        CollectiveKind::Recv => fmt::CollectiveKind::Recv,
     };
     let mode = match c.strategy() {
         Some(GroupStrategy::CrossReplica) => GroupMode::CrossReplica,
@@ -65,7 +67,29 @@ pub(crate) fn lower_collective(
         lw.buf[lw.r(v).index()].ok_or_else(|| err("internal: a value without a buffer".into()))
     };
     let mut operands = Vec::with_capacity(op.results.len());
-    if op.operands.is_empty() {
+    if c.kind == CollectiveKind::Send {
+        // The values before the token go out; the token result carries nothing.
+        for &o in &op.operands[..op.operands.len().saturating_sub(1)] {
+            operands.push(CollectiveOperand {
+                dtype: lw.ty(o).dtype,
+                in_shape: shape(o),
+                out_shape: shape(o),
+                input: Some(buffer(o)?),
+                output: None,
+            });
+        }
+    } else if c.kind == CollectiveKind::Recv {
+        // The results before the token come in.
+        for &r in &op.results[..op.results.len().saturating_sub(1)] {
+            operands.push(CollectiveOperand {
+                dtype: lw.ty(r).dtype,
+                in_shape: shape(r),
+                out_shape: shape(r),
+                input: None,
+                output: Some(buffer(r)?),
+            });
+        }
+    } else if op.operands.is_empty() {
         // replica_id / partition_id: one result, no input.
         for &r in &op.results {
             operands.push(CollectiveOperand {

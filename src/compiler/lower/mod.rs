@@ -1048,6 +1048,12 @@ impl<'f> Lowerer<'f> {
         {
             return conv::lower_conv(self, op, c);
         }
+        // A send makes only an empty token, but its values must still go out.
+        if let Opcode::Collective(c) = &op.opcode
+            && c.kind == crate::compiler::ir::CollectiveKind::Send
+        {
+            return collective::lower_collective(self, op, c);
+        }
         if !op.results.iter().any(|r| self.materialize[r.index()])
             || op.results.len() == 1 && self.from_gemm[op.results[0].index()]
         {

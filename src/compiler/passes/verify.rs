@@ -916,6 +916,25 @@ impl OpCtx<'_> {
             self.counts(0, 1)?;
             return self.result_is(0, &TensorType::scalar(DType::U32));
         }
+        // Tokens are `tensor<0xi1>`; a send consumes its values, a recv makes them.
+        let token = TensorType::new(DType::I1, [0]);
+        match c.kind {
+            CollectiveKind::Send => {
+                if ops.last() != Some(&token) {
+                    bail!("expects its values and then a token");
+                }
+                self.n_results(1)?;
+                return self.result_is(0, &token);
+            }
+            CollectiveKind::Recv => {
+                self.counts(1, res.len().max(1))?;
+                if ops[0] != token || res.last() != Some(&token) {
+                    bail!("expects a token and results of its values and then a token");
+                }
+                return Ok(());
+            }
+            _ => {}
+        }
         if ops.is_empty() {
             bail!("expects at least one operand");
         }

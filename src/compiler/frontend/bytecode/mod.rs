@@ -10,6 +10,7 @@
 mod builtin;
 mod container;
 mod reader;
+mod replicate;
 mod sdy;
 mod spmd;
 mod vhlo;

@@ -1,22 +1,28 @@
 //! Programs partitioned over several devices (`mhlo.num_partitions = P`, Shardy shardings):
-//! pjrtc runs the same compiled code on every device, so it accepts the two forms whose
-//! per-device program it can write down without partitioning anything itself:
+//! pjrtc runs the same compiled code on every device, so it writes down one per-device
+//! program:
 //!
 //! - every argument and result of `@main` is replicated: each device runs the whole program
 //!   on whole values;
 //! - `@main` is one `sdy.manual_computation` over every axis of a mesh of P devices (what
 //!   `jax.pmap` and `shard_map` over all axes lower to) whose in/out shardings are the
 //!   shardings of `@main`'s arguments/results: each device runs the body on its own shards,
-//!   which are exactly the buffers the framework hands that device.
+//!   which are exactly the buffers the framework hands that device;
+//! - otherwise (sharded `jit`), when every argument and result names its sharding over one
+//!   mesh of P devices: the fallback partitioner ([`replicate`]) gathers the arguments,
+//!   runs the whole program on every device and slices each device's shards of the
+//!   results. Sharding constraints inside are identities there.
 //!
-//! The body must not communicate between devices: collectives, `partition_id` and
-//! `replica_id` are refused by the op converter. Anything else is refused here with an
-//! `unsupported:` message rather than compiled into a wrong per-device program.
+//! The body may communicate: its collectives (`psum`, `all_gather`, `ppermute`, ...) and
+//! `partition_id` name devices by partition, which the runtime resolves against the grid
+//! of the call. Anything else is refused here with an `unsupported:` message rather than
+//! compiled into a wrong per-device program.
 
 use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::container::{Attr, GBlock, GOp, GRegion, Ty};
+use super::replicate;
 use super::sdy::{Mesh, Sdy, TensorSharding};
 
 /// What the module says about partitioning.
@@ -24,22 +30,27 @@ use super::sdy::{Mesh, Sdy, TensorSharding};
 pub struct Partitioning {
     /// `mhlo.num_partitions` (1 when absent).
     pub num_partitions: i64,
+    /// `mhlo.num_replicas` (1 when absent).
+    pub num_replicas: i64,
     pub meshes: HashMap<String, Mesh>,
 }
 
 impl Partitioning {
-    /// Reads `mhlo.num_partitions` from the module's attributes.
+    /// Reads `mhlo.num_partitions` and `mhlo.num_replicas` from the module's attributes.
     pub fn new(module_attrs: &[(String, Rc<Attr>)]) -> Partitioning {
-        let num_partitions = module_attrs
-            .iter()
-            .find(|(k, _)| k == "mhlo.num_partitions")
-            .and_then(|(_, a)| match &**a {
-                Attr::Int { value, .. } => Some(*value),
-                _ => None,
-            })
-            .unwrap_or(1);
+        let int = |key: &str| {
+            module_attrs
+                .iter()
+                .find(|(k, _)| k == key)
+                .and_then(|(_, a)| match &**a {
+                    Attr::Int { value, .. } => Some(*value),
+                    _ => None,
+                })
+                .unwrap_or(1)
+        };
         Partitioning {
-            num_partitions,
+            num_partitions: int("mhlo.num_partitions"),
+            num_replicas: int("mhlo.num_replicas"),
             meshes: HashMap::new(),
         }
     }
@@ -68,8 +79,8 @@ impl Partitioning {
 fn unsupported(p: i64, why: &str) -> String {
     format!(
         "unsupported: a program partitioned over {p} devices (sharded jit) where {why}; pjrtc \
-         runs partitioned programs only when every argument and result is replicated, or when \
-         the program is one shard_map/pmap over all mesh axes without collectives"
+         runs partitioned programs whose arguments and results all name their shardings over \
+         one mesh of all the devices, in whole axes, and shard_map/pmap over all mesh axes"
     )
 }
 
@@ -94,19 +105,28 @@ fn attr<'a>(op: &'a GOp, key: &str) -> Option<&'a Rc<Attr>> {
     op.attrs.iter().find(|(k, _)| k == key).map(|(_, a)| a)
 }
 
-/// The per-device form of the entry function `func`: `Ok(None)` when it is already that
-/// (one partition, or replicated arguments and results), `Ok(Some(f))` for the body of a
-/// manual computation, `Err` with the reason pjrtc cannot run it.
-pub fn per_device(func: &GOp, part: &Partitioning) -> Result<Option<GOp>, String> {
+/// What one device runs of the entry function.
+pub enum PerDevice {
+    /// The function itself (one partition, or replicated arguments and results).
+    Same,
+    /// The body of the manual computation that is all of `@main`.
+    Manual(GOp),
+    /// The function on whole values, its sharded arguments gathered and its sharded
+    /// results sliced ([`replicate`]).
+    Replicate(replicate::Plan),
+}
+
+/// The per-device form of the entry function `func`, or the reason pjrtc cannot run it.
+pub fn per_device(func: &GOp, part: &Partitioning) -> Result<PerDevice, String> {
     let p = part.num_partitions;
     let Some(Attr::Type(fty)) = attr(func, "function_type").map(|a| &**a) else {
-        return Ok(None);
+        return Ok(PerDevice::Same);
     };
     let Ty::Func { inputs, results } = &**fty else {
-        return Ok(None);
+        return Ok(PerDevice::Same);
     };
     let Some(block) = func.regions.first().and_then(|r| r.blocks.first()) else {
-        return Ok(None);
+        return Ok(PerDevice::Same);
     };
     let manual: Vec<&GOp> = block
         .ops
@@ -120,21 +140,113 @@ pub fn per_device(func: &GOp, part: &Partitioning) -> Result<Option<GOp>, String
             return Err(unsupported(p, "@main holds several manual computations"));
         }
         if p <= 1 {
-            return Ok(None);
+            return Ok(PerDevice::Same);
         }
         if arg_sh
             .iter()
             .chain(&res_sh)
             .all(|s| s.as_ref().is_some_and(|s| s.is_replicated()))
         {
-            return Ok(None);
+            return Ok(PerDevice::Same);
         }
+        return replicate_plan(&arg_sh, &res_sh, part).map(PerDevice::Replicate);
+    };
+    manual_body(func, block, mc, &arg_sh, &res_sh, part).map(PerDevice::Manual)
+}
+
+/// The plan of the fallback partitioner: every argument and result names its sharding
+/// over one mesh of all the devices, in whole axes.
+fn replicate_plan(
+    arg_sh: &[Option<TensorSharding>],
+    res_sh: &[Option<TensorSharding>],
+    part: &Partitioning,
+) -> Result<replicate::Plan, String> {
+    let p = part.num_partitions;
+    if part.num_replicas != 1 {
         return Err(unsupported(
             p,
-            "some argument or result is sharded (or its sharding is left to the compiler)",
+            &format!("there are also {} replicas", part.num_replicas),
         ));
+    }
+    let mut mesh_name = None;
+    let mut split = |s: &Option<TensorSharding>,
+                     what: String|
+     -> Result<replicate::Split, String> {
+        let s = s.as_ref().ok_or_else(|| {
+            unsupported(
+                p,
+                &format!("the sharding of {what} is left to the compiler (give it in_shardings/out_shardings)"),
+            )
+        })?;
+        if !s.unreduced.is_empty() {
+            return Err(unsupported(p, &format!("{what} is unreduced")));
+        }
+        if s.is_replicated() {
+            return Ok(vec![Vec::new(); s.dims.len()]);
+        }
+        let name = s
+            .mesh_name()
+            .ok_or_else(|| unsupported(p, &format!("{what} is sharded over an inline mesh")))?;
+        if *mesh_name.get_or_insert(name.to_string()) != name {
+            return Err(unsupported(
+                p,
+                "the arguments and results use several meshes",
+            ));
+        }
+        let mesh = part
+            .meshes
+            .get(name)
+            .ok_or_else(|| unsupported(p, &format!("mesh @{name} is not declared")))?;
+        s.dims
+            .iter()
+            .map(|d| {
+                d.axes
+                    .iter()
+                    .map(|a| {
+                        if a.sub.is_some() {
+                            return Err(unsupported(
+                                p,
+                                &format!("{what} is sharded over a sub-axis"),
+                            ));
+                        }
+                        mesh.axes
+                            .iter()
+                            .position(|(n, _)| *n == a.name)
+                            .ok_or_else(|| {
+                                unsupported(
+                                    p,
+                                    &format!("{what} names axis \"{}\" not in @{name}", a.name),
+                                )
+                            })
+                    })
+                    .collect()
+            })
+            .collect()
     };
-    manual_body(func, block, mc, &arg_sh, &res_sh, part).map(Some)
+    let args = arg_sh
+        .iter()
+        .enumerate()
+        .map(|(i, s)| split(s, format!("argument {i}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let results = res_sh
+        .iter()
+        .enumerate()
+        .map(|(i, s)| split(s, format!("result {i}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let name = mesh_name.ok_or_else(|| unsupported(p, "no sharding names a mesh"))?;
+    let mesh = &part.meshes[&name];
+    let size: i64 = mesh.axes.iter().map(|(_, s)| *s).product();
+    if size != p {
+        return Err(unsupported(p, &format!("mesh @{name} has {size} devices")));
+    }
+    if !mesh.device_ids.is_empty() && !mesh.device_ids.iter().copied().eq(0..size) {
+        return Err(unsupported(p, "the mesh orders its devices explicitly"));
+    }
+    Ok(replicate::Plan {
+        mesh: mesh.axes.iter().map(|(_, s)| *s).collect(),
+        args,
+        results,
+    })
 }
 
 fn manual_body(

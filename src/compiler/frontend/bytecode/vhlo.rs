@@ -4,14 +4,15 @@
 use super::builtin::{self, attr_list, attr_text, read_float, read_int, svarints, type_list};
 use super::container::{Attr, Bytecode, GOp, GRegion, Ty};
 use super::reader::{BcError, Reader, Result};
-use super::spmd;
+use super::{replicate, spmd};
 use crate::compiler::chlo::{self, ChloOp, CompositeAttr};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::builder::Builder;
 use crate::compiler::ir::{
-    self, BinaryOp, CallAttr, CompareDirection, CompareType, ConvAttrs, DType, DotDims, FftType,
-    Func, GatherAttrs, LitBytes, Literal, Loc, Module, Opcode, Quantization, Region, RngAlgorithm,
-    ScatterAttrs, SourcePos, TensorType, Transpose, UnaryOp, ValueId, WindowAttrs, quant,
+    self, BinaryOp, CallAttr, Collective, CollectiveKind, CompareDirection, CompareType, ConvAttrs,
+    DType, DotDims, FftType, Func, GatherAttrs, LitBytes, Literal, Loc, Module, Opcode,
+    Quantization, Region, RngAlgorithm, ScatterAttrs, SourcePos, TensorType, Transpose, UnaryOp,
+    ValueId, WindowAttrs, quant,
 };
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -811,11 +812,18 @@ pub fn convert(top: &[GOp], version: Option<Version>) -> std::result::Result<Mod
         let local = if is_main {
             spmd::per_device(f, &part).map_err(|m| op_err(f, &m, &vtext))?
         } else {
-            None
+            spmd::PerDevice::Same
         };
-        module
-            .funcs
-            .push(FnCx::func(local.as_ref().unwrap_or(f), &vtext)?);
+        let func = match local {
+            spmd::PerDevice::Same => FnCx::func(f, &vtext)?,
+            spmd::PerDevice::Manual(body) => FnCx::func(&body, &vtext)?,
+            spmd::PerDevice::Replicate(plan) => {
+                let mut func = FnCx::func(f, &vtext)?;
+                replicate::apply(&mut func, &plan).map_err(|m| op_err(f, &m, &vtext))?;
+                func
+            }
+        };
+        module.funcs.push(func);
     }
     Ok(module)
 }
@@ -990,6 +998,86 @@ impl<'o> OpAttrs<'o> {
             Some(_) => Err(self.err(&format!("attribute '{name}' is not a list of pairs"))),
         }
     }
+}
+
+/// The attributes of a collective op (`base`: its VHLO name without version), as the text
+/// front end reads them (`frontend::ops`): groups without XLA's `-1` padding, the channel
+/// handle's id, the strategy checked.
+fn collective(a: &mut OpAttrs, base: &str) -> DResult<Collective> {
+    let kind = match base {
+        "all_reduce" => CollectiveKind::AllReduce,
+        "all_gather" => CollectiveKind::AllGather {
+            dim: a.int("all_gather_dim")?,
+        },
+        "reduce_scatter" => CollectiveKind::ReduceScatter {
+            dim: a.int("scatter_dimension")?,
+        },
+        "all_to_all" => CollectiveKind::AllToAll {
+            split_dimension: a.int("split_dimension")?,
+            concat_dimension: a.int("concat_dimension")?,
+            split_count: a.int("split_count")?,
+        },
+        "collective_permute" => CollectiveKind::CollectivePermute,
+        "collective_broadcast" => CollectiveKind::CollectiveBroadcast,
+        "collective_reduce" => CollectiveKind::CollectiveReduce,
+        "replica_id" => CollectiveKind::ReplicaId,
+        _ => CollectiveKind::PartitionId,
+    };
+    if a.boolean("has_dynamic_root", false)? {
+        return Err(a.err("unsupported: a collective whose root is chosen at run time"));
+    }
+    let mut c = Collective::new(kind);
+    let key = if kind == CollectiveKind::CollectivePermute {
+        "source_target_pairs"
+    } else {
+        "replica_groups"
+    };
+    if let Some(g) = a.opt(key) {
+        c.groups = groups_of(&g).ok_or_else(|| {
+            a.err(&format!(
+                "unsupported: attribute '{key}' is not a 2-D tensor of non-negative integers"
+            ))
+        })?;
+    }
+    c.channel_id = match a.opt("channel_id").as_deref() {
+        None => 0,
+        Some(Attr::Int { value, .. }) => *value,
+        Some(_) => return Err(a.err("attribute 'channel_id' is not an integer")),
+    };
+    c.use_global_device_ids = a.boolean("use_global_device_ids", false)?;
+    if c.strategy().is_none() {
+        return Err(a.err("use_global_device_ids needs a channel_id above 0"));
+    }
+    Ok(c)
+}
+
+/// The rows of a 2-D integer tensor (`replica_groups`, `source_target_pairs`) without the
+/// `-1` that pads ragged groups; `None` when it is not one or holds other negatives.
+fn groups_of(a: &Attr) -> Option<Vec<Vec<i64>>> {
+    let Attr::Elements { ty, .. } = a else {
+        return None;
+    };
+    let Ty::Tensor { shape, .. } = &**ty else {
+        return None;
+    };
+    let [rows, cols] = shape[..] else {
+        return None;
+    };
+    let (rows, cols) = (usize::try_from(rows).ok()?, usize::try_from(cols).ok()?);
+    let v = ints_of(a)?;
+    if v.len() != rows * cols {
+        return None;
+    }
+    let groups: Vec<Vec<i64>> = (0..rows)
+        .map(|r| {
+            v[r * cols..(r + 1) * cols]
+                .iter()
+                .copied()
+                .filter(|&x| x != -1)
+                .collect()
+        })
+        .collect();
+    groups.iter().flatten().all(|&x| x >= 0).then_some(groups)
 }
 
 /// Integers of a dense integer tensor, an array of integers, or a dense array.
@@ -1801,6 +1889,12 @@ impl<'v> FnCx<'v> {
                         config,
                     }
                 }
+                ("all_reduce" | "all_gather" | "all_to_all" | "collective_broadcast", 1 | 2)
+                | (
+                    "reduce_scatter" | "collective_permute" | "collective_reduce" | "replica_id"
+                    | "partition_id",
+                    1,
+                ) => Opcode::Collective(collective(&mut a, base)?),
                 _ => return Err(unsupported()),
             }
         };
