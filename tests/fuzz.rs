@@ -149,8 +149,8 @@ fn secs() -> f64 {
 fn fuzz(name: &str, text: bool, repair: bool, target: impl Fn(&[u8]) -> bool) -> (u64, u64) {
     let seeds = corpus(name);
     // Every seed is valid input.
-    for (i, s) in seeds.iter().enumerate() {
-        assert!(target(s), "{name} seed {i} is refused");
+    for s in &seeds {
+        assert!(target(s), "{name}: a corpus seed is refused");
     }
     let seed = std::env::var("PJRTC_FUZZ_SEED")
         .ok()
@@ -164,7 +164,9 @@ fn fuzz(name: &str, text: bool, repair: bool, target: impl Fn(&[u8]) -> bool) ->
         if repair {
             repair_pjx(&mut input);
         }
+        MUTANT.set(true);
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| target(&input)));
+        MUTANT.set(false);
         runs += 1;
         match outcome {
             Ok(ok) => accepted += ok as u64,
@@ -186,16 +188,18 @@ fn fuzz(name: &str, text: bool, repair: bool, target: impl Fn(&[u8]) -> bool) ->
     (runs, accepted)
 }
 
+thread_local! {
+    /// Set while a mutant runs: `fuzz` reports its panic, with the input saved.
+    static MUTANT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// The panic hook prints every caught panic; keep the fuzz output readable, once.
 fn quiet_panics() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let default = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            if std::thread::current()
-                .name()
-                .is_some_and(|n| !n.starts_with("fuzz_"))
-            {
+            if !MUTANT.get() {
                 default(info)
             }
         }));

@@ -115,8 +115,24 @@ def topology(name: str = "host", num_devices: int = 1):
 
 
 def serialize(compiled) -> bytes:
-    """The `.pjx` artifact of a `jax.stages.Compiled` for pjrtc (live or from a topology)."""
-    return compiled.runtime_executable().serialize()
+    """The `.pjx` artifact of a `jax.stages.Compiled` for pjrtc (live or from a topology).
+
+    JAX's `serialize()` is IFRT's wrapping of what PJRT_Executable_Serialize returned: a
+    varint length, that many bytes of IFRT metadata, then the plugin's bytes (the .pjx,
+    as `pjrtc`'s reader of JAX cache entries also expects)."""
+    data = compiled.runtime_executable().serialize()
+    n, shift, i = 0, 0, 0
+    while i < len(data):
+        b = data[i]
+        i += 1
+        n |= (b & 0x7F) << shift
+        shift += 7
+        if not b & 0x80:
+            break
+    pjx = data[i + n:]
+    if pjx[:4] != b"PJX\0":
+        raise ValueError("not a pjrtc executable (no .pjx inside its serialization)")
+    return pjx
 
 
 def _named_in_env() -> bool:
