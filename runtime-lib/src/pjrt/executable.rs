@@ -693,7 +693,10 @@ entry!(
         let mut in_place: Vec<Mutex<Vec<Option<Tensor>>>> = Vec::with_capacity(n);
         for (args, inputs) in args_per_device.iter().zip(&mut inputs_per_device) {
             let mut taken: Vec<Option<Tensor>> = (0..args.len()).map(|_| None).collect();
-            for &i in donated.iter().filter(|&&i| updatable_in_place(data.signature(), i)) {
+            for &i in donated
+                .iter()
+                .filter(|&&i| updatable_in_place(data.signature(), i))
+            {
                 // Let go of our own reference first, so that only others' count.
                 drop(inputs[i].take());
                 let b = buffer(args[i])?;
