@@ -12,7 +12,9 @@
 //!
 //! Bounded: `PJRTC_FUZZ_SECS` seconds per target (default 2, what CI runs);
 //! `PJRTC_FUZZ_SEED` picks the generator's seed (default: fixed). A failing input is
-//! written to `$CARGO_TARGET_TMPDIR/fuzz-<target>-<n>.bin` and named in the panic.
+//! written to `$CARGO_TARGET_TMPDIR/fuzz-<target>-<n>.bin` and named in the panic; with
+//! `PJRTC_FUZZ_CURRENT=DIR` every input is first written to `DIR/fuzz-<target>-current.bin`,
+//! which names the culprit when an input hangs the target.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -159,10 +161,16 @@ fn fuzz(name: &str, text: bool, repair: bool, target: impl Fn(&[u8]) -> bool) ->
     let mut rng = Rng(seed | 1);
     let deadline = Instant::now() + Duration::from_secs_f64(secs());
     let (mut runs, mut accepted) = (0u64, 0u64);
+    let current = std::env::var_os("PJRTC_FUZZ_CURRENT")
+        .map(|d| PathBuf::from(d).join(format!("fuzz-{name}-current.bin")));
     while Instant::now() < deadline {
         let mut input = mutate(&mut rng, &seeds, text);
         if repair {
             repair_pjx(&mut input);
+        }
+        if let Some(path) = &current {
+            // Left behind if the input hangs the target (the run is then killed).
+            std::fs::write(path, &input).unwrap();
         }
         MUTANT.set(true);
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| target(&input)));

@@ -1612,10 +1612,10 @@ fn unimplemented_slots_are_the_ones_the_readme_names() {
         // struct_size 0: an implemented slot refuses the args before reading anything, a
         // stub does not read them.
         let mut args = [0u64; 64];
-        if let Err((code, _)) = p.call(slot, &mut args, 0) {
-            if code == PJRT_Error_Code_UNIMPLEMENTED {
-                unimplemented.push(*name);
-            }
+        if let Err((code, _)) = p.call(slot, &mut args, 0)
+            && code == PJRT_Error_Code_UNIMPLEMENTED
+        {
+            unimplemented.push(*name);
         }
     }
     for slot in &unimplemented {

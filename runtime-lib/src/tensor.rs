@@ -90,7 +90,7 @@ impl AlignedBytes {
     /// Whether the start is [`BUFFER_ALIGN`]-aligned (always, except for foreign views),
     /// as generated kernels require.
     pub fn is_aligned(&self) -> bool {
-        self.ptr.as_ptr() as usize % BUFFER_ALIGN == 0
+        (self.ptr.as_ptr() as usize).is_multiple_of(BUFFER_ALIGN)
     }
 
     pub fn from_slice(bytes: &[u8]) -> AlignedBytes {
