@@ -12,15 +12,20 @@
 //!
 //! Bounded: `PJRTC_FUZZ_SECS` seconds per target (default 2, what CI runs);
 //! `PJRTC_FUZZ_SEED` picks the generator's seed (default: fixed). A failing input is
-//! written to `$CARGO_TARGET_TMPDIR/fuzz-<target>-<n>.bin` and named in the panic; with
-//! `PJRTC_FUZZ_CURRENT=DIR` every input is first written to `DIR/fuzz-<target>-current.bin`,
-//! which names the culprit when an input hangs the target.
+//! written to `$CARGO_TARGET_TMPDIR/fuzz-<target>-<n>.bin` and named in the panic; an
+//! input running over 20 s is a hang: a watchdog saves it as `fuzz-<target>-hang.bin`
+//! there and aborts the run.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use pjrtc::compiler::frontend;
 use pjrtc_runtime::format::Pjx;
+
+/// One input running longer than this is a hang (generous: debug builds, shared cores).
+const HANG: Duration = Duration::from_secs(20);
 
 struct Rng(u64);
 
@@ -161,20 +166,41 @@ fn fuzz(name: &str, text: bool, repair: bool, target: impl Fn(&[u8]) -> bool) ->
     let mut rng = Rng(seed | 1);
     let deadline = Instant::now() + Duration::from_secs_f64(secs());
     let (mut runs, mut accepted) = (0u64, 0u64);
-    let current = std::env::var_os("PJRTC_FUZZ_CURRENT")
-        .map(|d| PathBuf::from(d).join(format!("fuzz-{name}-current.bin")));
+    // A watchdog: an input running longer than HANG is a hang; it is saved and the
+    // process aborted (a hang cannot be interrupted in-process).
+    let running: Arc<Mutex<Option<(Instant, Vec<u8>)>>> = Arc::default();
+    let done = Arc::new(AtomicBool::new(false));
+    let watchdog = {
+        let (running, done, name) = (running.clone(), done.clone(), name.to_string());
+        std::thread::spawn(move || {
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(200));
+                let guard = running.lock().unwrap_or_else(|e| e.into_inner());
+                if let Some((start, input)) = guard.as_ref()
+                    && start.elapsed() > HANG
+                {
+                    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+                        .join(format!("fuzz-{name}-hang.bin"));
+                    let _ = std::fs::write(&path, input);
+                    eprintln!(
+                        "{name}: an input ran over {HANG:?}; saved as {}",
+                        path.display()
+                    );
+                    std::process::abort();
+                }
+            }
+        })
+    };
     while Instant::now() < deadline {
         let mut input = mutate(&mut rng, &seeds, text);
         if repair {
             repair_pjx(&mut input);
         }
-        if let Some(path) = &current {
-            // Left behind if the input hangs the target (the run is then killed).
-            std::fs::write(path, &input).unwrap();
-        }
+        *running.lock().unwrap_or_else(|e| e.into_inner()) = Some((Instant::now(), input.clone()));
         MUTANT.set(true);
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| target(&input)));
         MUTANT.set(false);
+        *running.lock().unwrap_or_else(|e| e.into_inner()) = None;
         runs += 1;
         match outcome {
             Ok(ok) => accepted += ok as u64,
@@ -189,6 +215,8 @@ fn fuzz(name: &str, text: bool, repair: bool, target: impl Fn(&[u8]) -> bool) ->
             }
         }
     }
+    done.store(true, Ordering::Relaxed);
+    watchdog.join().unwrap();
     eprintln!(
         "fuzz {name}: {runs} runs, {accepted} accepted, {} corpus seeds, 0 crashes",
         seeds.len()
