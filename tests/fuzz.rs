@@ -10,7 +10,8 @@
 //! instrumented rebuild); the `.pjx` target repairs the length and CRC32 fields after
 //! mutating, so that mutants get past the checksum into the section decoders.
 //!
-//! Bounded: `PJRTC_FUZZ_SECS` seconds per target (default 2, what CI runs);
+//! Bounded: `PJRTC_FUZZ_SECS` seconds per target (default: 2 s and at most 20,000
+//! inputs, what CI runs);
 //! `PJRTC_FUZZ_SEED` picks the generator's seed (default: fixed). A failing input is
 //! written to `$CARGO_TARGET_TMPDIR/fuzz-<target>-<n>.bin` and named in the panic; an
 //! input running over 20 s is a hang: a watchdog saves it as `fuzz-<target>-hang.bin`
@@ -26,6 +27,9 @@ use pjrtc_runtime::format::Pjx;
 
 /// One input running longer than this is a hang (generous: debug builds, shared cores).
 const HANG: Duration = Duration::from_secs(20);
+
+/// The input running now and since when, shared with the watchdog.
+type Running = Arc<Mutex<Option<(Instant, Vec<u8>)>>>;
 
 struct Rng(u64);
 
@@ -145,11 +149,17 @@ fn corpus(target: &str) -> Vec<Vec<u8>> {
     seeds
 }
 
-fn secs() -> f64 {
-    std::env::var("PJRTC_FUZZ_SECS")
+/// The time per target, and a cap on its inputs: without `PJRTC_FUZZ_SECS` (CI) at most
+/// 20,000 inputs in 2 s, so that CI runs a known prefix of the (seeded) sequence; with it,
+/// as many as fit in the time.
+fn budget() -> (f64, u64) {
+    match std::env::var("PJRTC_FUZZ_SECS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(2.0)
+    {
+        Some(secs) => (secs, u64::MAX),
+        None => (2.0, 20_000),
+    }
 }
 
 /// Runs `target` on mutants of its corpus for the bounded time; returns (runs, accepted).
@@ -164,11 +174,12 @@ fn fuzz(name: &str, text: bool, repair: bool, target: impl Fn(&[u8]) -> bool) ->
         .and_then(|s| s.parse().ok())
         .unwrap_or(0x9E37_79B9_7F4A_7C15u64);
     let mut rng = Rng(seed | 1);
-    let deadline = Instant::now() + Duration::from_secs_f64(secs());
+    let (secs, max_runs) = budget();
+    let deadline = Instant::now() + Duration::from_secs_f64(secs);
     let (mut runs, mut accepted) = (0u64, 0u64);
     // A watchdog: an input running longer than HANG is a hang; it is saved and the
     // process aborted (a hang cannot be interrupted in-process).
-    let running: Arc<Mutex<Option<(Instant, Vec<u8>)>>> = Arc::default();
+    let running: Running = Arc::default();
     let done = Arc::new(AtomicBool::new(false));
     let watchdog = {
         let (running, done, name) = (running.clone(), done.clone(), name.to_string());
@@ -191,7 +202,7 @@ fn fuzz(name: &str, text: bool, repair: bool, target: impl Fn(&[u8]) -> bool) ->
             }
         })
     };
-    while Instant::now() < deadline {
+    while Instant::now() < deadline && runs < max_runs {
         let mut input = mutate(&mut rng, &seeds, text);
         if repair {
             repair_pjx(&mut input);
