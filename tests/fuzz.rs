@@ -10,6 +10,10 @@
 //! instrumented rebuild); the `.pjx` target repairs the length and CRC32 fields after
 //! mutating, so that mutants get past the checksum into the section decoders.
 //!
+//! The `.pjx` seeds are the text seeds compiled (`for f in tests/fuzz/corpus/text/*.mlir;
+//! do pjrtc compile $f -o tests/fuzz/corpus/pjx/$(basename $f .mlir).pjx; done`): remake
+//! them when the format version changes.
+//!
 //! Bounded: `PJRTC_FUZZ_SECS` seconds per target (default: 2 s and at most 20,000
 //! inputs, what CI runs);
 //! `PJRTC_FUZZ_SEED` picks the generator's seed (default: fixed). A failing input is
