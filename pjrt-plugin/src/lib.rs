@@ -12,9 +12,14 @@ use pjrtc_runtime::pjrt::{CompileHook, api::PJRT_Api, get_api};
 /// Compiles with the custom call targets registered in this process (through the PJRT
 /// FFI extension) as the XLA FFI targets programs may call.
 #[cfg(feature = "compiler")]
-fn compile(code: &[u8]) -> Result<Vec<u8>, String> {
+fn compile(code: &[u8], target: Option<&str>) -> Result<Vec<u8>, String> {
     dump::program(code);
+    let target = match target {
+        None => pjrtc::compiler::Target::host(),
+        Some(triple) => pjrtc::compiler::Target::from_triple(triple)?,
+    };
     let options = pjrtc::compiler::Options {
+        target,
         ffi: pjrtc::compiler::ffi::FfiTargets {
             registered: pjrtc_runtime::xla_ffi::registry::names(),
             ..Default::default()

@@ -166,7 +166,25 @@ sizes!(
     PJRT_Memory_AddressableByDevices_Args,
     PJRT_Client_AddressableMemories_Args,
     PJRT_LoadedExecutable_AddressableDevices_Args,
-    PJRT_LoadedExecutable_GetDeviceAssignment_Args
+    PJRT_LoadedExecutable_GetDeviceAssignment_Args,
+    PJRT_TopologyDescription_Create_Args,
+    PJRT_TopologyDescription_Destroy_Args,
+    PJRT_TopologyDescription_String_Args,
+    PJRT_TopologyDescription_GetDeviceDescriptions_Args,
+    PJRT_TopologyDescription_Serialize_Args,
+    PJRT_TopologyDescription_Deserialize_Args,
+    PJRT_Client_TopologyDescription_Args,
+    PJRT_Compile_Args,
+    PJRT_Executable_GetCompiledMemoryStats_Args,
+    PJRT_Executable_GetCostAnalysis_Args,
+    PJRT_Executable_GetCompileOptions_Args,
+    PJRT_Buffer_UnsafePointer_Args,
+    PJRT_Client_CreateViewOfDeviceBuffer_Args,
+    PJRT_Buffer_CopyRawToHost_Args,
+    PJRT_Buffer_CopyRawToHostFuture_Args,
+    PJRT_Device_MemoryStats_Args,
+    PJRT_Event_Create_Args,
+    PJRT_Event_Set_Args
 );
 fn struct_size_of<T: StructSize>(_: &T) -> usize {
     T::SIZE
@@ -453,12 +471,12 @@ fn unimplemented_functions_return_errors() {
     let p = Plugin::load();
     // Any args will do: an unimplemented slot does not read them.
     let mut a: PJRT_Client_Args = zeroed();
-    let (code, msg) = call!(p, PJRT_Compile, a).unwrap_err();
+    let (code, msg) = call!(p, PJRT_Executable_OptimizedProgram, a).unwrap_err();
     assert_eq!(code, PJRT_Error_Code_UNIMPLEMENTED);
-    assert!(msg.contains("PJRT_Compile"), "{msg}");
-    let (code, msg) = call!(p, PJRT_Client_TopologyDescription, a).unwrap_err();
+    assert!(msg.contains("PJRT_Executable_OptimizedProgram"), "{msg}");
+    let (code, msg) = call!(p, PJRT_Client_DmaMap, a).unwrap_err();
     assert_eq!(code, PJRT_Error_Code_UNIMPLEMENTED);
-    assert!(msg.contains("PJRT_Client_TopologyDescription"), "{msg}");
+    assert!(msg.contains("PJRT_Client_DmaMap"), "{msg}");
 }
 
 #[test]
@@ -1101,4 +1119,522 @@ fn deserialize_takes_its_placement_from_the_overridden_compile_options() {
     let mut le: PJRT_LoadedExecutable_Args = zeroed();
     le.executable = l.loaded_executable;
     call!(p, PJRT_LoadedExecutable_Destroy, le).unwrap();
+}
+
+fn mlir_program(code: &str) -> PJRT_Program {
+    let mut prog: PJRT_Program = zeroed();
+    prog.struct_size = PJRT_Program::STRUCT_SIZE;
+    prog.code = code.as_ptr() as *mut _;
+    prog.code_size = code.len();
+    prog.format = c"mlir".as_ptr();
+    prog.format_size = 4;
+    prog
+}
+
+fn create_topology(p: &Plugin, name: &str) -> Result<*mut PJRT_TopologyDescription, (i32, String)> {
+    let mut t: PJRT_TopologyDescription_Create_Args = zeroed();
+    t.topology_name = name.as_ptr().cast();
+    t.topology_name_size = name.len();
+    call!(p, PJRT_TopologyDescription_Create, t)?;
+    Ok(t.topology)
+}
+
+fn serialize_executable(p: &Plugin, exe: *mut PJRT_Executable) -> Vec<u8> {
+    let mut ser: PJRT_Executable_Serialize_Args = zeroed();
+    ser.executable = exe;
+    call!(p, PJRT_Executable_Serialize, ser).unwrap();
+    // SAFETY: the bytes live until the deleter runs, below.
+    let bytes = unsafe {
+        std::slice::from_raw_parts(ser.serialized_bytes.cast::<u8>(), ser.serialized_bytes_size)
+    }
+    .to_vec();
+    // SAFETY: the plugin's deleter for its own backing object, called once.
+    unsafe { ser.serialized_executable_deleter.unwrap()(ser.serialized_executable) };
+    bytes
+}
+
+#[test]
+fn compiles_for_an_aarch64_topology_without_a_client() {
+    let p = Plugin::load();
+    let topo = create_topology(&p, "aarch64-unknown-linux-gnu").unwrap();
+    let mut name: PJRT_TopologyDescription_String_Args = zeroed();
+    name.topology = topo;
+    call!(p, PJRT_TopologyDescription_PlatformName, name).unwrap();
+    // SAFETY: the name lives as long as the topology.
+    let platform = unsafe { std::slice::from_raw_parts(name.value.cast::<u8>(), name.value_size) };
+    assert_eq!(platform, b"pjrtc");
+    let mut descs: PJRT_TopologyDescription_GetDeviceDescriptions_Args = zeroed();
+    descs.topology = topo;
+    call!(p, PJRT_TopologyDescription_GetDeviceDescriptions, descs).unwrap();
+    assert_eq!(descs.num_descriptions, 1);
+
+    // Serialize, deserialize: the same topology.
+    let mut ser: PJRT_TopologyDescription_Serialize_Args = zeroed();
+    ser.topology = topo;
+    call!(p, PJRT_TopologyDescription_Serialize, ser).unwrap();
+    let mut de: PJRT_TopologyDescription_Deserialize_Args = zeroed();
+    de.serialized_topology = ser.serialized_bytes;
+    de.serialized_topology_size = ser.serialized_bytes_size;
+    call!(p, PJRT_TopologyDescription_Deserialize, de).unwrap();
+    // SAFETY: the plugin's deleter for its own backing object, called once.
+    unsafe { ser.serialized_topology_deleter.unwrap()(ser.serialized_topology) };
+
+    let prog = mlir_program(MLIR);
+    let mut c: PJRT_Compile_Args = zeroed();
+    c.topology = de.topology;
+    c.program = &prog;
+    call!(p, PJRT_Compile, c).unwrap();
+    let pjx =
+        pjrtc_runtime::format::Pjx::from_bytes(&serialize_executable(&p, c.executable)).unwrap();
+    assert_eq!(pjx.target.triple, "aarch64-unknown-linux-gnu");
+
+    // What it costs is known without loading it.
+    let mut m: PJRT_Executable_GetCompiledMemoryStats_Args = zeroed();
+    m.executable = c.executable;
+    call!(p, PJRT_Executable_GetCompiledMemoryStats, m).unwrap();
+    assert_eq!((m.argument_size_in_bytes, m.output_size_in_bytes), (48, 24));
+    assert_eq!(m.temp_size_in_bytes as u64, pjx.arena_size);
+
+    // It cannot be loaded into this (x86_64 or host) client.
+    if cfg!(not(target_arch = "aarch64")) {
+        let s = Session::new(&p);
+        let bytes = serialize_executable(&p, c.executable);
+        let mut d: PJRT_Executable_DeserializeAndLoad_Args = zeroed();
+        d.client = s.client;
+        d.serialized_executable = bytes.as_ptr().cast();
+        d.serialized_executable_size = bytes.len();
+        let (code, msg) = call!(p, PJRT_Executable_DeserializeAndLoad, d).unwrap_err();
+        assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT, "{msg}");
+    }
+    let mut ed: PJRT_Executable_Destroy_Args = zeroed();
+    ed.executable = c.executable;
+    call!(p, PJRT_Executable_Destroy, ed).unwrap();
+    for t in [topo, de.topology] {
+        let mut d: PJRT_TopologyDescription_Destroy_Args = zeroed();
+        d.topology = t;
+        call!(p, PJRT_TopologyDescription_Destroy, d).unwrap();
+    }
+    let (code, msg) = create_topology(&p, "mips").unwrap_err();
+    assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT);
+    assert!(msg.contains("x86_64-unknown-linux-gnu"), "{msg}");
+}
+
+#[test]
+fn the_client_topology_compiles_what_the_client_loads() {
+    let p = Plugin::load();
+    let s = Session::new(&p);
+    let mut ct: PJRT_Client_TopologyDescription_Args = zeroed();
+    ct.client = s.client;
+    call!(p, PJRT_Client_TopologyDescription, ct).unwrap();
+    let prog = mlir_program(MLIR);
+    let mut c: PJRT_Compile_Args = zeroed();
+    c.topology = ct.topology;
+    c.program = &prog;
+    call!(p, PJRT_Compile, c).unwrap();
+    let bytes = serialize_executable(&p, c.executable);
+    let mut d: PJRT_Executable_DeserializeAndLoad_Args = zeroed();
+    d.client = s.client;
+    d.serialized_executable = bytes.as_ptr().cast();
+    d.serialized_executable_size = bytes.len();
+    call!(p, PJRT_Executable_DeserializeAndLoad, d).unwrap();
+    run_and_check(&s, d.loaded_executable);
+    let mut le: PJRT_LoadedExecutable_Args = zeroed();
+    le.executable = d.loaded_executable;
+    call!(p, PJRT_LoadedExecutable_Destroy, le).unwrap();
+    let mut ed: PJRT_Executable_Destroy_Args = zeroed();
+    ed.executable = c.executable;
+    call!(p, PJRT_Executable_Destroy, ed).unwrap();
+}
+
+fn unsafe_pointer(p: &Plugin, b: *mut PJRT_Buffer) -> usize {
+    let mut u: PJRT_Buffer_UnsafePointer_Args = zeroed();
+    u.buffer = b;
+    call!(p, PJRT_Buffer_UnsafePointer, u).unwrap();
+    u.buffer_pointer
+}
+
+#[test]
+fn a_donated_buffer_becomes_the_output_unless_a_host_view_holds_it() {
+    const DONATING: &str = r#"
+func.func public @main(%a: tensor<5xf32> {tf.aliasing_output = 0 : i32}, %b: tensor<5xf32>) -> tensor<5xf32> {
+  %0 = stablehlo.multiply %a, %b : tensor<5xf32>
+  %1 = stablehlo.add %0, %a : tensor<5xf32>
+  return %1 : tensor<5xf32>
+}
+"#;
+    let p = Plugin::load();
+    let s = Session::new(&p);
+    let prog = mlir_program(DONATING);
+    let mut c: PJRT_Client_Compile_Args = zeroed();
+    c.client = s.client;
+    c.program = &prog;
+    call!(p, PJRT_Client_Compile, c).unwrap();
+    let bytes: Vec<u8> = [1f32, 2., 3., 4., 5.]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    for held in [false, true] {
+        let a = s.upload(PJRT_Buffer_Type_F32, &bytes, &[5], None);
+        let b = s.upload(PJRT_Buffer_Type_F32, &bytes, &[5], None);
+        let at = unsafe_pointer(&p, a);
+        let mut r: PJRT_Buffer_Args = zeroed();
+        r.buffer = a;
+        if held {
+            call!(p, PJRT_Buffer_IncreaseExternalReferenceCount, r).unwrap();
+        }
+        let outs = s.execute_keeping(c.executable, &[a, b], 1, &[]);
+        assert_eq!(f32s(&s.download(outs[0], None)), [2., 6., 12., 20., 30.]);
+        // In place when nobody else sees `a`'s memory; a copy when a host view holds it,
+        // whose memory then still holds the input.
+        assert_eq!(unsafe_pointer(&p, outs[0]) == at, !held);
+        if held {
+            // SAFETY: the pinned memory outlives the donation; 5 f32 at `at`.
+            let still = unsafe { std::slice::from_raw_parts(at as *const f32, 5) };
+            assert_eq!(still, [1., 2., 3., 4., 5.]);
+            call!(p, PJRT_Buffer_DecreaseExternalReferenceCount, r).unwrap();
+        }
+        for buf in [a, b, outs[0]] {
+            s.destroy_buffer(buf);
+        }
+    }
+    let mut le: PJRT_LoadedExecutable_Args = zeroed();
+    le.executable = c.executable;
+    call!(p, PJRT_LoadedExecutable_Destroy, le).unwrap();
+}
+
+static VIEW_RELEASED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+unsafe extern "C" fn view_released(ptr: *mut c_void, arg: *mut c_void) {
+    assert_eq!(ptr as usize, arg as usize);
+    VIEW_RELEASED.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+}
+
+#[test]
+fn views_of_host_memory_are_zero_copy_and_released_once() {
+    let p = Plugin::load();
+    let s = Session::new(&p);
+    let prog = mlir_program(MLIR);
+    let mut c: PJRT_Client_Compile_Args = zeroed();
+    c.client = s.client;
+    c.program = &prog;
+    call!(p, PJRT_Client_Compile, c).unwrap();
+    // 64-byte aligned and 4-byte (not 64-byte) aligned host memory alike.
+    let mut host = vec![0f32; 64 + 6];
+    for offset in [0usize, 1] {
+        let base = host.as_mut_ptr();
+        let skip = (base as usize).next_multiple_of(64) - base as usize;
+        // SAFETY: inside `host` (at most 15 floats of alignment skip plus 1 + 6 floats).
+        let data = unsafe { base.byte_add(skip).add(offset) };
+        for i in 0..6 {
+            // SAFETY: as above.
+            unsafe { *data.add(i) = i as f32 + 1.0 };
+        }
+        let dims = [2i64, 3];
+        let mut v: PJRT_Client_CreateViewOfDeviceBuffer_Args = zeroed();
+        v.client = s.client;
+        v.device_buffer_ptr = data.cast();
+        v.dims = dims.as_ptr();
+        v.num_dims = 2;
+        v.element_type = PJRT_Buffer_Type_F32;
+        v.device = s.device();
+        v.on_delete_callback = Some(view_released);
+        v.on_delete_callback_arg = data.cast();
+        let before = VIEW_RELEASED.load(std::sync::atomic::Ordering::SeqCst);
+        call!(p, PJRT_Client_CreateViewOfDeviceBuffer, v).unwrap();
+        assert_eq!(unsafe_pointer(&p, v.buffer), data as usize);
+        // Written through the host pointer, seen by the buffer.
+        // SAFETY: inside `host`.
+        unsafe { *data.add(5) = 60.0 };
+        let outs = s.execute(c.executable, &[v.buffer, v.buffer], 1);
+        assert_eq!(
+            f32s(&s.download(outs[0], None)),
+            [2., 6., 12., 20., 30., 3660.]
+        );
+        // CopyRawToHost: bytes 4..12 of the view.
+        let mut raw = [0f32; 2];
+        let mut r: PJRT_Buffer_CopyRawToHost_Args = zeroed();
+        r.buffer = v.buffer;
+        r.dst = raw.as_mut_ptr().cast();
+        r.offset = 4;
+        r.transfer_size = 8;
+        call!(p, PJRT_Buffer_CopyRawToHost, r).unwrap();
+        s.destroy_event(r.event);
+        assert_eq!(raw, [2., 3.]);
+        r.offset = 20;
+        assert_eq!(
+            call!(p, PJRT_Buffer_CopyRawToHost, r).unwrap_err().0,
+            PJRT_Error_Code_INVALID_ARGUMENT
+        );
+        assert_eq!(
+            VIEW_RELEASED.load(std::sync::atomic::Ordering::SeqCst),
+            before
+        );
+        s.destroy_buffer(v.buffer);
+        assert_eq!(
+            VIEW_RELEASED.load(std::sync::atomic::Ordering::SeqCst),
+            before + 1
+        );
+        s.destroy_buffer(outs[0]);
+    }
+    let mut le: PJRT_LoadedExecutable_Args = zeroed();
+    le.executable = c.executable;
+    call!(p, PJRT_LoadedExecutable_Destroy, le).unwrap();
+}
+
+#[test]
+fn deferred_raw_copies_and_caller_events_complete_when_set() {
+    let p = Plugin::load();
+    let s = Session::new(&p);
+    let bytes: Vec<u8> = [7f32, 8., 9.]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    let b = s.upload(PJRT_Buffer_Type_F32, &bytes, &[3], None);
+    let mut f: PJRT_Buffer_CopyRawToHostFuture_Args = zeroed();
+    f.buffer = b;
+    f.offset = 4;
+    f.transfer_size = 8;
+    call!(p, PJRT_Buffer_CopyRawToHostFuture, f).unwrap();
+    let mut ready: PJRT_Event_IsReady_Args = zeroed();
+    ready.event = f.event;
+    call!(p, PJRT_Event_IsReady, ready).unwrap();
+    assert!(!ready.is_ready, "the copy waits for its destination");
+    let mut dst = [0f32; 2];
+    let mut cb: PJRT_Buffer_CopyRawToHostFuture_Callback_Args = zeroed();
+    cb.struct_size = PJRT_Buffer_CopyRawToHostFuture_Callback_Args::STRUCT_SIZE;
+    cb.callback_data = f.callback_data;
+    cb.dst = dst.as_mut_ptr().cast();
+    // SAFETY: the plugin's callback with the data it handed out, called once.
+    unsafe { f.future_ready_callback.unwrap()(&mut cb) };
+    s.destroy_event(f.event);
+    assert_eq!(dst, [8., 9.]);
+    s.destroy_buffer(b);
+
+    let mut e: PJRT_Event_Create_Args = zeroed();
+    call!(p, PJRT_Event_Create, e).unwrap();
+    let mut set: PJRT_Event_Set_Args = zeroed();
+    set.event = e.event;
+    set.error_code = PJRT_Error_Code_INVALID_ARGUMENT;
+    set.error_message = c"broken".as_ptr();
+    set.error_message_size = 6;
+    call!(p, PJRT_Event_Set, set).unwrap();
+    let mut w: PJRT_Event_Args = zeroed();
+    w.event = e.event;
+    let (code, msg) = call!(p, PJRT_Event_Await, w).unwrap_err();
+    assert_eq!(
+        (code, msg.as_str()),
+        (PJRT_Error_Code_INVALID_ARGUMENT, "broken")
+    );
+    // Set once only.
+    assert!(call!(p, PJRT_Event_Set, set).is_err());
+    call!(p, PJRT_Event_Destroy, w).unwrap();
+}
+
+#[test]
+fn device_memory_stats_follow_the_buffers() {
+    let p = Plugin::load();
+    let s = Session::new(&p);
+    let stats = || {
+        let mut m: PJRT_Device_MemoryStats_Args = zeroed();
+        m.device = s.device();
+        call!(p, PJRT_Device_MemoryStats, m).unwrap();
+        (m.bytes_in_use, m.peak_bytes_in_use)
+    };
+    let (before, _) = stats();
+    let bytes = vec![0u8; 4096];
+    let b = s.upload(PJRT_Buffer_Type_U8, &bytes, &[4096], None);
+    let (now, peak) = stats();
+    assert_eq!(now, before + 4096);
+    assert!(peak >= now);
+    s.destroy_buffer(b);
+    assert_eq!(stats().0, before);
+}
+
+// SAFETY: the function table is immutable and the plugin's entry points are thread-safe
+// (the PJRT contract), which is what the stress test below checks.
+unsafe impl Sync for Plugin {}
+// SAFETY: as above: a client may be used from several threads at once.
+unsafe impl Sync for Session<'_> {}
+
+/// Raw handles shared by the stress test's threads.
+#[derive(Clone, Copy)]
+struct Shared(*mut PJRT_Buffer);
+// SAFETY: buffers may be used from any thread (PJRT contract).
+unsafe impl Send for Shared {}
+// SAFETY: as above.
+unsafe impl Sync for Shared {}
+
+/// Iterations per thread of the stress test (`PJRTC_STRESS_ITERS`, default 6; keep it small
+/// under valgrind).
+fn stress_iters() -> usize {
+    std::env::var("PJRTC_STRESS_ITERS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(6)
+}
+
+/// Several threads at once on one client: each compiles its own program, uploads, runs
+/// (donating in place or not, on a buffer every thread reads), reads back and checks,
+/// makes views of its host memory, copies and deletes buffers, while the main thread
+/// deletes the shared input's duplicates. Meant to be run under valgrind (memcheck,
+/// helgrind) as well: see the README's "Robustness".
+#[test]
+fn threads_compile_transfer_execute_and_delete_at_once() {
+    const THREADS: usize = 4;
+    let p = Plugin::load();
+    let s = Session::new(&p);
+    let shared_bytes: Vec<u8> = (0..8).flat_map(|i| (i as f32).to_le_bytes()).collect();
+    let shared = Shared(s.upload(PJRT_Buffer_Type_F32, &shared_bytes, &[8], None));
+    let iters = stress_iters();
+    std::thread::scope(|scope| {
+        for t in 0..THREADS {
+            let (s, p) = (&s, &p);
+            scope.spawn(move || {
+                let shared = shared;
+                for it in 0..iters {
+                    let k = (t * 100 + it) as f32;
+                    let program = format!(
+                        r#"
+func.func public @main(%a: tensor<8xf32> {{tf.aliasing_output = 0 : i32}}, %b: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {{
+  %k = stablehlo.constant dense<{k:.1}> : tensor<8xf32>
+  %0 = stablehlo.multiply %a, %b : tensor<8xf32>
+  %1 = stablehlo.add %0, %k : tensor<8xf32>
+  %2 = stablehlo.subtract %b, %a : tensor<8xf32>
+  return %1, %2 : tensor<8xf32>, tensor<8xf32>
+}}
+"#
+                    );
+                    let prog = mlir_program(&program);
+                    let mut c: PJRT_Client_Compile_Args = zeroed();
+                    c.client = s.client;
+                    c.program = &prog;
+                    call!(p, PJRT_Client_Compile, c).unwrap();
+                    let a_vals: Vec<f32> = (0..8).map(|i| (i + t) as f32).collect();
+                    let a_bytes: Vec<u8> = a_vals.iter().flat_map(|v| v.to_le_bytes()).collect();
+                    // Half the iterations donate `a` (in place), half keep it.
+                    let a = s.upload(PJRT_Buffer_Type_F32, &a_bytes, &[8], None);
+                    let keep: &[i64] = if it % 2 == 0 { &[] } else { &[0] };
+                    let outs = s.execute_keeping(c.executable, &[a, shared.0], 2, keep);
+                    let want0: Vec<f32> = a_vals.iter().enumerate().map(|(i, v)| v * i as f32 + k).collect();
+                    let want1: Vec<f32> = a_vals.iter().enumerate().map(|(i, v)| i as f32 - v).collect();
+                    assert_eq!(f32s(&s.download(outs[0], None)), want0);
+                    assert_eq!(f32s(&s.download(outs[1], None)), want1);
+                    // A view of this thread's host memory, run on, then released.
+                    let mut host = a_vals.clone();
+                    let dims = [8i64];
+                    let mut v: PJRT_Client_CreateViewOfDeviceBuffer_Args = zeroed();
+                    v.client = s.client;
+                    v.device_buffer_ptr = host.as_mut_ptr().cast();
+                    v.dims = dims.as_ptr();
+                    v.num_dims = 1;
+                    v.element_type = PJRT_Buffer_Type_F32;
+                    call!(p, PJRT_Client_CreateViewOfDeviceBuffer, v).unwrap();
+                    let outs2 = s.execute_keeping(c.executable, &[v.buffer, shared.0], 2, &[0]);
+                    assert_eq!(f32s(&s.download(outs2[0], None)), want0);
+                    // Copies and deletes.
+                    let mut cp: PJRT_Buffer_CopyToDevice_Args = zeroed();
+                    cp.buffer = outs2[1];
+                    cp.dst_device = s.device();
+                    call!(p, PJRT_Buffer_CopyToDevice, cp).unwrap();
+                    let mut del: PJRT_Buffer_Args = zeroed();
+                    del.buffer = outs2[1];
+                    call!(p, PJRT_Buffer_Delete, del).unwrap();
+                    assert_eq!(f32s(&s.download(cp.dst_buffer, None)), want1);
+                    for b in [a, outs[0], outs[1], v.buffer, outs2[0], outs2[1], cp.dst_buffer] {
+                        s.destroy_buffer(b);
+                    }
+                    drop(host);
+                    let mut le: PJRT_LoadedExecutable_Args = zeroed();
+                    le.executable = c.executable;
+                    call!(p, PJRT_LoadedExecutable_Destroy, le).unwrap();
+                }
+            });
+        }
+        // Meanwhile: copies of the shared input made and deleted while others read it.
+        for _ in 0..iters * 4 {
+            let mut cp: PJRT_Buffer_CopyToDevice_Args = zeroed();
+            cp.buffer = shared.0;
+            cp.dst_device = s.device();
+            call!(p, PJRT_Buffer_CopyToDevice, cp).unwrap();
+            assert_eq!(s.download(cp.dst_buffer, None), shared_bytes);
+            s.destroy_buffer(cp.dst_buffer);
+        }
+    });
+    assert_eq!(s.download(shared.0, None), shared_bytes);
+    s.destroy_buffer(shared.0);
+}
+
+/// The slots that answer UNIMPLEMENTED are exactly those the README's table names (with
+/// `Prefix_*` standing for every slot of that prefix).
+#[test]
+fn unimplemented_slots_are_the_ones_the_readme_names() {
+    let p = Plugin::load();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../README.md")).unwrap();
+    let start = readme
+        .find("PJRT slots (138 at API 0.112)")
+        .expect("the README's slot table");
+    let table: Vec<&str> = readme[start..]
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    let named: Vec<String> = table
+        .iter()
+        .filter_map(|l| l.split('|').nth(1))
+        .flat_map(|cell| {
+            cell.split('`')
+                .skip(1)
+                .step_by(2)
+                .map(|n| format!("PJRT_{n}"))
+        })
+        .collect();
+    let covered = |slot: &str| {
+        named.iter().any(|n| match n.strip_suffix('*') {
+            Some(prefix) => slot.starts_with(prefix),
+            None => n == slot,
+        })
+    };
+    // SAFETY: the table is `PJRT_Api` as laid out by api.rs: header fields, then slots.
+    let slots: &[StubFn] = unsafe {
+        std::slice::from_raw_parts(
+            (p.api as *const PJRT_Api as *const u8)
+                .add(40)
+                .cast::<StubFn>(),
+            SLOT_NAMES.len(),
+        )
+    };
+    let mut unimplemented = Vec::new();
+    for (name, &slot) in SLOT_NAMES.iter().zip(slots) {
+        if name.starts_with("PJRT_Error_") {
+            continue; // implemented; they take errors, not args structs with handles
+        }
+        // struct_size 0: an implemented slot refuses the args before reading anything, a
+        // stub does not read them.
+        let mut args = [0u64; 64];
+        if let Err((code, _)) = p.call(slot, &mut args, 0)
+            && code == PJRT_Error_Code_UNIMPLEMENTED
+        {
+            unimplemented.push(*name);
+        }
+    }
+    for slot in &unimplemented {
+        assert!(
+            covered(slot),
+            "{slot} is UNIMPLEMENTED but not in the README's table"
+        );
+    }
+    for n in named.iter().filter(|n| !n.ends_with('*')) {
+        assert!(
+            unimplemented.contains(&n.as_str()),
+            "the README names {n}, which is implemented"
+        );
+    }
+    for slot in SLOT_NAMES.iter().filter(|s| covered(s)) {
+        assert!(
+            unimplemented.contains(slot),
+            "{slot} is implemented but the README's table covers it"
+        );
+    }
+    assert!(unimplemented.contains(&"PJRT_Executable_OptimizedProgram"));
 }

@@ -47,6 +47,9 @@ pub enum RunError {
         expected: String,
         got: String,
     },
+    /// An input passed as donated that no output of its type may alias.
+    #[error("input {index} is passed as donated, but no output of its type may alias it")]
+    NotDonatable { index: usize },
     #[error("cannot allocate {bytes} bytes for the {what}")]
     OutOfMemory { what: &'static str, bytes: u64 },
     /// A custom call's handler failed (or none is registered for its target).
@@ -328,12 +331,70 @@ impl Executable {
         let sig = &self.pjx.signature;
         check("input", &sig.inputs, inputs.iter().copied())?;
         check("output", &sig.outputs, outputs.iter())?;
-        let mut arena = self.take_arena()?;
         // Inputs and constants are only read; the decoder refused steps writing to them.
         let in_ptrs: Vec<*mut u8> = inputs.iter().map(|t| t.data.as_ptr() as *mut u8).collect();
+        self.run_checked(&in_ptrs, outputs, prof, env, device)
+    }
+
+    /// [`Executable::run_into_with`] with donated inputs: input `i` is `None` when its
+    /// memory is the output that may alias it (`alias_of_input == Some(i)`, same type),
+    /// which the caller filled with the input's value. The program then updates it in
+    /// place: the compiler writes such an output only after the input's last read. With
+    /// `device`, as one device of a call on several (see [`Executable::run_on`]).
+    pub fn run_donated(
+        &self,
+        inputs: &[Option<&Tensor>],
+        outputs: &mut [Tensor],
+        env: &xla_ffi::CallEnv,
+        device: Option<&Device>,
+    ) -> Result<(), RunError> {
+        let sig = &self.pjx.signature;
+        check("output", &sig.outputs, outputs.iter())?;
+        if inputs.len() != sig.inputs.len() {
+            return Err(RunError::Count {
+                what: "inputs",
+                expected: sig.inputs.len(),
+                got: inputs.len(),
+            });
+        }
+        let mut in_ptrs = Vec::with_capacity(inputs.len());
+        for (i, (spec, t)) in sig.inputs.iter().zip(inputs).enumerate() {
+            match t {
+                Some(t) => {
+                    check_one("input", i, spec, t)?;
+                    in_ptrs.push(t.data.as_ptr() as *mut u8);
+                }
+                None => {
+                    let j = sig
+                        .outputs
+                        .iter()
+                        .position(|o| {
+                            o.alias_of_input == Some(i as u32)
+                                && o.dtype == spec.dtype
+                                && o.shape == spec.shape
+                        })
+                        .ok_or(RunError::NotDonatable { index: i })?;
+                    in_ptrs.push(outputs[j].data.as_mut_ptr());
+                }
+            }
+        }
+        self.run_checked(&in_ptrs, outputs, None, env, device)
+    }
+
+    /// Runs on checked inputs (`in_ptrs`, one per input of the signature's size) and
+    /// checked outputs.
+    fn run_checked(
+        &self,
+        in_ptrs: &[*mut u8],
+        outputs: &mut [Tensor],
+        prof: Option<&mut StepProfile>,
+        env: &xla_ffi::CallEnv,
+        device: Option<&Device>,
+    ) -> Result<(), RunError> {
+        let mut arena = self.take_arena()?;
         let out_ptrs: Vec<*mut u8> = outputs.iter_mut().map(|t| t.data.as_mut_ptr()).collect();
         let bases = Bases {
-            inputs: &in_ptrs,
+            inputs: in_ptrs,
             outputs: &out_ptrs,
             arena: arena.as_mut_ptr(),
             constants: self.constants.as_ptr() as *mut u8,
@@ -757,25 +818,35 @@ fn check<'a>(
         });
     }
     for (index, (spec, t)) in specs.iter().zip(got).enumerate() {
-        // Tensor's fields are public, so its storage may not match its shape: check both.
-        let len_ok = t.data.len() as u64 == spec.byte_size();
-        if spec.dtype != t.dtype || spec.shape != t.shape || !len_ok {
-            let mut got = type_string(t.dtype, &t.shape);
-            if !len_ok && spec.dtype == t.dtype && spec.shape == t.shape {
-                got = format!("{got} with {} bytes of storage", t.data.len());
-            }
-            return Err(RunError::Mismatch {
-                what,
-                index,
-                name: if spec.name.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", spec.name)
-                },
-                expected: type_string(spec.dtype, &spec.shape),
-                got,
-            });
+        check_one(what, index, spec, t)?;
+    }
+    Ok(())
+}
+
+fn check_one(
+    what: &'static str,
+    index: usize,
+    spec: &TensorSpec,
+    t: &Tensor,
+) -> Result<(), RunError> {
+    // Tensor's fields are public, so its storage may not match its shape: check both.
+    let len_ok = t.data.len() as u64 == spec.byte_size();
+    if spec.dtype != t.dtype || spec.shape != t.shape || !len_ok {
+        let mut got = type_string(t.dtype, &t.shape);
+        if !len_ok && spec.dtype == t.dtype && spec.shape == t.shape {
+            got = format!("{got} with {} bytes of storage", t.data.len());
         }
+        return Err(RunError::Mismatch {
+            what,
+            index,
+            name: if spec.name.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", spec.name)
+            },
+            expected: type_string(spec.dtype, &spec.shape),
+            got,
+        });
     }
     Ok(())
 }

@@ -11,15 +11,23 @@ use std::ptr::NonNull;
 /// Alignment of every buffer the runtime allocates.
 pub const BUFFER_ALIGN: usize = 64;
 
-/// A zero-initialised, 64-byte aligned byte buffer.
+/// What frees a foreign view's memory (see [`AlignedBytes::foreign`]).
+pub type Release = dyn FnOnce() + Send + std::panic::UnwindSafe + std::panic::RefUnwindSafe;
+
+/// A zero-initialised, 64-byte aligned byte buffer; or a view of memory someone else
+/// owns ([`AlignedBytes::foreign`], which may be less aligned: see [`AlignedBytes::is_aligned`]).
 pub struct AlignedBytes {
     ptr: NonNull<u8>,
     len: usize,
+    /// For a view of foreign memory: called once, instead of freeing, when dropped.
+    release: Option<Box<Release>>,
 }
 
-// SAFETY: AlignedBytes owns its allocation exclusively, like a Vec<u8>.
+// SAFETY: AlignedBytes owns its allocation exclusively, like a Vec<u8> (a foreign view is
+// handed over by its owner for the view's life, see `foreign`); `release` is Send.
 unsafe impl Send for AlignedBytes {}
-// SAFETY: shared access only hands out &[u8], like a Vec<u8>.
+// SAFETY: shared access only hands out &[u8], like a Vec<u8>; `release` is only touched
+// through `&mut self` (in drop).
 unsafe impl Sync for AlignedBytes {}
 
 impl AlignedBytes {
@@ -27,13 +35,21 @@ impl AlignedBytes {
         if len == 0 {
             // A dangling pointer aligned to BUFFER_ALIGN: never dereferenced for a zero length.
             let ptr = NonNull::new(BUFFER_ALIGN as *mut u8).expect("non-zero");
-            return AlignedBytes { ptr, len };
+            return AlignedBytes {
+                ptr,
+                len,
+                release: None,
+            };
         }
         let layout = Self::layout(len);
         // SAFETY: the layout has a non-zero size (len > 0) and a valid power-of-two alignment.
         let raw = unsafe { alloc_zeroed(layout) };
         let ptr = NonNull::new(raw).unwrap_or_else(|| std::alloc::handle_alloc_error(layout));
-        AlignedBytes { ptr, len }
+        AlignedBytes {
+            ptr,
+            len,
+            release: None,
+        }
     }
 
     /// Like [`AlignedBytes::zeroed`], but `None` instead of aborting when `len` is too large
@@ -45,7 +61,36 @@ impl AlignedBytes {
         let layout = Layout::from_size_align(len, BUFFER_ALIGN).ok()?;
         // SAFETY: the layout has a non-zero size (len > 0) and a valid power-of-two alignment.
         let raw = unsafe { alloc_zeroed(layout) };
-        NonNull::new(raw).map(|ptr| AlignedBytes { ptr, len })
+        NonNull::new(raw).map(|ptr| AlignedBytes {
+            ptr,
+            len,
+            release: None,
+        })
+    }
+
+    /// A view of `len` bytes at `ptr` that someone else owns (zero-copy PJRT buffers:
+    /// DLPack, `CreateViewOfDeviceBuffer`). `release` runs once when the view is dropped.
+    ///
+    /// # Safety
+    /// `ptr` must be valid for reads and writes of `len` bytes until `release` runs, and
+    /// nothing may access that memory in ways that race with the view's users meanwhile.
+    pub unsafe fn foreign(ptr: NonNull<u8>, len: usize, release: Box<Release>) -> AlignedBytes {
+        AlignedBytes {
+            ptr,
+            len,
+            release: Some(release),
+        }
+    }
+
+    /// Whether this is a view of memory someone else owns.
+    pub fn is_foreign(&self) -> bool {
+        self.release.is_some()
+    }
+
+    /// Whether the start is [`BUFFER_ALIGN`]-aligned (always, except for foreign views),
+    /// as generated kernels require.
+    pub fn is_aligned(&self) -> bool {
+        (self.ptr.as_ptr() as usize).is_multiple_of(BUFFER_ALIGN)
     }
 
     pub fn from_slice(bytes: &[u8]) -> AlignedBytes {
@@ -87,7 +132,9 @@ impl AlignedBytes {
 
 impl Drop for AlignedBytes {
     fn drop(&mut self) {
-        if self.len != 0 {
+        if let Some(release) = self.release.take() {
+            release();
+        } else if self.len != 0 {
             // SAFETY: allocated in `zeroed` with exactly this layout and not freed before.
             unsafe { dealloc(self.ptr.as_ptr(), Self::layout(self.len)) }
         }

@@ -1,5 +1,6 @@
 //! `pjrtc inspect`: a readable summary of an artifact.
 
+use pjrtc_runtime::format::analysis::{Cost, MemoryStats};
 use pjrtc_runtime::format::{Pjx, Step, TensorSpec, step_line, walk_steps};
 use std::fmt::Write;
 
@@ -46,6 +47,22 @@ pub fn describe(pjx: &Pjx, file_len: usize) -> String {
         pjx.arena_size
     );
     let _ = writeln!(s, "  file:       {file_len:>10} bytes");
+    // What PJRT's GetCompiledMemoryStats and GetCostAnalysis report (JAX's
+    // `memory_analysis()` and `cost_analysis()`).
+    let m = MemoryStats::new(pjx, pjx.constants.len() as u64);
+    let _ = writeln!(s, "memory:");
+    let _ = writeln!(s, "  arguments:  {:>10} bytes", m.arguments);
+    let _ = writeln!(
+        s,
+        "  outputs:    {:>10} bytes ({} may alias arguments)",
+        m.outputs, m.aliased
+    );
+    let _ = writeln!(s, "  total:      {:>10} bytes", m.total());
+    let c = Cost::new(pjx);
+    let _ = writeln!(s, "cost:");
+    let _ = writeln!(s, "  flops:            {:>14}", c.flops);
+    let _ = writeln!(s, "  transcendentals:  {:>14}", c.transcendentals);
+    let _ = writeln!(s, "  bytes accessed:   {:>14}", c.bytes_accessed);
     let _ = writeln!(s, "schedule:");
     schedule(&mut s, pjx, &pjx.steps, 1);
     s
@@ -135,6 +152,75 @@ func.func public @main(%n: tensor<i32>, %x: tensor<4xf32>) -> tensor<4xf32> {
         assert!(indent(branch) > indent(case.clone()), "{text}");
         assert_eq!(indent(sort), indent(case));
         assert!(sort_is_stable(&text), "{text}");
+    }
+
+    /// The numbers PJRT reports for JAX's `memory_analysis()`/`cost_analysis()` come from
+    /// the same functions as these lines; here they are checked against the program.
+    #[test]
+    fn memory_and_cost_lines_count_a_batched_matmul_and_a_softmax() {
+        let src = r#"
+func.func public @main(%a: tensor<2x3x5xf32>, %b: tensor<2x5x7xf32>, %c: tensor<6x9xf32>) -> (tensor<2x3x7xf32>, tensor<6x9xf32>) {
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<2x3x5xf32>, tensor<2x5x7xf32>) -> tensor<2x3x7xf32>
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %m = stablehlo.reduce(%c init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<6x9xf32>, tensor<f32>) -> tensor<6xf32>
+  %mb = stablehlo.broadcast_in_dim %m, dims = [0] : (tensor<6xf32>) -> tensor<6x9xf32>
+  %d = stablehlo.subtract %c, %mb : tensor<6x9xf32>
+  %e = stablehlo.exponential %d : tensor<6x9xf32>
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %s = stablehlo.reduce(%e init: %z) applies stablehlo.add across dimensions = [1] : (tensor<6x9xf32>, tensor<f32>) -> tensor<6xf32>
+  %sb = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<6xf32>) -> tensor<6x9xf32>
+  %r = stablehlo.divide %e, %sb : tensor<6x9xf32>
+  return %0, %r : tensor<2x3x7xf32>, tensor<6x9xf32>
+}
+"#;
+        let pjx = compile(src.as_bytes(), &Options::default()).unwrap();
+        let text = describe(&pjx, 0);
+        let value = |label: &str| -> u64 {
+            let line = text
+                .lines()
+                .find(|l| l.trim_start().starts_with(label))
+                .unwrap_or_else(|| panic!("no '{label}' in\n{text}"));
+            line[line.find(label).unwrap() + label.len()..]
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        assert_eq!(
+            value("arguments:"),
+            4 * (2 * 3 * 5 + 2 * 5 * 7 + 6 * 9),
+            "{text}"
+        );
+        assert_eq!(value("outputs:"), 4 * (2 * 3 * 7 + 6 * 9), "{text}");
+        let code = value("code:");
+        let constants = value("constants:");
+        let arena = value("arena:");
+        assert_eq!(
+            value("total:"),
+            code + constants
+                + arena
+                + 4 * (2 * 3 * 5 + 2 * 5 * 7 + 6 * 9)
+                + 4 * (2 * 3 * 7 + 6 * 9),
+            "{text}"
+        );
+        let gemm = text.contains(": gemm ");
+        let softmax = text.contains(": softmax ");
+        // 2 flops per multiply-add of the batched product, when it is a GEMM step; one
+        // exponential per element of the softmax, when the compiler recognised it.
+        assert_eq!(
+            value("flops:"),
+            if gemm { 2 * 2 * 3 * 7 * 5 } else { 0 },
+            "{text}"
+        );
+        assert_eq!(
+            value("transcendentals:"),
+            if softmax { 6 * 9 } else { 0 },
+            "{text}"
+        );
+        assert!(gemm, "the batched matmul is a GEMM step:\n{text}");
+        // Every step reads or writes something.
+        assert!(value("bytes accessed:") >= value("outputs:"), "{text}");
     }
 
     fn sort_is_stable(text: &str) -> bool {

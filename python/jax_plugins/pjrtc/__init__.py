@@ -7,8 +7,8 @@ Once JAX has registered its plugins, the platform is set up for what JAX only pr
 its own platforms: linear algebra (`_linalg`: the CPU lowering rules, which emit the
 LAPACK custom calls pjrtc compiles), users' XLA FFI handlers (`_ffi`:
 `jax.ffi.register_ffi_target(..., platform="pjrtc")` through the plugin's PJRT FFI
-extension) and host callbacks (`_callbacks`). Those modules say which JAX internals they
-rely on.
+extension), host callbacks (`_callbacks`) and DLPack exchange (`_dlpack`). Those
+modules say which JAX internals they rely on.
 
 Environment:
   PJRTC_PLUGIN_LIBRARY  path of the plugin library to load instead of the bundled one
@@ -96,6 +96,45 @@ def _enable_persistent_cache() -> None:
     cc.is_cache_used = is_cache_used
 
 
+# Targets pjrtc compiles for without their device (PJRT topologies; see `topology`).
+TOPOLOGIES = ("host", "x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu")
+
+
+def topology(name: str = "host", num_devices: int = 1):
+    """The devices of a target to compile for without them: `name` is one of TOPOLOGIES
+    (`host` = this machine with all its features; `x86_64-unknown-linux-gnu` = the
+    x86-64-v3 level). Same as `jax.experimental.topologies.get_topology_desc(name,
+    "pjrtc", num_devices=...)`; compile for its `.devices` (e.g. with a mesh from
+    `jax.experimental.topologies.make_mesh`) and `serialize(compiled)` gives the `.pjx`
+    that `pjx-run` runs on that target."""
+    from jax.experimental import topologies
+
+    if name not in TOPOLOGIES:
+        raise ValueError(f"unknown pjrtc topology {name!r} (known: {', '.join(TOPOLOGIES)})")
+    return topologies.get_topology_desc(name, PLATFORM, num_devices=num_devices)
+
+
+def serialize(compiled) -> bytes:
+    """The `.pjx` artifact of a `jax.stages.Compiled` for pjrtc (live or from a topology).
+
+    JAX's `serialize()` is IFRT's wrapping of what PJRT_Executable_Serialize returned: a
+    varint length, that many bytes of IFRT metadata, then the plugin's bytes (the .pjx,
+    as `pjrtc`'s reader of JAX cache entries also expects)."""
+    data = compiled.runtime_executable().serialize()
+    n, shift, i = 0, 0, 0
+    while i < len(data):
+        b = data[i]
+        i += 1
+        n |= (b & 0x7F) << shift
+        shift += 7
+        if not b & 0x80:
+            break
+    pjx = data[i + n:]
+    if pjx[:4] != b"PJX\0":
+        raise ValueError("not a pjrtc executable (no .pjx inside its serialization)")
+    return pjx
+
+
 def _named_in_env() -> bool:
     # JAX registers PJRT_NAMES_AND_LIBRARY_PATHS entries after the plugin modules, and a
     # second registration of the same name fails (ALREADY_EXISTS): let the variable win.
@@ -134,6 +173,12 @@ def _set_up_platform(c_api=None) -> None:
     if not xb.is_known_platform(PLATFORM):
         return
     _set_up = True
+    try:
+        from . import _dlpack
+
+        _dlpack.install(PLATFORM)
+    except Exception:  # noqa: BLE001 - the platform still runs without it
+        logger.warning("pjrtc: DLPack exchange is unavailable", exc_info=True)
     try:
         from jax._src.lib import xla_client
 

@@ -7,6 +7,7 @@
 //! region) so that nothing later needs to bounds-check again. Version it as a schema: add
 //! fields at the end of a section and bump [`FORMAT_VERSION`] on any change.
 
+pub mod analysis;
 pub mod call;
 mod collective;
 mod describe;

@@ -2,11 +2,11 @@
 //! Transfers copy (synchronously), honouring the caller's byte strides in both directions.
 
 use std::ffi::c_void;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::ptr::NonNull;
 use std::sync::{Arc, Mutex};
 
 use super::client::client;
-use super::device::device;
+use super::device::{MemoryCounter, device};
 use super::error::{PjrtError, Result, entry, handle, slice};
 use super::event::Event;
 use super::ffi::*;
@@ -22,7 +22,14 @@ pub struct Buffer {
     dims: Vec<i64>,
     /// `None` once deleted. Shared so an execution can read it while the framework deletes.
     data: Mutex<Option<Arc<Tensor>>>,
-    external_refs: AtomicUsize,
+    /// External references (Buffer_IncreaseExternalReferenceCount: a host array aliases
+    /// the memory) and, while there are any, the data they keep alive: the memory stays
+    /// valid even if the buffer is deleted meanwhile, and is never donated.
+    external: Mutex<(usize, Option<Arc<Tensor>>)>,
+    /// Where this buffer's bytes are counted (Device_MemoryStats); `None` for views of
+    /// foreign memory.
+    counter: Option<Arc<MemoryCounter>>,
+    bytes: usize,
 }
 
 impl Buffer {
@@ -32,13 +39,26 @@ impl Buffer {
         memory: *mut PJRT_Memory,
         tensor: Tensor,
     ) -> *mut PJRT_Buffer {
+        let bytes = tensor.data.len();
+        let counter = if tensor.data.is_foreign() {
+            None
+        } else {
+            super::device::device(device)
+                .ok()
+                .map(|d| d.memory_counter.clone())
+        };
+        if let Some(c) = &counter {
+            c.add(bytes);
+        }
         Box::into_raw(Box::new(Buffer {
             device,
             memory,
             dtype: tensor.dtype,
             dims: tensor.shape.iter().map(|&d| d as i64).collect(),
             data: Mutex::new(Some(Arc::new(tensor))),
-            external_refs: AtomicUsize::new(0),
+            external: Mutex::new((0, None)),
+            counter,
+            bytes,
         }))
     }
 
@@ -50,29 +70,74 @@ impl Buffer {
         self.memory
     }
 
+    fn lock_data(&self) -> std::sync::MutexGuard<'_, Option<Arc<Tensor>>> {
+        // A poisoned lock still holds a valid `Option<Arc>`.
+        self.data.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn lock_external(&self) -> std::sync::MutexGuard<'_, (usize, Option<Arc<Tensor>>)> {
+        self.external.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     /// The data, or an error if the buffer was deleted (or donated).
     pub fn tensor(&self) -> Result<Arc<Tensor>> {
-        self.data
-            .lock()
-            .map_err(|_| PjrtError::internal("buffer lock poisoned"))?
+        self.lock_data()
             .clone()
             .ok_or_else(|| PjrtError::invalid("buffer has been deleted"))
     }
 
     pub fn is_deleted(&self) -> bool {
-        self.data.lock().map(|d| d.is_none()).unwrap_or(true)
+        self.lock_data().is_none()
+    }
+
+    /// Removes the data (the buffer then reports deleted), uncounting its bytes.
+    fn take(&self) -> Option<Arc<Tensor>> {
+        let t = self.lock_data().take();
+        if t.is_some()
+            && let Some(c) = &self.counter
+        {
+            c.sub(self.bytes);
+        }
+        t
     }
 
     /// Drops the data; the handle stays valid and reports deleted (also after donation).
     pub(crate) fn delete(&self) {
-        if let Ok(mut d) = self.data.lock() {
-            *d = None;
+        drop(self.take());
+    }
+
+    /// The data itself, for an execution to update in place, if nobody else can see it:
+    /// no other reference (a running execution, a host array holding an external
+    /// reference) and the alignment kernels need. The buffer is then deleted (donated).
+    pub(crate) fn donate(&self) -> Option<Tensor> {
+        let external = self.lock_external();
+        if external.0 > 0 {
+            return None;
         }
+        let mut data = self.lock_data();
+        let unique = data
+            .as_ref()
+            .is_some_and(|t| Arc::strong_count(t) == 1 && t.data.is_aligned());
+        if !unique {
+            return None;
+        }
+        // Nobody else holds the Arc and the lock keeps new clones out, so it unwraps.
+        let t = Arc::try_unwrap(data.take()?).ok()?;
+        if let Some(c) = &self.counter {
+            c.sub(self.bytes);
+        }
+        Some(t)
     }
 
     fn size_in_bytes(&self) -> usize {
         let shape: Vec<u64> = self.dims.iter().map(|&d| d as u64).collect();
         byte_size(self.dtype, &shape).unwrap_or(0)
+    }
+}
+
+impl Drop for Buffer {
+    fn drop(&mut self) {
+        self.delete();
     }
 }
 
@@ -248,24 +313,7 @@ entry!(
                 "BufferFromHostBuffer: device_layout is not supported (buffers are row-major)",
             ));
         }
-        // Placement: the given memory, else the given device's default memory, else device 0.
-        let (dev, mem) = if !a.memory.is_null() {
-            if !c.owns_memory(a.memory) {
-                return Err(PjrtError::invalid("memory does not belong to this client"));
-            }
-            let m = memory(a.memory)?;
-            (m.devices[0], a.memory)
-        } else {
-            let dev = if a.device.is_null() {
-                c.default_device()
-            } else {
-                a.device
-            };
-            if !c.owns_device(dev) {
-                return Err(PjrtError::invalid("device does not belong to this client"));
-            }
-            (dev, device(dev)?.default_memory)
-        };
+        let (dev, mem) = placement(c, a.device, a.memory)?;
         let size = byte_size(dtype, &shape).ok_or_else(|| {
             PjrtError::invalid(format!("array of {shape:?} {dtype} is too large"))
         })?;
@@ -338,10 +386,11 @@ entry!(
 );
 
 entry!(
-    /// False: JAX then reads results through ToHostBuffer instead of aliasing our memory.
+    /// True: JAX's `np.asarray` then aliases the buffer's memory (holding an external
+    /// reference, which keeps the memory alive and undonated) instead of copying it out.
     fn buffer_is_on_cpu(a: &mut PJRT_Buffer_Bool_Args) {
         buffer(a.buffer)?;
-        a.value = false;
+        a.value = true;
         Ok(())
     }
 );
@@ -508,10 +557,14 @@ entry!(
 );
 
 entry!(
+    /// Pins the data: it stays valid (and is never donated) until the count is back at 0,
+    /// even if the buffer is deleted meanwhile.
     fn buffer_increase_external_reference_count(a: &mut PJRT_Buffer_Args) {
-        buffer(a.buffer)?
-            .external_refs
-            .fetch_add(1, Ordering::Relaxed);
+        let b = buffer(a.buffer)?;
+        let t = b.tensor()?;
+        let mut ext = b.lock_external();
+        ext.0 += 1;
+        ext.1.get_or_insert(t);
         Ok(())
     }
 );
@@ -519,9 +572,14 @@ entry!(
 entry!(
     fn buffer_decrease_external_reference_count(a: &mut PJRT_Buffer_Args) {
         let b = buffer(a.buffer)?;
-        b.external_refs
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1))
-            .map_err(|_| PjrtError::invalid("external reference count is already 0"))?;
+        let mut ext = b.lock_external();
+        ext.0 = ext
+            .0
+            .checked_sub(1)
+            .ok_or_else(|| PjrtError::invalid("external reference count is already 0"))?;
+        if ext.0 == 0 {
+            ext.1 = None;
+        }
         Ok(())
     }
 );
@@ -561,6 +619,232 @@ entry!(
         let d = device(a.dst_device)?;
         let t = b.tensor()?;
         a.dst_buffer = Buffer::new_raw(a.dst_device, d.default_memory, (*t).clone());
+        Ok(())
+    }
+);
+
+/// The row-major shape a (dims, element type, layout) triple describes, or why pjrtc
+/// cannot hold it.
+fn dense_shape(
+    dims: &[i64],
+    element_type: PJRT_Buffer_Type,
+    layout: *const PJRT_Buffer_MemoryLayout,
+) -> Result<(DType, Vec<u64>)> {
+    let dtype = dtype_from_pjrt(element_type)?;
+    let shape = shape_of(dims)?;
+    // SAFETY: a non-NULL layout is the caller's struct for this call.
+    if let Some(layout) = unsafe { layout.as_ref() } {
+        let strides = host_strides(layout, &shape, dtype.size())?;
+        if !shape.contains(&0) && strides != dense_strides(&shape, dtype.size()) {
+            return Err(PjrtError::unimplemented(
+                "pjrtc buffers are dense row-major; this layout is not",
+            ));
+        }
+    }
+    Ok((dtype, shape))
+}
+
+/// The device and memory a buffer goes to: `memory` if given, else `device`'s default
+/// memory, else device 0's.
+fn placement(
+    c: &super::client::Client,
+    dev: *mut PJRT_Device,
+    mem: *mut PJRT_Memory,
+) -> Result<(*mut PJRT_Device, *mut PJRT_Memory)> {
+    if !mem.is_null() {
+        if !c.owns_memory(mem) {
+            return Err(PjrtError::invalid("memory does not belong to this client"));
+        }
+        return Ok((memory(mem)?.devices[0], mem));
+    }
+    let dev = if dev.is_null() {
+        c.default_device()
+    } else {
+        dev
+    };
+    if !c.owns_device(dev) {
+        return Err(PjrtError::invalid("device does not belong to this client"));
+    }
+    Ok((dev, device(dev)?.default_memory))
+}
+
+/// The framework's on-delete callback and its argument, called once when the last user
+/// of a view lets go of the memory.
+struct OnDelete {
+    callback: Option<unsafe extern "C" fn(*mut c_void, *mut c_void)>,
+    ptr: *mut c_void,
+    arg: *mut c_void,
+}
+
+// SAFETY: the PJRT contract lets the plugin call the on-delete callback from any thread;
+// the pointers are only passed back to it.
+unsafe impl Send for OnDelete {}
+
+impl OnDelete {
+    fn call(self) {
+        if let Some(f) = self.callback {
+            // SAFETY: the framework's callback with the pointers it gave us.
+            unsafe { f(self.ptr, self.arg) }
+        }
+    }
+}
+
+entry!(
+    /// A buffer over the caller's memory, without copying (DLPack import): the memory must
+    /// stay valid until `on_delete_callback` runs, which happens once nothing uses it (the
+    /// buffer deleted or destroyed, no execution reading it). Executions read it in place
+    /// when it is 64-byte aligned and from an aligned copy otherwise; donating it to an
+    /// execution copies it (the memory is not ours to hand to an output).
+    fn client_create_view_of_device_buffer(a: &mut PJRT_Client_CreateViewOfDeviceBuffer_Args) {
+        let c = client(a.client)?;
+        // SAFETY: `dims` is the caller's array of `num_dims` int64.
+        let dims = unsafe { slice(a.dims, a.num_dims, "dims")? };
+        let (dtype, shape) = dense_shape(dims, a.element_type, a.layout)?;
+        let memory_ptr = if a.struct_size >= PJRT_Client_CreateViewOfDeviceBuffer_Args::STRUCT_SIZE
+        {
+            a.memory
+        } else {
+            std::ptr::null_mut()
+        };
+        let (dev, mem) = placement(c, a.device, memory_ptr)?;
+        let size = byte_size(dtype, &shape).ok_or_else(|| {
+            PjrtError::invalid(format!("array of {shape:?} {dtype} is too large"))
+        })?;
+        let ptr = match NonNull::new(a.device_buffer_ptr.cast::<u8>()) {
+            Some(p) => p,
+            None if size == 0 => NonNull::dangling(),
+            None => return Err(PjrtError::invalid("device_buffer_ptr is NULL")),
+        };
+        let on_delete = OnDelete {
+            callback: a.on_delete_callback,
+            ptr: a.device_buffer_ptr,
+            arg: a.on_delete_callback_arg,
+        };
+        // SAFETY: the caller keeps `size` bytes at `ptr` valid until the on-delete callback
+        // (the CreateViewOfDeviceBuffer contract), which runs when the view is dropped.
+        let data = unsafe {
+            crate::tensor::AlignedBytes::foreign(ptr, size, Box::new(move || on_delete.call()))
+        };
+        a.buffer = Buffer::new_raw(dev, mem, Tensor { dtype, shape, data });
+        Ok(())
+    }
+);
+
+entry!(
+    /// A buffer whose contents are unspecified until written (zeros here).
+    fn client_create_uninitialized_buffer(a: &mut PJRT_Client_CreateUninitializedBuffer_Args) {
+        let c = client(a.client)?;
+        // SAFETY: `shape_dims` is the caller's array of `shape_num_dims` int64.
+        let dims = unsafe { slice(a.shape_dims, a.shape_num_dims, "shape_dims")? };
+        let (dtype, shape) = dense_shape(dims, a.shape_element_type, a.shape_layout)?;
+        let (dev, mem) = placement(c, a.device, a.memory)?;
+        let t = Tensor::try_zeros(dtype, &shape).ok_or_else(|| {
+            PjrtError::new(
+                PJRT_Error_Code_RESOURCE_EXHAUSTED,
+                format!("cannot allocate a {dtype}{shape:?} buffer"),
+            )
+        })?;
+        a.buffer = Buffer::new_raw(dev, mem, t);
+        Ok(())
+    }
+);
+
+/// The byte range `[offset, offset + size)` of `b`'s dense data, checked.
+fn raw_range(b: &Buffer, offset: i64, size: i64) -> Result<(Arc<Tensor>, usize, usize)> {
+    let t = b.tensor()?;
+    let len = t.data.len();
+    let (o, n) = (usize::try_from(offset), usize::try_from(size));
+    match (o, n) {
+        (Ok(o), Ok(n)) if o.checked_add(n).is_some_and(|end| end <= len) => Ok((t, o, n)),
+        _ => Err(PjrtError::invalid(format!(
+            "CopyRawToHost: bytes [{offset}, {offset} + {size}) are outside the buffer's {len} bytes"
+        ))),
+    }
+}
+
+entry!(
+    /// Copies bytes `[offset, offset + transfer_size)` of the buffer's dense row-major
+    /// data to `dst`.
+    fn buffer_copy_raw_to_host(a: &mut PJRT_Buffer_CopyRawToHost_Args) {
+        let (t, o, n) = raw_range(buffer(a.buffer)?, a.offset, a.transfer_size)?;
+        if n > 0 {
+            if a.dst.is_null() {
+                return Err(PjrtError::invalid("CopyRawToHost: dst is NULL"));
+            }
+            // SAFETY: the range is inside the buffer (checked); `dst` is the caller's memory
+            // of at least `transfer_size` bytes (API contract), not ours, so no overlap.
+            unsafe { std::ptr::copy_nonoverlapping(t.bytes()[o..].as_ptr(), a.dst.cast(), n) };
+        }
+        a.event = Event::ready();
+        Ok(())
+    }
+);
+
+/// What a deferred raw copy needs when the framework says where to copy to.
+struct DeferredCopy {
+    data: Arc<Tensor>,
+    offset: usize,
+    size: usize,
+    /// Completed once the copy is done (or failed); the framework owns its handle.
+    event: *const Event,
+}
+
+unsafe extern "C" fn deferred_copy_ready(args: *mut PJRT_Buffer_CopyRawToHostFuture_Callback_Args) {
+    // A panic must not unwind into C; the copy itself cannot panic.
+    let _ = std::panic::catch_unwind(|| {
+        // SAFETY: the framework passes its callback args struct for this call.
+        let Some(a) = (unsafe { args.as_ref() }) else {
+            return;
+        };
+        if a.callback_data.is_null() {
+            return;
+        }
+        // SAFETY: made by `buffer_copy_raw_to_host_future` (a Box), handed back exactly once.
+        let copy = unsafe { Box::from_raw(a.callback_data.cast::<DeferredCopy>()) };
+        let outcome = if a.error_code != PJRT_Error_Code_OK {
+            // SAFETY: the caller's `(ptr, len)` message, live for the call.
+            let m =
+                unsafe { super::error::bytes(a.error_message, a.error_message_size, "message") }
+                    .map(|m| String::from_utf8_lossy(m).into_owned())
+                    .unwrap_or_default();
+            Some(PjrtError::new(a.error_code, m))
+        } else if a.dst.is_null() && copy.size > 0 {
+            Some(PjrtError::invalid("CopyRawToHostFuture: dst is NULL"))
+        } else {
+            if copy.size > 0 {
+                // SAFETY: the range was checked against the data, which `copy` keeps alive;
+                // `dst` is the framework's memory of at least `size` bytes.
+                unsafe {
+                    std::ptr::copy_nonoverlapping(
+                        copy.data.bytes()[copy.offset..].as_ptr(),
+                        a.dst.cast::<u8>(),
+                        copy.size,
+                    )
+                };
+            }
+            None
+        };
+        // SAFETY: the framework destroys the event only after it completed (it waits on
+        // it), and it completes here.
+        let _ = unsafe { &*copy.event }.set(outcome);
+    });
+}
+
+entry!(
+    /// CopyRawToHost where the destination is given later: the event completes when the
+    /// framework calls `future_ready_callback` with `dst` and the copy is done.
+    fn buffer_copy_raw_to_host_future(a: &mut PJRT_Buffer_CopyRawToHostFuture_Args) {
+        let (data, offset, size) = raw_range(buffer(a.buffer)?, a.offset, a.transfer_size)?;
+        let event = Box::into_raw(Event::pending());
+        a.event = event;
+        a.callback_data = Box::into_raw(Box::new(DeferredCopy {
+            data,
+            offset,
+            size,
+            event,
+        }))
+        .cast::<c_void>();
+        a.future_ready_callback = Some(deferred_copy_ready);
         Ok(())
     }
 );

@@ -5,6 +5,7 @@ use super::device::{Device, device};
 use super::error::{PjrtError, Result, entry, handle, slice};
 use super::ffi::*;
 use super::memory::Memory;
+use super::topology::Topology;
 
 pub const PLATFORM_NAME: &str = "pjrtc";
 pub const PLATFORM_VERSION: &str = concat!("pjrtc ", env!("CARGO_PKG_VERSION"));
@@ -20,17 +21,25 @@ pub struct Client {
     /// Threads each call of this client's executables may use (create option
     /// `num_threads`).
     pub(crate) num_threads: usize,
+    /// The host topology with this client's devices (Client_TopologyDescription).
+    topology: Box<Topology>,
 }
 
 impl Client {
     /// `num_devices` CPU devices, each with its own memory.
     pub fn new(num_devices: usize) -> Box<Client> {
+        // The host topology of any device count the create options allow; more (only
+        // tests make them) is described as one device.
+        let topology = Topology::new("host", num_devices)
+            .or_else(|_| Topology::new("host", 1))
+            .expect("the host topology with one device exists");
         let mut client = Box::new(Client {
             devices: Vec::new(),
             memories: Vec::new(),
             device_ptrs: Vec::new(),
             memory_ptrs: Vec::new(),
             num_threads: 1,
+            topology,
         });
         for id in 0..num_devices as i32 {
             let mut memory = Box::new(Memory::new(id));
@@ -60,6 +69,10 @@ impl Client {
 
     pub fn owns_memory(&self, memory: *mut PJRT_Memory) -> bool {
         self.memory_ptrs.contains(&memory)
+    }
+
+    pub fn topology(&self) -> &Topology {
+        &self.topology
     }
 }
 

@@ -1,5 +1,8 @@
 //! PJRT_Device and PJRT_DeviceDescription: CPU devices of one process.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
 use super::error::{PjrtError, Result, entry, handle};
 use super::ffi::*;
 
@@ -11,25 +14,63 @@ pub struct DeviceDescription {
     to_string: String,
 }
 
+/// Bytes of the buffers a device holds (its own allocations, not views of foreign
+/// memory), for Device_MemoryStats. Shared with the buffers, which may outlive the device.
+#[derive(Default)]
+pub struct MemoryCounter {
+    in_use: AtomicI64,
+    peak: AtomicI64,
+    allocs: AtomicI64,
+    largest: AtomicI64,
+}
+
+impl MemoryCounter {
+    pub fn add(&self, bytes: usize) {
+        let b = i64::try_from(bytes).unwrap_or(i64::MAX);
+        let now = self.in_use.fetch_add(b, Ordering::Relaxed) + b;
+        self.peak.fetch_max(now, Ordering::Relaxed);
+        self.allocs.fetch_add(1, Ordering::Relaxed);
+        self.largest.fetch_max(b, Ordering::Relaxed);
+    }
+
+    pub fn sub(&self, bytes: usize) {
+        let b = i64::try_from(bytes).unwrap_or(i64::MAX);
+        self.in_use.fetch_sub(b, Ordering::Relaxed);
+    }
+
+    pub fn in_use(&self) -> i64 {
+        self.in_use.load(Ordering::Relaxed)
+    }
+}
+
 pub struct Device {
     /// Returned by pointer from Device_GetDescription; lives as long as the device.
     pub description: DeviceDescription,
+    pub(crate) memory_counter: Arc<MemoryCounter>,
     pub local_hardware_id: i32,
     pub(crate) memories: Vec<*mut PJRT_Memory>,
     pub(crate) default_memory: *mut PJRT_Memory,
 }
 
+impl DeviceDescription {
+    /// CPU device `id` of this process (also what a topology describes).
+    pub fn cpu(id: i32) -> DeviceDescription {
+        DeviceDescription {
+            id,
+            process_index: 0,
+            kind: "cpu".into(),
+            debug_string: format!("pjrtc CPU device {id}"),
+            // What `repr(jax.devices()[i])` shows.
+            to_string: format!("PjrtcDevice(id={id})"),
+        }
+    }
+}
+
 impl Device {
     pub fn new(id: i32, memory: *mut PJRT_Memory) -> Device {
         Device {
-            description: DeviceDescription {
-                id,
-                process_index: 0,
-                kind: "cpu".into(),
-                debug_string: format!("pjrtc CPU device {id}"),
-                // What `repr(jax.devices()[i])` shows.
-                to_string: format!("PjrtcDevice(id={id})"),
-            },
+            description: DeviceDescription::cpu(id),
+            memory_counter: Arc::default(),
             local_hardware_id: id,
             memories: vec![memory],
             default_memory: memory,
@@ -157,6 +198,29 @@ entry!(
         a.num_attributes = 0;
         a.device_attributes = std::ptr::null_mut();
         a.attributes_deleter = Some(no_attributes_deleter);
+        Ok(())
+    }
+);
+
+entry!(
+    /// Bytes of the buffers this device holds now, their peak, how many were made and the
+    /// largest (views of foreign memory are not counted: the device did not allocate them).
+    fn device_memory_stats(a: &mut PJRT_Device_MemoryStats_Args) {
+        let c = &device(a.device)?.memory_counter;
+        a.bytes_in_use = c.in_use();
+        a.peak_bytes_in_use = c.peak.load(Ordering::Relaxed);
+        a.peak_bytes_in_use_is_set = true;
+        a.num_allocs = c.allocs.load(Ordering::Relaxed);
+        a.num_allocs_is_set = true;
+        a.largest_alloc_size = c.largest.load(Ordering::Relaxed);
+        a.largest_alloc_size_is_set = true;
+        a.bytes_limit_is_set = false;
+        a.bytes_reserved_is_set = false;
+        a.peak_bytes_reserved_is_set = false;
+        a.bytes_reservable_limit_is_set = false;
+        a.largest_free_block_bytes_is_set = false;
+        a.pool_bytes_is_set = false;
+        a.peak_pool_bytes_is_set = false;
         Ok(())
     }
 );

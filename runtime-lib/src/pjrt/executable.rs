@@ -16,14 +16,19 @@ use super::event::Event;
 use super::ffi::*;
 use super::memory::DEVICE_KIND;
 use super::options::Placement;
+use super::topology::topology;
 use crate::collective::{Device as CollectiveDevice, Grid, Rendezvous};
 use crate::exec::Executable;
+use crate::format::analysis::{Cost, MemoryStats};
+use crate::format::{Pjx, Signature};
 use crate::tensor::Tensor;
 use crate::xla_ffi;
 
 /// What both handle kinds share: the artifact and the metadata handed out by pointer.
 pub struct ExecutableData {
-    exe: Executable,
+    /// `None` for an artifact compiled for another machine (`PJRT_Compile` on a non-host
+    /// topology): it can be serialized and analysed, not run here.
+    exe: Option<Executable>,
     pjx: Vec<u8>,
     name: String,
     fingerprint: String,
@@ -34,15 +39,20 @@ pub struct ExecutableData {
     output_kind_sizes: Vec<usize>,
     /// The devices of a call must run together, each in a thread of its own.
     collectives: bool,
+    memory: MemoryStats,
+    /// GetCostAnalysis's properties (names are `'static`, values inline).
+    cost: [PJRT_NamedValue; 3],
+    /// The serialized CompileOptionsProto it was compiled (or loaded) with, as given.
+    compile_options: Vec<u8>,
 }
 
-// SAFETY: the raw pointers in `output_kinds` point to a `'static` string; everything else
-// is Send + Sync.
+// SAFETY: the raw pointers in `output_kinds` and `cost` point to `'static` strings;
+// everything else is Send + Sync.
 unsafe impl Send for ExecutableData {}
 // SAFETY: as above; nothing is mutated after construction.
 unsafe impl Sync for ExecutableData {}
 
-/// FNV-1a: stable across processes, unlike `DefaultHasher`.
+/// FNV-1a of the artifact: stable across processes, unlike `DefaultHasher`.
 fn fingerprint(bytes: &[u8]) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for &b in bytes {
@@ -51,35 +61,98 @@ fn fingerprint(bytes: &[u8]) -> String {
     format!("pjrtc-{h:016x}")
 }
 
+/// A named int64 property with a `'static` name.
+fn int_property(name: &'static str, value: u64) -> PJRT_NamedValue {
+    PJRT_NamedValue {
+        struct_size: PJRT_NamedValue::STRUCT_SIZE,
+        extension_start: std::ptr::null_mut(),
+        name: name.as_ptr().cast(),
+        name_size: name.len(),
+        type_: PJRT_NamedValue_kInt64,
+        value: PJRT_NamedValue_Value {
+            int64_value: i64::try_from(value).unwrap_or(i64::MAX),
+        },
+        value_size: 1,
+    }
+}
+
 impl ExecutableData {
-    pub fn load(pjx: Vec<u8>) -> Result<ExecutableData> {
+    /// Loads an artifact to run in this process.
+    pub fn load(pjx: Vec<u8>, compile_options: Vec<u8>) -> Result<ExecutableData> {
         let exe = Executable::load(&pjx)
             .map_err(|e| PjrtError::invalid(format!("cannot load the .pjx artifact: {e}")))?;
-        let outs = &exe.signature().outputs;
-        let output_types = outs.iter().map(|o| dtype_to_pjrt(o.dtype)).collect();
-        let output_dims = outs
-            .iter()
-            .flat_map(|o| o.shape.iter().map(|&d| d as i64))
-            .collect();
-        let output_dim_sizes = outs.iter().map(|o| o.shape.len()).collect();
-        let output_kinds = outs.iter().map(|_| DEVICE_KIND.as_ptr().cast()).collect();
-        let output_kind_sizes = outs.iter().map(|_| DEVICE_KIND.len()).collect();
-        Ok(ExecutableData {
-            collectives: exe.has_collectives(),
+        let memory = MemoryStats::new(exe.pjx(), exe.constants().len() as u64);
+        let cost = Cost::new(exe.pjx());
+        let sig = exe.signature().clone();
+        Ok(Self::with(
+            Some(exe),
+            &sig,
+            memory,
+            cost,
+            pjx,
+            compile_options,
+        ))
+    }
+
+    /// An artifact for another machine: decoded and validated, not loaded.
+    pub fn describe(pjx: Vec<u8>, compile_options: Vec<u8>) -> Result<ExecutableData> {
+        let decoded = Pjx::from_bytes(&pjx)
+            .map_err(|e| PjrtError::invalid(format!("cannot decode the .pjx artifact: {e}")))?;
+        let memory = MemoryStats::new(&decoded, decoded.constants.len() as u64);
+        let cost = Cost::new(&decoded);
+        Ok(Self::with(
+            None,
+            &decoded.signature,
+            memory,
+            cost,
+            pjx,
+            compile_options,
+        ))
+    }
+
+    fn with(
+        exe: Option<Executable>,
+        sig: &Signature,
+        memory: MemoryStats,
+        cost: Cost,
+        pjx: Vec<u8>,
+        compile_options: Vec<u8>,
+    ) -> ExecutableData {
+        let outs = &sig.outputs;
+        ExecutableData {
+            collectives: exe.as_ref().is_some_and(Executable::has_collectives),
             exe,
             fingerprint: fingerprint(&pjx),
             pjx,
             name: "main".into(),
-            output_types,
-            output_dims,
-            output_dim_sizes,
-            output_kinds,
-            output_kind_sizes,
-        })
+            output_types: outs.iter().map(|o| dtype_to_pjrt(o.dtype)).collect(),
+            output_dims: outs
+                .iter()
+                .flat_map(|o| o.shape.iter().map(|&d| d as i64))
+                .collect(),
+            output_dim_sizes: outs.iter().map(|o| o.shape.len()).collect(),
+            output_kinds: outs.iter().map(|_| DEVICE_KIND.as_ptr().cast()).collect(),
+            output_kind_sizes: outs.iter().map(|_| DEVICE_KIND.len()).collect(),
+            memory,
+            // XLA's names, so `compiled.cost_analysis()` reads like XLA's.
+            cost: [
+                int_property("flops", cost.flops),
+                int_property("transcendentals", cost.transcendentals),
+                int_property("bytes accessed", cost.bytes_accessed),
+            ],
+            compile_options,
+        }
     }
 
-    pub fn executable(&self) -> &Executable {
-        &self.exe
+    /// The loaded executable, or why it cannot run here.
+    pub fn executable(&self) -> Result<&Executable> {
+        self.exe.as_ref().ok_or_else(|| {
+            PjrtError::new(
+                PJRT_Error_Code_FAILED_PRECONDITION,
+                "this executable was compiled for another target; serialize it and run the \
+                 .pjx there (pjx-run)",
+            )
+        })
     }
 }
 
@@ -110,7 +183,14 @@ impl LoadedExecutable {
         mut data: ExecutableData,
         placement: Placement,
     ) -> Result<*mut PJRT_LoadedExecutable> {
-        data.exe.set_threads(c.num_threads);
+        match data.exe.as_mut() {
+            Some(exe) => exe.set_threads(c.num_threads),
+            None => {
+                return Err(PjrtError::invalid(
+                    "this executable was compiled for another target and cannot be loaded here",
+                ));
+            }
+        }
         let devices = placement
             .devices
             .iter()
@@ -170,30 +250,84 @@ fn loaded<'a>(ptr: *mut PJRT_LoadedExecutable) -> Result<&'a LoadedExecutable> {
     unsafe { handle(ptr, "loaded executable") }
 }
 
+/// The code of an `"mlir"` program (StableHLO text or VHLO bytecode).
+///
+/// # Safety
+/// `program` is NULL or the caller's PJRT_Program, live for the call, with valid strings.
+unsafe fn program_code<'a>(program: *const PJRT_Program) -> Result<&'a [u8]> {
+    // SAFETY: per the contract above.
+    let program = unsafe { handle(program as *mut PJRT_Program, "program")? };
+    // SAFETY: `(format, format_size)` and `(code, code_size)` are the caller's strings.
+    let format = unsafe { bytes(program.format, program.format_size, "program format")? };
+    // SAFETY: as above.
+    let code = unsafe { bytes(program.code, program.code_size, "program code")? };
+    if format != b"mlir" {
+        return Err(PjrtError::invalid(format!(
+            "program format {:?} is not supported; pjrtc compiles \"mlir\" (StableHLO text or VHLO bytecode)",
+            String::from_utf8_lossy(format)
+        )));
+    }
+    Ok(code)
+}
+
+fn hook() -> Result<super::CompileHook> {
+    super::compile_hook().ok_or_else(|| {
+        PjrtError::unimplemented(
+            "this runtime-only plugin cannot compile; use the full pjrtc plugin or load a .pjx with PJRT_Executable_DeserializeAndLoad",
+        )
+    })
+}
+
+entry!(
+    /// Compiles for a topology, with or without a client: the executable can be
+    /// serialized (the `.pjx` for the topology's target) and analysed; one for the host
+    /// topology can also be loaded (DeserializeAndLoad of its serialization).
+    fn compile(a: &mut PJRT_Compile_Args) {
+        let t = topology(a.topology)?;
+        // SAFETY: the program is the caller's struct for this call.
+        let code = unsafe { program_code(a.program)? };
+        // SAFETY: the caller's serialized CompileOptionsProto for this call.
+        let placement = unsafe { placement(a.compile_options, a.compile_options_size)? };
+        if placement.devices.len() > t.num_devices() {
+            return Err(PjrtError::invalid(format!(
+                "the program needs {} devices; topology {} has {}",
+                placement.devices.len(),
+                t.name(),
+                t.num_devices()
+            )));
+        }
+        // SAFETY: as above.
+        let options =
+            unsafe { bytes(a.compile_options, a.compile_options_size, "compile_options")? };
+        let pjx = hook()?(code, t.target()).map_err(PjrtError::invalid)?;
+        let data = if t.runs_here() {
+            ExecutableData::load(pjx, options.to_vec())?
+        } else {
+            ExecutableData::describe(pjx, options.to_vec())?
+        };
+        a.executable = Box::into_raw(Box::new(ExecutableHandle {
+            data: Arc::new(data),
+            replicas: placement.replicas,
+            partitions: placement.partitions,
+        }));
+        Ok(())
+    }
+);
+
 entry!(
     fn client_compile(a: &mut PJRT_Client_Compile_Args) {
         let c = client(a.client)?;
         // SAFETY: the program is the caller's struct for this call.
-        let program = unsafe { handle(a.program as *mut PJRT_Program, "program")? };
-        // SAFETY: `(format, format_size)` and `(code, code_size)` are the caller's strings.
-        let format = unsafe { bytes(program.format, program.format_size, "program format")? };
-        // SAFETY: as above.
-        let code = unsafe { bytes(program.code, program.code_size, "program code")? };
-        if format != b"mlir" {
-            return Err(PjrtError::invalid(format!(
-                "program format {:?} is not supported; pjrtc compiles \"mlir\" (StableHLO text or VHLO bytecode)",
-                String::from_utf8_lossy(format)
-            )));
-        }
-        let hook = super::compile_hook().ok_or_else(|| {
-            PjrtError::unimplemented(
-                "this runtime-only plugin cannot compile; use the full pjrtc plugin or load a .pjx with PJRT_Executable_DeserializeAndLoad",
-            )
-        })?;
+        let code = unsafe { program_code(a.program)? };
+        let hook = hook()?;
         // SAFETY: the caller's serialized CompileOptionsProto for this call.
         let placement = unsafe { placement(a.compile_options, a.compile_options_size)? };
-        let pjx = hook(code).map_err(PjrtError::invalid)?;
-        a.executable = LoadedExecutable::new_raw(c, ExecutableData::load(pjx)?, placement)?;
+        // SAFETY: as above.
+        let options =
+            unsafe { bytes(a.compile_options, a.compile_options_size, "compile_options")? };
+        let pjx = hook(code, None).map_err(PjrtError::invalid)?;
+        a.executable =
+            LoadedExecutable::new_raw(c, ExecutableData::load(pjx, options.to_vec())?, placement)?;
         Ok(())
     }
 );
@@ -215,8 +349,19 @@ entry!(
                 a.overridden_serialized_compile_options_size,
             )?
         };
-        a.loaded_executable =
-            LoadedExecutable::new_raw(c, ExecutableData::load(pjx.to_vec())?, placement)?;
+        // SAFETY: as above.
+        let options = unsafe {
+            bytes(
+                a.overridden_serialized_compile_options,
+                a.overridden_serialized_compile_options_size,
+                "overridden_serialized_compile_options",
+            )?
+        };
+        a.loaded_executable = LoadedExecutable::new_raw(
+            c,
+            ExecutableData::load(pjx.to_vec(), options.to_vec())?,
+            placement,
+        )?;
         Ok(())
     }
 );
@@ -269,6 +414,61 @@ entry!(
 );
 
 entry!(
+    fn loaded_executable_fingerprint(a: &mut PJRT_LoadedExecutable_Fingerprint_Args) {
+        let l = loaded(a.executable)?;
+        a.executable_fingerprint = l.data.fingerprint.as_ptr().cast();
+        a.executable_fingerprint_size = l.data.fingerprint.len();
+        Ok(())
+    }
+);
+
+entry!(
+    /// Per the compiled schedule, see [`Cost`].
+    fn executable_get_cost_analysis(a: &mut PJRT_Executable_GetCostAnalysis_Args) {
+        let d = exe(a.executable)?;
+        a.properties = d.cost.as_ptr();
+        a.num_properties = d.cost.len();
+        Ok(())
+    }
+);
+
+entry!(
+    /// The numbers `pjrtc inspect` prints ([`MemoryStats`]). Constants are read-only data
+    /// of the artifact, so they count as generated code, as XLA counts its constants;
+    /// everything is host memory, which is this plugin's device memory.
+    fn executable_get_compiled_memory_stats(a: &mut PJRT_Executable_GetCompiledMemoryStats_Args) {
+        let m = exe(a.executable)?.memory;
+        let i = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
+        a.generated_code_size_in_bytes = i(m.code + m.constants);
+        a.argument_size_in_bytes = i(m.arguments);
+        a.output_size_in_bytes = i(m.outputs);
+        a.alias_size_in_bytes = i(m.aliased);
+        a.temp_size_in_bytes = i(m.arena);
+        a.host_generated_code_size_in_bytes = 0;
+        a.host_argument_size_in_bytes = 0;
+        a.host_output_size_in_bytes = 0;
+        a.host_alias_size_in_bytes = 0;
+        a.host_temp_size_in_bytes = 0;
+        a.peak_memory_in_bytes = i(m.total());
+        a.total_size_in_bytes = i(m.total());
+        Ok(())
+    }
+);
+
+entry!(
+    /// The CompileOptionsProto bytes it was compiled with (empty for an artifact loaded
+    /// without overridden options: the defaults).
+    fn executable_get_compile_options(a: &mut PJRT_Executable_GetCompileOptions_Args) {
+        let bytes = Box::new(exe(a.executable)?.compile_options.clone());
+        a.serialized_bytes = bytes.as_ptr().cast();
+        a.serialized_bytes_size = bytes.len();
+        a.serialized_compile_options = Box::into_raw(bytes).cast::<c_void>();
+        a.serialized_compile_options_deleter = Some(free_serialized);
+        Ok(())
+    }
+);
+
+entry!(
     fn executable_num_replicas(a: &mut PJRT_Executable_Count_Args) {
         a.value = exe_handle(a.executable)?.replicas;
         Ok(())
@@ -291,7 +491,7 @@ entry!(
 
 entry!(
     fn executable_size_of_generated_code(a: &mut PJRT_Executable_SizeOfGeneratedCodeInBytes_Args) {
-        a.size_in_bytes = exe(a.executable)?.exe.pjx().code.bytes.len() as i64;
+        a.size_in_bytes = exe(a.executable)?.memory.code as i64;
         Ok(())
     }
 );
@@ -400,10 +600,11 @@ entry!(
 
 entry!(
     /// Runs synchronously: argument list `i` on the executable's device `i` (or on
-    /// `execute_device` for a single list), the lists in parallel threads. Outputs are fresh
-    /// buffers on that device; an input donated to an output (`tf.aliasing_output`) is
-    /// deleted after a successful run, as the framework expects of a donated buffer, unless
-    /// `non_donatable_input_indices` lists it.
+    /// `execute_device` for a single list), the lists in parallel threads. An input donated
+    /// to an output (`tf.aliasing_output`, unless `non_donatable_input_indices` lists it)
+    /// becomes that output when nothing else references its memory (the program updates it
+    /// in place); otherwise outputs are fresh buffers. Donated inputs end up deleted, as
+    /// the framework expects of a donated buffer.
     fn loaded_executable_execute(a: &mut PJRT_LoadedExecutable_Execute_Args) {
         let l = loaded(a.executable)?;
         if l.deleted.load(Ordering::Acquire) {
@@ -451,18 +652,21 @@ entry!(
         for (d, &list) in lists.iter().enumerate() {
             // SAFETY: ...each of `num_args` buffers.
             let args = unsafe { slice(list, a.num_args, "argument list")? };
-            let inputs: Vec<Arc<Tensor>> = args
+            let inputs: Vec<Option<Arc<Tensor>>> = args
                 .iter()
                 .enumerate()
                 .map(|(i, &b)| {
-                    buffer(b).and_then(|b| b.tensor()).map_err(|e| {
-                        let at = if n > 1 {
-                            format!("device list {d}, ")
-                        } else {
-                            String::new()
-                        };
-                        PjrtError::new(e.code, format!("{at}argument {i}: {}", e.message))
-                    })
+                    buffer(b)
+                        .and_then(|b| b.tensor())
+                        .map(|t| Some(aligned(t)))
+                        .map_err(|e| {
+                            let at = if n > 1 {
+                                format!("device list {d}, ")
+                            } else {
+                                String::new()
+                            };
+                            PjrtError::new(e.code, format!("{at}argument {i}: {}", e.message))
+                        })
                 })
                 .collect::<Result<_>>()?;
             args_per_device.push(args);
@@ -488,29 +692,63 @@ entry!(
             })
             .collect::<Result<_>>()?;
         // Only the (Sync) artifact crosses into the threads, not the handle with raw pointers.
-        let data: &ExecutableData = &l.data;
-        let run = |d: usize| {
+        let data: &Executable = l.data.executable()?;
+        // SAFETY: `options` is NULL or the caller's ExecuteOptions for this call.
+        let kept = unsafe { non_donatable(a.options)? };
+        let donated: Vec<usize> = donated_inputs(data.signature(), a.num_args)
+            .into_iter()
+            .filter(|&i| !kept.contains(&(i as i64)))
+            .collect();
+        // Donated inputs nobody else sees become the outputs that alias them: the program
+        // updates them in place (from here on they are consumed, even if the run fails).
+        let mut in_place: Vec<Mutex<Vec<Option<Tensor>>>> = Vec::with_capacity(n);
+        for (args, inputs) in args_per_device.iter().zip(&mut inputs_per_device) {
+            let mut taken: Vec<Option<Tensor>> = (0..args.len()).map(|_| None).collect();
+            for &i in donated
+                .iter()
+                .filter(|&&i| updatable_in_place(data.signature(), i))
+            {
+                // Let go of our own reference first, so that only others' count.
+                drop(inputs[i].take());
+                let b = buffer(args[i])?;
+                match b.donate() {
+                    Some(t) => taken[i] = Some(t),
+                    None => inputs[i] = Some(aligned(b.tensor()?)),
+                }
+            }
+            in_place.push(Mutex::new(taken));
+        }
+        let sig = data.signature();
+        let run = |d: usize, on: Option<&CollectiveDevice>| {
             let inputs = &inputs_per_device[d];
-            let refs: Vec<&Tensor> = inputs.iter().map(|t| &**t).collect();
-            let mut outputs = data
-                .exe
-                .new_outputs()
-                .map_err(|e| PjrtError::invalid(e.to_string()))?;
-            data.exe
-                .run_into_with(&refs, &mut outputs, &envs[d])
+            let mut taken =
+                std::mem::take(&mut *in_place[d].lock().unwrap_or_else(|e| e.into_inner()));
+            let mut outputs = Vec::with_capacity(sig.outputs.len());
+            for spec in &sig.outputs {
+                let reused = spec
+                    .alias_of_input
+                    .and_then(|i| taken.get_mut(i as usize))
+                    .and_then(Option::take);
+                let t = match reused {
+                    Some(t) => t,
+                    None => Tensor::try_zeros(spec.dtype, &spec.shape).ok_or_else(|| {
+                        PjrtError::new(
+                            PJRT_Error_Code_RESOURCE_EXHAUSTED,
+                            format!("cannot allocate {} bytes for an output", spec.byte_size()),
+                        )
+                    })?,
+                };
+                outputs.push(t);
+            }
+            let refs: Vec<Option<&Tensor>> = inputs.iter().map(|t| t.as_deref()).collect();
+            data.run_donated(&refs, &mut outputs, &envs[d], on)
                 .map_err(|e| PjrtError::invalid(e.to_string()))?;
             Ok(outputs)
         };
         let results: Vec<Result<Vec<Tensor>>> = if n == 1 {
-            vec![run(0)]
-        } else if data.collectives {
-            run_together(
-                data,
-                &l.placement,
-                &l.logical_ids,
-                &inputs_per_device,
-                &envs,
-            )
+            vec![run(0, None)]
+        } else if l.data.collectives {
+            run_together(&l.placement, &l.logical_ids, &run)
         } else {
             // Replicas and partitions are independent programs: one pool part per device
             // (the pool's threads are started once, not per call).
@@ -518,7 +756,7 @@ entry!(
                 (0..n).map(|_| Mutex::new(None)).collect();
             let parts = std::panic::catch_unwind(AssertUnwindSafe(|| {
                 crate::pool::run(n, n, &|d| {
-                    let r = run(d);
+                    let r = run(d, None);
                     *slots[d].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
                 })
             }));
@@ -534,7 +772,8 @@ entry!(
                 })
                 .collect()
         };
-        // All or nothing: on any failure no output is handed out and nothing is donated.
+        // All or nothing: on any failure no output is handed out (in-place donations are
+        // already consumed, as in XLA, where donation happens at launch).
         let results = results.into_iter().collect::<Result<Vec<_>>>()?;
         for ((outputs, &dev), &out) in results.into_iter().zip(&devices).zip(out_lists) {
             let mem = device(dev)?.default_memory;
@@ -543,13 +782,10 @@ entry!(
                 unsafe { *out.add(i) = Buffer::new_raw(dev, mem, t) };
             }
         }
-        // SAFETY: `options` is NULL or the caller's ExecuteOptions for this call.
-        let kept = unsafe { non_donatable(a.options)? };
+        // Donated inputs that were read from (not updated in place) are consumed too.
         for args in &args_per_device {
-            for i in donated_inputs(l.data.exe.signature(), args.len()) {
-                if !kept.contains(&(i as i64)) {
-                    buffer(args[i])?.delete();
-                }
+            for &i in &donated {
+                buffer(args[i])?.delete();
             }
         }
         if !a.device_complete_events.is_null() {
@@ -566,11 +802,9 @@ entry!(
 /// device (the pool's parts could not all wait in a collective together), meeting in one
 /// rendezvous. A device that fails aborts the rendezvous, so the others return too.
 fn run_together(
-    data: &ExecutableData,
     placement: &Placement,
     logical_ids: &[PJRT_LogicalDeviceIds],
-    inputs_per_device: &[Vec<Arc<Tensor>>],
-    envs: &[xla_ffi::CallEnv],
+    run: &(dyn Fn(usize, Option<&CollectiveDevice>) -> Result<Vec<Tensor>> + Sync),
 ) -> Vec<Result<Vec<Tensor>>> {
     let grid = Grid {
         replicas: placement.replicas as u32,
@@ -580,27 +814,20 @@ fn run_together(
     std::thread::scope(|s| {
         let handles: Vec<_> = logical_ids
             .iter()
-            .zip(inputs_per_device)
-            .zip(envs)
-            .map(|((ids, inputs), env)| {
+            .enumerate()
+            .map(|(d, ids)| {
                 let rendezvous = &rendezvous;
                 let (r, p) = (ids.replica as u32, ids.partition as u32);
                 s.spawn(move || {
                     let device = CollectiveDevice::new(grid, r, p, rendezvous);
-                    let refs: Vec<&Tensor> = inputs.iter().map(|t| &**t).collect();
-                    let result = data
-                        .exe
-                        .new_outputs()
-                        .and_then(|mut outputs| {
-                            data.exe
-                                .run_on_with(&device, &refs, &mut outputs, env)
-                                .map(|()| outputs)
-                        })
-                        .map_err(|e| format!("device (replica {r}, partition {p}): {e}"));
-                    if let Err(m) = &result {
-                        rendezvous.abort(m);
+                    let result = run(d, Some(&device)).map_err(|e| PjrtError {
+                        code: e.code,
+                        message: format!("device (replica {r}, partition {p}): {}", e.message),
+                    });
+                    if let Err(e) = &result {
+                        rendezvous.abort(&e.message);
                     }
-                    result.map_err(PjrtError::invalid)
+                    result
                 })
             })
             .collect();
@@ -611,6 +838,27 @@ fn run_together(
                     .unwrap_or_else(|_| Err(PjrtError::internal("a device's run panicked")))
             })
             .collect()
+    })
+}
+
+/// `t`, or an aligned copy of it if it is a view of less aligned foreign memory (generated
+/// kernels need [`crate::tensor::BUFFER_ALIGN`]).
+fn aligned(t: Arc<Tensor>) -> Arc<Tensor> {
+    if t.data.is_aligned() {
+        t
+    } else {
+        Arc::new((*t).clone())
+    }
+}
+
+/// Whether input `i` can become the output that aliases it (same type and shape, as
+/// `Executable::run_donated` requires).
+fn updatable_in_place(sig: &crate::format::Signature, i: usize) -> bool {
+    let Some(input) = sig.inputs.get(i) else {
+        return false;
+    };
+    sig.outputs.iter().any(|o| {
+        o.alias_of_input == Some(i as u32) && o.dtype == input.dtype && o.shape == input.shape
     })
 }
 

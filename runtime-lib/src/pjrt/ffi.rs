@@ -50,6 +50,7 @@ pub type PJRT_Event = crate::pjrt::event::Event;
 pub type PJRT_Executable = crate::pjrt::executable::ExecutableHandle;
 pub type PJRT_LoadedExecutable = crate::pjrt::executable::LoadedExecutable;
 pub type PJRT_Error = crate::pjrt::error::Error;
+pub type PJRT_TopologyDescription = crate::pjrt::topology::Topology;
 /// Backing object of serialized bytes (Executable_Serialize, GetDeviceAssignment).
 pub type PJRT_SerializedBytes = c_void;
 
@@ -930,6 +931,283 @@ pjrt_struct! {
     }
 }
 
+// ---- topologies and compiling without a client ----
+
+pjrt_struct! {
+    pub struct PJRT_TopologyDescription_Create_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub topology_name: *const c_char,
+        pub topology_name_size: usize,
+        pub create_options: *const PJRT_NamedValue,
+        pub num_options: usize,
+        pub topology: *mut PJRT_TopologyDescription,
+    }
+}
+
+pjrt_struct! {
+    /// Args of TopologyDescription_Destroy.
+    pub struct PJRT_TopologyDescription_Destroy_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub topology: *mut PJRT_TopologyDescription,
+    }
+}
+
+pjrt_struct! {
+    /// Args of TopologyDescription_PlatformName and _PlatformVersion.
+    pub struct PJRT_TopologyDescription_String_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub topology: *mut PJRT_TopologyDescription,
+        pub value: *const c_char,
+        pub value_size: usize,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_TopologyDescription_GetDeviceDescriptions_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub topology: *mut PJRT_TopologyDescription,
+        pub descriptions: *const *mut PJRT_DeviceDescription,
+        pub num_descriptions: usize,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_TopologyDescription_Serialize_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub topology: *mut PJRT_TopologyDescription,
+        pub serialized_bytes: *const c_char,
+        pub serialized_bytes_size: usize,
+        pub serialized_topology: *mut PJRT_SerializedBytes,
+        pub serialized_topology_deleter: Option<unsafe extern "C" fn(*mut PJRT_SerializedBytes)>,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_TopologyDescription_Deserialize_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub serialized_topology: *const c_char,
+        pub serialized_topology_size: usize,
+        pub topology: *mut PJRT_TopologyDescription,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_TopologyDescription_Attributes_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub topology: *mut PJRT_TopologyDescription,
+        pub attributes: *const PJRT_NamedValue,
+        pub num_attributes: usize,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Client_TopologyDescription_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub client: *mut PJRT_Client,
+        pub topology: *mut PJRT_TopologyDescription,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Compile_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub topology: *const PJRT_TopologyDescription,
+        pub program: *const PJRT_Program,
+        pub compile_options: *const c_char,
+        pub compile_options_size: usize,
+        /// Optional; NULL when compiling without a device.
+        pub client: *mut PJRT_Client,
+        pub executable: *mut PJRT_Executable,
+    }
+}
+
+// ---- zero copy, raw copies, events made by the caller ----
+
+pjrt_struct! {
+    pub struct PJRT_Event_Create_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub event: *mut PJRT_Event,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Event_Set_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub event: *mut PJRT_Event,
+        pub error_code: PJRT_Error_Code,
+        pub error_message: *const c_char,
+        pub error_message_size: usize,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Client_CreateViewOfDeviceBuffer_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub client: *mut PJRT_Client,
+        pub device_buffer_ptr: *mut c_void,
+        pub dims: *const i64,
+        pub num_dims: usize,
+        pub element_type: PJRT_Buffer_Type,
+        pub layout: *mut PJRT_Buffer_MemoryLayout,
+        pub device: *mut PJRT_Device,
+        pub on_delete_callback: Option<unsafe extern "C" fn(*mut c_void, *mut c_void)>,
+        pub on_delete_callback_arg: *mut c_void,
+        pub stream: isize,
+        pub buffer: *mut PJRT_Buffer,
+        pub memory: *mut PJRT_Memory,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Client_CreateUninitializedBuffer_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub client: *mut PJRT_Client,
+        pub shape_dims: *const i64,
+        pub shape_num_dims: usize,
+        pub shape_element_type: PJRT_Buffer_Type,
+        pub shape_layout: *mut PJRT_Buffer_MemoryLayout,
+        pub device: *mut PJRT_Device,
+        pub memory: *mut PJRT_Memory,
+        pub buffer: *mut PJRT_Buffer,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Buffer_CopyRawToHost_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub buffer: *mut PJRT_Buffer,
+        pub dst: *mut c_void,
+        pub offset: i64,
+        pub transfer_size: i64,
+        pub event: *mut PJRT_Event,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Buffer_CopyRawToHostFuture_Callback_Args {
+        pub struct_size: usize,
+        pub callback_data: *mut c_void,
+        pub error_code: PJRT_Error_Code,
+        pub error_message: *const c_char,
+        pub error_message_size: usize,
+        pub dst: *mut c_void,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Buffer_CopyRawToHostFuture_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub buffer: *mut PJRT_Buffer,
+        pub offset: i64,
+        pub transfer_size: i64,
+        pub event: *mut PJRT_Event,
+        pub callback_data: *mut c_void,
+        pub future_ready_callback:
+            Option<unsafe extern "C" fn(*mut PJRT_Buffer_CopyRawToHostFuture_Callback_Args)>,
+    }
+}
+
+// ---- analyses ----
+
+pjrt_struct! {
+    pub struct PJRT_Device_MemoryStats_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub device: *mut PJRT_Device,
+        pub bytes_in_use: i64,
+        pub peak_bytes_in_use: i64,
+        pub peak_bytes_in_use_is_set: bool,
+        pub num_allocs: i64,
+        pub num_allocs_is_set: bool,
+        pub largest_alloc_size: i64,
+        pub largest_alloc_size_is_set: bool,
+        pub bytes_limit: i64,
+        pub bytes_limit_is_set: bool,
+        pub bytes_reserved: i64,
+        pub bytes_reserved_is_set: bool,
+        pub peak_bytes_reserved: i64,
+        pub peak_bytes_reserved_is_set: bool,
+        pub bytes_reservable_limit: i64,
+        pub bytes_reservable_limit_is_set: bool,
+        pub largest_free_block_bytes: i64,
+        pub largest_free_block_bytes_is_set: bool,
+        pub pool_bytes: i64,
+        pub pool_bytes_is_set: bool,
+        pub peak_pool_bytes: i64,
+        pub peak_pool_bytes_is_set: bool,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Executable_GetCostAnalysis_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub executable: *mut PJRT_Executable,
+        pub num_properties: usize,
+        pub properties: *const PJRT_NamedValue,
+    }
+}
+
+pjrt_struct! {
+    /// The fields up to `total_size_in_bytes` (later versions append more, which this
+    /// plugin leaves as the caller set them).
+    pub struct PJRT_Executable_GetCompiledMemoryStats_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub executable: *mut PJRT_Executable,
+        pub generated_code_size_in_bytes: i64,
+        pub argument_size_in_bytes: i64,
+        pub output_size_in_bytes: i64,
+        pub alias_size_in_bytes: i64,
+        pub temp_size_in_bytes: i64,
+        pub host_generated_code_size_in_bytes: i64,
+        pub host_argument_size_in_bytes: i64,
+        pub host_output_size_in_bytes: i64,
+        pub host_alias_size_in_bytes: i64,
+        pub host_temp_size_in_bytes: i64,
+        pub peak_memory_in_bytes: i64,
+        pub total_size_in_bytes: i64,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Executable_GetCompileOptions_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub executable: *mut PJRT_Executable,
+        pub serialized_bytes: *const c_char,
+        pub serialized_bytes_size: usize,
+        pub serialized_compile_options: *mut PJRT_SerializedBytes,
+        pub serialized_compile_options_deleter:
+            Option<unsafe extern "C" fn(*mut PJRT_SerializedBytes)>,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_LoadedExecutable_Fingerprint_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub executable: *mut PJRT_LoadedExecutable,
+        pub executable_fingerprint: *const c_char,
+        pub executable_fingerprint_size: usize,
+    }
+}
+
 /// The type every slot has at the ABI level: one args pointer in, an error (or NULL) out.
 /// Error_Destroy and Error_Message return nothing, which is ABI-compatible with ignoring
 /// the return register.
@@ -1009,5 +1287,8 @@ mod tests {
         assert_eq!(PJRT_Executable_DeserializeAndLoad_Args::STRUCT_SIZE, 72);
         assert_eq!(PJRT_Error_ForEachPayload_Args::STRUCT_SIZE, 40);
         assert_eq!(PJRT_NamedValue::STRUCT_SIZE, 56);
+        assert_eq!(PJRT_Device_MemoryStats_Args::STRUCT_SIZE, 185);
+        // jaxlib passes 144: 0.112 appends fields this plugin does not write.
+        const { assert!(PJRT_Executable_GetCompiledMemoryStats_Args::STRUCT_SIZE <= 144) };
     }
 }

@@ -24,12 +24,14 @@ pub mod ffi_ext;
 pub mod memory;
 pub mod options;
 pub mod plugin;
+pub mod topology;
 
 use std::sync::OnceLock;
 
 /// Compiles a program (StableHLO text or VHLO bytecode, as `PJRT_Program` with format
-/// `"mlir"` carries it) into `.pjx` bytes, or says why not.
-pub type CompileHook = fn(code: &[u8]) -> Result<Vec<u8>, String>;
+/// `"mlir"` carries it) into `.pjx` bytes for `target` (a triple of
+/// [`topology::TOPOLOGIES`]; `None`: this machine), or says why not.
+pub type CompileHook = fn(code: &[u8], target: Option<&str>) -> Result<Vec<u8>, String>;
 
 static COMPILE_HOOK: OnceLock<CompileHook> = OnceLock::new();
 
