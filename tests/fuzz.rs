@@ -277,3 +277,26 @@ fn fuzz_pjx_decoder() {
     let (runs, _) = fuzz("pjx", false, true, |b| Pjx::from_bytes(b).is_ok());
     assert!(runs > 0);
 }
+
+/// Inputs earlier fuzz runs found (tests/fuzz/found): each is refused with an error, in
+/// time (a hang here would show as the test never finishing).
+#[test]
+fn found_inputs_are_refused() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz/found");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).expect("tests/fuzz/found") {
+        let path = entry.expect("a directory entry").path();
+        if path.extension().is_some_and(|e| e == "md") {
+            continue;
+        }
+        let bytes = std::fs::read(&path).expect("readable");
+        let err = frontend::parse(&bytes).expect_err("a found input is refused");
+        assert!(
+            !err.to_string().is_empty(),
+            "{}: an empty error",
+            path.display()
+        );
+        n += 1;
+    }
+    assert!(n > 0, "no inputs in {}", dir.display());
+}

@@ -260,11 +260,17 @@ fn manual_body(
     let p = part.num_partitions;
     // Only casts around the manual computation and the return may surround it.
     let mut alias: HashMap<u32, u32> = HashMap::new();
+    // Malformed bytecode can make the casts a cycle: a chain longer than the casts is one.
     let resolve = |alias: &HashMap<u32, u32>, mut v: u32| {
-        while let Some(&w) = alias.get(&v) {
-            v = w;
+        for _ in 0..=alias.len() {
+            match alias.get(&v) {
+                Some(&w) => v = w,
+                None => return Ok(v),
+            }
         }
-        v
+        Err(format!(
+            "malformed bytecode: the casts around @main's manual computation form a cycle (value {v})"
+        ))
     };
     let mut ret = None;
     for op in &block.ops {
@@ -289,8 +295,16 @@ fn manual_body(
     }
     let ret = ret.ok_or_else(|| unsupported(p, "@main has no return"))?;
     let args: Vec<u32> = block.args.iter().map(|(_, v)| *v).collect();
-    let operands: Vec<u32> = mc.operands.iter().map(|&v| resolve(&alias, v)).collect();
-    let returned: Vec<u32> = ret.operands.iter().map(|&v| resolve(&alias, v)).collect();
+    let operands: Vec<u32> = mc
+        .operands
+        .iter()
+        .map(|&v| resolve(&alias, v))
+        .collect::<Result<_, _>>()?;
+    let returned: Vec<u32> = ret
+        .operands
+        .iter()
+        .map(|&v| resolve(&alias, v))
+        .collect::<Result<_, _>>()?;
     let mc_results: Vec<u32> = mc.results.iter().map(|(_, v)| *v).collect();
     if operands != args || returned != mc_results {
         return Err(unsupported(
