@@ -685,6 +685,13 @@ impl Lz<'_> {
                     }
                 }
             }
+            Opcode::CustomCall { target, .. } => {
+                let why = match pjrtc_runtime::format::Routine::parse_lapack_target(target) {
+                    Some(Err(why)) => why,
+                    _ => format!("custom_call @{target} on complex values is not compiled"),
+                };
+                return Err(Diagnostic::at(&op.loc, format!("unsupported: {why}")));
+            }
             _ => return Err(unsupported(op, "on complex values is not compiled")),
         }
         Ok(())
