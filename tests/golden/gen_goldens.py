@@ -1078,8 +1078,11 @@ def _(x, t):
 # backward-stable algorithm on these well-conditioned inputs.
 import jax.scipy.linalg as jsl  # noqa: E402
 
-T_LA = {f32: dict(rtol=2e-4, atol=2e-5), f64: dict(rtol=1e-9, atol=1e-11)}
-LA_NAME = {f32: "f32", f64: "f64"}
+T_LA = {f32: dict(rtol=2e-4, atol=2e-5), f64: dict(rtol=1e-9, atol=1e-11),
+        c64: dict(rtol=2e-4, atol=2e-5), c128: dict(rtol=1e-9, atol=1e-11)}
+LA_NAME = {f32: "f32", f64: "f64", c64: "c64", c128: "c128"}
+LA_LETTER = {f32: "s", f64: "d", c64: "c", c128: "z"}
+COMPLEX = (c64, c128)
 
 
 def la_case(name, desc, make_args, expect, dtypes=(f32, f64), nonfinite=False):
@@ -1087,16 +1090,28 @@ def la_case(name, desc, make_args, expect, dtypes=(f32, f64), nonfinite=False):
     def deco(fn):
         for dt in dtypes:
             cname = f"{name}_{LA_NAME[dt]}"
-            t = "s" if dt == f32 else "d"
+            t = LA_LETTER[dt]
             case(cname, desc, make_args(rng_for(cname), dt), tier="linalg", nonfinite=nonfinite,
                  expect=[p.replace("{t}", t) for p in expect], bytecode=True, **T_LA[dt])(fn)
         return fn
     return deco
 
 
+def normal64(r, shape, dtype):
+    """Standard normal values in double precision; for a complex `dtype` complex ones with
+    independent normal parts."""
+    if np.dtype(dtype).kind == "c":
+        return r.standard_normal(shape) + 1j * r.standard_normal(shape)
+    return r.standard_normal(shape)
+
+
+def normal(r, shape, dtype):
+    return normal64(r, shape, dtype).astype(dtype)
+
+
 def well_conditioned(r, shape, dtype):
     """Random matrices with a dominant diagonal (condition numbers around 10)."""
-    a = r.standard_normal(shape)
+    a = normal64(r, shape, dtype)
     n = shape[-1]
     if shape[-2] == n:
         a = a + 3.0 * np.sqrt(n) * np.eye(n)
@@ -1104,14 +1119,16 @@ def well_conditioned(r, shape, dtype):
 
 
 def spd(r, shape, dtype):
-    b = r.standard_normal(shape)
+    """Symmetric (Hermitian) positive definite."""
+    b = normal64(r, shape, dtype)
     n = shape[-1]
-    return (b @ np.swapaxes(b, -1, -2) / n + np.eye(n)).astype(dtype)
+    return (b @ np.conj(np.swapaxes(b, -1, -2)) / n + np.eye(n)).astype(dtype)
 
 
 def symmetric(r, shape, dtype):
-    b = r.standard_normal(shape)
-    return ((b + np.swapaxes(b, -1, -2)) / 2).astype(dtype)
+    """Symmetric (Hermitian)."""
+    b = normal64(r, shape, dtype)
+    return ((b + np.conj(np.swapaxes(b, -1, -2))) / 2).astype(dtype)
 
 
 @la_case("linalg_lu", "getrf: jax.scipy.linalg.lu (square, batched, wide), det, slogdet, solve, inv "
@@ -1258,6 +1275,109 @@ def _(a, b, ab, bb, c):
 def _(dl, d, du, b, dlb, db, dub, bb):
     ts = jax.lax.linalg.tridiagonal_solve
     return ts(dl, d, du, b), ts(dlb.astype(d.dtype), db, dub.astype(d.dtype), bb)
+
+
+# Complex matrices (`lapack_c*_ffi`, `lapack_z*_ffi`). Eigen- and singular vectors are unique
+# up to a phase per column, so the programs return phase-free invariants: V diag(w) V^H, |V|,
+# U^H U.
+def adjoint(x):
+    return jnp.conj(jnp.swapaxes(x, -1, -2))
+
+
+@la_case("linalg_lu", "getrf/trsm on complex matrices: jax.scipy.linalg.lu (square, batched, wide), det, "
+         "slogdet, solve, inv",
+         lambda r, dt: [well_conditioned(r, (5, 5), dt), well_conditioned(r, (3, 4, 4), dt),
+                        normal(r, (3, 5), dt), normal(r, (5, 2), dt)],
+         [r"lapack_{t}getrf_ffi", r"lapack_{t}trsm_ffi"], dtypes=COMPLEX)
+def _(a, ab, w, b):
+    p, l, u = jsl.lu(a)
+    pb, lb, ub = jax.vmap(jsl.lu)(ab)
+    pw, lw, uw = jsl.lu(w)
+    sign, logdet = jnp.linalg.slogdet(ab)
+    return (p, l, u, pb, lb, ub, pw, lw, uw, jnp.linalg.det(a), sign, logdet,
+            jnp.linalg.solve(a, b), jnp.linalg.inv(ab))
+
+
+@la_case("linalg_qr", "geqrf + ungqr on complex matrices: jnp.linalg.qr reduced (tall, batched) and complete "
+         "(wide); Q and R unique with LAPACK's real diagonal of R; also Q R",
+         lambda r, dt: [normal(r, (6, 4), dt), normal(r, (2, 5, 5), dt), normal(r, (3, 5), dt)],
+         [r"lapack_{t}geqrf_ffi", r"lapack_{t}ungqr_ffi"], dtypes=COMPLEX)
+def _(a, ab, w):
+    q, rr = jnp.linalg.qr(a)
+    qb, rb = jnp.linalg.qr(ab)
+    qw, rw = jnp.linalg.qr(w, mode="complete")
+    return q, rr, qb, rb, qw, rw, q @ rr, jnp.linalg.qr(ab, mode="r")
+
+
+@la_case("linalg_cholesky", "potrf on Hermitian positive definite matrices: jnp.linalg.cholesky (lower, "
+         "batched), jax.scipy.linalg.cholesky (upper), cho_solve (trsm with trans_x = C)",
+         lambda r, dt: [spd(r, (5, 5), dt), spd(r, (3, 4, 4), dt), normal(r, (5, 2), dt)],
+         [r"lapack_{t}potrf_ffi", r"lapack_{t}trsm_ffi"], dtypes=COMPLEX)
+def _(a, ab, b):
+    c = jsl.cho_factor(a)
+    return (jnp.linalg.cholesky(a), jnp.linalg.cholesky(ab), jsl.cholesky(a, lower=False),
+            jsl.cho_solve(c, b))
+
+
+@la_case("linalg_eigh", "heevd: jnp.linalg.eigh of Hermitian matrices (lower, batched) and UPLO='U' without "
+         "symmetrizing, eigvalsh; eigenvalues, V diag(w) V^H and |V| (distinct eigenvalues)",
+         lambda r, dt: [symmetric(r, (5, 5), dt), symmetric(r, (2, 4, 4), dt), normal(r, (4, 4), dt)],
+         [r"lapack_{t}heevd_ffi"], dtypes=COMPLEX)
+def _(a, ab, u):
+    w, v = jnp.linalg.eigh(a)
+    wb, vb = jnp.linalg.eigh(ab)
+    # Only the upper triangle of u is read (the diagonal's imaginary parts are ignored).
+    wu, vu = jax.lax.linalg.eigh(u, lower=False, symmetrize_input=False)[::-1]
+    recon = lambda w, v: (v * w[..., None, :]) @ adjoint(v)
+    return (w, recon(w, v), jnp.abs(v), wb, recon(wb, vb), jnp.abs(vb), wu, recon(wu, vu),
+            jnp.linalg.eigvalsh(ab))
+
+
+@la_case("linalg_svd", "gesdd (default) and gesvd (algorithm QR) on complex matrices: jnp.linalg.svd thin, "
+         "full and values only (tall, wide, batched); singular values, U S V^H, |U|, |V^H|, U^H U",
+         lambda r, dt: [normal(r, (6, 4), dt), normal(r, (2, 3, 5), dt)],
+         [r"lapack_{t}gesdd_ffi", r"lapack_{t}gesvd_ffi"], dtypes=COMPLEX)
+def _(a, wb):
+    u, s, vt = jnp.linalg.svd(a, full_matrices=False)
+    uf, sf, vtf = jnp.linalg.svd(a, full_matrices=True)
+    ub, sb, vtb = jnp.linalg.svd(wb, full_matrices=False)
+    uq, sq, vtq = jax.lax.linalg.svd(a, full_matrices=False, algorithm=jax.lax.linalg.SvdAlgorithm.QR)
+    recon = lambda u, s, vt: (u * s[..., None, :]) @ vt
+    k = min(a.shape)
+    return (s, recon(u, s, vt), jnp.abs(u), jnp.abs(vt), sf, jnp.abs(uf[:, :k]), adjoint(uf) @ uf,
+            jnp.abs(vtf), sb, recon(ub, sb, vtb), jnp.abs(ub), jnp.abs(vtb), sq, recon(uq, sq, vtq),
+            jnp.abs(uq), jnp.linalg.svd(wb, compute_uv=False))
+
+
+@la_case("linalg_triangular_solve", "trsm on complex matrices: jax.scipy.linalg.solve_triangular lower/upper, "
+         "trans 0/1/2 (2 conjugates), unit diagonal, batched; lax.linalg.triangular_solve from the right "
+         "with conjugate_a",
+         lambda r, dt: [well_conditioned(r, (4, 4), dt), normal(r, (4, 3), dt),
+                        well_conditioned(r, (2, 3, 3), dt), normal(r, (2, 3, 2), dt), normal(r, (5, 4), dt)],
+         [r"lapack_{t}trsm_ffi"], dtypes=COMPLEX)
+def _(a, b, ab, bb, c):
+    st = jsl.solve_triangular
+    right = jax.lax.linalg.triangular_solve(a, c, left_side=False, lower=True, transpose_a=True,
+                                            conjugate_a=True)
+    right_n = jax.lax.linalg.triangular_solve(a, c, left_side=False, lower=False)
+    return (st(a, b, lower=True), st(a, b, lower=False, trans=1), st(a, b, lower=True, trans=2),
+            st(a, b, lower=False, unit_diagonal=True), st(ab, bb, lower=True), right, right_n)
+
+
+@la_case("linalg_eig", "geev: jnp.linalg.eig (right eigenvectors), eigvals, lax.linalg.eig with left "
+         "eigenvectors, batched; eigenvalues sorted, the residuals A V - V diag(w) and V_L^H A - diag(w) "
+         "V_L^H, and the columns' norms (eigenvectors' phases are free)",
+         lambda r, dt: [normal(r, (5, 5), dt), normal(r, (2, 4, 4), dt)],
+         [r"lapack_{t}geev_ffi"], dtypes=(f32, f64, c64, c128))
+def _(a, ab):
+    w, v = jnp.linalg.eig(a)
+    wl, vl, vr = jax.lax.linalg.eig(ab, compute_left_eigenvectors=True, compute_right_eigenvectors=True)
+    ca, cab = a.astype(w.dtype), ab.astype(w.dtype)
+    right = lambda x, w, v: x @ v - v * w[..., None, :]
+    left = lambda x, w, v: adjoint(v) @ x - w[..., :, None] * adjoint(v)
+    norms = lambda v: jnp.sqrt(jnp.sum(jnp.abs(v) ** 2, axis=-2))
+    return (jnp.sort(w), right(ca, w, v), norms(v), jnp.sort(jnp.linalg.eigvals(a)), jnp.sort(wl),
+            right(cab, wl, vr), left(cab, wl, vl), norms(vl), norms(vr))
 
 
 # ============================================================================

@@ -139,9 +139,109 @@ def test_hessenberg_and_tridiagonal(checked, dtype):
             a, s, dtype=dtype)
 
 
-def test_eig(check, pj):
-    # Eigenvectors of a general real matrix are complex (LAPACK's geev returns them as
-    # complex arrays); without complex element types pjrtc refuses the program, naming why.
-    a = matrix((4, 4), np.float32, dominant=False)
-    with pytest.raises(Exception, match=r"unsupported: .*complex"):
-        jax.jit(jnp.linalg.eig)(jax.device_put(a, pj))[0].block_until_ready()
+CDTYPES = [np.complex64, np.complex128]
+TOL.update({np.complex64: 2e-4, np.complex128: 1e-10})
+
+
+def cnormal(shape, dtype):
+    return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dtype)
+
+
+def adjoint(x):
+    return jnp.conj(jnp.swapaxes(x, -1, -2))
+
+
+@pytest.fixture
+def cchecked(check):
+    """check() with x64 on for complex128 inputs."""
+
+    def run(f, *args, dtype):
+        tol = TOL[dtype]
+        with jax.enable_x64(dtype == np.complex128):
+            return check(f, *args, rtol=tol, atol=tol)
+
+    return run
+
+
+@pytest.mark.parametrize("dtype", CDTYPES, ids=lambda d: np.dtype(d).name)
+def test_complex_inv_solve_det_lu(cchecked, dtype):
+    a = cnormal((5, 5), dtype) + 3.0 * np.sqrt(5) * np.eye(5, dtype=dtype)
+    ab = cnormal((3, 4, 4), dtype) + 6.0 * np.eye(4, dtype=dtype)
+    b = cnormal((5, 2), dtype)
+    cchecked(lambda a, ab, b: (jnp.linalg.inv(a), jnp.linalg.inv(ab), jnp.linalg.det(ab),
+                               *jnp.linalg.slogdet(ab), jnp.linalg.solve(a, b), *jsl.lu(a),
+                               jsl.solve_triangular(a, b, lower=True, trans=2)),
+             a, ab, b, dtype=dtype)
+
+
+@pytest.mark.parametrize("dtype", CDTYPES, ids=lambda d: np.dtype(d).name)
+def test_complex_qr(cchecked, dtype):
+    a = cnormal((6, 4), dtype)
+    w = cnormal((2, 3, 5), dtype)
+    cchecked(lambda a, w: (*jnp.linalg.qr(a), *jnp.linalg.qr(w, mode="complete"),
+                           jnp.linalg.qr(a, mode="r")), a, w, dtype=dtype)
+
+
+@pytest.mark.parametrize("dtype", CDTYPES, ids=lambda d: np.dtype(d).name)
+def test_complex_eigh_and_eigvalsh(cchecked, dtype):
+    b = cnormal((2, 5, 5), dtype)
+    a = (b + np.conj(np.swapaxes(b, -1, -2))) / 2
+
+    def f(a):
+        w, v = jnp.linalg.eigh(a)
+        # Eigenvectors are unique up to a phase (the eigenvalues are distinct).
+        return w, (v * w[..., None, :]) @ adjoint(v), jnp.abs(v), jnp.linalg.eigvalsh(a, UPLO="U")
+
+    cchecked(f, a, dtype=dtype)
+
+
+@pytest.mark.parametrize("dtype", CDTYPES, ids=lambda d: np.dtype(d).name)
+def test_complex_svd(cchecked, dtype):
+    a = cnormal((6, 4), dtype)
+    w = cnormal((2, 3, 5), dtype)
+
+    def f(a, w):
+        u, s, vt = jnp.linalg.svd(a, full_matrices=False)
+        uw, sw, vtw = jnp.linalg.svd(w, full_matrices=True)
+        return (s, (u * s) @ vt, jnp.abs(u), jnp.abs(vt), sw, jnp.abs(uw), adjoint(uw) @ uw,
+                jnp.linalg.svd(w, compute_uv=False), jnp.linalg.pinv(a))
+
+    cchecked(f, a, w, dtype=dtype)
+
+
+@pytest.mark.parametrize("dtype", CDTYPES, ids=lambda d: np.dtype(d).name)
+def test_complex_cholesky(cchecked, dtype):
+    b = cnormal((3, 4, 4), dtype)
+    a = b @ adjoint(b) / 4 + np.eye(4)
+    rhs = cnormal((4, 2), dtype)
+    cchecked(lambda a, rhs: (jnp.linalg.cholesky(a), jsl.cholesky(a[0], lower=False),
+                             jsl.cho_solve(jsl.cho_factor(a[0]), rhs)), a, rhs, dtype=dtype)
+
+
+@pytest.mark.parametrize("dtype", DTYPES + CDTYPES, ids=lambda d: np.dtype(d).name)
+def test_eig(pj, dtype):
+    # Eigenvalues are compared as sorted sets with JAX's CPU results; eigenvectors (whose
+    # phase is free) by A v = lambda v, v_l^H A = lambda v_l^H and their unit norms.
+    complex_in = np.dtype(dtype).kind == "c"
+    a = cnormal((2, 5, 5), dtype) if complex_in else rng.standard_normal((2, 5, 5)).astype(dtype)
+    single = dtype in (np.float32, np.complex64)
+    tol = 2e-4 if single else 1e-10
+    with jax.enable_x64(not single):
+        cpu = jax.devices("cpu")[0]
+        w_cpu = np.asarray(jax.jit(jnp.linalg.eigvals)(jax.device_put(a, cpu)))
+        w, v = jax.jit(jnp.linalg.eig)(jax.device_put(a, pj))
+        wl, vl, vr = jax.jit(lambda x: jax.lax.linalg.eig(
+            x, compute_left_eigenvectors=True, compute_right_eigenvectors=True))(jax.device_put(a, pj))
+        wv = np.asarray(jax.jit(jnp.linalg.eigvals)(jax.device_put(a, pj)))
+    w, v, wl, vl, vr = (np.asarray(x) for x in (w, v, wl, vl, vr))
+    assert w.dtype == w_cpu.dtype and v.dtype == w_cpu.dtype
+    for got in (w, wl, wv):
+        np.testing.assert_allclose(np.sort(got, axis=-1), np.sort(w_cpu, axis=-1), rtol=tol, atol=tol)
+    scale = tol * 10
+    ac = a.astype(w.dtype)
+    for ww, vv in ((w, v), (wl, vr)):
+        np.testing.assert_allclose(ac @ vv, vv * ww[..., None, :], atol=scale)
+        np.testing.assert_allclose(np.linalg.norm(vv, axis=-2), 1.0, atol=scale)
+    vlh = np.conj(np.swapaxes(vl, -1, -2))
+    np.testing.assert_allclose(vlh @ ac, wl[..., :, None] * vlh, atol=scale)
+    np.testing.assert_allclose(np.linalg.norm(vl, axis=-2), 1.0, atol=scale)

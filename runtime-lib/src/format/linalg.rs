@@ -15,8 +15,8 @@ use super::BufRef;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Linalg {
     pub routine: Routine,
-    /// Element type of the matrices (`f32`, `f64`); real results of complex routines use
-    /// its real part type.
+    /// Element type of the matrices (`f32`, `f64`, `complex<f32>`, `complex<f64>`); real
+    /// results of complex routines (eigenvalues, singular values) use its part type.
     pub dtype: DType,
     /// Matrices in the batch (the product of the batch dimensions).
     pub batch: u64,
@@ -102,10 +102,16 @@ pub enum Routine {
     /// Tridiagonal solve with partial pivoting. `(dl[m], d[m], du[m], b[m x n]) ->
     /// (dl, d, du, x, info: i32)`, `dl[0]` and `du[m - 1]` unused.
     Gtsv,
+    /// Eigendecomposition of a general matrix. Real: `(a) -> (wr[n], wi[n], vl, vr,
+    /// info: i32)`; complex: `(a) -> (w[n], vl, vr, info)`; `vl`, `vr` are `n x n` of the
+    /// complex type, left ([`flags::LEFT_VECTORS`]) and right ([`flags::VECTORS`])
+    /// eigenvectors in columns, each of norm 1 with its largest component real (zero
+    /// when not asked for).
+    Geev,
 }
 
 impl Routine {
-    pub const ALL: [Routine; 14] = [
+    pub const ALL: [Routine; 15] = [
         Routine::Getrf,
         Routine::Geqrf,
         Routine::Geqp3,
@@ -120,6 +126,7 @@ impl Routine {
         Routine::Sytrd,
         Routine::Trsm,
         Routine::Gtsv,
+        Routine::Geev,
     ];
 
     /// Code in the artifact.
@@ -139,6 +146,7 @@ impl Routine {
             Routine::Sytrd => 11,
             Routine::Trsm => 12,
             Routine::Gtsv => 13,
+            Routine::Geev => 14,
         }
     }
 
@@ -163,7 +171,64 @@ impl Routine {
             Routine::Sytrd => "sytrd",
             Routine::Trsm => "trsm",
             Routine::Gtsv => "gtsv",
+            Routine::Geev => "geev",
         }
+    }
+
+    /// The routine and element type of the custom call target `lapack_<t><routine>_ffi`
+    /// JAX's CPU lowering emits, `None` for other names; `Err` says why a LAPACK target
+    /// pjrtc knows is not available.
+    pub fn parse_lapack_target(name: &str) -> Option<Result<(Routine, DType), String>> {
+        let body = name.strip_prefix("lapack_")?.strip_suffix("_ffi")?;
+        let mut chars = body.chars();
+        let dtype = match chars.next()? {
+            's' => DType::F32,
+            'd' => DType::F64,
+            'c' => DType::C64,
+            'z' => DType::C128,
+            _ => return None,
+        };
+        let routine = match chars.as_str() {
+            "getrf" => Routine::Getrf,
+            "geqrf" => Routine::Geqrf,
+            "geqp3" => Routine::Geqp3,
+            "orgqr" | "ungqr" => Routine::Orgqr,
+            "ormqr" | "unmqr" => Routine::Ormqr,
+            "potrf" => Routine::Potrf,
+            "syevd" | "heevd" => Routine::Syevd,
+            "gesdd" => Routine::Gesdd,
+            "gesvd" => Routine::Gesvd,
+            "gees" => Routine::Gees,
+            "gehrd" => Routine::Gehrd,
+            "sytrd" | "hetrd" => Routine::Sytrd,
+            "trsm" => Routine::Trsm,
+            "gtsv" => Routine::Gtsv,
+            "geev" => Routine::Geev,
+            _ => return None,
+        };
+        if dtype.is_complex() && !routine.has_complex() {
+            return Some(Err(format!(
+                "{name}: {} of complex matrices is not compiled yet",
+                routine.name()
+            )));
+        }
+        Some(Ok((routine, dtype)))
+    }
+
+    /// Whether the routine is available on complex matrices.
+    pub fn has_complex(self) -> bool {
+        matches!(
+            self,
+            Routine::Getrf
+                | Routine::Geqrf
+                | Routine::Orgqr
+                | Routine::Potrf
+                | Routine::Syevd
+                | Routine::Gesdd
+                | Routine::Gesvd
+                | Routine::Trsm
+                | Routine::Geev
+        )
     }
 }
 
@@ -179,13 +244,28 @@ impl Linalg {
     pub fn layout(&self) -> Result<(Vec<Part>, Vec<Part>), String> {
         let (b, m, n, k) = (self.batch, self.m, self.n, self.k);
         let t = self.dtype;
-        if !matches!(t, DType::F32 | DType::F64) {
-            return Err(format!("{} on {t} is not supported", self.routine.name()));
+        let complex = match t {
+            DType::F32 | DType::F64 => false,
+            DType::C64 | DType::C128 => true,
+            _ => return Err(format!("{} on {t} is not supported", self.routine.name())),
+        };
+        if complex && !self.routine.has_complex() {
+            return Err(format!(
+                "{} of complex matrices is not supported",
+                self.routine.name()
+            ));
         }
         if self.flags & !flags::ALL != 0 {
             return Err(format!("unknown flag bits {:#x}", self.flags));
         }
-        let real = t;
+        let real = t.complex_part().unwrap_or(t);
+        let cplx = if complex {
+            t
+        } else if t == DType::F32 {
+            DType::C64
+        } else {
+            DType::C128
+        };
         let i32 = DType::I32;
         let min = m.min(n);
         let sq = || {
@@ -306,6 +386,16 @@ impl Linalg {
                     info,
                 ],
             ),
+            Routine::Geev => {
+                sq()?;
+                let vectors = [(cplx, e(&[n, n])), (cplx, e(&[n, n])), info];
+                let values = if complex {
+                    vec![(t, e(&[n]))]
+                } else {
+                    vec![(t, e(&[n])), (t, e(&[n]))]
+                };
+                (vec![(t, e(&[n, n]))], [values, vectors.to_vec()].concat())
+            }
         };
         let bytes = |list: Vec<(DType, Option<u64>)>| {
             list.into_iter()

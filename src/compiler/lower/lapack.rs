@@ -5,6 +5,10 @@
 //! Layouts (`operand_layouts`, column-major for matrices) say how XLA lays the buffers
 //! out for the handler; the step reads matrices by logical index from pjrtc's row-major
 //! buffers, so they need no transposes.
+//!
+//! Complex operands and results (`lapack_c*`, `lapack_z*`, `geev`'s eigenvectors) arrive
+//! packed from the complex legalization: real tensors `[..., 2]` of (re, im) pairs, the
+//! complex tensors' own bytes.
 
 use super::Lowerer;
 use crate::compiler::diag::Diagnostic;
@@ -19,45 +23,23 @@ pub(crate) struct Target {
 }
 
 /// Parses `lapack_<t><routine>_ffi`. `Err` names a LAPACK target pjrtc knows but does
-/// not compile (complex types, `geev`).
+/// not compile (some routines on complex matrices).
 pub(crate) fn parse_target(name: &str) -> Option<Result<Target, String>> {
-    let body = name.strip_prefix("lapack_")?.strip_suffix("_ffi")?;
-    let mut chars = body.chars();
-    let t = chars.next()?;
-    let routine = match chars.as_str() {
-        "getrf" => Routine::Getrf,
-        "geqrf" => Routine::Geqrf,
-        "geqp3" => Routine::Geqp3,
-        "orgqr" | "ungqr" => Routine::Orgqr,
-        "ormqr" | "unmqr" => Routine::Ormqr,
-        "potrf" => Routine::Potrf,
-        "syevd" | "heevd" => Routine::Syevd,
-        "gesdd" => Routine::Gesdd,
-        "gesvd" => Routine::Gesvd,
-        "gees" => Routine::Gees,
-        "gehrd" => Routine::Gehrd,
-        "sytrd" | "hetrd" => Routine::Sytrd,
-        "trsm" => Routine::Trsm,
-        "gtsv" => Routine::Gtsv,
-        "geev" => {
-            return Some(Err(format!(
-                "{name}: eigenvectors of general matrices are complex, which pjrtc does not \
-                 compile yet"
-            )));
+    Some(Routine::parse_lapack_target(name)?.map(|(routine, dtype)| Target { routine, dtype }))
+}
+
+/// The logical type of `ty` as the handler sees it: a packed complex tensor (`[..., 2]`
+/// of its part type) when `want` is complex, else `ty` itself.
+fn logical(ty: &TensorType, want: DType) -> Option<TensorType> {
+    if !want.is_complex() {
+        return Some(ty.clone());
+    }
+    match ty.shape.split_last() {
+        Some((2, dims)) if want.complex_part() == Some(ty.dtype) => {
+            Some(TensorType::new(want, dims.to_vec()))
         }
-        _ => return None,
-    };
-    let dtype = match t {
-        's' => DType::F32,
-        'd' => DType::F64,
-        'c' | 'z' => {
-            return Some(Err(format!(
-                "{name}: complex element types are not compiled yet"
-            )));
-        }
-        _ => return None,
-    };
-    Some(Ok(Target { routine, dtype }))
+        _ => None,
+    }
 }
 
 /// An attribute of `mhlo.backend_config`.
@@ -90,8 +72,55 @@ pub(crate) fn lower(
     target: &Target,
     config: &[(String, CallAttr)],
 ) -> Result<(), Diagnostic> {
-    let tys: Vec<&TensorType> = op.operands.iter().map(|&o| lw.ty(o)).collect();
-    let rtys: Vec<&TensorType> = op.results.iter().map(|&r| lw.ty(r)).collect();
+    // Complex operands and results are packed; geev's eigenvectors are complex for a real
+    // matrix too.
+    let complex_results = |n: usize| -> Vec<bool> {
+        match (target.routine, target.dtype.is_complex()) {
+            (Routine::Geev, false) => vec![false, false, true, true, false],
+            (Routine::Geev, true) => vec![true, true, true, false],
+            (Routine::Syevd, true) => vec![true, false, false],
+            (Routine::Gesdd | Routine::Gesvd, true) => vec![true, false, true, true, false],
+            (Routine::Getrf, true) => vec![true, false, false],
+            (Routine::Potrf, true) => vec![true, false],
+            (_, c) => vec![c; n],
+        }
+    };
+    let part_or_cplx = |c: bool| match (c, target.dtype) {
+        (false, d) => d.complex_part().unwrap_or(d),
+        (true, DType::F32) => DType::C64,
+        (true, DType::F64) => DType::C128,
+        (true, d) => d,
+    };
+    let unpack =
+        |ts: Vec<&TensorType>, complex: Vec<bool>| -> Result<Vec<TensorType>, Diagnostic> {
+            ts.into_iter()
+                .zip(complex.into_iter().chain(std::iter::repeat(false)))
+                .map(|(t, c)| {
+                    let want = part_or_cplx(c);
+                    if c {
+                        logical(t, want).ok_or_else(|| {
+                            err(op, format!("{t} is not a packed complex tensor of {want}"))
+                        })
+                    } else {
+                        Ok(t.clone())
+                    }
+                })
+                .collect()
+        };
+    let op_complex: Vec<bool> = (0..op.operands.len())
+        .map(|i| {
+            // Pivots (geqp3's jpvt) are integers; every other operand is a matrix or
+            // vector of the element type.
+            target.dtype.is_complex() && !(target.routine == Routine::Geqp3 && i == 1)
+        })
+        .collect();
+    let tys = unpack(op.operands.iter().map(|&o| lw.ty(o)).collect(), op_complex)?;
+    let rtys = unpack(
+        op.results.iter().map(|&r| lw.ty(r)).collect(),
+        complex_results(op.results.len()),
+    )?;
+    let (tys, rtys): (Vec<&TensorType>, Vec<&TensorType>) =
+        (tys.iter().collect(), rtys.iter().collect());
     let want_ops = match target.routine {
         Routine::Getrf
         | Routine::Geqrf
@@ -101,7 +130,8 @@ pub(crate) fn lower(
         | Routine::Gesvd
         | Routine::Gees
         | Routine::Gehrd
-        | Routine::Sytrd => 1,
+        | Routine::Sytrd
+        | Routine::Geev => 1,
         Routine::Geqp3 | Routine::Orgqr | Routine::Trsm => 2,
         Routine::Ormqr => 3,
         Routine::Gtsv => 4,
@@ -188,6 +218,18 @@ pub(crate) fn lower(
                 },
             };
             set(&mut fl, flags::FULL, full);
+        }
+        Routine::Geev => {
+            for (key, bit) in [
+                ("compute_left", flags::LEFT_VECTORS),
+                ("compute_right", flags::VECTORS),
+            ] {
+                match char_attr(config, key, op)? {
+                    'V' => fl |= bit,
+                    'N' => {}
+                    c => return Err(err(op, format!("{key} = '{c}' is not V or N"))),
+                }
+            }
         }
         Routine::Gees => {
             set(&mut fl, flags::VECTORS, mode(config, op, "VN")? == 'V');

@@ -14,7 +14,8 @@
 //!   complex dtype, the buffers are the same), and so are the operands of ops that want
 //!   interleaved data: dot_general and convolution (one real product whose contraction
 //!   includes the (re, im) pair, against `[[br, bi], [-bi, br]]`), fft (the runtime's
-//!   FFT reads interleaved values) and bitcast_convert (bytes).
+//!   FFT reads interleaved values), bitcast_convert (bytes) and the LAPACK custom calls
+//!   (`lapack_c*_ffi`, `lapack_?geev_ffi`: the runtime's routines read complex matrices).
 //!
 //! Parts are slices of the packed form; the packed form of parts is their concatenation
 //! along a new last dimension. complex<f32> arithmetic beyond add, subtract, negate and
@@ -644,6 +645,52 @@ impl Lz<'_> {
             } => self.triangular_solve(op, *left_side, *lower, *unit_diagonal, *transpose_a),
             Opcode::Cholesky { .. } => {
                 return Err(unsupported(op, "of complex matrices is not compiled yet"));
+            }
+            Opcode::CustomCall { target, .. }
+                if matches!(
+                    pjrtc_runtime::format::Routine::parse_lapack_target(target),
+                    Some(Ok(_))
+                ) =>
+            {
+                // The routine reads and writes complex matrices as their bytes.
+                let operands = op
+                    .operands
+                    .iter()
+                    .map(|&x| {
+                        if self.is_complex(x) {
+                            self.packed(x)
+                        } else {
+                            self.real(x)
+                        }
+                    })
+                    .collect();
+                let tys = op
+                    .results
+                    .iter()
+                    .map(|&r| {
+                        let t = self.ty(r);
+                        if t.dtype.is_complex() {
+                            packed_ty(t)
+                        } else {
+                            t.clone()
+                        }
+                    })
+                    .collect();
+                let ys = self.emit(op.opcode.clone(), operands, tys);
+                for (&r, y) in op.results.iter().zip(ys) {
+                    if self.ty(r).dtype.is_complex() {
+                        self.set_packed(r, y);
+                    } else {
+                        self.subst.insert(r, y);
+                    }
+                }
+            }
+            Opcode::CustomCall { target, .. } => {
+                let why = match pjrtc_runtime::format::Routine::parse_lapack_target(target) {
+                    Some(Err(why)) => why,
+                    _ => format!("custom_call @{target} on complex values is not compiled"),
+                };
+                return Err(Diagnostic::at(&op.loc, format!("unsupported: {why}")));
             }
             _ => return Err(unsupported(op, "on complex values is not compiled")),
         }

@@ -43,7 +43,7 @@ pub(super) fn getrf<T: Real>(job: &mut Job<'_, T>, m: usize, n: usize) {
 /// LAPACK's pivots (1-based, `ipiv[i]` the row swapped with row `i` at step `i`) of the
 /// row permutation `perm` (`(P A)[i] = A[perm[i]]`): the unique sequence of interchanges
 /// with `ipiv[i] >= i` that produces it, which is the one the elimination performed.
-fn transpositions(perm: &[usize], ipiv: &mut [i32]) {
+pub(super) fn transpositions(perm: &[usize], ipiv: &mut [i32]) {
     let m = perm.len();
     let mut row_at: Vec<usize> = (0..m).collect();
     let mut pos_of: Vec<usize> = (0..m).collect();

@@ -9,7 +9,9 @@
 //! QR iteration, the tridiagonal solve) the module computes it itself, said in each place.
 
 mod chol;
+mod cplx;
 mod eig;
+mod geev;
 mod gtsv;
 mod lu;
 mod qr;
@@ -105,7 +107,7 @@ pub(crate) struct Job<'a, T> {
     _t: std::marker::PhantomData<T>,
 }
 
-impl<'a, T: Real> Job<'a, T> {
+impl<'a, T: faer::traits::ComplexField + Copy> Job<'a, T> {
     /// Operand `i` as elements of `T`.
     pub fn op(&self, i: usize) -> &'a [T] {
         // SAFETY: the decoder checked the buffer is aligned for its element type and holds
@@ -125,6 +127,23 @@ impl<'a, T: Real> Job<'a, T> {
     pub fn res_i32(&mut self, i: usize) -> &mut [i32] {
         // SAFETY: as in `op`, the result is i32.
         unsafe { cast_mut(self.res[i]) }
+    }
+    /// Result `i` as f64: the real results (eigenvalues, singular values) of complex
+    /// routines, which run in complex<f64>.
+    pub fn res_f64(&mut self, i: usize) -> &mut [f64] {
+        // SAFETY: as in `op`, the result is f64 (complex<f32> routines run widened).
+        unsafe { cast_mut(self.res[i]) }
+    }
+    /// Result `i` as complex<f64>: the eigenvectors of a real `geev`.
+    pub fn res_c64(&mut self, i: usize) -> &mut [faer::c64] {
+        // SAFETY: as in `op`, the result is complex<f64> (complex<f32> ones run widened);
+        // c64 is two f64 (`repr(C)` in num-complex), aligned as f64.
+        unsafe { cast_mut(self.res[i]) }
+    }
+    /// Writes the complex `m` into result `i` (row-major).
+    pub fn put_cmat(&mut self, i: usize, m: MatRef<'_, faer::c64>) {
+        let (r, c) = (m.nrows(), m.ncols());
+        MatMut::from_row_major_slice_mut(self.res_c64(i), r, c).copy_from(m);
     }
     /// Operand `i` as an `r x c` matrix (a column-major copy).
     pub fn op_mat(&self, i: usize, r: usize, c: usize) -> Mat<T> {
@@ -219,15 +238,15 @@ pub unsafe fn linalg(l: &Linalg, bases: &Bases, threads: usize) {
                 )
             };
             match l.dtype {
-                DType::F32 => run_widened(l, job, ops, res),
-                DType::F64 => run::<f64>(l, job),
+                DType::F32 | DType::C64 => run_widened(l, job, ops, res),
+                DType::F64 | DType::C128 => run_f64(l, job),
                 d => unreachable!("validated dtype {d}"),
             }
         }
     });
 }
 
-/// One f32 matrix: computed in f64 and rounded once. faer's routines are generic and large,
+/// One f32 or complex<f32> matrix: computed in f64 and rounded once. faer's routines are generic and large,
 /// so one instantiation keeps the runtime small (`pjx-run`); the results are at least as
 /// accurate as LAPACK's single precision (as pjrtc's own triangular_solve and cholesky
 /// kernels, which compute in f64 too).
@@ -239,7 +258,7 @@ fn run_widened(
 ) {
     let widen = |b: &[u8], d: DType| -> Vec<u8> {
         match d {
-            DType::F32 => b
+            DType::F32 | DType::C64 => b
                 .chunks_exact(4)
                 .flat_map(|c| {
                     (f32::from_le_bytes(c.try_into().expect("4 bytes")) as f64).to_le_bytes()
@@ -257,7 +276,13 @@ fn run_widened(
         };
         v
     };
-    let wide_len = |n: usize, d: DType| if d == DType::F32 { 2 * n } else { n };
+    let wide_len = |n: usize, d: DType| {
+        if matches!(d, DType::F32 | DType::C64) {
+            2 * n
+        } else {
+            n
+        }
+    };
     let op_store: Vec<(Vec<u64>, usize)> = ops
         .iter()
         .zip(op_parts)
@@ -284,13 +309,13 @@ fn run_widened(
                 std::slice::from_raw_parts_mut(v.as_mut_ptr().cast::<u8>(), *n)
             })
             .collect();
-        run::<f64>(l, (wide_ops, wide_res));
+        run_f64(l, (wide_ops, wide_res));
     }
     for ((out, &(d, _)), (v, n)) in res.into_iter().zip(res_parts).zip(&res_store) {
         // SAFETY: as above.
         let wide = unsafe { std::slice::from_raw_parts(v.as_ptr().cast::<u8>(), *n) };
         match d {
-            DType::F32 => {
+            DType::F32 | DType::C64 => {
                 for (o, c) in out.chunks_exact_mut(4).zip(wide.chunks_exact(8)) {
                     let x = f64::from_le_bytes(c.try_into().expect("8 bytes")) as f32;
                     o.copy_from_slice(&x.to_le_bytes());
@@ -301,13 +326,29 @@ fn run_widened(
     }
 }
 
-/// One matrix of the batch.
-fn run<T: Real>(l: &Linalg, (ops, res): (Vec<&[u8]>, Vec<&mut [u8]>)) {
-    let mut job = Job::<T> {
-        ops,
-        res,
-        _t: std::marker::PhantomData,
-    };
+/// One matrix of the batch in f64 or complex<f64> (f32 and complex<f32> ones widened).
+fn run_f64(l: &Linalg, (ops, res): (Vec<&[u8]>, Vec<&mut [u8]>)) {
+    if l.dtype.is_complex() {
+        let mut job = Job::<faer::c64> {
+            ops,
+            res,
+            _t: std::marker::PhantomData,
+        };
+        cplx::run(l, &mut job);
+    } else {
+        run(
+            l,
+            Job {
+                ops,
+                res,
+                _t: std::marker::PhantomData,
+            },
+        );
+    }
+}
+
+/// One real matrix of the batch.
+fn run(l: &Linalg, mut job: Job<'_, f64>) {
     let (m, n, k) = (l.m as usize, l.n as usize, l.k as usize);
     let f = |bit| l.flags & bit != 0;
     match l.routine {
@@ -334,8 +375,11 @@ fn run<T: Real>(l: &Linalg, (ops, res): (Vec<&[u8]>, Vec<&mut [u8]>)) {
             f(flags::UNIT_DIAGONAL),
         ),
         Routine::Gtsv => gtsv::gtsv(&mut job, m, n),
+        Routine::Geev => geev::geev_real(&mut job, n, f(flags::LEFT_VECTORS), f(flags::VECTORS)),
     }
 }
 
+#[cfg(test)]
+mod cplx_tests;
 #[cfg(test)]
 pub(crate) mod tests;

@@ -9,7 +9,7 @@ use crate::format::{BufRef, Region, Routine};
 use crate::kernels::Bases;
 
 /// Deterministic values in [-1, 1).
-fn values(seed: u64, n: usize) -> Vec<f64> {
+pub(super) fn values(seed: u64, n: usize) -> Vec<f64> {
     let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     (0..n)
         .map(|_| {
@@ -23,19 +23,19 @@ fn values(seed: u64, n: usize) -> Vec<f64> {
 
 /// A buffer of f64, f32 or i32 elements.
 #[derive(Clone, Debug)]
-enum Buf {
+pub(super) enum Buf {
     F(Vec<f64>),
     I(Vec<i32>),
 }
 
 impl Buf {
-    fn f(&self) -> &[f64] {
+    pub(super) fn f(&self) -> &[f64] {
         match self {
             Buf::F(v) => v,
             Buf::I(_) => panic!("not a float buffer"),
         }
     }
-    fn i(&self) -> &[i32] {
+    pub(super) fn i(&self) -> &[i32] {
         match self {
             Buf::I(v) => v,
             Buf::F(_) => panic!("not an int buffer"),
@@ -43,9 +43,10 @@ impl Buf {
     }
 }
 
-/// Runs one step on `ops` (f64 data converted to `dtype`) and returns its results.
+/// Runs one step on `ops` (f64 data converted to `dtype`; complex data as (re, im)
+/// pairs) and returns its results.
 #[allow(clippy::too_many_arguments)]
-fn call(
+pub(super) fn call(
     routine: Routine,
     dtype: DType,
     batch: u64,
@@ -68,8 +69,12 @@ fn call(
     let (op_parts, res_parts) = l.layout().unwrap();
     let bytes = |b: &Buf, d: DType| -> Vec<u8> {
         match (b, d) {
-            (Buf::F(v), DType::F64) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
-            (Buf::F(v), DType::F32) => v.iter().flat_map(|&x| (x as f32).to_le_bytes()).collect(),
+            (Buf::F(v), DType::F64 | DType::C128) => {
+                v.iter().flat_map(|x| x.to_le_bytes()).collect()
+            }
+            (Buf::F(v), DType::F32 | DType::C64) => {
+                v.iter().flat_map(|&x| (x as f32).to_le_bytes()).collect()
+            }
             (Buf::I(v), DType::I32) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
             _ => panic!("operand type mismatch"),
         }
@@ -125,12 +130,12 @@ fn call(
                 // SAFETY: reading the u64 storage as bytes.
                 unsafe { std::slice::from_raw_parts(v.as_ptr().cast(), count as usize * d.size()) };
             match d {
-                DType::F64 => Buf::F(
+                DType::F64 | DType::C128 => Buf::F(
                     b.chunks(8)
                         .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
                         .collect(),
                 ),
-                DType::F32 => Buf::F(
+                DType::F32 | DType::C64 => Buf::F(
                     b.chunks(4)
                         .map(|c| f32::from_le_bytes(c.try_into().unwrap()) as f64)
                         .collect(),

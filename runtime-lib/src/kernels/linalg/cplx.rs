@@ -1,0 +1,384 @@
+//! The routines on complex matrices (`lapack_c*_ffi`, `lapack_z*_ffi`) with LAPACK's `z`
+//! conventions, in complex<f64> (complex<f32> matrices are widened, as f32 ones are).
+//!
+//! faer does the numerics where its results are LAPACK's: LU (its pivot is the largest
+//! `|re| + |im|`, as `izamax`), Cholesky, the Hermitian eigensolver, the SVD and the
+//! triangular solves. Householder QR is LAPACK's unblocked `zgeqr2`/`zung2r` here: LAPACK
+//! makes each reflector's `beta` real (`zlarfg`), faer keeps the head's phase, so faer's
+//! reflectors and `tau`s are not the ones JAX's `ungqr` and users of `geqrf` expect.
+
+use super::{Job, scratch, with_stack};
+use crate::format::Routine;
+use crate::format::linalg::{Linalg, flags};
+use faer::c64;
+use faer::linalg::cholesky::llt::factor::{
+    LltError, LltRegularization, cholesky_in_place, cholesky_in_place_scratch,
+};
+use faer::linalg::evd::{ComputeEigenvectors, self_adjoint_evd, self_adjoint_evd_scratch};
+use faer::linalg::lu::partial_pivoting::factor::{lu_in_place, lu_in_place_scratch};
+use faer::linalg::svd::{ComputeSvdVectors, svd, svd_scratch};
+use faer::linalg::triangular_solve::{
+    solve_lower_triangular_in_place_with_conj, solve_unit_lower_triangular_in_place_with_conj,
+    solve_unit_upper_triangular_in_place_with_conj, solve_upper_triangular_in_place_with_conj,
+};
+use faer::{Col, Conj, Mat, MatMut, MatRef, Par};
+
+const ZERO: c64 = c64 { re: 0.0, im: 0.0 };
+const ONE: c64 = c64 { re: 1.0, im: 0.0 };
+
+/// One complex matrix of the batch.
+pub(super) fn run(l: &Linalg, job: &mut Job<'_, c64>) {
+    let (m, n, k) = (l.m as usize, l.n as usize, l.k as usize);
+    let f = |bit| l.flags & bit != 0;
+    match l.routine {
+        Routine::Getrf => getrf(job, m, n),
+        Routine::Geqrf => geqrf(job, m, n),
+        Routine::Orgqr => ungqr(job, m, n, k),
+        Routine::Potrf => potrf(job, n, f(flags::LOWER)),
+        Routine::Syevd => heevd(job, n, f(flags::LOWER), f(flags::VECTORS)),
+        Routine::Gesdd | Routine::Gesvd => gesdd(job, m, n, f(flags::VECTORS), f(flags::FULL)),
+        Routine::Trsm => trsm(job, m, n, l.flags),
+        Routine::Geev => {
+            super::geev::geev_complex(job, n, f(flags::LEFT_VECTORS), f(flags::VECTORS))
+        }
+        r => unreachable!("{} has no complex variant (validated)", r.name()),
+    }
+}
+
+/// `|re| + |im|`: LAPACK's `cabs1`, which picks complex pivots.
+fn abs1(z: c64) -> f64 {
+    z.re.abs() + z.im.abs()
+}
+
+/// `(a) -> (lu, ipiv, info)`, as the real `getrf`.
+fn getrf(job: &mut Job<'_, c64>, m: usize, n: usize) {
+    let mut a = job.op_mat(0, m, n);
+    let mut perm = vec![0usize; m];
+    let mut perm_inv = vec![0usize; m];
+    let mut buf = scratch(lu_in_place_scratch::<usize, c64>(
+        m,
+        n,
+        Par::Seq,
+        Default::default(),
+    ));
+    with_stack(&mut buf, |stack| {
+        lu_in_place(
+            a.as_mut(),
+            &mut perm,
+            &mut perm_inv,
+            Par::Seq,
+            stack,
+            Default::default(),
+        );
+    });
+    let info = if (0..m.min(n)).any(|i| a[(i, i)] == ZERO) {
+        // As in the real getrf: an exactly zero pivot takes LAPACK's unblocked
+        // elimination, which skips the column instead of dividing by it.
+        a = job.op_mat(0, m, n);
+        getf2(a.as_mut(), job.res_i32(1))
+    } else {
+        super::lu::transpositions(&perm, job.res_i32(1));
+        0
+    };
+    job.put_mat(0, a.as_ref());
+    job.put_i32(2, info);
+}
+
+/// LAPACK's `zgetf2`: the first largest `cabs1` in each column is the pivot; a zero pivot
+/// sets `info` and its column is left unscaled.
+fn getf2(mut a: MatMut<'_, c64>, ipiv: &mut [i32]) -> i32 {
+    let (m, n) = (a.nrows(), a.ncols());
+    let mut info = 0;
+    for j in 0..m.min(n) {
+        let mut p = j;
+        for i in j + 1..m {
+            if abs1(a[(i, j)]) > abs1(a[(p, j)]) {
+                p = i;
+            }
+        }
+        ipiv[j] = p as i32 + 1;
+        let pivot = a[(p, j)];
+        if pivot != ZERO {
+            if p != j {
+                for c in 0..n {
+                    let t = a[(p, c)];
+                    a[(p, c)] = a[(j, c)];
+                    a[(j, c)] = t;
+                }
+            }
+            if pivot.norm() >= f64::MIN_POSITIVE {
+                let r = ONE / pivot;
+                for i in j + 1..m {
+                    a[(i, j)] *= r;
+                }
+            } else {
+                for i in j + 1..m {
+                    a[(i, j)] /= pivot;
+                }
+            }
+        } else if info == 0 {
+            info = j as i32 + 1;
+        }
+        for c in j + 1..n {
+            let u = a[(j, c)];
+            if u != ZERO {
+                for i in j + 1..m {
+                    let l = a[(i, j)];
+                    a[(i, c)] -= l * u;
+                }
+            }
+        }
+    }
+    info
+}
+
+/// LAPACK's `zlarfg` on the column `x = a[r.., c]`: makes `H^H x = beta e_1` with `beta`
+/// real, `H = I - tau v v^H`, `v = (1, a[r+1.., c])`. Returns `tau` (zero for `H = I`).
+fn larfg(mut a: MatMut<'_, c64>, r: usize, c: usize) -> c64 {
+    let m = a.nrows();
+    let alpha = a[(r, c)];
+    let mut xnorm = 0.0f64;
+    for i in r + 1..m {
+        xnorm = xnorm.hypot(a[(i, c)].norm());
+    }
+    if xnorm == 0.0 && alpha.im == 0.0 {
+        return ZERO;
+    }
+    let beta = -alpha.re.hypot(alpha.im).hypot(xnorm).copysign(alpha.re);
+    let tau = c64::new((beta - alpha.re) / beta, -alpha.im / beta);
+    let scale = ONE / (alpha - c64::new(beta, 0.0));
+    for i in r + 1..m {
+        a[(i, c)] *= scale;
+    }
+    a[(r, c)] = c64::new(beta, 0.0);
+    tau
+}
+
+/// Applies `I - tau v v^H` from the left to columns `cols` of `a` (rows `r..`), `v` the
+/// reflector stored at `a[r.., c]` with its head taken as one (LAPACK's `zlarf`).
+fn larf_left(mut a: MatMut<'_, c64>, r: usize, c: usize, tau: c64, cols: std::ops::Range<usize>) {
+    if tau == ZERO {
+        return;
+    }
+    let m = a.nrows();
+    for j in cols {
+        let mut w = a[(r, j)];
+        for i in r + 1..m {
+            w += a[(i, c)].conj() * a[(i, j)];
+        }
+        let k = tau * w;
+        a[(r, j)] -= k;
+        for i in r + 1..m {
+            let v = a[(i, c)];
+            a[(i, j)] -= v * k;
+        }
+    }
+}
+
+/// `(a) -> (qr, tau)`: LAPACK's `zgeqr2`, reflector `i` applied as `H_i^H`.
+fn geqrf(job: &mut Job<'_, c64>, m: usize, n: usize) {
+    let mut a = job.op_mat(0, m, n);
+    let k = m.min(n);
+    let mut taus = vec![ZERO; k];
+    for (i, tau) in taus.iter_mut().enumerate() {
+        *tau = larfg(a.as_mut(), i, i);
+        larf_left(a.as_mut(), i, i, tau.conj(), i + 1..n);
+    }
+    job.put_mat(0, a.as_ref());
+    job.res(1).copy_from_slice(&taus);
+}
+
+/// `(a, tau) -> (q)`: LAPACK's `zung2r`, the first `n` columns of `H_1 ... H_k`.
+fn ungqr(job: &mut Job<'_, c64>, m: usize, n: usize, k: usize) {
+    let mut a = job.op_mat(0, m, n);
+    let taus = job.op(1).to_vec();
+    for j in k..n {
+        for i in 0..m {
+            a[(i, j)] = ZERO;
+        }
+        a[(j, j)] = ONE;
+    }
+    for i in (0..k).rev() {
+        if i + 1 < n {
+            // larf_left takes the head as one without reading it.
+            larf_left(a.as_mut(), i, i, taus[i], i + 1..n);
+        }
+        for r in i + 1..m {
+            a[(r, i)] *= -taus[i];
+        }
+        a[(i, i)] = ONE - taus[i];
+        for r in 0..i {
+            a[(r, i)] = ZERO;
+        }
+    }
+    job.put_mat(0, a.as_ref());
+}
+
+/// `(a) -> (factor, info)`: with `lower`, `L` with `A = L L^H` from the lower triangle;
+/// else `U` with `A = U^H U` from the upper one; the other triangle keeps the input.
+fn potrf(job: &mut Job<'_, c64>, n: usize, lower: bool) {
+    let input = job.op_mat(0, n, n);
+    // faer factors the lower triangle; the upper triangle of A is the lower one of A^H.
+    let mut a = Mat::<c64>::from_fn(n, n, |i, j| {
+        if lower {
+            input[(i, j)]
+        } else {
+            input[(j, i)].conj()
+        }
+    });
+    let mut buf = scratch(cholesky_in_place_scratch::<c64>(
+        n,
+        Par::Seq,
+        Default::default(),
+    ));
+    let result = with_stack(&mut buf, |stack| {
+        cholesky_in_place(
+            a.as_mut(),
+            LltRegularization::default(),
+            Par::Seq,
+            stack,
+            Default::default(),
+        )
+    });
+    let info = match result {
+        Ok(_) => 0,
+        Err(LltError::NonPositivePivot { index }) => index as i32 + 1,
+    };
+    let mut out = input;
+    for j in 0..n {
+        for i in j..n {
+            if lower {
+                out[(i, j)] = a[(i, j)];
+            } else {
+                out[(j, i)] = a[(i, j)].conj();
+            }
+        }
+    }
+    job.put_mat(0, out.as_ref());
+    job.put_i32(1, info);
+}
+
+/// `(a) -> (v, w, info)`: the Hermitian matrix of `a`'s `lower` (else upper) triangle
+/// (the diagonal's imaginary parts ignored, as LAPACK does), eigenvalues ascending.
+fn heevd(job: &mut Job<'_, c64>, n: usize, lower: bool, vectors: bool) {
+    let input = job.op_mat(0, n, n);
+    if n == 0 {
+        job.put_i32(2, 0);
+        return;
+    }
+    let a = Mat::<c64>::from_fn(n, n, |i, j| {
+        if i == j {
+            c64::new(input[(i, i)].re, 0.0)
+        } else if (i > j) == lower {
+            input[(i, j)]
+        } else {
+            input[(j, i)].conj()
+        }
+    });
+    let mut w = Col::<c64>::zeros(n);
+    let mut v = Mat::<c64>::zeros(n, n);
+    let compute = if vectors {
+        ComputeEigenvectors::Yes
+    } else {
+        ComputeEigenvectors::No
+    };
+    let mut buf = scratch(self_adjoint_evd_scratch::<c64>(
+        n,
+        compute,
+        Par::Seq,
+        Default::default(),
+    ));
+    let ok = with_stack(&mut buf, |stack| {
+        self_adjoint_evd(
+            a.as_ref(),
+            w.as_diagonal_mut(),
+            vectors.then_some(v.as_mut()),
+            Par::Seq,
+            stack,
+            Default::default(),
+        )
+    })
+    .is_ok();
+    job.put_mat(0, if vectors { v.as_ref() } else { input.as_ref() });
+    for (o, i) in job.res_f64(1).iter_mut().zip(0..n) {
+        *o = w[i].re;
+    }
+    job.put_i32(2, if ok { 0 } else { 1 });
+}
+
+/// `(a) -> (a_out, s, u, vt, info)`: `A = U diag(s) V^H`, as the real `gesdd`.
+fn gesdd(job: &mut Job<'_, c64>, m: usize, n: usize, vectors: bool, full: bool) {
+    let a = job.op_mat(0, m, n);
+    let k = m.min(n);
+    let kind = match (vectors, full) {
+        (false, _) => ComputeSvdVectors::No,
+        (true, true) => ComputeSvdVectors::Full,
+        (true, false) => ComputeSvdVectors::Thin,
+    };
+    let (uc, vc) = if full { (m, n) } else { (k, k) };
+    let mut s = Col::<c64>::zeros(k);
+    let mut u = Mat::<c64>::zeros(m, uc);
+    let mut v = Mat::<c64>::zeros(n, vc);
+    let mut buf = scratch(svd_scratch::<c64>(
+        m,
+        n,
+        kind,
+        kind,
+        Par::Seq,
+        Default::default(),
+    ));
+    let ok = with_stack(&mut buf, |stack| {
+        svd(
+            a.as_ref(),
+            s.as_diagonal_mut(),
+            vectors.then_some(u.as_mut()),
+            vectors.then_some(v.as_mut()),
+            Par::Seq,
+            stack,
+            Default::default(),
+        )
+    })
+    .is_ok();
+    job.put_mat(0, a.as_ref());
+    for (o, i) in job.res_f64(1).iter_mut().zip(0..k) {
+        *o = s[i].re;
+    }
+    job.put_mat(2, u.as_ref());
+    let vt = Mat::<c64>::from_fn(vc, n, |i, j| v[(j, i)].conj());
+    job.put_mat(3, vt.as_ref());
+    job.put_i32(4, if ok { 0 } else { 1 });
+}
+
+/// `(a, b) -> (x)`: `op(A) X = B` or `X op(A) = B`, `op(A)` = `A`, `A^T` or `A^H`.
+fn trsm(job: &mut Job<'_, c64>, m: usize, n: usize, fl: u32) {
+    let f = |bit| fl & bit != 0;
+    let (left, lower, transpose, unit) = (
+        f(flags::LEFT),
+        f(flags::LOWER),
+        f(flags::TRANSPOSE),
+        f(flags::UNIT_DIAGONAL),
+    );
+    let conj = if f(flags::CONJUGATE) {
+        Conj::Yes
+    } else {
+        Conj::No
+    };
+    let k = if left { m } else { n };
+    let a = job.op_mat(0, k, k);
+    let mut x = job.op_mat(1, m, n);
+    // X op(A) = B is op(A)^T X^T = B^T; op(A) = A^H conjugates A in either form.
+    let (op_a, rhs): (MatRef<'_, c64>, MatMut<'_, c64>) = match (left, transpose) {
+        (true, false) => (a.as_ref(), x.as_mut()),
+        (true, true) => (a.as_ref().transpose(), x.as_mut()),
+        (false, false) => (a.as_ref().transpose(), x.as_mut().transpose_mut()),
+        (false, true) => (a.as_ref(), x.as_mut().transpose_mut()),
+    };
+    let sees_lower = lower != (left == transpose);
+    match (sees_lower, unit) {
+        (true, false) => solve_lower_triangular_in_place_with_conj(op_a, conj, rhs, Par::Seq),
+        (true, true) => solve_unit_lower_triangular_in_place_with_conj(op_a, conj, rhs, Par::Seq),
+        (false, false) => solve_upper_triangular_in_place_with_conj(op_a, conj, rhs, Par::Seq),
+        (false, true) => solve_unit_upper_triangular_in_place_with_conj(op_a, conj, rhs, Par::Seq),
+    }
+    job.put_mat(0, x.as_ref());
+}

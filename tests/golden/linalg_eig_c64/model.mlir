@@ -1,0 +1,182 @@
+module @jit attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<5x5xcomplex<f32>>, %arg1: tensor<2x4x4xcomplex<f32>>) -> (tensor<5xcomplex<f32>> {jax.result_info = "result[0]"}, tensor<5x5xcomplex<f32>> {jax.result_info = "result[1]"}, tensor<5xf32> {jax.result_info = "result[2]"}, tensor<5xcomplex<f32>> {jax.result_info = "result[3]"}, tensor<2x4xcomplex<f32>> {jax.result_info = "result[4]"}, tensor<2x4x4xcomplex<f32>> {jax.result_info = "result[5]"}, tensor<2x4x4xcomplex<f32>> {jax.result_info = "result[6]"}, tensor<2x4xf32> {jax.result_info = "result[7]"}, tensor<2x4xf32> {jax.result_info = "result[8]"}) {
+    %0:4 = stablehlo.custom_call @lapack_cgeev_ffi(%arg0) {backend_config = "", mhlo.backend_config = {compute_left = 78 : ui8, compute_right = 86 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], result_layouts = [dense<0> : tensor<1xindex>, dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k], [l, m], [n, o], []) {i=5, j=5, k=5, l=5, m=5, n=5, o=5}, custom>} : (tensor<5x5xcomplex<f32>>) -> (tensor<5xcomplex<f32>>, tensor<5x5xcomplex<f32>>, tensor<5x5xcomplex<f32>>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %2 = stablehlo.compare EQ, %0#3, %1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst = stablehlo.constant dense<(0x7FC00000,0x7FC00000)> : tensor<complex<f32>>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<complex<f32>>) -> tensor<5xcomplex<f32>>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0] : (tensor<1xi1>) -> tensor<5xi1>
+    %6 = stablehlo.select %5, %0#0, %4 : tensor<5xi1>, tensor<5xcomplex<f32>>
+    %7 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1x1xi1>
+    %cst_0 = stablehlo.constant dense<(0x7FC00000,0x7FC00000)> : tensor<complex<f32>>
+    %8 = stablehlo.broadcast_in_dim %cst_0, dims = [] : (tensor<complex<f32>>) -> tensor<5x5xcomplex<f32>>
+    %9 = stablehlo.broadcast_in_dim %7, dims = [0, 1] : (tensor<1x1xi1>) -> tensor<5x5xi1>
+    %10 = stablehlo.select %9, %0#2, %8 : tensor<5x5xi1>, tensor<5x5xcomplex<f32>>
+    %11:4 = stablehlo.custom_call @lapack_cgeev_ffi(%arg1) {backend_config = "", mhlo.backend_config = {compute_left = 86 : ui8, compute_right = 86 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "1"}, operand_layouts = [dense<[1, 2, 0]> : tensor<3xindex>], result_layouts = [dense<[1, 0]> : tensor<2xindex>, dense<[1, 2, 0]> : tensor<3xindex>, dense<[1, 2, 0]> : tensor<3xindex>, dense<0> : tensor<1xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k])->([i, l], [i, m, n], [i, o, p], [i]) {i=2, j=4, k=4, l=4, m=4, n=4, o=4, p=4}, custom>} : (tensor<2x4x4xcomplex<f32>>) -> (tensor<2x4xcomplex<f32>>, tensor<2x4x4xcomplex<f32>>, tensor<2x4x4xcomplex<f32>>, tensor<2xi32>)
+    %c_1 = stablehlo.constant dense<0> : tensor<i32>
+    %12 = stablehlo.broadcast_in_dim %c_1, dims = [] : (tensor<i32>) -> tensor<2xi32>
+    %13 = stablehlo.compare EQ, %11#3, %12, SIGNED : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
+    %14 = stablehlo.broadcast_in_dim %13, dims = [0] : (tensor<2xi1>) -> tensor<2x1xi1>
+    %cst_2 = stablehlo.constant dense<(0x7FC00000,0x7FC00000)> : tensor<complex<f32>>
+    %15 = stablehlo.broadcast_in_dim %cst_2, dims = [] : (tensor<complex<f32>>) -> tensor<2x4xcomplex<f32>>
+    %16 = stablehlo.broadcast_in_dim %14, dims = [0, 1] : (tensor<2x1xi1>) -> tensor<2x4xi1>
+    %17 = stablehlo.select %16, %11#0, %15 : tensor<2x4xi1>, tensor<2x4xcomplex<f32>>
+    %18 = stablehlo.broadcast_in_dim %13, dims = [0] : (tensor<2xi1>) -> tensor<2x1x1xi1>
+    %cst_3 = stablehlo.constant dense<(0x7FC00000,0x7FC00000)> : tensor<complex<f32>>
+    %19 = stablehlo.broadcast_in_dim %cst_3, dims = [] : (tensor<complex<f32>>) -> tensor<2x4x4xcomplex<f32>>
+    %20 = stablehlo.broadcast_in_dim %18, dims = [0, 1, 2] : (tensor<2x1x1xi1>) -> tensor<2x4x4xi1>
+    %21 = stablehlo.select %20, %11#1, %19 : tensor<2x4x4xi1>, tensor<2x4x4xcomplex<f32>>
+    %22 = stablehlo.broadcast_in_dim %13, dims = [0] : (tensor<2xi1>) -> tensor<2x1x1xi1>
+    %cst_4 = stablehlo.constant dense<(0x7FC00000,0x7FC00000)> : tensor<complex<f32>>
+    %23 = stablehlo.broadcast_in_dim %cst_4, dims = [] : (tensor<complex<f32>>) -> tensor<2x4x4xcomplex<f32>>
+    %24 = stablehlo.broadcast_in_dim %22, dims = [0, 1, 2] : (tensor<2x1x1xi1>) -> tensor<2x4x4xi1>
+    %25 = stablehlo.select %24, %11#2, %23 : tensor<2x4x4xi1>, tensor<2x4x4xcomplex<f32>>
+    %26 = call @sort(%6) : (tensor<5xcomplex<f32>>) -> tensor<5xcomplex<f32>>
+    %27 = stablehlo.dot_general %arg0, %10, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<5x5xcomplex<f32>>, tensor<5x5xcomplex<f32>>) -> tensor<5x5xcomplex<f32>>
+    %28 = stablehlo.broadcast_in_dim %6, dims = [1] : (tensor<5xcomplex<f32>>) -> tensor<1x5xcomplex<f32>>
+    %29 = stablehlo.broadcast_in_dim %28, dims = [0, 1] : (tensor<1x5xcomplex<f32>>) -> tensor<5x5xcomplex<f32>>
+    %30 = stablehlo.multiply %10, %29 : tensor<5x5xcomplex<f32>>
+    %31 = stablehlo.subtract %27, %30 : tensor<5x5xcomplex<f32>>
+    %32 = stablehlo.abs %10 : (tensor<5x5xcomplex<f32>>) -> tensor<5x5xf32>
+    %33 = stablehlo.multiply %32, %32 : tensor<5x5xf32>
+    %cst_5 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %34 = stablehlo.reduce(%33 init: %cst_5) applies stablehlo.add across dimensions = [0] : (tensor<5x5xf32>, tensor<f32>) -> tensor<5xf32>
+    %35 = stablehlo.sqrt %34 : tensor<5xf32>
+    %36 = call @eigvals(%arg0) : (tensor<5x5xcomplex<f32>>) -> tensor<5xcomplex<f32>>
+    %37 = call @sort(%36) : (tensor<5xcomplex<f32>>) -> tensor<5xcomplex<f32>>
+    %38 = call @sort_0(%17) : (tensor<2x4xcomplex<f32>>) -> tensor<2x4xcomplex<f32>>
+    %39 = stablehlo.dot_general %arg1, %25, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = [DEFAULT, DEFAULT] : (tensor<2x4x4xcomplex<f32>>, tensor<2x4x4xcomplex<f32>>) -> tensor<2x4x4xcomplex<f32>>
+    %40 = stablehlo.broadcast_in_dim %17, dims = [0, 2] : (tensor<2x4xcomplex<f32>>) -> tensor<2x1x4xcomplex<f32>>
+    %41 = stablehlo.broadcast_in_dim %40, dims = [0, 1, 2] : (tensor<2x1x4xcomplex<f32>>) -> tensor<2x4x4xcomplex<f32>>
+    %42 = stablehlo.multiply %25, %41 : tensor<2x4x4xcomplex<f32>>
+    %43 = stablehlo.subtract %39, %42 : tensor<2x4x4xcomplex<f32>>
+    %44 = stablehlo.transpose %21, dims = [0, 2, 1] : (tensor<2x4x4xcomplex<f32>>) -> tensor<2x4x4xcomplex<f32>>
+    %45 = stablehlo.real %44 : (tensor<2x4x4xcomplex<f32>>) -> tensor<2x4x4xf32>
+    %46 = stablehlo.imag %44 : (tensor<2x4x4xcomplex<f32>>) -> tensor<2x4x4xf32>
+    %47 = stablehlo.negate %46 : tensor<2x4x4xf32>
+    %48 = stablehlo.complex %45, %47 : tensor<2x4x4xcomplex<f32>>
+    %49 = stablehlo.dot_general %48, %arg1, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = [DEFAULT, DEFAULT] : (tensor<2x4x4xcomplex<f32>>, tensor<2x4x4xcomplex<f32>>) -> tensor<2x4x4xcomplex<f32>>
+    %50 = stablehlo.broadcast_in_dim %17, dims = [0, 1] : (tensor<2x4xcomplex<f32>>) -> tensor<2x4x1xcomplex<f32>>
+    %51 = stablehlo.transpose %21, dims = [0, 2, 1] : (tensor<2x4x4xcomplex<f32>>) -> tensor<2x4x4xcomplex<f32>>
+    %52 = stablehlo.real %51 : (tensor<2x4x4xcomplex<f32>>) -> tensor<2x4x4xf32>
+    %53 = stablehlo.imag %51 : (tensor<2x4x4xcomplex<f32>>) -> tensor<2x4x4xf32>
+    %54 = stablehlo.negate %53 : tensor<2x4x4xf32>
+    %55 = stablehlo.complex %52, %54 : tensor<2x4x4xcomplex<f32>>
+    %56 = stablehlo.broadcast_in_dim %50, dims = [0, 1, 2] : (tensor<2x4x1xcomplex<f32>>) -> tensor<2x4x4xcomplex<f32>>
+    %57 = stablehlo.multiply %56, %55 : tensor<2x4x4xcomplex<f32>>
+    %58 = stablehlo.subtract %49, %57 : tensor<2x4x4xcomplex<f32>>
+    %59 = stablehlo.abs %21 : (tensor<2x4x4xcomplex<f32>>) -> tensor<2x4x4xf32>
+    %60 = stablehlo.multiply %59, %59 : tensor<2x4x4xf32>
+    %cst_6 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %61 = stablehlo.reduce(%60 init: %cst_6) applies stablehlo.add across dimensions = [1] : (tensor<2x4x4xf32>, tensor<f32>) -> tensor<2x4xf32>
+    %62 = stablehlo.sqrt %61 : tensor<2x4xf32>
+    %63 = stablehlo.abs %25 : (tensor<2x4x4xcomplex<f32>>) -> tensor<2x4x4xf32>
+    %64 = stablehlo.multiply %63, %63 : tensor<2x4x4xf32>
+    %cst_7 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %65 = stablehlo.reduce(%64 init: %cst_7) applies stablehlo.add across dimensions = [1] : (tensor<2x4x4xf32>, tensor<f32>) -> tensor<2x4xf32>
+    %66 = stablehlo.sqrt %65 : tensor<2x4xf32>
+    return %26, %31, %35, %37, %38, %43, %58, %62, %66 : tensor<5xcomplex<f32>>, tensor<5x5xcomplex<f32>>, tensor<5xf32>, tensor<5xcomplex<f32>>, tensor<2x4xcomplex<f32>>, tensor<2x4x4xcomplex<f32>>, tensor<2x4x4xcomplex<f32>>, tensor<2x4xf32>, tensor<2x4xf32>
+  }
+  func.func private @sort(%arg0: tensor<5xcomplex<f32>>) -> tensor<5xcomplex<f32>> {
+    %0 = "stablehlo.sort"(%arg0) <{dimension = 0 : i64, is_stable = true}> ({
+    ^bb0(%arg1: tensor<complex<f32>>, %arg2: tensor<complex<f32>>):
+      %1 = stablehlo.real %arg1 : (tensor<complex<f32>>) -> tensor<f32>
+      %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %2 = stablehlo.compare EQ, %1, %cst, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %cst_0 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %3 = stablehlo.select %2, %cst_0, %1 : tensor<i1>, tensor<f32>
+      %4 = stablehlo.compare NE, %1, %1, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %cst_1 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+      %5 = stablehlo.select %4, %cst_1, %3 : tensor<i1>, tensor<f32>
+      %6 = stablehlo.imag %arg1 : (tensor<complex<f32>>) -> tensor<f32>
+      %cst_2 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %7 = stablehlo.compare EQ, %6, %cst_2, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %8 = stablehlo.select %7, %cst_3, %6 : tensor<i1>, tensor<f32>
+      %9 = stablehlo.compare NE, %6, %6, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %cst_4 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+      %10 = stablehlo.select %9, %cst_4, %8 : tensor<i1>, tensor<f32>
+      %11 = stablehlo.real %arg2 : (tensor<complex<f32>>) -> tensor<f32>
+      %cst_5 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %12 = stablehlo.compare EQ, %11, %cst_5, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %cst_6 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %13 = stablehlo.select %12, %cst_6, %11 : tensor<i1>, tensor<f32>
+      %14 = stablehlo.compare NE, %11, %11, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %cst_7 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+      %15 = stablehlo.select %14, %cst_7, %13 : tensor<i1>, tensor<f32>
+      %16 = stablehlo.imag %arg2 : (tensor<complex<f32>>) -> tensor<f32>
+      %cst_8 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %17 = stablehlo.compare EQ, %16, %cst_8, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %cst_9 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %18 = stablehlo.select %17, %cst_9, %16 : tensor<i1>, tensor<f32>
+      %19 = stablehlo.compare NE, %16, %16, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %cst_10 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+      %20 = stablehlo.select %19, %cst_10, %18 : tensor<i1>, tensor<f32>
+      %21 = stablehlo.compare LT, %10, %20, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %22 = stablehlo.compare LT, %5, %15, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %23 = stablehlo.compare EQ, %5, %15, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %24 = stablehlo.and %23, %21 : tensor<i1>
+      %25 = stablehlo.or %22, %24 : tensor<i1>
+      stablehlo.return %25 : tensor<i1>
+    }) : (tensor<5xcomplex<f32>>) -> tensor<5xcomplex<f32>>
+    return %0 : tensor<5xcomplex<f32>>
+  }
+  func.func private @eigvals(%arg0: tensor<5x5xcomplex<f32>>) -> tensor<5xcomplex<f32>> {
+    %0:4 = stablehlo.custom_call @lapack_cgeev_ffi(%arg0) {backend_config = "", mhlo.backend_config = {compute_left = 78 : ui8, compute_right = 78 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}, operand_layouts = [dense<[0, 1]> : tensor<2xindex>], result_layouts = [dense<0> : tensor<1xindex>, dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>], sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([k], [l, m], [n, o], []) {i=5, j=5, k=5, l=5, m=5, n=5, o=5}, custom>} : (tensor<5x5xcomplex<f32>>) -> (tensor<5xcomplex<f32>>, tensor<5x5xcomplex<f32>>, tensor<5x5xcomplex<f32>>, tensor<i32>)
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %1 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<i32>
+    %2 = stablehlo.compare EQ, %0#3, %1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %3 = stablehlo.broadcast_in_dim %2, dims = [] : (tensor<i1>) -> tensor<1xi1>
+    %cst = stablehlo.constant dense<(0x7FC00000,0x7FC00000)> : tensor<complex<f32>>
+    %4 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<complex<f32>>) -> tensor<5xcomplex<f32>>
+    %5 = stablehlo.broadcast_in_dim %3, dims = [0] : (tensor<1xi1>) -> tensor<5xi1>
+    %6 = stablehlo.select %5, %0#0, %4 : tensor<5xi1>, tensor<5xcomplex<f32>>
+    return %6 : tensor<5xcomplex<f32>>
+  }
+  func.func private @sort_0(%arg0: tensor<2x4xcomplex<f32>>) -> tensor<2x4xcomplex<f32>> {
+    %0 = "stablehlo.sort"(%arg0) <{dimension = 1 : i64, is_stable = true}> ({
+    ^bb0(%arg1: tensor<complex<f32>>, %arg2: tensor<complex<f32>>):
+      %1 = stablehlo.real %arg1 : (tensor<complex<f32>>) -> tensor<f32>
+      %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %2 = stablehlo.compare EQ, %1, %cst, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %cst_0 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %3 = stablehlo.select %2, %cst_0, %1 : tensor<i1>, tensor<f32>
+      %4 = stablehlo.compare NE, %1, %1, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %cst_1 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+      %5 = stablehlo.select %4, %cst_1, %3 : tensor<i1>, tensor<f32>
+      %6 = stablehlo.imag %arg1 : (tensor<complex<f32>>) -> tensor<f32>
+      %cst_2 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %7 = stablehlo.compare EQ, %6, %cst_2, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %cst_3 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %8 = stablehlo.select %7, %cst_3, %6 : tensor<i1>, tensor<f32>
+      %9 = stablehlo.compare NE, %6, %6, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %cst_4 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+      %10 = stablehlo.select %9, %cst_4, %8 : tensor<i1>, tensor<f32>
+      %11 = stablehlo.real %arg2 : (tensor<complex<f32>>) -> tensor<f32>
+      %cst_5 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %12 = stablehlo.compare EQ, %11, %cst_5, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %cst_6 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %13 = stablehlo.select %12, %cst_6, %11 : tensor<i1>, tensor<f32>
+      %14 = stablehlo.compare NE, %11, %11, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %cst_7 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+      %15 = stablehlo.select %14, %cst_7, %13 : tensor<i1>, tensor<f32>
+      %16 = stablehlo.imag %arg2 : (tensor<complex<f32>>) -> tensor<f32>
+      %cst_8 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %17 = stablehlo.compare EQ, %16, %cst_8, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %cst_9 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %18 = stablehlo.select %17, %cst_9, %16 : tensor<i1>, tensor<f32>
+      %19 = stablehlo.compare NE, %16, %16, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %cst_10 = stablehlo.constant dense<0x7FC00000> : tensor<f32>
+      %20 = stablehlo.select %19, %cst_10, %18 : tensor<i1>, tensor<f32>
+      %21 = stablehlo.compare LT, %10, %20, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %22 = stablehlo.compare LT, %5, %15, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %23 = stablehlo.compare EQ, %5, %15, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %24 = stablehlo.and %23, %21 : tensor<i1>
+      %25 = stablehlo.or %22, %24 : tensor<i1>
+      stablehlo.return %25 : tensor<i1>
+    }) : (tensor<2x4xcomplex<f32>>) -> tensor<2x4xcomplex<f32>>
+    return %0 : tensor<2x4xcomplex<f32>>
+  }
+}
