@@ -798,13 +798,17 @@ entry!(
     }
 );
 
+/// One device's run of a call: its index in the call, and the device it is in a call on
+/// several (`None` when it runs alone).
+type DeviceRun<'a> = dyn Fn(usize, Option<&CollectiveDevice>) -> Result<Vec<Tensor>> + Sync + 'a;
+
 /// Runs a program with collectives on every device of the call at once: a thread per
 /// device (the pool's parts could not all wait in a collective together), meeting in one
 /// rendezvous. A device that fails aborts the rendezvous, so the others return too.
 fn run_together(
     placement: &Placement,
     logical_ids: &[PJRT_LogicalDeviceIds],
-    run: &(dyn Fn(usize, Option<&CollectiveDevice>) -> Result<Vec<Tensor>> + Sync),
+    run: &DeviceRun<'_>,
 ) -> Vec<Result<Vec<Tensor>>> {
     let grid = Grid {
         replicas: placement.replicas as u32,
