@@ -26,7 +26,7 @@ mod elementwise;
 mod fft;
 // Scalar semantics, the oracle of codegen's per-dtype tests.
 #[cfg(test)]
-pub(crate) use elementwise::{binary_elem, unary_elem};
+pub(crate) use elementwise::{binary_elem, compare_elem, unary_elem};
 pub(crate) use tensor::for_each_index;
 mod linalg;
 mod linalg_solve;

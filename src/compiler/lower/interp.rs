@@ -1,12 +1,12 @@
 //! A reference interpreter for kir kernels: evaluates the body at every domain point.
 //!
-//! Slow and simple on purpose; it is the oracle the lowering tests compare against, so
-//! scalar semantics follow the contract in [`super::kir`] exactly (f16/bf16/f32 are
-//! computed in f64 and rounded once per op, which is exact for the basic arithmetic ops).
+//! Slow and simple on purpose; it is the oracle the lowering tests compare against. Each
+//! scalar op is the reference evaluator's ([`crate::compiler::eval`]), the contract in
+//! [`super::kir`]: one definition of what an op computes, for kernels and for programs.
 
 use super::kir::{Body, Kernel, Node};
-use crate::compiler::ir::literal::scalar_to_f64;
-use crate::compiler::ir::{BinaryOp, CompareDirection, DType, UnaryOp};
+use crate::compiler::eval::{self, tensor::convert_bits};
+use crate::compiler::ir::{BinaryOp, CompareDirection, CompareType, DType, UnaryOp};
 
 /// Runs `k` over its whole domain. `buffers[i]` is binding `i`, dense row-major bytes.
 pub fn run_kernel(k: &Kernel, buffers: &mut [Vec<u8>]) {
@@ -84,7 +84,7 @@ fn eval_body(
                 buffers[*buffer][off..off + w].copy_from_slice(&bytes[..w]);
                 0
             }
-            Node::Unary { op, x } => unary(*op, t(x), ty, v(x)),
+            Node::Unary { op, x } => unary(*op, t(x), v(x)),
             Node::Binary { op, a, b } => binary(*op, ty, v(a), v(b)),
             Node::Compare {
                 dir,
@@ -103,7 +103,7 @@ fn eval_body(
                     v(on_false)
                 }
             }
-            Node::Convert { x } => convert(t(x), ty, v(x)),
+            Node::Convert { x } => convert_bits(t(x), ty, v(x)),
             Node::Bitcast { x } => {
                 assert_eq!(t(x).bits(), ty.bits(), "bitcast width");
                 v(x)
@@ -148,248 +148,20 @@ fn mask(ty: DType, bits: u64) -> u64 {
     }
 }
 
-pub fn to_f64(ty: DType, bits: u64) -> f64 {
-    scalar_to_f64(ty, bits)
-}
+// Scalar semantics are the evaluator's: one source of truth for what each op computes, so
+// the lowering tests hold kernels to exactly the behaviour the conformance suites check.
+pub(crate) use crate::compiler::eval::tensor::{from_f64, from_int, to_f64, to_int};
 
-pub fn from_f64(ty: DType, x: f64) -> u64 {
-    match ty {
-        DType::F16 => half::f16::from_f64(x).to_bits() as u64,
-        DType::BF16 => half::bf16::from_f64(x).to_bits() as u64,
-        DType::F32 => (x as f32).to_bits() as u64,
-        DType::F64 => x.to_bits(),
-        d if let Some(f) = d.minifloat() => u64::from(f.encode(x)),
-        _ => panic!("from_f64 on {ty:?}"),
-    }
-}
-
-/// Integer value: sign-extended for signed types, zero-extended otherwise.
-pub fn to_int(ty: DType, bits: u64) -> i128 {
-    let w = ty.bits();
-    if ty.is_signed_int() && w < 64 {
-        let sh = 64 - w;
-        (((bits << sh) as i64) >> sh) as i128
-    } else if ty.is_signed_int() {
-        bits as i64 as i128
-    } else {
-        mask(ty, bits) as i128
-    }
-}
-
-pub fn from_int(ty: DType, v: i128) -> u64 {
-    mask(ty, v as u64)
-}
-
-fn unary(op: UnaryOp, xt: DType, ty: DType, x: u64) -> u64 {
-    use UnaryOp as U;
-    if op == U::IsFinite {
-        return to_f64(xt, x).is_finite() as u64;
-    }
-    if xt.is_float() {
-        let f = to_f64(xt, x);
-        let r = match op {
-            U::Abs => f.abs(),
-            U::Neg => -f,
-            U::Sqrt => f.sqrt(),
-            U::Rsqrt => 1.0 / f.sqrt(),
-            U::Cbrt => f.cbrt(),
-            U::Exp => f.exp(),
-            U::Expm1 => f.exp_m1(),
-            U::Log => f.ln(),
-            U::Log1p => f.ln_1p(),
-            U::Logistic => 1.0 / (1.0 + (-f).exp()),
-            U::Tanh => f.tanh(),
-            U::Sin => f.sin(),
-            U::Cos => f.cos(),
-            U::Tan => f.tan(),
-            U::Floor => f.floor(),
-            U::Ceil => f.ceil(),
-            U::RoundNearestAfz => f.round(),
-            U::RoundNearestEven => f.round_ties_even(),
-            U::Sign => {
-                if f.is_nan() || f == 0.0 {
-                    f
-                } else {
-                    f.signum()
-                }
-            }
-            U::Not | U::PopCnt | U::CountLeadingZeros | U::IsFinite => {
-                panic!("{op:?} on float")
-            }
-        };
-        return from_f64(ty, r);
-    }
-    let i = to_int(xt, x);
-    let w = xt.bits();
-    let r = match op {
-        U::Abs => i.abs(),
-        U::Neg => -i,
-        U::Sign => i.signum(),
-        U::Not => !i,
-        U::PopCnt => mask(xt, x).count_ones() as i128,
-        U::CountLeadingZeros => (mask(xt, x).leading_zeros() - (64 - w)) as i128,
-        _ => panic!("{op:?} on integer"),
-    };
-    from_int(ty, r)
+fn unary(op: UnaryOp, xt: DType, x: u64) -> u64 {
+    eval::unary_elem(op, xt, x).unwrap_or_else(|e| panic!("kir unary: {e}"))
 }
 
 fn binary(op: BinaryOp, ty: DType, a: u64, b: u64) -> u64 {
-    use BinaryOp as B;
-    if ty.is_float() {
-        let (x, y) = (to_f64(ty, a), to_f64(ty, b));
-        let r = match op {
-            B::Add => x + y,
-            B::Sub => x - y,
-            B::Mul => x * y,
-            B::Div => x / y,
-            B::Rem => x % y,
-            B::Pow => x.powf(y),
-            B::Max | B::Min if x.is_nan() || y.is_nan() => f64::NAN,
-            // -0 < +0, as the evaluator orders them.
-            B::Max if x == y && x.is_sign_negative() => y,
-            B::Min if x == y && x.is_sign_negative() => x,
-            B::Max if x == y => x,
-            B::Min if x == y => y,
-            B::Max => x.max(y),
-            B::Min => x.min(y),
-            B::Atan2 => x.atan2(y),
-            _ => panic!("{op:?} on float"),
-        };
-        return from_f64(ty, r);
-    }
-    let (x, y) = (to_int(ty, a), to_int(ty, b));
-    let w = ty.bits();
-    let r: i128 = match op {
-        B::Add => x + y,
-        B::Sub => x - y,
-        B::Mul => x.wrapping_mul(y),
-        // i128 arithmetic makes INT_MIN / -1 wrap to INT_MIN after truncation.
-        B::Div if y == 0 => -1,
-        B::Div => x / y,
-        B::Rem if y == 0 => x,
-        B::Rem => x % y,
-        B::Pow => int_pow(ty, x, y),
-        B::Max => x.max(y),
-        B::Min => x.min(y),
-        B::And => x & y,
-        B::Or => x | y,
-        B::Xor => x ^ y,
-        B::ShiftLeft | B::ShiftRightLogical | B::ShiftRightArithmetic => {
-            let amt = mask(ty, b);
-            let ua = mask(ty, a) as i128;
-            // Arithmetic shifts sign-fill from the type's top bit, whatever its
-            // signedness (as the evaluator does).
-            let sx = if ua >> (w - 1) & 1 == 1 {
-                ua - (1i128 << w)
-            } else {
-                ua
-            };
-            if amt >= w as u64 {
-                match op {
-                    B::ShiftRightArithmetic if sx < 0 => -1,
-                    _ => 0,
-                }
-            } else {
-                match op {
-                    B::ShiftLeft => ua << amt,
-                    B::ShiftRightLogical => ua >> amt,
-                    _ => sx >> amt,
-                }
-            }
-        }
-        B::Atan2 => panic!("atan2 on integer"),
-    };
-    from_int(ty, r)
-}
-
-fn int_pow(ty: DType, x: i128, y: i128) -> i128 {
-    if y < 0 {
-        return match x {
-            1 => 1,
-            -1 => {
-                if y % 2 == 0 {
-                    1
-                } else {
-                    -1
-                }
-            }
-            _ => 0,
-        };
-    }
-    let (mut base, mut e, mut acc) = (x, y, 1i128);
-    while e > 0 {
-        if e & 1 == 1 {
-            acc = to_int(ty, from_int(ty, acc.wrapping_mul(base)));
-        }
-        base = to_int(ty, from_int(ty, base.wrapping_mul(base)));
-        e >>= 1;
-    }
-    acc
-}
-
-fn total_order_key(ty: DType, bits: u64) -> i64 {
-    let w = ty.bits();
-    let sh = 64 - w;
-    let i = ((bits << sh) as i64) >> sh;
-    if i < 0 { i ^ (i64::MAX >> sh) } else { i }
+    eval::binary_elem(op, ty, a, b).unwrap_or_else(|e| panic!("kir binary: {e}"))
 }
 
 fn compare(dir: CompareDirection, ty: DType, a: u64, b: u64, total_order: bool) -> bool {
-    use std::cmp::Ordering;
-    let ord: Option<Ordering> = if ty.is_float() && total_order {
-        Some(total_order_key(ty, a).cmp(&total_order_key(ty, b)))
-    } else if ty.is_float() {
-        to_f64(ty, a).partial_cmp(&to_f64(ty, b))
-    } else {
-        Some(to_int(ty, a).cmp(&to_int(ty, b)))
-    };
-    match (dir, ord) {
-        (CompareDirection::Ne, None) => true,
-        (_, None) => false,
-        (CompareDirection::Eq, Some(o)) => o == Ordering::Equal,
-        (CompareDirection::Ne, Some(o)) => o != Ordering::Equal,
-        (CompareDirection::Lt, Some(o)) => o == Ordering::Less,
-        (CompareDirection::Le, Some(o)) => o != Ordering::Greater,
-        (CompareDirection::Gt, Some(o)) => o == Ordering::Greater,
-        (CompareDirection::Ge, Some(o)) => o != Ordering::Less,
-    }
-}
-
-pub fn convert(from: DType, to: DType, x: u64) -> u64 {
-    if to == DType::I1 {
-        return if from.is_float() {
-            (to_f64(from, x) != 0.0) as u64
-        } else {
-            (mask(from, x) != 0) as u64
-        };
-    }
-    match (from.is_float(), to.is_float()) {
-        (true, true) => from_f64(to, to_f64(from, x)),
-        (false, true) => {
-            let i = to_int(from, x);
-            match to {
-                DType::F32 => (i as f32).to_bits() as u64,
-                DType::F64 => (i as f64).to_bits(),
-                _ => from_f64(to, i as f64),
-            }
-        }
-        (true, false) => {
-            let f = to_f64(from, x);
-            let w = to.bits();
-            let v: i128 = if to.is_signed_int() {
-                let lo = -(1i128 << (w - 1));
-                let hi = (1i128 << (w - 1)) - 1;
-                ((f as i64) as i128).clamp(lo, hi)
-            } else {
-                let hi = if w >= 64 {
-                    u64::MAX as i128
-                } else {
-                    (1i128 << w) - 1
-                };
-                ((f as u64) as i128).min(hi)
-            };
-            from_int(to, v)
-        }
-        (false, false) => from_int(to, to_int(from, x)),
-    }
+    // Without total order, the dtype's own comparison (float, signed or unsigned).
+    let how = total_order.then_some(CompareType::TotalOrder);
+    eval::compare_elem(dir, how, ty, a, b)
 }
