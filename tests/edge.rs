@@ -85,43 +85,76 @@ fn join_inputs(paths: &[PathBuf]) -> String {
     v.join(",")
 }
 
+/// What one golden program's executable did.
+enum ExeOutcome {
+    Passed,
+    Unsupported,
+    Failed(String),
+}
+
+fn run_golden_executable(case_dir: &Path, dir: &Path) -> ExeOutcome {
+    let case = Case::read(case_dir).unwrap();
+    let exe = dir.join(&case.name);
+    if let Err(e) = emit_exe(&case, &exe) {
+        return if case.refused_as_unsupported(&e) {
+            ExeOutcome::Unsupported
+        } else {
+            ExeOutcome::Failed(format!("{}: compile: {e}", case.name))
+        };
+    }
+    let outs = dir.join(format!("{}-out", case.name));
+    let o = Command::new(&exe)
+        .args(["--inputs", &join_inputs(&case.input_paths())])
+        .args(["--outputs", p(&outs)])
+        .output()
+        .unwrap();
+    if !o.status.success() {
+        return ExeOutcome::Failed(format!(
+            "{}: exit {:?}: {}",
+            case.name,
+            o.status,
+            text(&o.stderr)
+        ));
+    }
+    match case.check(&read_outputs(&outs)) {
+        Ok(()) => ExeOutcome::Passed,
+        Err(e) => ExeOutcome::Failed(format!("{}: {e}", case.name)),
+    }
+}
+
 /// Every golden program as an executable: same outputs as JAX's, through the runner's
-/// `--outputs` flag.
+/// `--outputs` flag. Linking dominates, so the programs are spread over the cores.
 #[test]
 fn emitted_executables_match_golden_outputs() {
     let dir = scratch("exe");
+    runtime_lib(); // built once, before the workers race for it
+    let cases = cases();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let outcomes = std::sync::Mutex::new(Vec::new());
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(case_dir) = cases.get(i) else { break };
+                    let outcome = run_golden_executable(case_dir, &dir);
+                    outcomes.lock().unwrap().push(outcome);
+                }
+            });
+        }
+    });
+    let outcomes = outcomes.into_inner().unwrap();
+    assert_eq!(outcomes.len(), cases.len(), "every program ran");
     let (mut passed, mut unsupported, mut failures) = (0, 0, Vec::new());
-    for case_dir in cases() {
-        let case = Case::read(&case_dir).unwrap();
-        let exe = dir.join(&case.name);
-        if let Err(e) = emit_exe(&case, &exe) {
-            if case.refused_as_unsupported(&e) {
-                unsupported += 1;
-            } else {
-                failures.push(format!("{}: compile: {e}", case.name));
-            }
-            continue;
-        }
-        let outs = dir.join(format!("{}-out", case.name));
-        let o = Command::new(&exe)
-            .args(["--inputs", &join_inputs(&case.input_paths())])
-            .args(["--outputs", p(&outs)])
-            .output()
-            .unwrap();
-        if !o.status.success() {
-            failures.push(format!(
-                "{}: exit {:?}: {}",
-                case.name,
-                o.status,
-                text(&o.stderr)
-            ));
-            continue;
-        }
-        match case.check(&read_outputs(&outs)) {
-            Ok(()) => passed += 1,
-            Err(e) => failures.push(format!("{}: {e}", case.name)),
+    for outcome in outcomes {
+        match outcome {
+            ExeOutcome::Passed => passed += 1,
+            ExeOutcome::Unsupported => unsupported += 1,
+            ExeOutcome::Failed(why) => failures.push(why),
         }
     }
+    failures.sort();
     println!("executables: {passed} passed, {unsupported} unsupported (extra tier)");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(passed >= 25, "only {passed} golden executables passed");
