@@ -1,11 +1,12 @@
 //! Checks SSA form and the shapes and types of every op against StableHLO's type
 //! inference rules. Malformed IR of any kind gives a diagnostic, never a panic.
+use std::cell::RefCell;
 use std::collections::HashSet;
 
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{
-    BinaryOp, Collective, CollectiveKind, CompareType, DType, Func, Module, Op, Opcode, Region,
-    TensorType, UnaryOp, ValueId,
+    BinaryOp, Collective, CollectiveKind, CompareType, DType, DYN, DynOp, Func, Module, Op, Opcode,
+    Region, TensorType, UnaryOp, ValueId,
 };
 
 mod quant;
@@ -41,6 +42,9 @@ struct Verifier<'a> {
     visible: Vec<bool>,
     /// Values defined anywhere so far (each value has one definition).
     defined: Vec<bool>,
+    /// Shape inference ([`infer_result_types`]): where the rules record the result types
+    /// they expect for results with dynamic dimensions.
+    infer: Option<&'a RefCell<Vec<Option<TensorType>>>>,
 }
 
 type Check = Result<(), String>;
@@ -56,6 +60,7 @@ impl<'a> Verifier<'a> {
             module,
             visible: vec![false; f.values.len()],
             defined: vec![false; f.values.len()],
+            infer: None,
         }
     }
 
@@ -179,6 +184,11 @@ impl<'a> Verifier<'a> {
         }
         let ops = self.types(&op.operands);
         let res = self.types(&op.results);
+        if matches!(op.opcode, Opcode::Dynamic(_))
+            || ops.iter().chain(&res).any(TensorType::is_dynamic)
+        {
+            return check_dynamic(op, &ops, &res);
+        }
         self.check_op_with(op, &ops, &res)
     }
 
@@ -225,6 +235,7 @@ impl<'a> Verifier<'a> {
             ops,
             res,
             quant_view,
+            infer: self.infer,
         };
         c.check()
     }
@@ -239,6 +250,49 @@ struct OpCtx<'v> {
     res: &'v [TensorType],
     /// Types are seen through [`quant::generic_view`] (region types too).
     quant_view: bool,
+    infer: Option<&'v RefCell<Vec<Option<TensorType>>>>,
+}
+
+/// An op with dynamic shapes: its operand counts and the types of its shape operands.
+/// The op's shape rules apply once refinement has made its shapes static.
+fn check_dynamic(op: &Op, ops: &[TensorType], res: &[TensorType]) -> Check {
+    let Opcode::Dynamic(d) = &op.opcode else {
+        return Ok(());
+    };
+    let (n_ops, shape_ops): (usize, &[usize]) = match d {
+        DynOp::GetDimensionSize { .. } => (1, &[]),
+        DynOp::SetDimensionSize { .. } => (2, &[]),
+        DynOp::BroadcastInDim { .. } | DynOp::Reshape => (2, &[1]),
+        DynOp::Iota { .. } => (1, &[0]),
+        DynOp::Slice => (4, &[1, 2, 3]),
+        DynOp::Pad => (5, &[2, 3, 4]),
+        DynOp::Gather(_) => (3, &[2]),
+        DynOp::Conv(_) => (3, &[]),
+        DynOp::ShapeAssertion { .. } => {
+            if ops
+                .first()
+                .is_none_or(|t| t.dtype != DType::I1 || t.rank() != 0)
+            {
+                bail!("the first operand must be tensor<i1>");
+            }
+            if !res.is_empty() {
+                bail!("has no results");
+            }
+            return Ok(());
+        }
+    };
+    if ops.len() != n_ops {
+        bail!("expects {n_ops} operands, got {}", ops.len());
+    }
+    if res.len() != 1 {
+        bail!("expects 1 result, got {}", res.len());
+    }
+    for &i in shape_ops {
+        if ops[i].rank() != 1 || !is_integer(ops[i].dtype) || ops[i].is_dynamic() {
+            bail!("operand {i} must be a 1-D integer tensor, got {}", ops[i]);
+        }
+    }
+    Ok(())
 }
 
 fn list(ts: &[TensorType]) -> String {
@@ -251,7 +305,7 @@ fn list(ts: &[TensorType]) -> String {
 /// Dimensions are non-negative and the element count (and byte size) fits in an i64.
 pub(crate) fn check_type(t: &TensorType) -> Check {
     let mut n: i64 = 1;
-    for &d in &t.shape {
+    for &d in t.shape.iter().filter(|&&d| d != DYN) {
         if d < 0 {
             bail!("negative dimension {d}");
         }
@@ -329,8 +383,28 @@ impl OpCtx<'_> {
     }
 
     fn result_is(&self, i: usize, want: &TensorType) -> Check {
+        if let Some(slots) = self.infer
+            && self.res[i].is_dynamic()
+        {
+            if !fits(&self.res[i], want) {
+                bail!("result {i} has type {}, expected {want}", self.res[i]);
+            }
+            slots.borrow_mut()[i] = Some(want.clone());
+            return Ok(());
+        }
         if &self.res[i] != want {
             bail!("result {i} has type {}, expected {want}", self.res[i]);
+        }
+        Ok(())
+    }
+
+    /// Result 0 has `shape` (its element type is checked apart).
+    fn result_shape_is(&self, shape: Vec<i64>) -> Check {
+        if self.infer.is_some() && self.res[0].is_dynamic() {
+            return self.result_is(0, &self.res[0].with_shape(shape));
+        }
+        if self.res[0].shape != shape {
+            bail!("result {} must have shape {shape:?}", self.res[0]);
         }
         Ok(())
     }
@@ -448,14 +522,7 @@ impl OpCtx<'_> {
             }
             Opcode::Convert => {
                 self.counts(1, 1)?;
-                if res[0].shape != ops[0].shape {
-                    bail!(
-                        "result {} must have the shape of operand {}",
-                        res[0],
-                        ops[0]
-                    );
-                }
-                Ok(())
+                self.result_shape_is(ops[0].shape.clone())
             }
             Opcode::BitcastConvert => {
                 self.counts(1, 1)?;
@@ -726,17 +793,13 @@ impl OpCtx<'_> {
             Opcode::DotGeneral(d) => {
                 self.counts(2, 1)?;
                 let shape = shapes::dot_shape(&ops[0], &ops[1], d)?;
-                if res[0].shape != shape {
-                    bail!("result {} must have shape {shape:?}", res[0]);
-                }
+                self.result_shape_is(shape)?;
                 Ok(())
             }
             Opcode::Convolution(c) => {
                 self.counts(2, 1)?;
                 let shape = shapes::conv_shape(&ops[0], &ops[1], c)?;
-                if res[0].shape != shape {
-                    bail!("result {} must have shape {shape:?}", res[0]);
-                }
+                self.result_shape_is(shape)?;
                 Ok(())
             }
             Opcode::Gather(g) => {
@@ -901,6 +964,7 @@ impl OpCtx<'_> {
                 Ok(())
             }
             Opcode::CustomCall { .. } | Opcode::Check { .. } | Opcode::RunParallel { .. } => Ok(()),
+            Opcode::Dynamic(_) => check_dynamic(self.op, ops, res),
             Opcode::Collective(c) => self.check_collective(c),
         }
     }
@@ -1144,8 +1208,53 @@ pub(crate) fn check_op_types(f: &Func, op: &Op, operand_types: &[TensorType]) ->
         module: None,
         visible: Vec::new(),
         defined: Vec::new(),
+        infer: None,
     };
     v.check_op_with(op, operand_types, &res)
+}
+
+/// The result types of `op` for static operand types, where its declared result types
+/// (in `f`) have dynamic dimensions: the types the op's rules expect, checked against the
+/// declared ones. What shape refinement uses for ops that are not dynamic themselves.
+pub(crate) fn infer_result_types(
+    f: &Func,
+    op: &Op,
+    operand_types: &[TensorType],
+) -> Result<Vec<TensorType>, String> {
+    let res = types_in(f, &op.results)?;
+    let slots = RefCell::new(vec![None; res.len()]);
+    let v = Verifier {
+        f,
+        module: None,
+        visible: Vec::new(),
+        defined: Vec::new(),
+        infer: Some(&slots),
+    };
+    v.check_op_with(op, operand_types, &res)?;
+    let inferred = slots.into_inner();
+    res.into_iter()
+        .zip(inferred)
+        .enumerate()
+        .map(|(i, (t, got))| match got {
+            _ if !t.is_dynamic() => Ok(t),
+            Some(t) => Ok(t),
+            None => Err(format!(
+                "cannot infer the dynamic dimensions of result {i} ({t})"
+            )),
+        })
+        .collect()
+}
+
+/// Whether `got` (static) fits `declared` (possibly with dynamic dimensions).
+pub(crate) fn fits(declared: &TensorType, got: &TensorType) -> bool {
+    declared.dtype == got.dtype
+        && declared.quant == got.quant
+        && declared.rank() == got.rank()
+        && declared
+            .shape
+            .iter()
+            .zip(&got.shape)
+            .all(|(&d, &g)| d == DYN || d == g)
 }
 
 #[cfg(test)]
