@@ -215,7 +215,8 @@ impl Refiner<'_> {
 
     /// Result shapes of the static ops whose verifier rules compare dimensions one by one
     /// rather than compute the result type: `reshape` (one dynamic dimension takes what
-    /// the others leave) and `broadcast_in_dim` (a dynamic dimension is the operand's).
+    /// the others leave), `bitcast_convert` and `broadcast_in_dim` (a dynamic dimension is
+    /// the operand's). The verifier checks the result afterwards.
     fn static_shape_rules(&mut self, op: &Op, ops: &[TensorType]) {
         let (Some(&r), Some(x)) = (op.results.first(), ops.first()) else {
             return;
@@ -235,6 +236,17 @@ impl Refiner<'_> {
                     if *d == DYN {
                         *d = x.num_elements() / rest;
                     }
+                }
+            }
+            Opcode::BitcastConvert => {
+                // The operand's shape, with the element-count dimension of a change of
+                // width added or removed.
+                let (a, b) = (x.dtype.bits(), declared.dtype.bits());
+                shape = x.shape.clone();
+                if a > b && b > 0 {
+                    shape.push(i64::from(a / b));
+                } else if a < b {
+                    shape.pop();
                 }
             }
             Opcode::BroadcastInDim {
@@ -459,6 +471,36 @@ pub fn literal_ints(l: &Literal) -> Vec<i64> {
 pub fn symbolic_dims(f: &Func) -> Vec<(String, usize, usize)> {
     let mut out: Vec<(String, usize, usize)> = Vec::new();
     let mut visit = |message: &str| {
+        // `Using the following polymorphic shapes specifications: args[0].shape = (n, 5),
+        // args[1].shape = (n, 5).`: every dimension written as a plain name.
+        let mut rest = message;
+        while let Some(at) = rest.find("args[") {
+            rest = &rest[at + "args[".len()..];
+            let Some(close) = rest.find("].shape = (") else {
+                continue;
+            };
+            let Ok(arg) = rest[..close].parse::<usize>() else {
+                continue;
+            };
+            let spec = &rest[close + "].shape = (".len()..];
+            let Some(end) = spec.find(')') else {
+                continue;
+            };
+            for (dim, name) in spec[..end].split(',').map(str::trim).enumerate() {
+                let plain = name
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_alphabetic() || c == '_')
+                    && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+                if plain
+                    && !out
+                        .iter()
+                        .any(|(n, a, d)| n == name && *a == arg && *d == dim)
+                {
+                    out.push((name.to_string(), arg, dim));
+                }
+            }
+        }
         let mut rest = message;
         while let Some(at) = rest.find(" from specification ") {
             let before = &rest[..at];
