@@ -922,8 +922,12 @@ impl<'o> OpAttrs<'o> {
         else {
             return Ok(());
         };
+        // JAX's `@shape_assertion` custom calls carry their message as an attribute of
+        // no dialect; `finish` refuses it on any other custom call.
+        let shape_assertion_message =
+            |k: &str| k == "error_message" && self.op.name.starts_with("vhlo.custom_call_v");
         for (k, _) in &self.op.attrs {
-            if !k.contains('.') && !known.contains(&k.as_str()) {
+            if !k.contains('.') && !known.contains(&k.as_str()) && !shape_assertion_message(k) {
                 return Err(self.err(&format!("unsupported: attribute '{k}'")));
             }
         }
@@ -1839,13 +1843,28 @@ impl<'v> FnCx<'v> {
                     lengths: a.ints("fft_length")?,
                     packed: false,
                 },
-                ("custom_call", 1 | 2) if matches!(a.opt("call_target_name").as_deref(), Some(Attr::Str(t)) if t == "shape_assertion") =>
+                ("custom_call", 1 | 2)
+                    if a.string("call_target_name").is_ok_and(|t| {
+                        t == "shape_assertion" || t.contains("\"shape_assertion\"")
+                    }) =>
                 {
-                    a.ignore(&["api_version", "has_side_effect", "backend_config"]);
-                    a.string("call_target_name")?;
-                    Opcode::Dynamic(DynOp::ShapeAssertion {
-                        message: a.string("error_message")?,
-                    })
+                    a.ignore(&[
+                        "api_version",
+                        "has_side_effect",
+                        "backend_config",
+                        "called_computations",
+                        "operand_layouts",
+                        "result_layouts",
+                        "output_operand_aliases",
+                    ]);
+                    // The string itself, also where it comes as attribute text
+                    // (`"..."`, or wrapped in a VHLO attribute).
+                    let message = a.string("error_message")?;
+                    let message = match (message.find('"'), message.rfind('"')) {
+                        (Some(b), Some(e)) if b < e => message[b + 1..e].to_string(),
+                        _ => message,
+                    };
+                    Opcode::Dynamic(DynOp::ShapeAssertion { message })
                 }
                 ("dynamic_broadcast_in_dim", 1) => {
                     a.ignore(&[
