@@ -195,7 +195,7 @@ pub fn compile_refined(
     options: &Options,
     t: &mut Timings<'_>,
 ) -> Result<Pjx, CompileError> {
-    t.record("verify", || passes::verify::verify_module(module))?;
+    t.record("verify", || passes::verify::verify_module_dynamic(module))?;
     let mut func = t.record("inline", || passes::inline::inline_entry(module))?;
     if passes::refine::needs_refinement(&func) {
         func = t.record("refine", || passes::refine::refine(&func, inputs))?;

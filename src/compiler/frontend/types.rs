@@ -438,9 +438,20 @@ mod tests {
     }
 
     #[test]
+    fn reads_dynamic_dimensions_and_bounds() {
+        assert_eq!(
+            ty("tensor<?x3xf32>").unwrap(),
+            TensorType::new(DType::F32, [DYN, 3])
+        );
+        assert_eq!(
+            ty("tensor<?x3xf32, #stablehlo.bounds<8, ?>>").unwrap(),
+            TensorType::new(DType::F32, [DYN, 3])
+        );
+    }
+
+    #[test]
     fn rejects_unsupported_types() {
         for (s, col) in [
-            ("tensor<?x3xf32>", 8),
             ("tensor<complex<bf16>>", 16),
             ("complex<f32>", 1),
             ("tuple<tensor<f32>>", 1),

@@ -15,6 +15,17 @@ pub(crate) mod shapes;
 pub(crate) use quant::result_axis;
 
 pub fn verify_module(m: &Module) -> Result<(), Diagnostic> {
+    verify_module_with(m, false)
+}
+
+/// [`verify_module`] for a program that may have dynamic dimensions (before shape
+/// refinement): SSA form, counts and shape operands of dynamic ops; an op with a dynamic
+/// type gets its shape rules checked after refinement.
+pub fn verify_module_dynamic(m: &Module) -> Result<(), Diagnostic> {
+    verify_module_with(m, true)
+}
+
+fn verify_module_with(m: &Module, dynamic: bool) -> Result<(), Diagnostic> {
     let mut names = HashSet::new();
     for f in &m.funcs {
         if !names.insert(f.name.as_str()) {
@@ -25,7 +36,9 @@ pub fn verify_module(m: &Module) -> Result<(), Diagnostic> {
         }
     }
     for f in &m.funcs {
-        Verifier::new(f, Some(m)).run()?;
+        let mut v = Verifier::new(f, Some(m));
+        v.dynamic = dynamic;
+        v.run()?;
     }
     Ok(())
 }
@@ -45,6 +58,8 @@ struct Verifier<'a> {
     /// Shape inference ([`infer_result_types`]): where the rules record the result types
     /// they expect for results with dynamic dimensions.
     infer: Option<&'a RefCell<Vec<Option<TensorType>>>>,
+    /// Dynamic dimensions are allowed ([`verify_module_dynamic`]).
+    dynamic: bool,
 }
 
 type Check = Result<(), String>;
@@ -61,6 +76,7 @@ impl<'a> Verifier<'a> {
             visible: vec![false; f.values.len()],
             defined: vec![false; f.values.len()],
             infer: None,
+            dynamic: false,
         }
     }
 
@@ -68,7 +84,8 @@ impl<'a> Verifier<'a> {
         let f = self.f;
         let err = |m: String| Diagnostic::at(&f.loc, format!("function @{}: {m}", f.name));
         for (i, t) in f.result_types.iter().enumerate() {
-            check_type(t).map_err(|m| err(format!("result {i} type {t}: {m}")))?;
+            check_type_with(t, self.dynamic)
+                .map_err(|m| err(format!("result {i} type {t}: {m}")))?;
         }
         let mut scope = Vec::new();
         for (i, &a) in f.body.args.iter().enumerate() {
@@ -103,7 +120,7 @@ impl<'a> Verifier<'a> {
         if self.defined[v.index()] {
             bail!("value %{} is defined more than once", v.0);
         }
-        check_type(t).map_err(|m| format!("value %{} of type {t}: {m}", v.0))?;
+        check_type_with(t, self.dynamic).map_err(|m| format!("value %{} of type {t}: {m}", v.0))?;
         self.defined[v.index()] = true;
         self.visible[v.index()] = true;
         scope.push(v);
@@ -180,7 +197,8 @@ impl<'a> Verifier<'a> {
                     self.f.values.len()
                 );
             };
-            check_type(t).map_err(|m| format!("result %{} of type {t}: {m}", v.0))?;
+            check_type_with(t, self.dynamic)
+                .map_err(|m| format!("result %{} of type {t}: {m}", v.0))?;
         }
         let ops = self.types(&op.operands);
         let res = self.types(&op.results);
@@ -304,8 +322,13 @@ fn list(ts: &[TensorType]) -> String {
 
 /// Dimensions are non-negative and the element count (and byte size) fits in an i64.
 pub(crate) fn check_type(t: &TensorType) -> Check {
+    check_type_with(t, false)
+}
+
+/// [`check_type`], with [`DYN`] dimensions allowed where `dynamic`.
+fn check_type_with(t: &TensorType, dynamic: bool) -> Check {
     let mut n: i64 = 1;
-    for &d in t.shape.iter().filter(|&&d| d != DYN) {
+    for &d in t.shape.iter().filter(|&&d| !(dynamic && d == DYN)) {
         if d < 0 {
             bail!("negative dimension {d}");
         }
@@ -1209,6 +1232,7 @@ pub(crate) fn check_op_types(f: &Func, op: &Op, operand_types: &[TensorType]) ->
         visible: Vec::new(),
         defined: Vec::new(),
         infer: None,
+        dynamic: false,
     };
     v.check_op_with(op, operand_types, &res)
 }
@@ -1229,6 +1253,7 @@ pub(crate) fn infer_result_types(
         visible: Vec::new(),
         defined: Vec::new(),
         infer: Some(&slots),
+        dynamic: false,
     };
     v.check_op_with(op, operand_types, &res)?;
     let inferred = slots.into_inner();
