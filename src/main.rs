@@ -57,6 +57,11 @@ enum Command {
         /// TARGET=SYMBOL: custom call TARGET's handler is SYMBOL of an --ffi-lib library.
         #[arg(long = "ffi-target", value_name = "TARGET=SYMBOL")]
         ffi_targets: Vec<String>,
+        /// NAME=SIZE: the size of symbolic dimension NAME (as `jax.export` names it) in a
+        /// program with dynamic shapes; the artifact is the static program for these
+        /// sizes. Without names in the program, one --dim SIZE-for-every-dynamic-dimension.
+        #[arg(long = "dim", value_name = "NAME=SIZE")]
+        dims: Vec<String>,
     },
     /// Run a .pjx artifact on .npy inputs.
     Run {
@@ -173,6 +178,7 @@ fn dispatch(command: Command) -> Result<ExitCode> {
             runtime_lib,
             ffi_libs,
             ffi_targets,
+            dims,
         } => {
             let target = match target {
                 Some(t) => compiler::Target::from_triple(&t).map_err(anyhow::Error::msg)?,
@@ -184,7 +190,24 @@ fn dispatch(command: Command) -> Result<ExitCode> {
                 runtime_lib,
             };
             let ffi = ffi_options(&ffi_libs, &ffi_targets)?;
-            compile_file(&input, &out, target, ffi, timings, warm_up).map(done)
+            let dims = dims
+                .iter()
+                .map(|d| {
+                    let (name, size) = d
+                        .split_once('=')
+                        .with_context(|| format!("--dim {d:?}: expected NAME=SIZE"))?;
+                    let size: i64 =
+                        size.trim()
+                            .parse()
+                            .ok()
+                            .filter(|&n| n >= 0)
+                            .with_context(|| {
+                                format!("--dim {d:?}: SIZE must be a non-negative integer")
+                            })?;
+                    Ok((name.trim().to_string(), size))
+                })
+                .collect::<Result<Vec<_>>>()?;
+            compile_file(&input, &out, target, ffi, &dims, timings, warm_up).map(done)
         }
         Command::Run {
             artifact,
@@ -227,6 +250,25 @@ fn dispatch(command: Command) -> Result<ExitCode> {
                     anyhow::anyhow!("{}", d.render(&file.display().to_string(), &bytes))
                 })?;
                 print!("{}", compiler::ir::print::print_module(&module));
+                // A program with dynamic shapes: the names `--dim` takes, where JAX gave them.
+                if let Ok(func) = compiler::passes::inline::inline_entry(&module)
+                    && compiler::passes::refine::needs_refinement(&func)
+                {
+                    let dims = compiler::passes::refine::symbolic_dims(&func);
+                    let named: Vec<String> = dims
+                        .iter()
+                        .map(|(n, a, d)| format!("{n} = argument {a} dimension {d}"))
+                        .collect();
+                    let inputs: Vec<String> =
+                        func.param_types().iter().map(|t| t.to_string()).collect();
+                    println!("// dynamic input signature: ({})", inputs.join(", "));
+                    if !named.is_empty() {
+                        println!(
+                            "// symbolic dimensions (--dim NAME=SIZE): {}",
+                            named.join(", ")
+                        );
+                    }
+                }
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -311,6 +353,7 @@ fn compile_file(
     output: &Output,
     target: compiler::Target,
     ffi: compiler::ffi::FfiTargets,
+    dims: &[(String, i64)],
     print_timings: bool,
     warm_up: bool,
 ) -> Result<()> {
@@ -337,7 +380,12 @@ fn compile_file(
         )?),
         _ => None,
     };
-    let pjx = match compiler::compile_with_timings(&source, &options, &mut timings) {
+    let compiled = if dims.is_empty() {
+        compiler::compile_with_timings(&source, &options, &mut timings)
+    } else {
+        compiler::compile_with_dims(&source, dims, &options, &mut timings)
+    };
+    let pjx = match compiled {
         Ok(pjx) => pjx,
         Err(CompileError::Program(d)) => {
             bail!("{}", d.render(&input.display().to_string(), &source))

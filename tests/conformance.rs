@@ -148,3 +148,187 @@ fn tier3_pass_count_does_not_drop() {
 fn tier3_collectives_pass_count_does_not_drop() {
     files_pass_count_does_not_drop("tier3-collectives", tier3_collective_files());
 }
+
+/// Tier 3 programs with dynamic shapes (`tensor<?x4xf32>`, JAX's shape polymorphism): at
+/// two sizes for every dynamic dimension (and the dimension size arguments old-style
+/// exports take first set to match), the reference evaluator runs the dynamic program on
+/// deterministic inputs, shape refinement + the compiler make the static program for those
+/// input types, and the compiled outputs must match the evaluator's. The number of files
+/// matching at both sizes must not drop below the `tier3-dynamic` baseline.
+#[test]
+fn tier3_dynamic_programs_match_the_evaluator() {
+    use std::collections::BTreeMap;
+    use std::sync::Mutex;
+    let files = tier3_files(|why, _| why.split(';').any(|r| r == "dynamic"));
+    assert!(!files.is_empty(), "no tier 3 files with dynamic shapes");
+    let start = std::time::Instant::now();
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let outcomes: Mutex<Vec<(PathBuf, Result<(), String>)>> = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..jobs {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(path) = files.get(i) else { break };
+                    let r = dynamic::run_file(path);
+                    outcomes.lock().unwrap().push((path.clone(), r));
+                }
+            });
+        }
+    });
+    let outcomes = outcomes.into_inner().unwrap();
+    let matched = outcomes.iter().filter(|(_, r)| r.is_ok()).count();
+    let mut by_reason: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (p, r) in &outcomes {
+        if let Err(m) = r {
+            let reason = m.split(':').next().unwrap_or("").to_string();
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            by_reason
+                .entry(reason)
+                .or_default()
+                .push(format!("{name}: {}", m.lines().next().unwrap_or("")));
+        }
+    }
+    let want = baseline("tier3-dynamic");
+    println!(
+        "tier3-dynamic: {} files, {matched} match the evaluator at both sizes (baseline {want}) in {:.1} s",
+        outcomes.len(),
+        start.elapsed().as_secs_f64()
+    );
+    for (reason, list) in &by_reason {
+        println!("  {reason}: {} files", list.len());
+        for l in list {
+            println!("    {l}");
+        }
+    }
+    assert!(
+        matched >= want,
+        "tier3-dynamic regressed: {matched} files match, the baseline is {want}"
+    );
+}
+
+mod dynamic {
+    use pjrtc::compiler::checks::CheckKind;
+    use pjrtc::compiler::ir::{DYN, Literal, TensorType};
+    use pjrtc::compiler::passes::refine::{self, Inputs};
+    use pjrtc::compiler::{self, Options, Timings, eval, frontend, passes};
+    use pjrtc::runtime::conformance::compare::compare;
+    use pjrtc_runtime::{Executable, Tensor};
+    use std::path::Path;
+
+    /// The sizes every dynamic dimension takes in turn.
+    const SIZES: [i64; 2] = [1, 3];
+
+    /// `Err("stage: message")`, the stage naming the reason (parse, eval, compile, ...).
+    pub fn run_file(path: &Path) -> Result<(), String> {
+        let source = std::fs::read(path).map_err(|e| format!("read: {e}"))?;
+        let module = frontend::parse(&source).map_err(|d| format!("parse: {}", d.message))?;
+        let func =
+            passes::inline::inline_entry(&module).map_err(|d| format!("inline: {}", d.message))?;
+        let params = func.param_types();
+        // Old-style exports pass dimension sizes as leading scalar integer arguments.
+        let n_dim_args = params
+            .iter()
+            .take_while(|t| refine::is_dimension_arg(t))
+            .count();
+        for size in SIZES {
+            let types: Vec<TensorType> = params
+                .iter()
+                .map(|t| {
+                    t.with_shape(
+                        t.shape
+                            .iter()
+                            .map(|&d| if d == DYN { size } else { d })
+                            .collect::<Vec<_>>(),
+                    )
+                })
+                .collect();
+            let args: Vec<Literal> = types
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    if i < n_dim_args {
+                        eval::literal_from_i128(t.clone(), &[i128::from(size)])
+                    } else {
+                        input(t, i)
+                    }
+                })
+                .collect();
+            let expected =
+                eval::eval_func(&func, &args).map_err(|e| format!("eval: size {size}: {e}"))?;
+            let inputs = Inputs {
+                types: types.iter().cloned().map(Some).collect(),
+                values: args
+                    .iter()
+                    .enumerate()
+                    .map(|(i, a)| (i < n_dim_args).then(|| a.clone()))
+                    .collect(),
+            };
+            let pjx = compiler::compile_refined(
+                &module,
+                &inputs,
+                &Options::default(),
+                &mut Timings::default(),
+            )
+            .map_err(|e| format!("compile: size {size}: {e}"))?;
+            let exe = Executable::from_pjx(pjx).map_err(|e| format!("load: {e}"))?;
+            let tensors: Vec<Tensor> = args.iter().map(tensor).collect();
+            let refs: Vec<&Tensor> = tensors.iter().collect();
+            let outputs = exe
+                .run(&refs)
+                .map_err(|e| format!("run: size {size}: {e}"))?;
+            if outputs.len() != expected.len() {
+                return Err(format!(
+                    "mismatch: {} outputs, the evaluator gives {}",
+                    outputs.len(),
+                    expected.len()
+                ));
+            }
+            for (k, (got, want)) in outputs.iter().zip(&expected).enumerate() {
+                let want = tensor(want);
+                let float = want.dtype.is_float() || want.dtype.is_complex();
+                let ok = compare(CheckKind::Eq, got, &want).is_ok()
+                    || (float
+                        && (compare(
+                            CheckKind::Close {
+                                min_ulp: 0,
+                                max_ulp: 8,
+                            },
+                            got,
+                            &want,
+                        )
+                        .is_ok()
+                            || compare(CheckKind::AlmostEq { tolerance: 1e-3 }, got, &want)
+                                .is_ok()));
+                if !ok {
+                    let m =
+                        compare(CheckKind::AlmostEq { tolerance: 1e-3 }, got, &want).unwrap_err();
+                    return Err(format!("mismatch: size {size} output {k}: {m}"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn tensor(l: &Literal) -> Tensor {
+        let shape: Vec<u64> = l.ty.shape.iter().map(|&d| d as u64).collect();
+        Tensor::from_bytes(l.ty.dtype, &shape, &l.bytes).expect("literal bytes fit its type")
+    }
+
+    /// Deterministic input `i`: small values (integers in 0..4 so they index safely).
+    fn input(t: &TensorType, i: usize) -> Literal {
+        let n = t.num_elements() as usize;
+        let values: Vec<f64> = (0..n)
+            .map(|k| {
+                let h = (k * 7 + i * 13 + 3) % 17;
+                if t.dtype.is_float() || t.dtype.is_complex() {
+                    h as f64 / 4.0 - 2.0
+                } else {
+                    (h % 4) as f64
+                }
+            })
+            .collect();
+        eval::literal_from_f64(t.clone(), &values)
+    }
+}

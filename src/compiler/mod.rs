@@ -161,6 +161,21 @@ pub fn compile_with_timings(
     compile_module(&module, options, t)
 }
 
+/// Compiles a program with symbolic dimensions (`jax.export.symbolic_shape("b, 4")`) at
+/// the given sizes (`b=8`): see [`passes::refine::inputs_for_dims`].
+pub fn compile_with_dims(
+    source: &[u8],
+    dims: &[(String, i64)],
+    options: &Options,
+    t: &mut Timings<'_>,
+) -> Result<Pjx, CompileError> {
+    let module = t.record("parse", || frontend::parse(source))?;
+    let func = passes::inline::inline_entry(&module)?;
+    let inputs =
+        passes::refine::inputs_for_dims(&func, dims).map_err(|m| Diagnostic::at(&func.loc, m))?;
+    compile_refined(&module, &inputs, options, t)
+}
+
 /// Compiles the entry function of an already parsed module (e.g. one rewritten by
 /// [`checks::extract_checks`]).
 pub fn compile_module(
@@ -168,8 +183,24 @@ pub fn compile_module(
     options: &Options,
     t: &mut Timings<'_>,
 ) -> Result<Pjx, CompileError> {
-    t.record("verify", || passes::verify::verify_module(module))?;
+    compile_refined(module, &passes::refine::Inputs::default(), options, t)
+}
+
+/// Compiles a program with dynamic dimensions for the given input types (and known
+/// argument values: the dimension sizes old-style exports pass as scalars), through shape
+/// refinement. A static program compiles as with [`compile_module`].
+pub fn compile_refined(
+    module: &ir::Module,
+    inputs: &passes::refine::Inputs,
+    options: &Options,
+    t: &mut Timings<'_>,
+) -> Result<Pjx, CompileError> {
+    t.record("verify", || passes::verify::verify_module_dynamic(module))?;
     let mut func = t.record("inline", || passes::inline::inline_entry(module))?;
+    if passes::refine::needs_refinement(&func) {
+        func = t.record("refine", || passes::refine::refine(&func, inputs))?;
+        t.record("verify", || passes::verify::verify_func(&func))?;
+    }
     if t.record("quant", || passes::quant::legalize(&mut func))? {
         t.record("verify", || passes::verify::verify_func(&func))?;
     }

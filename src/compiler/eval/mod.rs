@@ -87,7 +87,21 @@ pub fn eval_op(func: &Func, op: &Op, operands: &[Literal]) -> Result<Vec<Literal
 }
 
 /// Evaluates a whole function on literal arguments (the oracle for compiled programs).
+///
+/// A function with dynamic dimensions runs at the shapes of `args`: shape refinement with
+/// every argument value known gives the static function for them (a failing
+/// `@shape_assertion` is an error with JAX's message).
 pub fn eval_func(func: &Func, args: &[Literal]) -> Result<Vec<Literal>, EvalError> {
+    use crate::compiler::passes::refine;
+    if refine::needs_refinement(func) {
+        let refined = refine::refine(func, &refine::Inputs::from_literals(args))
+            .map_err(|d| EvalError::Invalid(d.message))?;
+        return eval_static_func(&refined, args);
+    }
+    eval_static_func(func, args)
+}
+
+fn eval_static_func(func: &Func, args: &[Literal]) -> Result<Vec<Literal>, EvalError> {
     let params = param_types(func)?;
     if args.len() != params.len() {
         return Err(EvalError::Invalid(format!(

@@ -23,7 +23,7 @@ mod chlo_ops;
 pub(crate) mod hex;
 mod lexer;
 mod literal;
-mod ops;
+pub(crate) mod ops;
 mod parser;
 mod tuple;
 mod types;

@@ -16,7 +16,7 @@ use super::types::{OpTypes, parse_op_types, parse_tensor_type};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{
     BinaryOp, Collective, CollectiveKind, CompareDirection, CompareType, ConvAttrs, DType, DotDims,
-    FftType, GatherAttrs, Literal, Opcode, Region, RngAlgorithm, ScatterAttrs, TensorType,
+    DynOp, FftType, GatherAttrs, Literal, Opcode, Region, RngAlgorithm, ScatterAttrs, TensorType,
     Transpose, UnaryOp, ValueId, WindowAttrs,
 };
 
@@ -39,16 +39,11 @@ const UNSUPPORTED_OPS: &[&str] = &[
     "compute_reshape_shape",
     "cross-replica-sum",
     "cstr_reshapable",
-    "dynamic_conv",
-    "dynamic_gather",
-    "dynamic_pad",
     "einsum",
     "infeed",
     "map",
     "outfeed",
-    "real_dynamic_slice",
     "rng",
-    "set_dimension_size",
     "torch_index_select",
     "trace",
     "unary_einsum",
@@ -76,6 +71,9 @@ fn is_items_op(name: &str) -> bool {
                     | "dynamic_reshape"
                     | "dynamic_broadcast_in_dim"
                     | "get_dimension_size"
+                    | "set_dimension_size"
+                    | "real_dynamic_slice"
+                    | "dynamic_pad"
                     | "reshape"
                     | "transpose"
                     | "slice"
@@ -108,23 +106,59 @@ pub fn token() -> Literal {
     Literal::new(TensorType::new(DType::I1, [0]), Vec::new())
 }
 
-/// Operands of the IR op for a source op that pjrtc rewrites: the shape operands of
-/// dynamic-shape ops and the operands of token ops are redundant once result types are
-/// static.
+/// Operands of the IR op for a source op that pjrtc rewrites: the operands of token ops
+/// are redundant.
 pub fn desugar_operands(name: &str, operands: Vec<ValueId>) -> Vec<ValueId> {
     match (name, operands.as_slice()) {
-        (
-            "stablehlo.dynamic_iota"
-            | "stablehlo.get_dimension_size"
-            | "stablehlo.after_all"
-            | "stablehlo.create_token",
-            _,
-        ) => Vec::new(),
-        ("stablehlo.dynamic_reshape" | "stablehlo.dynamic_broadcast_in_dim", [x, ..]) => {
-            vec![*x]
-        }
+        ("stablehlo.after_all" | "stablehlo.create_token", _) => Vec::new(),
         _ => operands,
     }
+}
+
+/// A dynamic-shape op whose shapes are all static is its static version (what JAX writes
+/// for shape-polymorphic code at a known size): the shape operands go.
+pub fn static_form(
+    opcode: &mut Opcode,
+    operands: &mut Vec<ValueId>,
+    result_types: &[TensorType],
+    values: &[TensorType],
+) {
+    let Opcode::Dynamic(d) = &*opcode else {
+        return;
+    };
+    let static_results = result_types.iter().all(|t| !t.is_dynamic());
+    let new = match d {
+        DynOp::Iota { dimension } if static_results => Opcode::Iota {
+            dimension: *dimension,
+        },
+        DynOp::Reshape if static_results && !operands.is_empty() => Opcode::Reshape,
+        DynOp::BroadcastInDim {
+            broadcast_dimensions,
+        } if static_results && !operands.is_empty() => Opcode::BroadcastInDim {
+            broadcast_dimensions: broadcast_dimensions.clone(),
+        },
+        DynOp::GetDimensionSize { dimension } => {
+            let size = operands
+                .first()
+                .and_then(|v| values.get(v.index()))
+                .and_then(|t| t.shape.get(usize::try_from(*dimension).ok()?))
+                .copied();
+            match size {
+                Some(size) if size != crate::compiler::ir::DYN => Opcode::Constant(Literal {
+                    ty: TensorType::scalar(crate::compiler::ir::DType::I32),
+                    bytes: (size as i32).to_le_bytes().to_vec().into(),
+                }),
+                _ => return,
+            }
+        }
+        _ => return,
+    };
+    let keep = usize::from(matches!(
+        new,
+        Opcode::Reshape | Opcode::BroadcastInDim { .. }
+    ));
+    operands.truncate(keep);
+    *opcode = new;
 }
 
 /// Cross-device ops pjrtc reads only in their StableHLO form (legacy spellings, newer
@@ -1050,26 +1084,43 @@ pub fn build_opcode(
             Some(_) => return Err(a.invalid("decomposition")),
             None => return Err(a.missing("decomposition")),
         },
-        // With a static result type, these dynamic-shape ops are their static versions.
-        "stablehlo.dynamic_iota" => Opcode::Iota {
+        // Dynamic-shape ops keep their shape operands; [`static_form`] turns them into
+        // their static versions where the result type is static, refinement elsewhere.
+        "stablehlo.dynamic_iota" => Opcode::Dynamic(DynOp::Iota {
             dimension: a.int(&["iota_dimension", "dim"])?,
-        },
-        "stablehlo.dynamic_reshape" => Opcode::Reshape,
-        "stablehlo.dynamic_broadcast_in_dim" => Opcode::BroadcastInDim {
+        }),
+        "stablehlo.dynamic_reshape" => Opcode::Dynamic(DynOp::Reshape),
+        "stablehlo.dynamic_broadcast_in_dim" => Opcode::Dynamic(DynOp::BroadcastInDim {
             broadcast_dimensions: a.i64s(&["broadcast_dimensions", "dims"])?,
-        },
-        "stablehlo.get_dimension_size" => {
-            let d = a.int(&["dimension", "dim"])?;
-            let shape = operands.first().map(|v| &p.values[v.index()].shape);
-            let size = shape
-                .and_then(|s| s.get(usize::try_from(d).ok()?))
-                .ok_or_else(|| a.invalid("dimension"))?;
-            let ty = TensorType::scalar(crate::compiler::ir::DType::I32);
-            Opcode::Constant(Literal {
-                ty,
-                bytes: (*size as i32).to_le_bytes().to_vec().into(),
-            })
+        }),
+        "stablehlo.get_dimension_size" => Opcode::Dynamic(DynOp::GetDimensionSize {
+            dimension: a.int(&["dimension", "dim"])?,
+        }),
+        "stablehlo.set_dimension_size" => Opcode::Dynamic(DynOp::SetDimensionSize {
+            dimension: a.int(&["dimension", "dim"])?,
+        }),
+        "stablehlo.real_dynamic_slice" => Opcode::Dynamic(DynOp::Slice),
+        "stablehlo.dynamic_pad" => Opcode::Dynamic(DynOp::Pad),
+        "stablehlo.dynamic_gather" => {
+            let d = a.fields(&["dimension_numbers"], "gather")?;
+            Opcode::Dynamic(DynOp::Gather(GatherAttrs {
+                offset_dims: d.i64s_or(&["offset_dims"], 0, 0)?,
+                collapsed_slice_dims: d.i64s_or(&["collapsed_slice_dims"], 0, 0)?,
+                operand_batching_dims: d.i64s_or(&["operand_batching_dims"], 0, 0)?,
+                start_indices_batching_dims: d.i64s_or(&["start_indices_batching_dims"], 0, 0)?,
+                start_index_map: d.i64s_or(&["start_index_map"], 0, 0)?,
+                index_vector_dim: d.int_opt(&["index_vector_dim"])?.unwrap_or(0),
+                slice_sizes: Vec::new(),
+                indices_are_sorted: a.bool_or(&["indices_are_sorted"], false)?,
+            }))
         }
+        "stablehlo.dynamic_conv" => match conv_attrs(&a)? {
+            Opcode::Convolution(mut c) => {
+                c.padding.clear();
+                Opcode::Dynamic(DynOp::Conv(c))
+            }
+            other => other,
+        },
         "func.call" | "call" => match a.get(&["callee"]) {
             Some(AttrValue::Symbol(s)) => Opcode::Call { callee: s.clone() },
             Some(_) => return Err(a.invalid("callee")),
@@ -1097,6 +1148,15 @@ pub fn build_opcode(
         "stablehlo.cholesky" => Opcode::Cholesky {
             lower: a.bool_or(&["lower"], false)?,
         },
+        "stablehlo.custom_call" if matches!(a.get(&["call_target_name"]), Some(AttrValue::Str(t)) if t == "shape_assertion") => {
+            Opcode::Dynamic(DynOp::ShapeAssertion {
+                message: match a.get(&["error_message"]) {
+                    Some(AttrValue::Str(s)) => s.clone(),
+                    Some(_) => return Err(a.invalid("error_message")),
+                    None => return Err(a.missing("error_message")),
+                },
+            })
+        }
         "stablehlo.custom_call" => {
             // Handler attributes: `mhlo.backend_config` (jax.ffi) or a dictionary
             // `backend_config` (typed FFI in StableHLO itself). XLA reads a dictionary

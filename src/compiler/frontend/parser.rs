@@ -851,10 +851,16 @@ impl<'a> Parser<'a> {
             ops::parse_pretty_op(self, &name, name_tok.pos)?
         };
         let mlir = self.parse_opt_loc()?;
-        let parsed = match parsed {
+        let mut parsed = match parsed {
             Parsed::Op(op) => op,
             Parsed::Chlo(c) => return self.expand_chlo(start, defs, c, mlir),
         };
+        ops::static_form(
+            &mut parsed.opcode,
+            &mut parsed.operands,
+            &parsed.result_types,
+            &self.values,
+        );
         // `custom_call @Sharding(%x)` (sharding annotation of older JAX) is the identity.
         if let Opcode::CustomCall { target, .. } = &parsed.opcode
             && target == "Sharding"

@@ -6,7 +6,7 @@
 use super::lexer::{Kind, Lexer};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::quant::{Quantization, storage_from_name};
-use crate::compiler::ir::{DType, TensorType};
+use crate::compiler::ir::{DType, DYN, TensorType};
 
 /// Upper bound on the rank we accept (no real program comes close).
 const MAX_RANK: usize = 64;
@@ -82,7 +82,16 @@ pub fn parse_tensor_type_ext(lx: &mut Lexer, index_as_i64: bool) -> Result<Tenso
         lx.skip_trivia();
         let start = lx.pos;
         match bytes.get(start) {
-            Some(b'?') => return Err(lx.error(start, "unsupported: dynamic dimension '?'")),
+            Some(b'?') => {
+                if bytes.get(start + 1) != Some(&b'x') {
+                    return Err(lx.error(start + 1, "expected 'x' in dimension list"));
+                }
+                shape.push(DYN);
+                if shape.len() > MAX_RANK {
+                    return Err(lx.error(start, format!("unsupported: rank above {MAX_RANK}")));
+                }
+                lx.pos = start + 2;
+            }
             Some(b'*') => return Err(lx.error(start, "unsupported: unranked tensor")),
             Some(c) if c.is_ascii_digit() => {
                 let mut end = start;
@@ -181,15 +190,26 @@ fn finish(
 ) -> Result<TensorType, Diagnostic> {
     // The element count must fit comfortably in memory arithmetic.
     let mut n: i64 = 1;
-    for &d in &shape {
+    for &d in shape.iter().filter(|&&d| d != DYN) {
         n = n
             .checked_mul(d)
             .filter(|&n| n <= i64::MAX / 8)
             .ok_or_else(|| lx.error(pos, "tensor type has too many elements"))?;
     }
-    let close = lx.next_token()?;
+    let mut close = lx.next_token()?;
     if close.is_punct(",") {
-        return Err(lx.error(close.pos, "unsupported: tensor encoding"));
+        // `#stablehlo.bounds<8, ?>`: upper bounds of dynamic dimensions. Refinement makes
+        // every dimension static, so the bounds are read past, not kept.
+        lx.skip_trivia();
+        let rest = &lx.src[lx.pos..];
+        let Some(body) = rest.strip_prefix("#stablehlo.bounds<") else {
+            return Err(lx.error(close.pos, "unsupported: tensor encoding"));
+        };
+        let Some(end) = body.find('>') else {
+            return Err(lx.error(lx.pos, "expected '>' to close #stablehlo.bounds"));
+        };
+        lx.pos += "#stablehlo.bounds<".len() + end + 1;
+        close = lx.next_token()?;
     }
     if !close.is_punct(">") {
         return Err(lx.error(close.pos, "expected '>' in tensor type"));
@@ -418,9 +438,20 @@ mod tests {
     }
 
     #[test]
+    fn reads_dynamic_dimensions_and_bounds() {
+        assert_eq!(
+            ty("tensor<?x3xf32>").unwrap(),
+            TensorType::new(DType::F32, [DYN, 3])
+        );
+        assert_eq!(
+            ty("tensor<?x3xf32, #stablehlo.bounds<8, ?>>").unwrap(),
+            TensorType::new(DType::F32, [DYN, 3])
+        );
+    }
+
+    #[test]
     fn rejects_unsupported_types() {
         for (s, col) in [
-            ("tensor<?x3xf32>", 8),
             ("tensor<complex<bf16>>", 16),
             ("complex<f32>", 1),
             ("tuple<tensor<f32>>", 1),

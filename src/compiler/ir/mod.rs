@@ -13,8 +13,8 @@ pub use collective::{Collective, CollectiveKind, GroupStrategy};
 pub use literal::{LitBytes, Literal};
 pub use module::{Attr, Func, Loc, Module, Op, Region, SourcePos, ValueId};
 pub use op::{
-    BinaryOp, CallAttr, CompareDirection, CompareType, ConvAttrs, DotDims, FftType, GatherAttrs,
-    Opcode, RngAlgorithm, ScatterAttrs, Transpose, UnaryOp, WindowAttrs,
+    BinaryOp, CallAttr, CompareDirection, CompareType, ConvAttrs, DotDims, DynOp, FftType,
+    GatherAttrs, Opcode, RngAlgorithm, ScatterAttrs, Transpose, UnaryOp, WindowAttrs,
 };
 pub use quant::Quantization;
-pub use types::{DType, TensorType};
+pub use types::{DType, DYN, TensorType};

@@ -384,6 +384,56 @@ pub enum Opcode {
         max_ulp_difference: Option<i64>,
         min_ulp_difference: Option<i64>,
     },
+    /// An op of dynamic shapes; shape refinement (`passes::refine`) replaces each by its
+    /// static form, so nothing after it sees one.
+    Dynamic(DynOp),
+}
+
+/// Ops whose shapes come from operand values (`stablehlo.dynamic_*`,
+/// `get_dimension_size`, JAX's `@shape_assertion`). Shape operands are 1-D integer
+/// tensors with one entry per result dimension (per spatial dimension for padding).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum DynOp {
+    /// `(operand)` -> `tensor<i32>`: the size of `dimension`.
+    GetDimensionSize { dimension: i64 },
+    /// `(operand, size)`: the operand with `dimension` set to `size` (a bounded dimension's
+    /// actual size; here the size must equal the static one).
+    SetDimensionSize { dimension: i64 },
+    /// `(operand, output_dimensions)`.
+    BroadcastInDim { broadcast_dimensions: Vec<i64> },
+    /// `(operand, output_shape)`.
+    Reshape,
+    /// `(output_shape)`.
+    Iota { dimension: i64 },
+    /// `real_dynamic_slice (operand, start_indices, limit_indices, strides)`.
+    Slice,
+    /// `(operand, padding_value, edge_padding_low, edge_padding_high, interior_padding)`.
+    Pad,
+    /// `(operand, start_indices, slice_sizes)`; `slice_sizes` of the attributes is empty.
+    Gather(GatherAttrs),
+    /// `(lhs, rhs, padding)` with padding `[spatial dims, 2]`; `padding` of the attributes
+    /// is empty.
+    Conv(ConvAttrs),
+    /// JAX's `custom_call @shape_assertion(pred, dims...)`: fails with `message`, its `{i}`
+    /// replaced by `dims[i]`, when `pred` is false.
+    ShapeAssertion { message: String },
+}
+
+impl DynOp {
+    pub fn name(&self) -> &'static str {
+        match self {
+            DynOp::GetDimensionSize { .. } => "stablehlo.get_dimension_size",
+            DynOp::SetDimensionSize { .. } => "stablehlo.set_dimension_size",
+            DynOp::BroadcastInDim { .. } => "stablehlo.dynamic_broadcast_in_dim",
+            DynOp::Reshape => "stablehlo.dynamic_reshape",
+            DynOp::Iota { .. } => "stablehlo.dynamic_iota",
+            DynOp::Slice => "stablehlo.real_dynamic_slice",
+            DynOp::Pad => "stablehlo.dynamic_pad",
+            DynOp::Gather(_) => "stablehlo.dynamic_gather",
+            DynOp::Conv(_) => "stablehlo.dynamic_conv",
+            DynOp::ShapeAssertion { .. } => "stablehlo.custom_call",
+        }
+    }
 }
 
 impl Opcode {
@@ -475,6 +525,7 @@ impl Opcode {
             Opcode::OptimizationBarrier => "optimization_barrier",
             Opcode::CustomCall { .. } => "custom_call",
             Opcode::Check { name, .. } => return format!("check.{name}"),
+            Opcode::Dynamic(d) => return d.name().to_string(),
             Opcode::Collective(c) => c.op_name(),
             Opcode::RunParallel { .. } => return "interpreter.run_parallel".to_string(),
         };
@@ -488,6 +539,7 @@ impl Opcode {
             self,
             Opcode::CustomCall { .. }
                 | Opcode::Check { .. }
+                | Opcode::Dynamic(DynOp::ShapeAssertion { .. })
                 | Opcode::Call { .. }
                 | Opcode::Collective(_)
                 | Opcode::RunParallel { .. }

@@ -608,6 +608,41 @@ fn op_attrs(op: &Opcode) -> Vec<String> {
                 push("min_ulp_difference", format!("{m} : i64"));
             }
         }
+        Opcode::Dynamic(d) => {
+            // The static op's attributes under the same names, plus what only the
+            // dynamic form has.
+            use super::DynOp as D;
+            let same = match d {
+                D::GetDimensionSize { dimension } | D::SetDimensionSize { dimension } => {
+                    push("dimension", format!("{dimension} : i64"));
+                    None
+                }
+                D::BroadcastInDim {
+                    broadcast_dimensions,
+                } => Some(Opcode::BroadcastInDim {
+                    broadcast_dimensions: broadcast_dimensions.clone(),
+                }),
+                D::Iota { dimension } => Some(Opcode::Iota {
+                    dimension: *dimension,
+                }),
+                D::Gather(g) => Some(Opcode::Gather(g.clone())),
+                D::Conv(c) => Some(Opcode::Convolution(c.clone())),
+                D::ShapeAssertion { message } => {
+                    push("call_target_name", string("shape_assertion"));
+                    push("has_side_effect", "true".to_string());
+                    push("error_message", string(message));
+                    None
+                }
+                D::Reshape | D::Slice | D::Pad => None,
+            };
+            if let Some(op) = same {
+                a.extend(
+                    op_attrs(&op).into_iter().filter(|kv| {
+                        !kv.starts_with("padding =") && !kv.starts_with("slice_sizes =")
+                    }),
+                );
+            }
+        }
         Opcode::Unary(_)
         | Opcode::Binary(_)
         | Opcode::Select

@@ -1,4 +1,6 @@
-//! Tensor types. Shapes are static: a dynamic dimension is rejected by the front ends.
+//! Tensor types. A dimension is a size `>= 0` or [`DYN`] (`?`, known only at run time);
+//! dynamic dimensions exist only between the front ends and shape refinement
+//! (`passes::refine`), which makes every shape static before the rest of the compiler runs.
 
 use std::fmt;
 use std::sync::Arc;
@@ -18,7 +20,15 @@ pub struct TensorType {
     pub quant: Option<Arc<Quantization>>,
 }
 
+/// A dynamic dimension (`?` in `tensor<?x4xf32>`).
+pub const DYN: i64 = -1;
+
 impl TensorType {
+    /// Whether some dimension is [`DYN`].
+    pub fn is_dynamic(&self) -> bool {
+        self.shape.contains(&DYN)
+    }
+
     pub fn new(dtype: DType, shape: impl Into<Vec<i64>>) -> TensorType {
         TensorType {
             dtype,
@@ -98,8 +108,12 @@ impl fmt::Display for TensorType {
     /// MLIR spelling: `tensor<2x3xf32>`, `tensor<f32>`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("tensor<")?;
-        for d in &self.shape {
-            write!(f, "{d}x")?;
+        for &d in &self.shape {
+            if d == DYN {
+                f.write_str("?x")?;
+            } else {
+                write!(f, "{d}x")?;
+            }
         }
         match &self.quant {
             Some(q) => write!(f, "{q}>"),

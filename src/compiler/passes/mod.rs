@@ -8,6 +8,7 @@ pub mod dce;
 pub mod fold;
 pub mod inline;
 pub mod quant;
+pub mod refine;
 pub mod verify;
 
 #[cfg(test)]

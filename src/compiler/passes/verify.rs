@@ -1,11 +1,12 @@
 //! Checks SSA form and the shapes and types of every op against StableHLO's type
 //! inference rules. Malformed IR of any kind gives a diagnostic, never a panic.
+use std::cell::RefCell;
 use std::collections::HashSet;
 
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{
-    BinaryOp, Collective, CollectiveKind, CompareType, DType, Func, Module, Op, Opcode, Region,
-    TensorType, UnaryOp, ValueId,
+    BinaryOp, Collective, CollectiveKind, CompareType, DType, DYN, DynOp, Func, Module, Op, Opcode,
+    Region, TensorType, UnaryOp, ValueId,
 };
 
 mod quant;
@@ -14,6 +15,17 @@ pub(crate) mod shapes;
 pub(crate) use quant::result_axis;
 
 pub fn verify_module(m: &Module) -> Result<(), Diagnostic> {
+    verify_module_with(m, false)
+}
+
+/// [`verify_module`] for a program that may have dynamic dimensions (before shape
+/// refinement): SSA form, counts and shape operands of dynamic ops; an op with a dynamic
+/// type gets its shape rules checked after refinement.
+pub fn verify_module_dynamic(m: &Module) -> Result<(), Diagnostic> {
+    verify_module_with(m, true)
+}
+
+fn verify_module_with(m: &Module, dynamic: bool) -> Result<(), Diagnostic> {
     let mut names = HashSet::new();
     for f in &m.funcs {
         if !names.insert(f.name.as_str()) {
@@ -24,7 +36,9 @@ pub fn verify_module(m: &Module) -> Result<(), Diagnostic> {
         }
     }
     for f in &m.funcs {
-        Verifier::new(f, Some(m)).run()?;
+        let mut v = Verifier::new(f, Some(m));
+        v.dynamic = dynamic;
+        v.run()?;
     }
     Ok(())
 }
@@ -41,6 +55,11 @@ struct Verifier<'a> {
     visible: Vec<bool>,
     /// Values defined anywhere so far (each value has one definition).
     defined: Vec<bool>,
+    /// Shape inference ([`infer_result_types`]): where the rules record the result types
+    /// they expect for results with dynamic dimensions.
+    infer: Option<&'a RefCell<Vec<Option<TensorType>>>>,
+    /// Dynamic dimensions are allowed ([`verify_module_dynamic`]).
+    dynamic: bool,
 }
 
 type Check = Result<(), String>;
@@ -56,6 +75,8 @@ impl<'a> Verifier<'a> {
             module,
             visible: vec![false; f.values.len()],
             defined: vec![false; f.values.len()],
+            infer: None,
+            dynamic: false,
         }
     }
 
@@ -63,7 +84,8 @@ impl<'a> Verifier<'a> {
         let f = self.f;
         let err = |m: String| Diagnostic::at(&f.loc, format!("function @{}: {m}", f.name));
         for (i, t) in f.result_types.iter().enumerate() {
-            check_type(t).map_err(|m| err(format!("result {i} type {t}: {m}")))?;
+            check_type_with(t, self.dynamic)
+                .map_err(|m| err(format!("result {i} type {t}: {m}")))?;
         }
         let mut scope = Vec::new();
         for (i, &a) in f.body.args.iter().enumerate() {
@@ -98,7 +120,7 @@ impl<'a> Verifier<'a> {
         if self.defined[v.index()] {
             bail!("value %{} is defined more than once", v.0);
         }
-        check_type(t).map_err(|m| format!("value %{} of type {t}: {m}", v.0))?;
+        check_type_with(t, self.dynamic).map_err(|m| format!("value %{} of type {t}: {m}", v.0))?;
         self.defined[v.index()] = true;
         self.visible[v.index()] = true;
         scope.push(v);
@@ -175,10 +197,16 @@ impl<'a> Verifier<'a> {
                     self.f.values.len()
                 );
             };
-            check_type(t).map_err(|m| format!("result %{} of type {t}: {m}", v.0))?;
+            check_type_with(t, self.dynamic)
+                .map_err(|m| format!("result %{} of type {t}: {m}", v.0))?;
         }
         let ops = self.types(&op.operands);
         let res = self.types(&op.results);
+        if matches!(op.opcode, Opcode::Dynamic(_))
+            || ops.iter().chain(&res).any(TensorType::is_dynamic)
+        {
+            return check_dynamic(op, &ops, &res);
+        }
         self.check_op_with(op, &ops, &res)
     }
 
@@ -225,6 +253,7 @@ impl<'a> Verifier<'a> {
             ops,
             res,
             quant_view,
+            infer: self.infer,
         };
         c.check()
     }
@@ -239,6 +268,49 @@ struct OpCtx<'v> {
     res: &'v [TensorType],
     /// Types are seen through [`quant::generic_view`] (region types too).
     quant_view: bool,
+    infer: Option<&'v RefCell<Vec<Option<TensorType>>>>,
+}
+
+/// An op with dynamic shapes: its operand counts and the types of its shape operands.
+/// The op's shape rules apply once refinement has made its shapes static.
+fn check_dynamic(op: &Op, ops: &[TensorType], res: &[TensorType]) -> Check {
+    let Opcode::Dynamic(d) = &op.opcode else {
+        return Ok(());
+    };
+    let (n_ops, shape_ops): (usize, &[usize]) = match d {
+        DynOp::GetDimensionSize { .. } => (1, &[]),
+        DynOp::SetDimensionSize { .. } => (2, &[]),
+        DynOp::BroadcastInDim { .. } | DynOp::Reshape => (2, &[1]),
+        DynOp::Iota { .. } => (1, &[0]),
+        DynOp::Slice => (4, &[1, 2, 3]),
+        DynOp::Pad => (5, &[2, 3, 4]),
+        DynOp::Gather(_) => (3, &[2]),
+        DynOp::Conv(_) => (3, &[]),
+        DynOp::ShapeAssertion { .. } => {
+            if ops
+                .first()
+                .is_none_or(|t| t.dtype != DType::I1 || t.rank() != 0)
+            {
+                bail!("the first operand must be tensor<i1>");
+            }
+            if !res.is_empty() {
+                bail!("has no results");
+            }
+            return Ok(());
+        }
+    };
+    if ops.len() != n_ops {
+        bail!("expects {n_ops} operands, got {}", ops.len());
+    }
+    if res.len() != 1 {
+        bail!("expects 1 result, got {}", res.len());
+    }
+    for &i in shape_ops {
+        if ops[i].rank() != 1 || !is_integer(ops[i].dtype) || ops[i].is_dynamic() {
+            bail!("operand {i} must be a 1-D integer tensor, got {}", ops[i]);
+        }
+    }
+    Ok(())
 }
 
 fn list(ts: &[TensorType]) -> String {
@@ -250,8 +322,13 @@ fn list(ts: &[TensorType]) -> String {
 
 /// Dimensions are non-negative and the element count (and byte size) fits in an i64.
 pub(crate) fn check_type(t: &TensorType) -> Check {
+    check_type_with(t, false)
+}
+
+/// [`check_type`], with [`DYN`] dimensions allowed where `dynamic`.
+fn check_type_with(t: &TensorType, dynamic: bool) -> Check {
     let mut n: i64 = 1;
-    for &d in &t.shape {
+    for &d in t.shape.iter().filter(|&&d| !(dynamic && d == DYN)) {
         if d < 0 {
             bail!("negative dimension {d}");
         }
@@ -329,8 +406,28 @@ impl OpCtx<'_> {
     }
 
     fn result_is(&self, i: usize, want: &TensorType) -> Check {
+        if let Some(slots) = self.infer
+            && self.res[i].is_dynamic()
+        {
+            if !fits(&self.res[i], want) {
+                bail!("result {i} has type {}, expected {want}", self.res[i]);
+            }
+            slots.borrow_mut()[i] = Some(want.clone());
+            return Ok(());
+        }
         if &self.res[i] != want {
             bail!("result {i} has type {}, expected {want}", self.res[i]);
+        }
+        Ok(())
+    }
+
+    /// Result 0 has `shape` (its element type is checked apart).
+    fn result_shape_is(&self, shape: Vec<i64>) -> Check {
+        if self.infer.is_some() && self.res[0].is_dynamic() {
+            return self.result_is(0, &self.res[0].with_shape(shape));
+        }
+        if self.res[0].shape != shape {
+            bail!("result {} must have shape {shape:?}", self.res[0]);
         }
         Ok(())
     }
@@ -448,14 +545,7 @@ impl OpCtx<'_> {
             }
             Opcode::Convert => {
                 self.counts(1, 1)?;
-                if res[0].shape != ops[0].shape {
-                    bail!(
-                        "result {} must have the shape of operand {}",
-                        res[0],
-                        ops[0]
-                    );
-                }
-                Ok(())
+                self.result_shape_is(ops[0].shape.clone())
             }
             Opcode::BitcastConvert => {
                 self.counts(1, 1)?;
@@ -726,17 +816,13 @@ impl OpCtx<'_> {
             Opcode::DotGeneral(d) => {
                 self.counts(2, 1)?;
                 let shape = shapes::dot_shape(&ops[0], &ops[1], d)?;
-                if res[0].shape != shape {
-                    bail!("result {} must have shape {shape:?}", res[0]);
-                }
+                self.result_shape_is(shape)?;
                 Ok(())
             }
             Opcode::Convolution(c) => {
                 self.counts(2, 1)?;
                 let shape = shapes::conv_shape(&ops[0], &ops[1], c)?;
-                if res[0].shape != shape {
-                    bail!("result {} must have shape {shape:?}", res[0]);
-                }
+                self.result_shape_is(shape)?;
                 Ok(())
             }
             Opcode::Gather(g) => {
@@ -901,6 +987,7 @@ impl OpCtx<'_> {
                 Ok(())
             }
             Opcode::CustomCall { .. } | Opcode::Check { .. } | Opcode::RunParallel { .. } => Ok(()),
+            Opcode::Dynamic(_) => check_dynamic(self.op, ops, res),
             Opcode::Collective(c) => self.check_collective(c),
         }
     }
@@ -1144,8 +1231,55 @@ pub(crate) fn check_op_types(f: &Func, op: &Op, operand_types: &[TensorType]) ->
         module: None,
         visible: Vec::new(),
         defined: Vec::new(),
+        infer: None,
+        dynamic: false,
     };
     v.check_op_with(op, operand_types, &res)
+}
+
+/// The result types of `op` for static operand types, where its declared result types
+/// (in `f`) have dynamic dimensions: the types the op's rules expect, checked against the
+/// declared ones. What shape refinement uses for ops that are not dynamic themselves.
+pub(crate) fn infer_result_types(
+    f: &Func,
+    op: &Op,
+    operand_types: &[TensorType],
+) -> Result<Vec<TensorType>, String> {
+    let res = types_in(f, &op.results)?;
+    let slots = RefCell::new(vec![None; res.len()]);
+    let v = Verifier {
+        f,
+        module: None,
+        visible: Vec::new(),
+        defined: Vec::new(),
+        infer: Some(&slots),
+        dynamic: false,
+    };
+    v.check_op_with(op, operand_types, &res)?;
+    let inferred = slots.into_inner();
+    res.into_iter()
+        .zip(inferred)
+        .enumerate()
+        .map(|(i, (t, got))| match got {
+            _ if !t.is_dynamic() => Ok(t),
+            Some(t) => Ok(t),
+            None => Err(format!(
+                "cannot infer the dynamic dimensions of result {i} ({t})"
+            )),
+        })
+        .collect()
+}
+
+/// Whether `got` (static) fits `declared` (possibly with dynamic dimensions).
+pub(crate) fn fits(declared: &TensorType, got: &TensorType) -> bool {
+    declared.dtype == got.dtype
+        && declared.quant == got.quant
+        && declared.rank() == got.rank()
+        && declared
+            .shape
+            .iter()
+            .zip(&got.shape)
+            .all(|(&d, &g)| d == DYN || d == g)
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::builder::Builder;
 use crate::compiler::ir::{
     self, BinaryOp, CallAttr, Collective, CollectiveKind, CompareDirection, CompareType, ConvAttrs,
-    DType, DotDims, FftType, Func, GatherAttrs, LitBytes, Literal, Loc, Module, Opcode,
+    DType, DotDims, DynOp, FftType, Func, GatherAttrs, LitBytes, Literal, Loc, Module, Opcode,
     Quantization, Region, RngAlgorithm, ScatterAttrs, SourcePos, TensorType, Transpose, UnaryOp,
     ValueId, WindowAttrs, quant,
 };
@@ -922,8 +922,12 @@ impl<'o> OpAttrs<'o> {
         else {
             return Ok(());
         };
+        // JAX's `@shape_assertion` custom calls carry their message as an attribute of
+        // no dialect; `finish` refuses it on any other custom call.
+        let shape_assertion_message =
+            |k: &str| k == "error_message" && self.op.name.starts_with("vhlo.custom_call_v");
         for (k, _) in &self.op.attrs {
-            if !k.contains('.') && !known.contains(&k.as_str()) {
+            if !k.contains('.') && !known.contains(&k.as_str()) && !shape_assertion_message(k) {
                 return Err(self.err(&format!("unsupported: attribute '{k}'")));
             }
         }
@@ -1250,12 +1254,14 @@ fn tensor_type(t: &Ty) -> std::result::Result<TensorType, String> {
             elem,
             encoded,
         } => {
-            if *encoded || shape.iter().any(|&d| d < 0) {
-                return Err(format!(
-                    "unsupported: dynamic shape {}",
-                    builtin::type_text(t)
-                ));
-            }
+            // A dynamic dimension is negative (MLIR's kDynamic); an encoding is the bounds
+            // of dynamic dimensions, which refinement does not need.
+            let _ = encoded;
+            let shape: Vec<i64> = shape
+                .iter()
+                .map(|&d| if d < 0 { crate::compiler::ir::DYN } else { d })
+                .collect();
+            let shape = &shape;
             if let Ty::Quant(q) = &**elem {
                 q.check_for_shape(shape).map_err(|m| {
                     format!("invalid quantized type {}: {m}", builtin::type_text(t))
@@ -1837,6 +1843,89 @@ impl<'v> FnCx<'v> {
                     lengths: a.ints("fft_length")?,
                     packed: false,
                 },
+                ("custom_call", 1 | 2)
+                    if a.string("call_target_name").is_ok_and(|t| {
+                        t == "shape_assertion" || t.contains("\"shape_assertion\"")
+                    }) =>
+                {
+                    a.ignore(&[
+                        "api_version",
+                        "has_side_effect",
+                        "backend_config",
+                        "called_computations",
+                        "operand_layouts",
+                        "result_layouts",
+                        "output_operand_aliases",
+                    ]);
+                    // The string itself, also where it comes as attribute text
+                    // (`"..."`, or wrapped in a VHLO attribute).
+                    let message = a.string("error_message")?;
+                    let message = match (message.find('"'), message.rfind('"')) {
+                        (Some(b), Some(e)) if b < e => message[b + 1..e].to_string(),
+                        _ => message,
+                    };
+                    Opcode::Dynamic(DynOp::ShapeAssertion { message })
+                }
+                ("dynamic_broadcast_in_dim", 1) => {
+                    a.ignore(&[
+                        "known_expanding_dimensions",
+                        "known_nonexpanding_dimensions",
+                    ]);
+                    Opcode::Dynamic(DynOp::BroadcastInDim {
+                        broadcast_dimensions: a.ints("broadcast_dimensions")?,
+                    })
+                }
+                ("dynamic_reshape", 1) => Opcode::Dynamic(DynOp::Reshape),
+                ("dynamic_iota", 1) => Opcode::Dynamic(DynOp::Iota {
+                    dimension: a.int("iota_dimension")?,
+                }),
+                ("get_dimension_size", 1) => Opcode::Dynamic(DynOp::GetDimensionSize {
+                    dimension: a.int("dimension")?,
+                }),
+                ("set_dimension_size", 1) => Opcode::Dynamic(DynOp::SetDimensionSize {
+                    dimension: a.int("dimension")?,
+                }),
+                ("real_dynamic_slice", 1) => Opcode::Dynamic(DynOp::Slice),
+                ("dynamic_pad", 1) => Opcode::Dynamic(DynOp::Pad),
+                ("dynamic_gather", 1 | 2) => Opcode::Dynamic(DynOp::Gather(GatherAttrs {
+                    offset_dims: a.ints("offset_dims")?,
+                    collapsed_slice_dims: a.ints("collapsed_slice_dims")?,
+                    operand_batching_dims: a.ints_opt("operand_batching_dims")?.unwrap_or_default(),
+                    start_indices_batching_dims: a
+                        .ints_opt("start_indices_batching_dims")?
+                        .unwrap_or_default(),
+                    start_index_map: a.ints("start_index_map")?,
+                    index_vector_dim: a.int("index_vector_dim")?,
+                    slice_sizes: Vec::new(),
+                    indices_are_sorted: a.boolean("indices_are_sorted", false)?,
+                })),
+                ("dynamic_conv", 1 | 2) => {
+                    // The padding is the third operand.
+                    a.ignore(&["precision_config", "padding"]);
+                    let input_spatial_dims = a.ints("input_spatial_dimensions")?;
+                    let n = input_spatial_dims.len();
+                    Opcode::Dynamic(DynOp::Conv(ConvAttrs {
+                        window_strides: a.ints_opt("window_strides")?.unwrap_or(vec![1; n]),
+                        padding: Vec::new(),
+                        lhs_dilation: a.ints_opt("lhs_dilation")?.unwrap_or(vec![1; n]),
+                        rhs_dilation: a.ints_opt("rhs_dilation")?.unwrap_or(vec![1; n]),
+                        window_reversal: a
+                            .ints_opt("window_reversal")?
+                            .map(|v| v.into_iter().map(|x| x != 0).collect())
+                            .unwrap_or(vec![false; n]),
+                        input_batch_dim: a.int("input_batch_dimension")?,
+                        input_feature_dim: a.int("input_feature_dimension")?,
+                        input_spatial_dims,
+                        kernel_input_feature_dim: a.int("kernel_input_feature_dimension")?,
+                        kernel_output_feature_dim: a.int("kernel_output_feature_dimension")?,
+                        kernel_spatial_dims: a.ints("kernel_spatial_dimensions")?,
+                        output_batch_dim: a.int("output_batch_dimension")?,
+                        output_feature_dim: a.int("output_feature_dimension")?,
+                        output_spatial_dims: a.ints("output_spatial_dimensions")?,
+                        feature_group_count: a.int("feature_group_count")?,
+                        batch_group_count: a.int("batch_group_count")?,
+                    }))
+                }
                 ("custom_call", 1 | 2) => {
                     a.ignore(&[
                         "called_computations",
@@ -1907,6 +1996,15 @@ impl<'v> FnCx<'v> {
         for (t, v) in &op.results {
             results.push(self.define(op, t, *v)?);
         }
+        let (mut opcode, mut operands) = (opcode, operands);
+        let result_types: Vec<TensorType> =
+            results.iter().map(|&r| self.func.ty(r).clone()).collect();
+        crate::compiler::frontend::ops::static_form(
+            &mut opcode,
+            &mut operands,
+            &result_types,
+            &self.func.values,
+        );
         Ok(ir::Op {
             opcode,
             operands,

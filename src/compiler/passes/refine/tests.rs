@@ -1,0 +1,238 @@
+use super::*;
+use crate::compiler::eval::{eval_func, literal_from_f64, literal_from_i128};
+use crate::compiler::frontend;
+use crate::compiler::passes::{inline, verify};
+
+fn entry(src: &str) -> Func {
+    let m = frontend::parse(src.as_bytes())
+        .unwrap_or_else(|d| panic!("{}", d.render("t", src.as_bytes())));
+    verify::verify_module_dynamic(&m).unwrap();
+    inline::inline_entry(&m).unwrap()
+}
+
+fn f32s(shape: &[i64], values: &[f64]) -> Literal {
+    literal_from_f64(TensorType::new(DType::F32, shape), values)
+}
+
+fn floats(l: &Literal) -> Vec<f32> {
+    l.bytes
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+/// JAX's old-style export: the dimension size first, a dynamic broadcast, an add.
+const ADD_DYNAMIC: &str = r#"
+func.func public @main(%arg0: tensor<i64>, %arg1: tensor<?x4xf32>, %arg2: tensor<2x?x4xf32>) -> tensor<2x?x4xf32> {
+  %0 = stablehlo.constant dense<2> : tensor<1xi32>
+  %1 = stablehlo.convert %arg0 : (tensor<i64>) -> tensor<i32>
+  %2 = stablehlo.reshape %1 : (tensor<i32>) -> tensor<1xi32>
+  %3 = stablehlo.constant dense<4> : tensor<1xi32>
+  %4 = stablehlo.concatenate %0, %2, %3, dim = 0 : (tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<3xi32>
+  %5 = stablehlo.dynamic_broadcast_in_dim %arg1, %4, dims = [1, 2] : (tensor<?x4xf32>, tensor<3xi32>) -> tensor<2x?x4xf32>
+  %6 = stablehlo.add %5, %arg2 : tensor<2x?x4xf32>
+  return %6 : tensor<2x?x4xf32>
+}
+"#;
+
+#[test]
+fn refines_a_dimension_argument_program_to_static_ops() {
+    let f = entry(ADD_DYNAMIC);
+    assert!(needs_refinement(&f));
+    let inputs = Inputs {
+        types: vec![
+            None,
+            Some(TensorType::new(DType::F32, [3, 4])),
+            Some(TensorType::new(DType::F32, [2, 3, 4])),
+        ],
+        values: vec![Some(literal_from_i128(
+            TensorType::scalar(DType::I64),
+            &[3],
+        ))],
+    };
+    let r = refine(&f, &inputs).unwrap();
+    assert!(!needs_refinement(&r));
+    verify::verify_func(&r).unwrap();
+    assert_eq!(r.result_types, vec![TensorType::new(DType::F32, [2, 3, 4])]);
+    assert!(
+        r.body
+            .ops
+            .iter()
+            .any(|op| matches!(op.opcode, Opcode::BroadcastInDim { .. }))
+    );
+}
+
+#[test]
+fn an_unknown_dimension_argument_is_an_error_naming_the_op() {
+    let f = entry(ADD_DYNAMIC);
+    let inputs = Inputs {
+        types: vec![
+            None,
+            Some(TensorType::new(DType::F32, [3, 4])),
+            Some(TensorType::new(DType::F32, [2, 3, 4])),
+        ],
+        values: Vec::new(),
+    };
+    let e = refine(&f, &inputs).unwrap_err();
+    assert!(
+        e.message.contains("dynamic_broadcast_in_dim")
+            && e.message.contains("not known at compile time"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn contradicting_inputs_are_refused_naming_the_dimension() {
+    let f = entry(ADD_DYNAMIC);
+    // The static dimension 1 of argument 1 is 4.
+    let inputs = Inputs {
+        types: vec![None, Some(TensorType::new(DType::F32, [3, 5]))],
+        values: Vec::new(),
+    };
+    let e = refine(&f, &inputs).unwrap_err();
+    assert!(
+        e.message.contains("argument 1 dimension 1 is 5"),
+        "{}",
+        e.message
+    );
+    // The size argument says 3, argument 2 has 2 rows of size 5 in the dynamic dimension.
+    let inputs = Inputs {
+        types: vec![
+            None,
+            Some(TensorType::new(DType::F32, [3, 4])),
+            Some(TensorType::new(DType::F32, [2, 5, 4])),
+        ],
+        values: vec![Some(literal_from_i128(
+            TensorType::scalar(DType::I64),
+            &[3],
+        ))],
+    };
+    let e = refine(&f, &inputs).unwrap_err();
+    assert!(e.message.contains("stablehlo.add"), "{}", e.message);
+}
+
+/// What `jax.export` writes for `b, 4`: sizes from `get_dimension_size`, a shape
+/// assertion, the computation in a function taking `b` as a global constant.
+const NEW_STYLE: &str = r#"
+func.func public @main(%arg0: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %c = stablehlo.constant dense<2> : tensor<i32>
+  %0 = stablehlo.get_dimension_size %arg0, dim = 0 : (tensor<?x4xf32>) -> tensor<i32>
+  %1 = stablehlo.compare GE, %0, %c, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  stablehlo.custom_call @shape_assertion(%1, %0) {api_version = 2 : i32, error_message = "Expected value >= 2 for dimension variable 'b'. Obtained dimension variables: 'b' = {0} from specification 'b' for dimension args[0].shape[0] (= {0}), .", has_side_effect = true} : (tensor<i1>, tensor<i32>) -> ()
+  %2 = call @inner(%0, %arg0) : (tensor<i32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %2 : tensor<?x4xf32>
+}
+func.func private @inner(%arg0: tensor<i32> {jax.global_constant = "b"}, %arg1: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %0 = stablehlo.reshape %arg0 : (tensor<i32>) -> tensor<1xi32>
+  %1 = stablehlo.constant dense<4> : tensor<1xi32>
+  %2 = stablehlo.concatenate %0, %1, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %3 = stablehlo.dynamic_iota %2, dim = 0 : (tensor<2xi32>) -> tensor<?x4xf32>
+  %4 = stablehlo.multiply %3, %arg1 : tensor<?x4xf32>
+  %5 = stablehlo.exponential %4 : tensor<?x4xf32>
+  return %5 : tensor<?x4xf32>
+}
+"#;
+
+#[test]
+fn symbolic_names_come_from_shape_assertion_messages() {
+    let f = entry(NEW_STYLE);
+    assert_eq!(symbolic_dims(&f), vec![("b".to_string(), 0, 0)]);
+    let inputs = inputs_for_dims(&f, &[("b".to_string(), 3)]).unwrap();
+    assert_eq!(
+        inputs.types,
+        vec![Some(TensorType::new(DType::F32, [3, 4]))]
+    );
+    let e = inputs_for_dims(&f, &[("n".to_string(), 3)]).unwrap_err();
+    assert!(e.contains("no symbolic dimension 'n'"), "{e}");
+    let r = refine(&f, &inputs).unwrap();
+    verify::verify_func(&r).unwrap();
+    assert_eq!(r.result_types, vec![TensorType::new(DType::F32, [3, 4])]);
+}
+
+#[test]
+fn a_failing_shape_assertion_reports_jax_message_with_the_values() {
+    let f = entry(NEW_STYLE);
+    let inputs = inputs_for_dims(&f, &[("b".to_string(), 1)]).unwrap();
+    let e = refine(&f, &inputs).unwrap_err();
+    assert!(
+        e.message
+            .contains("Expected value >= 2 for dimension variable 'b'")
+            && e.message.contains("'b' = 1 from")
+            && e.message.contains("(= 1)"),
+        "{}",
+        e.message
+    );
+    // The evaluator gives the same message.
+    let x = f32s(&[1, 4], &[0.0; 4]);
+    let e = eval_func(&f, &[x]).unwrap_err();
+    assert!(e.to_string().contains("'b' = 1 from"), "{e}");
+}
+
+#[test]
+fn the_evaluator_runs_a_dynamic_program_at_the_shapes_of_its_arguments() {
+    let f = entry(NEW_STYLE);
+    for rows in [2usize, 3] {
+        let vals: Vec<f64> = (0..rows * 4).map(|i| i as f64 / 8.0).collect();
+        let x = f32s(&[rows as i64, 4], &vals);
+        let out = eval_func(&f, &[x]).unwrap();
+        assert_eq!(out[0].ty, TensorType::new(DType::F32, [rows as i64, 4]));
+        let want: Vec<f32> = (0..rows * 4)
+            .map(|i| ((i / 4) as f32 * (i as f32 / 8.0)).exp())
+            .collect();
+        assert_eq!(floats(&out[0]), want);
+    }
+}
+
+#[test]
+fn dynamic_slice_pad_gather_and_conv_take_their_static_forms() {
+    let src = r#"
+func.func public @main(%x: tensor<?x5xf32>, %w: tensor<3x5x2xf32>) -> (tensor<?x5xf32>, tensor<?x5xf32>, tensor<?x2x5xf32>, tensor<1x?x2xf32>) {
+  %n = stablehlo.get_dimension_size %x, dim = 0 : (tensor<?x5xf32>) -> tensor<i32>
+  %n1 = stablehlo.reshape %n : (tensor<i32>) -> tensor<1xi32>
+  %c0 = stablehlo.constant dense<0> : tensor<1xi32>
+  %c1 = stablehlo.constant dense<1> : tensor<1xi32>
+  %c5 = stablehlo.constant dense<5> : tensor<1xi32>
+  %start = stablehlo.concatenate %c1, %c0, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %limit = stablehlo.concatenate %n1, %c5, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %ones = stablehlo.concatenate %c1, %c1, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %s = stablehlo.real_dynamic_slice %x, %start, %limit, %ones : (tensor<?x5xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x5xf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %lo = stablehlo.concatenate %c1, %c0, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %z2 = stablehlo.concatenate %c0, %c0, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %p = stablehlo.dynamic_pad %s, %zero, %lo, %z2, %z2 : (tensor<?x5xf32>, tensor<f32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x5xf32>
+  %idx = stablehlo.constant dense<[[0], [1]]> : tensor<2x1xi64>
+  %sizes = stablehlo.concatenate %n1, %c1, %c5, dim = 0 : (tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<3xi32>
+  %x3 = stablehlo.reshape %x : (tensor<?x5xf32>) -> tensor<?x1x5xf32>
+  %g = "stablehlo.dynamic_gather"(%x3, %idx, %sizes) {dimension_numbers = #stablehlo.gather<offset_dims = [0, 2], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>} : (tensor<?x1x5xf32>, tensor<2x1xi64>, tensor<3xi32>) -> tensor<?x2x5xf32>
+  %xt = stablehlo.reshape %x : (tensor<?x5xf32>) -> tensor<1x?x5xf32>
+  %pad = stablehlo.constant dense<[[1, 1]]> : tensor<1x2xi32>
+  %c = "stablehlo.dynamic_conv"(%xt, %w, %pad) {batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, feature_group_count = 1 : i64} : (tensor<1x?x5xf32>, tensor<3x5x2xf32>, tensor<1x2xi32>) -> tensor<1x?x2xf32>
+  return %s, %p, %g, %c : tensor<?x5xf32>, tensor<?x5xf32>, tensor<?x2x5xf32>, tensor<1x?x2xf32>
+}
+"#;
+    let f = entry(src);
+    let x = f32s(&[4, 5], &(0..20).map(f64::from).collect::<Vec<_>>());
+    let w = f32s(
+        &[3, 5, 2],
+        &(0..30).map(|i| f64::from(i % 7) - 3.0).collect::<Vec<_>>(),
+    );
+    let r = refine(&f, &Inputs::from_literals(&[x.clone(), w.clone()])).unwrap();
+    verify::verify_func(&r).unwrap();
+    assert_eq!(
+        r.result_types,
+        vec![
+            TensorType::new(DType::F32, [3, 5]),
+            TensorType::new(DType::F32, [4, 5]),
+            TensorType::new(DType::F32, [4, 2, 5]),
+            TensorType::new(DType::F32, [1, 4, 2]),
+        ]
+    );
+    let out = eval_func(&f, &[x, w]).unwrap();
+    // The slice drops row 0, the pad puts a zero row back in front.
+    let xs: Vec<f32> = (0..20).map(|i| i as f32).collect();
+    assert_eq!(floats(&out[0]), xs[5..].to_vec());
+    let mut padded = vec![0.0; 5];
+    padded.extend_from_slice(&xs[5..]);
+    assert_eq!(floats(&out[1]), padded);
+}
