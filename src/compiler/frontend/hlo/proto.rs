@@ -195,6 +195,7 @@ fn fixed<const N: usize>(f: Field<'_>, out: &mut Vec<[u8; N]>) -> Result<()> {
 macro_rules! field_kind {
     (@ty int64) => { i64 };
     (@ty int32) => { i32 };
+    (@ty float) => { f32 };
     (@ty bool) => { bool };
     (@ty string) => { String };
     (@ty bytes) => { Vec<u8> };
@@ -211,6 +212,12 @@ macro_rules! field_kind {
     (@merge int64, $dst:expr, $f:expr) => { $dst = int($f)? as i64 };
     (@merge int32, $dst:expr, $f:expr) => { $dst = int($f)? as i32 };
     (@merge bool, $dst:expr, $f:expr) => { $dst = int($f)? != 0 };
+    (@merge float, $dst:expr, $f:expr) => {
+        $dst = match $f {
+            Field::Fixed32(v) => f32::from_bits(v),
+            _ => return err("a float field is not fixed32"),
+        }
+    };
     (@merge string, $dst:expr, $f:expr) => {
         $dst = String::from_utf8(bytes($f)?.to_vec())
             .map_err(|_| DecodeError("a string field is not UTF-8".into()))?
@@ -321,6 +328,8 @@ message! {
         21 => padding_config: msg(PaddingConfig),
         28 => custom_call_target: string,
         30 => dot_dimension_numbers: msg(DotDimensionNumbers),
+        24 => epsilon: float,
+        25 => feature_index: int64,
         31 => fft_type: int32,
         32 => fft_length: ints,
         63 => comparison_direction: string,

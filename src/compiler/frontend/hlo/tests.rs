@@ -171,3 +171,72 @@ fn mlir_text_does_not_look_like_a_proto() {
         b"module @m {\n\tfunc.func @main() {\r\n}}"
     ));
 }
+
+#[test]
+fn batch_norm_inference_normalizes_along_the_feature_dimension() {
+    // x: f32[2,3] with features on dimension 1; epsilon 0.5.
+    let f32_lit = |v: &[f32]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let param = |id: i64, n: i64, dims: &[i64]| {
+        inst(
+            id,
+            &format!("p{n}"),
+            "parameter",
+            shape(F32, dims),
+            &[],
+            |w| w.int(9, n),
+        )
+    };
+    let bn = inst(
+        6,
+        "bn",
+        "batch-norm-inference",
+        shape(F32, &[2, 3]),
+        &[1, 2, 3, 4, 5],
+        |w| {
+            let mut w = w.int(25, 1);
+            w.varint((24 << 3) | 5);
+            w.0.extend_from_slice(&0.5f32.to_le_bytes());
+            w
+        },
+    );
+    let bytes = module(
+        vec![
+            param(1, 0, &[2, 3]),
+            param(2, 1, &[3]),
+            param(3, 2, &[3]),
+            param(4, 3, &[3]),
+            param(5, 4, &[3]),
+            bn,
+        ],
+        6,
+    );
+    let m = parse_hlo(&bytes).unwrap();
+    let lit = |dims: &[i64], v: &[f32]| {
+        Literal::new(TensorType::new(DType::F32, dims.to_vec()), f32_lit(v))
+    };
+    let x = [1.0, 2.0, 3.0, -1.0, 0.0, 5.0];
+    let (scale, offset, mean, var) = (
+        [2.0, 1.0, 0.5],
+        [0.0, 1.0, -1.0],
+        [1.0, 0.0, 2.0],
+        [3.5, 0.5, 1.5],
+    );
+    let args = [
+        lit(&[2, 3], &x),
+        lit(&[3], &scale),
+        lit(&[3], &offset),
+        lit(&[3], &mean),
+        lit(&[3], &var),
+    ];
+    let out = crate::compiler::eval::eval_func(m.entry().unwrap(), &args).unwrap();
+    let got: Vec<f32> = out[0]
+        .bytes
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+        .collect();
+    for (i, g) in got.iter().enumerate() {
+        let c = i % 3;
+        let want = (x[i] - mean[c]) / (var[c] + 0.5f32).sqrt() * scale[c] + offset[c];
+        assert!((g - want).abs() < 1e-6, "element {i}: {g} vs {want}");
+    }
+}
