@@ -933,28 +933,18 @@ impl<'a> Reader<'a> {
                     Some(1),
                 )
             }
-            "erf" => self.chlo(
-                comp,
-                inst,
-                "chlo.erf",
-                &ChloOp::Unary(chlo::Unary::Erf),
-                arrays(Some(1))?,
-                l,
-                ops,
-            ),
+            "erf" => {
+                let tys = leaf_types(comp, inst, shape)?;
+                let op = ChloOp::Unary(chlo::Unary::Erf);
+                self.chlo("chlo.erf", &op, arrays(Some(1))?, tys, l, ops)
+            }
             "topk" => {
                 if !inst.largest {
                     return Err(at(comp, inst, "unsupported: topk of the smallest elements"));
                 }
-                self.chlo(
-                    comp,
-                    inst,
-                    "chlo.top_k",
-                    &ChloOp::TopK { k: inst.k },
-                    arrays(Some(1))?,
-                    l,
-                    ops,
-                )
+                let tys = leaf_types(comp, inst, shape)?;
+                let op = ChloOp::TopK { k: inst.k };
+                self.chlo("chlo.top_k", &op, arrays(Some(1))?, tys, l, ops)
             }
             "batch-norm-inference" => {
                 let xs = arrays(Some(5))?;
@@ -985,17 +975,16 @@ impl<'a> Reader<'a> {
         shape_of(comp, def)
     }
 
+    /// Appends the CHLO expansion of `op` (named `name`) with results `tys`.
     fn chlo(
         &mut self,
-        comp: &HloComputationProto,
-        inst: &HloInstructionProto,
         name: &str,
         op: &ChloOp,
         xs: Vec<ValueId>,
+        tys: Vec<TensorType>,
         l: Loc,
         ops: &mut Vec<Op>,
     ) -> Result<Vec<ValueId>> {
-        let tys = leaf_types(comp, inst, shape_of(comp, inst)?)?;
         let mut b = Builder::new(&mut *self.values, ops, l);
         chlo::expand(&mut b, name, op, &xs, &tys, Vec::new())
     }
