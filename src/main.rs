@@ -236,6 +236,8 @@ fn dispatch(command: Command) -> Result<ExitCode> {
             let bytes = read(&file)?;
             let bytes = if compiler::frontend::bytecode::is_bytecode(&bytes)
                 || std::str::from_utf8(&bytes).is_ok()
+                || (!bytes.starts_with(&pjrtc_runtime::format::MAGIC)
+                    && compiler::frontend::hlo::parse_hlo(&bytes).is_ok())
             {
                 bytes
             } else {

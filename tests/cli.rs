@@ -575,3 +575,45 @@ fn inspect_prints_bytecode_as_text_that_compiles_to_the_same_program() {
     };
     assert_eq!(run(&text), run(&bc));
 }
+
+#[test]
+fn compiles_an_hlo_module_proto_made_by_jax() {
+    // An MLP with GELU, as `jax.jit(f).lower(...).compiler_ir("hlo")` serializes it
+    // (tests/golden/gen_hlo.py); the format is told from the content.
+    let case_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/chlo_gelu_mlp");
+    let case = common::golden::Case::read(&case_dir).unwrap();
+    let dir = scratch("hlo");
+    let pjx = dir.join("mlp.pjx");
+    let o = pjrtc(&["compile", p(&case_dir.join("model.hlo.pb")), "-o", p(&pjx)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let inputs: Vec<String> = case
+        .input_paths()
+        .iter()
+        .map(|i| p(i).to_string())
+        .collect();
+    let o = pjrtc(&[
+        "run",
+        p(&pjx),
+        "--inputs",
+        &inputs.join(","),
+        "--outputs",
+        p(&dir),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let got = vec![common::read_npy(&dir.join("out0.npy"))];
+    case.check(&got).unwrap();
+
+    // An unknown opcode is refused with its name and the instruction's.
+    let mut bad = std::fs::read(case_dir.join("model.hlo.pb")).unwrap();
+    // Field 2 (opcode) of an instruction: tag 0x12, length 8.
+    let at = bad
+        .windows(10)
+        .position(|w| w == b"\x12\x08multiply")
+        .expect("the MLP multiplies");
+    bad[at + 2..at + 10].copy_from_slice(b"multiplx");
+    let bad_path = dir.join("bad.hlo.pb");
+    std::fs::write(&bad_path, &bad).unwrap();
+    let o = pjrtc(&["compile", p(&bad_path), "-o", p(&dir.join("bad.pjx"))]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("\"multiplx\""), "{}", stderr(&o));
+}

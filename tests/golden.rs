@@ -2,6 +2,10 @@
 //! compiled, serialized, loaded and run exactly as the CLI does, and each output is
 //! compared with JAX's within the tolerance in its meta.json.
 //!
+//! Cases with a `model.hlo.pb` (the HloModuleProto of the same function, the program
+//! format PyTorch/XLA sends) run from it through the HLO front end too, and must match
+//! the same outputs.
+//!
 //! Cases with a `model.mlirbc` (the VHLO bytecode JAX sends a plugin) run from it too.
 //! Cases of tier "core" (the required StableHLO ops), "chlo" (CHLO ops, expanded by the
 //! front ends) and "linalg" (LAPACK custom calls) must pass. Cases of tier "extra" use ops
@@ -23,6 +27,11 @@ fn run_case(dir: &Path) -> Result<(), String> {
     if let Some(bc) = case.bytecode() {
         let got = compile_and_run(&bc, &case.inputs()).map_err(|e| format!("model.mlirbc: {e}"))?;
         case.check(&got).map_err(|e| format!("model.mlirbc: {e}"))?;
+    }
+    if let Some(hlo) = case.hlo() {
+        let got =
+            compile_and_run(&hlo, &case.inputs()).map_err(|e| format!("model.hlo.pb: {e}"))?;
+        case.check(&got).map_err(|e| format!("model.hlo.pb: {e}"))?;
     }
     Ok(())
 }

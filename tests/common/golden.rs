@@ -61,6 +61,12 @@ impl Case {
         std::fs::read(self.dir.join("model.mlirbc")).ok()
     }
 
+    /// The same program as the HloModuleProto JAX writes (`model.hlo.pb`, made by
+    /// gen_hlo.py), if the case has one.
+    pub fn hlo(&self) -> Option<Vec<u8>> {
+        std::fs::read(self.dir.join("model.hlo.pb")).ok()
+    }
+
     pub fn input_paths(&self) -> Vec<PathBuf> {
         numbered(&self.dir, "in")
     }

@@ -1576,6 +1576,7 @@ results, produced by JAX {jaxver} on CPU:
 | `model.mlir` | `jax.jit(f).lower(*args).as_text()` (entry function `@main`); for `"form": "generic"` cases the same module printed in MLIR generic op form (`compiler_ir('stablehlo').operation.get_asm(print_generic_op_form=True)`) |
 | `in0.npy, in1.npy, ...` | inputs in argument order (deterministic: numpy `default_rng` seeded with crc32 of the case name) |
 | `model.mlirbc` | (tier `linalg` only) the same program as the VHLO bytecode JAX hands a PJRT plugin (`serialize_portable_artifact` at the current StableHLO version); the golden test compiles both |
+| `model.hlo.pb` | the same program as an `HloModuleProto` (`compiler_ir("hlo").as_serialized_hlo_module_proto()`), written by `gen_hlo.py` after this script; the golden test compiles it through the HLO front end too |
 | `out0.npy, out1.npy, ...` | JAX CPU results in result order (flattened pytree leaves = order of `@main` results) |
 | `meta.json` | `name`, `description`, `inputs`/`outputs` (`dtype`, `shape`, `npy_descr`), `rtol`, `atol`, `ops` (op names found in model.mlir by regex, e.g. `stablehlo.add`, `func.call`, `custom_call @lapack_sgetrf_ffi`), `form` (`pretty`/`generic`), `allow_nonfinite` (outputs may hold NaN/inf), `tier` (`core`: required StableHLO ops only; `chlo`: CHLO ops, must pass too; `extra`, `linalg`: see notes) |
 

@@ -95,7 +95,7 @@ api_table! {
     PJRT_Executable_SizeOfGeneratedCodeInBytes: executable::executable_size_of_generated_code,
     PJRT_Executable_GetCostAnalysis: executable::executable_get_cost_analysis,
     PJRT_Executable_OutputMemoryKinds: executable::executable_output_memory_kinds,
-    PJRT_Executable_OptimizedProgram: stub,
+    PJRT_Executable_OptimizedProgram: executable::executable_optimized_program,
     PJRT_Executable_Serialize: executable::executable_serialize,
     PJRT_LoadedExecutable_Destroy: executable::loaded_executable_destroy,
     PJRT_LoadedExecutable_GetExecutable: executable::loaded_executable_get_executable,

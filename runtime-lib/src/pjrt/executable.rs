@@ -44,6 +44,41 @@ pub struct ExecutableData {
     cost: [PJRT_NamedValue; 3],
     /// The serialized CompileOptionsProto it was compiled (or loaded) with, as given.
     compile_options: Vec<u8>,
+    /// What OptimizedProgram returns: the program it was compiled from, in a format
+    /// clients read back; `None` for an executable loaded from a `.pjx`.
+    program: Option<OptimizedProgram>,
+}
+
+/// A program as OptimizedProgram hands it back. pjrtc does not rewrite programs at the
+/// level clients read, so its "optimized program" is the one it was given: StableHLO as
+/// `"mlir"`, and an HloModuleProto wrapped in an HloModuleProtoWithConfig as
+/// `"hlo_with_config"`, the two formats XLA's C API client parses (PyTorch/XLA reads
+/// the HLO back after every compile to learn the output shapes).
+pub struct OptimizedProgram {
+    format: &'static str,
+    code: Vec<u8>,
+}
+
+impl OptimizedProgram {
+    /// The program as the client compiled it (`format` is PJRT_Program's) for
+    /// `placement`'s replicas and partitions.
+    fn new(format: &[u8], code: &[u8], placement: &Placement) -> OptimizedProgram {
+        if format == b"hlo" {
+            OptimizedProgram {
+                format: "hlo_with_config",
+                code: super::options::hlo_module_with_config(
+                    code,
+                    placement.replicas,
+                    placement.partitions,
+                ),
+            }
+        } else {
+            OptimizedProgram {
+                format: "mlir",
+                code: code.to_vec(),
+            }
+        }
+    }
 }
 
 // SAFETY: the raw pointers in `output_kinds` and `cost` point to `'static` strings;
@@ -141,7 +176,14 @@ impl ExecutableData {
                 int_property("bytes accessed", cost.bytes_accessed),
             ],
             compile_options,
+            program: None,
         }
+    }
+
+    /// Keeps the program it was compiled from, for OptimizedProgram.
+    fn with_program(mut self, format: &[u8], code: &[u8], placement: &Placement) -> ExecutableData {
+        self.program = Some(OptimizedProgram::new(format, code, placement));
+        self
     }
 
     /// The loaded executable, or why it cannot run here.
@@ -250,24 +292,25 @@ fn loaded<'a>(ptr: *mut PJRT_LoadedExecutable) -> Result<&'a LoadedExecutable> {
     unsafe { handle(ptr, "loaded executable") }
 }
 
-/// The code of an `"mlir"` program (StableHLO text or VHLO bytecode).
+/// The format and code of a program: `"mlir"` (StableHLO text or VHLO bytecode) or
+/// `"hlo"` (a serialized HloModuleProto); the compiler tells them apart by content.
 ///
 /// # Safety
 /// `program` is NULL or the caller's PJRT_Program, live for the call, with valid strings.
-unsafe fn program_code<'a>(program: *const PJRT_Program) -> Result<&'a [u8]> {
+unsafe fn program_code<'a>(program: *const PJRT_Program) -> Result<(&'a [u8], &'a [u8])> {
     // SAFETY: per the contract above.
     let program = unsafe { handle(program as *mut PJRT_Program, "program")? };
     // SAFETY: `(format, format_size)` and `(code, code_size)` are the caller's strings.
     let format = unsafe { bytes(program.format, program.format_size, "program format")? };
     // SAFETY: as above.
     let code = unsafe { bytes(program.code, program.code_size, "program code")? };
-    if format != b"mlir" {
+    if format != b"mlir" && format != b"hlo" {
         return Err(PjrtError::invalid(format!(
-            "program format {:?} is not supported; pjrtc compiles \"mlir\" (StableHLO text or VHLO bytecode)",
+            "program format {:?} is not supported; pjrtc compiles \"mlir\" (StableHLO text or VHLO bytecode) and \"hlo\" (a serialized HloModuleProto)",
             String::from_utf8_lossy(format)
         )));
     }
-    Ok(code)
+    Ok((format, code))
 }
 
 fn hook() -> Result<super::CompileHook> {
@@ -285,7 +328,7 @@ entry!(
     fn compile(a: &mut PJRT_Compile_Args) {
         let t = topology(a.topology)?;
         // SAFETY: the program is the caller's struct for this call.
-        let code = unsafe { program_code(a.program)? };
+        let (format, code) = unsafe { program_code(a.program)? };
         // SAFETY: the caller's serialized CompileOptionsProto for this call.
         let placement = unsafe { placement(a.compile_options, a.compile_options_size)? };
         if placement.devices.len() > t.num_devices() {
@@ -304,7 +347,8 @@ entry!(
             ExecutableData::load(pjx, options.to_vec())?
         } else {
             ExecutableData::describe(pjx, options.to_vec())?
-        };
+        }
+        .with_program(format, code, &placement);
         a.executable = Box::into_raw(Box::new(ExecutableHandle {
             data: Arc::new(data),
             replicas: placement.replicas,
@@ -318,7 +362,7 @@ entry!(
     fn client_compile(a: &mut PJRT_Client_Compile_Args) {
         let c = client(a.client)?;
         // SAFETY: the program is the caller's struct for this call.
-        let code = unsafe { program_code(a.program)? };
+        let (format, code) = unsafe { program_code(a.program)? };
         let hook = hook()?;
         // SAFETY: the caller's serialized CompileOptionsProto for this call.
         let placement = unsafe { placement(a.compile_options, a.compile_options_size)? };
@@ -326,8 +370,11 @@ entry!(
         let options =
             unsafe { bytes(a.compile_options, a.compile_options_size, "compile_options")? };
         let pjx = hook(code, None).map_err(PjrtError::invalid)?;
-        a.executable =
-            LoadedExecutable::new_raw(c, ExecutableData::load(pjx, options.to_vec())?, placement)?;
+        a.executable = LoadedExecutable::new_raw(
+            c,
+            ExecutableData::load(pjx, options.to_vec())?.with_program(format, code, &placement),
+            placement,
+        )?;
         Ok(())
     }
 );
@@ -372,6 +419,41 @@ unsafe extern "C" fn free_serialized(p: *mut PJRT_SerializedBytes) {
         drop(unsafe { Box::from_raw(p.cast::<Vec<u8>>()) });
     }
 }
+
+entry!(
+    /// The program the executable was compiled from (see [`OptimizedProgram`]): with
+    /// `program.code` NULL, its size; else copied into the caller's buffer.
+    fn executable_optimized_program(a: &mut PJRT_Executable_OptimizedProgram_Args) {
+        let d = exe(a.executable)?;
+        let p = d.program.as_ref().ok_or_else(|| {
+            PjrtError::new(
+                PJRT_Error_Code_FAILED_PRECONDITION,
+                "this executable was loaded from a serialized .pjx, which does not keep its source program",
+            )
+        })?;
+        // SAFETY: the caller's PJRT_Program, live and ours to fill for this call.
+        let program =
+            unsafe { a.program.as_mut() }.ok_or_else(|| PjrtError::invalid("program is NULL"))?;
+        if !program.code.is_null() {
+            if program.code_size < p.code.len() {
+                return Err(PjrtError::invalid(format!(
+                    "program buffer of {} bytes; the program has {}",
+                    program.code_size,
+                    p.code.len()
+                )));
+            }
+            // SAFETY: the caller's buffer holds `code_size` >= `p.code.len()` bytes and
+            // does not overlap ours.
+            unsafe {
+                std::ptr::copy_nonoverlapping(p.code.as_ptr(), program.code.cast(), p.code.len())
+            };
+        }
+        program.code_size = p.code.len();
+        program.format = p.format.as_ptr().cast();
+        program.format_size = p.format.len();
+        Ok(())
+    }
+);
 
 entry!(
     fn executable_serialize(a: &mut PJRT_Executable_Serialize_Args) {

@@ -662,6 +662,17 @@ pjrt_struct! {
 }
 
 pjrt_struct! {
+    /// `program` is the caller's: with `code` NULL the plugin sets `code_size`; with a
+    /// buffer of `code_size` bytes it copies the code there. Either way it sets `format`.
+    pub struct PJRT_Executable_OptimizedProgram_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub executable: *mut PJRT_Executable,
+        pub program: *mut PJRT_Program,
+    }
+}
+
+pjrt_struct! {
     pub struct PJRT_Executable_Serialize_Args {
         pub struct_size: usize,
         pub extension_start: *mut PJRT_Extension_Base,

@@ -222,6 +222,36 @@ fn put_field_int(out: &mut Vec<u8>, field: u64, v: u64) {
     put_varint(out, v);
 }
 
+fn put_field_bytes(out: &mut Vec<u8>, field: u64, v: &[u8]) {
+    put_varint(out, (field << 3) | 2);
+    put_varint(out, v.len() as u64);
+    out.extend_from_slice(v);
+}
+
+/// An `HloModuleProtoWithConfig` (xla/service/hlo.proto: `hlo_module` = 1, `config` = 2)
+/// for a serialized HloModuleProto, what XLA's C API client reads back as
+/// `"hlo_with_config"`. The config (`HloModuleConfigProto`, xla/xla.proto) carries what
+/// the client checks: the entry computation layout (the module's `host_program_shape`,
+/// field 4) and the replica (4) and partition (5) counts.
+pub fn hlo_module_with_config(module: &[u8], replicas: usize, partitions: usize) -> Vec<u8> {
+    let layout = fields(module).ok().and_then(|fs| {
+        fs.into_iter().find_map(|(n, v)| match (n, v) {
+            (4, Value::Bytes(b)) => Some(b),
+            _ => None,
+        })
+    });
+    let mut config = Vec::new();
+    if let Some(layout) = layout {
+        put_field_bytes(&mut config, 1, layout);
+    }
+    put_field_int(&mut config, 4, replicas as u64);
+    put_field_int(&mut config, 5, partitions as u64);
+    let mut out = Vec::with_capacity(module.len() + config.len() + 16);
+    put_field_bytes(&mut out, 1, module);
+    put_field_bytes(&mut out, 2, &config);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

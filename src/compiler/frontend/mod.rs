@@ -9,6 +9,9 @@
 //! - `parser`: modules, functions, regions, values, generic ops;
 //! - `ops`: the pretty syntax of each op, and op name + attributes -> `ir::Opcode`.
 //!
+//! The HLO front end ([`hlo`]) reads the other program format of PJRT clients, a
+//! serialized `HloModuleProto` (PyTorch/XLA's default), into the same IR.
+//!
 //! CHLO ops (`chlo.erf`, `chlo.top_k`, ..., and composites named after them) expand into
 //! StableHLO while parsing ([`crate::compiler::chlo`]). A few other source ops have no IR
 //! op of their own and are rewritten too: `stablehlo.composite` calls its decomposition; legacy
@@ -34,15 +37,20 @@ mod chlo_ops_tests;
 mod tests;
 
 pub mod bytecode;
+pub mod hlo;
 
 use super::diag::Diagnostic;
 use super::ir::{Module, SourcePos};
 
-/// Parses StableHLO into a module: MLIR bytecode (VHLO portable artifacts) when the bytes
-/// start with the bytecode magic, MLIR text otherwise.
+/// Parses a program into a module: MLIR bytecode (VHLO portable artifacts) when the bytes
+/// start with the bytecode magic, a serialized HloModuleProto when they are binary
+/// protobuf ([`hlo`]), MLIR text otherwise.
 pub fn parse(source: &[u8]) -> Result<Module, Diagnostic> {
     if bytecode::is_bytecode(source) {
         return bytecode::parse_bytecode(source);
+    }
+    if hlo::looks_like_proto(source) {
+        return hlo::parse_hlo(source);
     }
     let text = match as_str(source) {
         Ok(t) => t,
