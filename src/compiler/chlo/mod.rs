@@ -18,13 +18,20 @@
 //! - `broadcast`: the `broadcast_*` ops, `broadcast_select`, `constant_like`, `constant`;
 //! - `structured`: top_k (a stable sort and a slice; lowering runs it as a selection),
 //!   ragged_dot, scan.
+//!
+//! Two StableHLO ops take the same road: `batch_norm_inference` and `batch_norm_training`
+//! (`batch_norm`, as XLA's BatchNormExpander computes them), so that the text, bytecode and
+//! HLO front ends share one expansion of each.
 
+mod batch_norm;
 mod broadcast;
 mod complex;
 mod elementary;
 mod special;
 mod structured;
 
+#[cfg(test)]
+mod batch_norm_tests;
 #[cfg(test)]
 mod tests;
 
@@ -127,6 +134,16 @@ pub enum ChloOp {
         is_reverse: bool,
         inputs: usize,
     },
+    /// `stablehlo.batch_norm_inference` (a StableHLO op, expanded here all the same).
+    BatchNormInference {
+        epsilon: f64,
+        feature_index: i64,
+    },
+    /// `stablehlo.batch_norm_training`: results `(output, batch_mean, batch_var)`.
+    BatchNormTraining {
+        epsilon: f64,
+        feature_index: i64,
+    },
 }
 
 impl ChloOp {
@@ -225,6 +242,23 @@ impl ChloOp {
     }
 
     /// Is `name` a CHLO op pjrtc knows (with or without attributes)?
+    /// The batch-norm op named `name` (`stablehlo.batch_norm_inference`,
+    /// `vhlo.batch_norm_training_v1`, ...) with its attributes.
+    pub fn batch_norm(name: &str, epsilon: f64, feature_index: i64) -> Option<ChloOp> {
+        let short = name.rsplit('.').next()?;
+        match short.strip_suffix("_v1").unwrap_or(short) {
+            "batch_norm_inference" => Some(ChloOp::BatchNormInference {
+                epsilon,
+                feature_index,
+            }),
+            "batch_norm_training" => Some(ChloOp::BatchNormTraining {
+                epsilon,
+                feature_index,
+            }),
+            _ => None,
+        }
+    }
+
     pub fn is_known(name: &str) -> bool {
         Self::without_attributes(name).is_some()
             || matches!(
@@ -344,6 +378,19 @@ pub fn expand(
             result_types,
             regions.into_iter().next().expect("one region"),
         )?,
+        ChloOp::BatchNormInference {
+            epsilon,
+            feature_index,
+        } => vec![batch_norm::inference(
+            b,
+            operands,
+            *epsilon,
+            *feature_index,
+        )?],
+        ChloOp::BatchNormTraining {
+            epsilon,
+            feature_index,
+        } => batch_norm::training(b, operands, *epsilon, *feature_index)?,
     };
     let got: Vec<&TensorType> = results.iter().map(|&v| b.ty(v)).collect();
     if got.len() != result_types.len() || got.iter().zip(result_types).any(|(g, w)| *g != w) {

@@ -70,6 +70,21 @@ pub fn chlo_of(
             };
         return Ok(ChloOp::from_composite(&cname, &composite));
     }
+    if matches!(
+        name,
+        "stablehlo.batch_norm_inference" | "stablehlo.batch_norm_training"
+    ) {
+        let a = Attrs::new(p, name, pos, attrs);
+        let epsilon = match a.get(&["epsilon"]) {
+            Some(v) => v.as_f64().ok_or_else(|| a.invalid("epsilon"))?,
+            None => return Err(a.missing("epsilon")),
+        };
+        return Ok(ChloOp::batch_norm(
+            name,
+            epsilon,
+            a.int(&["feature_index"])?,
+        ));
+    }
     if !is_chlo(name) {
         return Ok(None);
     }

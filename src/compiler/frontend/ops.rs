@@ -34,8 +34,6 @@ fn elementwise(name: &str) -> Option<Opcode> {
 /// StableHLO/CHLO ops pjrtc does not compile (yet): reported as unsupported, not unknown.
 const UNSUPPORTED_OPS: &[&str] = &[
     "batch_norm_grad",
-    "batch_norm_inference",
-    "batch_norm_training",
     "compute_reshape_shape",
     "cross-replica-sum",
     "cstr_reshapable",

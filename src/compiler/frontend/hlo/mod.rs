@@ -946,9 +946,17 @@ impl<'a> Reader<'a> {
                 let op = ChloOp::TopK { k: inst.k };
                 self.chlo("chlo.top_k", &op, arrays(Some(1))?, tys, l, ops)
             }
-            "batch-norm-inference" => {
-                let xs = arrays(Some(5))?;
-                self.batch_norm_inference(inst, &xs, l, ops)
+            "batch-norm-inference" | "batch-norm-training" => {
+                let tys = leaf_types(comp, inst, shape)?;
+                let name = op.replace('-', "_");
+                let op = ChloOp::batch_norm(&name, f64::from(inst.epsilon), inst.feature_index)
+                    .expect("a batch-norm opcode");
+                let n = if matches!(op, ChloOp::BatchNormInference { .. }) {
+                    5
+                } else {
+                    3
+                };
+                self.chlo(&name, &op, arrays(Some(n))?, tys, l, ops)
             }
             "custom-call" => self.custom_call(comp, inst, shape, operands, l, ops),
             _ => Err(at(
@@ -987,44 +995,6 @@ impl<'a> Reader<'a> {
     ) -> Result<Vec<ValueId>> {
         let mut b = Builder::new(&mut *self.values, ops, l);
         chlo::expand(&mut b, name, op, &xs, &tys, Vec::new())
-    }
-
-    /// `batch-norm-inference(x, scale, offset, mean, variance)`, as XLA's
-    /// BatchNormExpander computes it: `(x - mean) * rsqrt(variance + epsilon) * scale +
-    /// offset`, the per-feature vectors broadcast along `feature_index`.
-    fn batch_norm_inference(
-        &mut self,
-        inst: &HloInstructionProto,
-        xs: &[ValueId],
-        l: Loc,
-        ops: &mut Vec<Op>,
-    ) -> Result<Vec<ValueId>> {
-        let &[x, scale, offset, mean, var] = xs else {
-            return Err(Diagnostic::at(&l, "batch-norm-inference takes 5 operands"));
-        };
-        let ty = self.ty(x).clone();
-        let mut b = Builder::new(&mut *self.values, ops, l);
-        let eps = b.constant_like(var, f64::from(inst.epsilon));
-        let shifted = b.add(var, eps);
-        let inv = b.unary(UnaryOp::Rsqrt, shifted);
-        let factor = b.mul(inv, scale);
-        let along = |b: &mut Builder, v: ValueId| {
-            b.op(
-                Opcode::BroadcastInDim {
-                    broadcast_dimensions: vec![inst.feature_index],
-                },
-                &[v],
-                ty.clone(),
-            )
-        };
-        let (mean, factor, offset) = (
-            along(&mut b, mean),
-            along(&mut b, factor),
-            along(&mut b, offset),
-        );
-        let centered = b.sub(x, mean);
-        let scaled = b.mul(centered, factor);
-        Ok(vec![b.add(scaled, offset)])
     }
 
     /// Ops with computations as regions, whose operands are all arrays.
