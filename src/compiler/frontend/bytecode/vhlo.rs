@@ -879,6 +879,12 @@ struct OpAttrs<'o> {
 
 type DResult<T> = std::result::Result<T, Diagnostic>;
 
+/// An attribute that annotates an op without changing its value: dialect-prefixed
+/// (`mhlo.sharding`) or a layout from XLA's HLO importer.
+fn is_discardable(name: &str) -> bool {
+    name.contains('.') || matches!(name, "result_layout" | "xla_shape")
+}
+
 impl<'o> OpAttrs<'o> {
     fn new(op: &'o GOp, vtext: &'o str) -> Self {
         OpAttrs {
@@ -911,7 +917,9 @@ impl<'o> OpAttrs<'o> {
     }
 
     /// Rejects attributes the op does not define. Dialect-prefixed names (`mhlo.sharding`)
-    /// are discardable annotations and are allowed.
+    /// are discardable annotations and are allowed, as are the physical layouts XLA's HLO
+    /// importer leaves on ops PyTorch/XLA sends (`result_layout`, `xla_shape`): pjrtc
+    /// picks its own layouts, and the op's value does not depend on them.
     fn check_known(&self) -> DResult<()> {
         let Some(known) = self
             .op
@@ -927,7 +935,7 @@ impl<'o> OpAttrs<'o> {
         let shape_assertion_message =
             |k: &str| k == "error_message" && self.op.name.starts_with("vhlo.custom_call_v");
         for (k, _) in &self.op.attrs {
-            if !k.contains('.') && !known.contains(&k.as_str()) && !shape_assertion_message(k) {
+            if !is_discardable(k) && !known.contains(&k.as_str()) && !shape_assertion_message(k) {
                 return Err(self.err(&format!("unsupported: attribute '{k}'")));
             }
         }
@@ -936,7 +944,7 @@ impl<'o> OpAttrs<'o> {
 
     fn finish(&self) -> DResult<()> {
         for (i, (k, _)) in self.op.attrs.iter().enumerate() {
-            if !self.used[i] && !k.contains('.') {
+            if !self.used[i] && !is_discardable(k) {
                 return Err(self.err(&format!("unsupported: attribute '{k}'")));
             }
         }
@@ -1448,7 +1456,9 @@ impl<'v> FnCx<'v> {
                     continue;
                 }
             }
-            if self.expand_chlo_composite(op, &mut out.ops)? {
+            if self.expand_chlo_composite(op, &mut out.ops)?
+                || self.expand_batch_norm(op, &mut out.ops)?
+            {
                 continue;
             }
             out.ops.push(self.op(op)?);
@@ -1466,6 +1476,46 @@ impl<'v> FnCx<'v> {
         }
         out.yield_loc = loc_of(term);
         Ok(out)
+    }
+
+    /// `batch_norm_inference` / `batch_norm_training` (PyTorch/XLA sends them): appends
+    /// their expansion, the one the text and HLO front ends make too. False for other ops.
+    fn expand_batch_norm(&mut self, op: &GOp, ops: &mut Vec<ir::Op>) -> DResult<bool> {
+        if !matches!(
+            op.name.as_str(),
+            "vhlo.batch_norm_inference_v1" | "vhlo.batch_norm_training_v1"
+        ) {
+            return Ok(false);
+        }
+        let mut a = OpAttrs::new(op, self.vtext);
+        a.check_known()?;
+        let epsilon = match a.opt("epsilon").as_deref() {
+            Some(Attr::Float { value, .. }) => *value,
+            Some(_) => return Err(a.err("attribute 'epsilon' is not a float")),
+            None => return Err(a.err("missing attribute 'epsilon'")),
+        };
+        let feature_index = a.int("feature_index")?;
+        a.finish()?;
+        let chlo_op =
+            ChloOp::batch_norm(&op.name, epsilon, feature_index).expect("a batch-norm op name");
+        let operands = op
+            .operands
+            .iter()
+            .map(|&v| self.value(op, v))
+            .collect::<DResult<Vec<_>>>()?;
+        let mut result_types = Vec::with_capacity(op.results.len());
+        for (t, _) in &op.results {
+            result_types.push(tensor_type(t).map_err(|m| op_err(op, &m, self.vtext))?);
+        }
+        let name = op.name.trim_start_matches("vhlo.").trim_end_matches("_v1");
+        let results = {
+            let mut b = Builder::new(&mut self.func.values, ops, loc_of(op));
+            chlo::expand(&mut b, name, &chlo_op, &operands, &result_types, Vec::new())?
+        };
+        for ((_, v), id) in op.results.iter().zip(results) {
+            self.map.insert(*v, id);
+        }
+        Ok(true)
     }
 
     /// A `composite "chlo.<op>"` (how JAX sends erf, top_k, asin, ...): appends the
