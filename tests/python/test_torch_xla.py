@@ -215,15 +215,8 @@ import pytest  # noqa: E402
 
 MODES = {"hlo": {}, "stablehlo": {"XLA_STABLEHLO_COMPILE": "1"}}
 
-# Known failures, strict: a case listed here that passes fails as XPASS.
-_TRANSPOSE = "StableHLO from PyTorch/XLA: vhlo.transpose with result_layout is refused"
-_BATCH_NORM = "StableHLO from PyTorch/XLA: vhlo.batch_norm_inference is not read yet"
-XFAIL = {
-    ("stablehlo", "mlp_training"): _TRANSPOSE,
-    ("stablehlo", "inplace_and_views"): _TRANSPOSE,
-    ("stablehlo", "cnn_forward"): _BATCH_NORM,
-    ("stablehlo", "resnet18"): _BATCH_NORM,
-}
+# Known failures, strict: a case listed here that passes fails as XPASS. None today.
+XFAIL: dict[tuple[str, str], str] = {}
 
 
 def _python():
