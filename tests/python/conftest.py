@@ -20,6 +20,14 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "aarch64_runner: runs the aarch64 pjx-run under qemu (scripts/ci-aarch64.sh builds it; "
+        "scripts/test-all runs these cases after that step)",
+    )
+
+
 @pytest.fixture(scope="session")
 def cpu():
     return jax.devices("cpu")[0]

@@ -75,6 +75,7 @@ def aarch64_runner():
     return qemu, runner
 
 
+@pytest.mark.aarch64_runner
 def test_aarch64_topology_compiles_without_the_device_and_runs_under_qemu(tmp_path):
     qemu, runner = aarch64_runner()
     compiled = compile_on(pjrtc.topology("aarch64-unknown-linux-gnu"))
