@@ -2,9 +2,10 @@
 //! HLO front end reads, and a protobuf wire-format reader for them. Field numbers are the
 //! protos'; fields pjrtc does not read are skipped.
 //!
-//! The reader is hand-written rather than prost's derive: prost-derive turns on syn
-//! features no other dependency uses, which rebuilds every proc-macro crate and what
-//! depends on them (faer, the runtime) for a few hundred lines of decoding.
+//! The wire format (keys, varints, wire types) is prost's (`prost::encoding`, without its
+//! derive: prost-derive turns on syn features no other dependency uses, which rebuilds every
+//! proc-macro crate and what depends on them); the messages below map field numbers to
+//! the fields the front end reads and skip the rest.
 
 /// A malformed protobuf: what was wrong and at which byte of the enclosing message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,6 +16,8 @@ impl std::fmt::Display for DecodeError {
         f.write_str(&self.0)
     }
 }
+
+use prost::encoding::{WireType, decode_key, decode_varint};
 
 type Result<T> = std::result::Result<T, DecodeError>;
 
@@ -31,19 +34,13 @@ pub enum Field<'a> {
     Fixed32(u32),
 }
 
+/// A varint at `pos`, by prost's decoder; `pos` moves past it.
 fn varint(buf: &[u8], pos: &mut usize) -> Result<u64> {
-    let mut v = 0u64;
-    for shift in (0..64).step_by(7) {
-        let Some(&b) = buf.get(*pos) else {
-            return err(format!("truncated varint at byte {}", *pos));
-        };
-        *pos += 1;
-        v |= u64::from(b & 0x7f) << shift;
-        if b < 0x80 {
-            return Ok(v);
-        }
-    }
-    err(format!("varint longer than 10 bytes before byte {}", *pos))
+    let mut rest = buf.get(*pos..).unwrap_or_default();
+    let before = rest.len();
+    let v = decode_varint(&mut rest).map_err(|e| DecodeError(format!("{e} at byte {}", *pos)))?;
+    *pos += before - rest.len();
+    Ok(v)
 }
 
 /// The next `n` bytes of field `number` (which starts at byte `start`).
@@ -63,7 +60,9 @@ fn take<'a>(
     Ok(s)
 }
 
-/// The fields of a message, in order: (field number, value).
+/// The fields of a message, in order: (field number, value). Keys and varints are read by
+/// prost's wire-format decoder; this walks a message without decoding it into a struct
+/// so that each message below keeps only the fields pjrtc reads.
 pub fn fields(buf: &[u8]) -> impl Iterator<Item = Result<(u32, Field<'_>)>> {
     let mut pos = 0;
     std::iter::from_fn(move || {
@@ -72,29 +71,32 @@ pub fn fields(buf: &[u8]) -> impl Iterator<Item = Result<(u32, Field<'_>)>> {
         }
         let start = pos;
         let next = (|| {
-            let key = varint(buf, &mut pos)?;
-            let number = u32::try_from(key >> 3).map_err(|_| DecodeError("bad tag".into()))?;
-            let field = match key & 7 {
-                0 => Field::Varint(varint(buf, &mut pos)?),
-                1 => Field::Fixed64(u64::from_le_bytes(
+            let mut rest = &buf[pos..];
+            let before = rest.len();
+            let (number, wire) =
+                decode_key(&mut rest).map_err(|e| DecodeError(format!("{e} at byte {start}")))?;
+            pos += before - rest.len();
+            let field = match wire {
+                WireType::Varint => Field::Varint(varint(buf, &mut pos)?),
+                WireType::SixtyFourBit => Field::Fixed64(u64::from_le_bytes(
                     take(buf, &mut pos, 8, number, start)?
                         .try_into()
                         .unwrap_or([0; 8]),
                 )),
-                2 => {
+                WireType::LengthDelimited => {
                     let n = varint(buf, &mut pos)?;
                     let n =
                         usize::try_from(n).map_err(|_| DecodeError("length too large".into()))?;
                     Field::Bytes(take(buf, &mut pos, n, number, start)?)
                 }
-                5 => Field::Fixed32(u32::from_le_bytes(
+                WireType::ThirtyTwoBit => Field::Fixed32(u32::from_le_bytes(
                     take(buf, &mut pos, 4, number, start)?
                         .try_into()
                         .unwrap_or([0; 4]),
                 )),
-                w => {
+                WireType::StartGroup | WireType::EndGroup => {
                     return err(format!(
-                        "field {number} at byte {start}: unsupported wire type {w}"
+                        "field {number} at byte {start}: groups are not used by HLO protos"
                     ));
                 }
             };
