@@ -970,6 +970,38 @@ impl<'o> OpAttrs<'o> {
         }
     }
 
+    /// The attributes of `convolution` and `dynamic_conv`; `padding` is read when the op
+    /// carries it as an attribute (`dynamic_conv` takes it as an operand: empty here).
+    fn conv_attrs(&mut self, padding: bool) -> DResult<ConvAttrs> {
+        let input_spatial_dims = self.ints("input_spatial_dimensions")?;
+        let n = input_spatial_dims.len();
+        Ok(ConvAttrs {
+            window_strides: self.ints_opt("window_strides")?.unwrap_or(vec![1; n]),
+            padding: if padding {
+                self.pairs("padding", n)?
+            } else {
+                Vec::new()
+            },
+            lhs_dilation: self.ints_opt("lhs_dilation")?.unwrap_or(vec![1; n]),
+            rhs_dilation: self.ints_opt("rhs_dilation")?.unwrap_or(vec![1; n]),
+            window_reversal: self
+                .ints_opt("window_reversal")?
+                .map(|v| v.into_iter().map(|x| x != 0).collect())
+                .unwrap_or(vec![false; n]),
+            input_batch_dim: self.int("input_batch_dimension")?,
+            input_feature_dim: self.int("input_feature_dimension")?,
+            input_spatial_dims,
+            kernel_input_feature_dim: self.int("kernel_input_feature_dimension")?,
+            kernel_output_feature_dim: self.int("kernel_output_feature_dimension")?,
+            kernel_spatial_dims: self.ints("kernel_spatial_dimensions")?,
+            output_batch_dim: self.int("output_batch_dimension")?,
+            output_feature_dim: self.int("output_feature_dimension")?,
+            output_spatial_dims: self.ints("output_spatial_dimensions")?,
+            feature_group_count: self.int("feature_group_count")?,
+            batch_group_count: self.int("batch_group_count")?,
+        })
+    }
+
     fn int(&mut self, name: &str) -> DResult<i64> {
         let a = self.req(name)?;
         match &*a {
@@ -1792,29 +1824,7 @@ impl<'v> FnCx<'v> {
                 }
                 ("convolution", 1) => {
                     a.ignore(&["precision_config"]);
-                    let input_spatial_dims = a.ints("input_spatial_dimensions")?;
-                    let n = input_spatial_dims.len();
-                    Opcode::Convolution(ConvAttrs {
-                        window_strides: a.ints_opt("window_strides")?.unwrap_or(vec![1; n]),
-                        padding: a.pairs("padding", n)?,
-                        lhs_dilation: a.ints_opt("lhs_dilation")?.unwrap_or(vec![1; n]),
-                        rhs_dilation: a.ints_opt("rhs_dilation")?.unwrap_or(vec![1; n]),
-                        window_reversal: a
-                            .ints_opt("window_reversal")?
-                            .map(|v| v.into_iter().map(|x| x != 0).collect())
-                            .unwrap_or(vec![false; n]),
-                        input_batch_dim: a.int("input_batch_dimension")?,
-                        input_feature_dim: a.int("input_feature_dimension")?,
-                        input_spatial_dims,
-                        kernel_input_feature_dim: a.int("kernel_input_feature_dimension")?,
-                        kernel_output_feature_dim: a.int("kernel_output_feature_dimension")?,
-                        kernel_spatial_dims: a.ints("kernel_spatial_dimensions")?,
-                        output_batch_dim: a.int("output_batch_dimension")?,
-                        output_feature_dim: a.int("output_feature_dimension")?,
-                        output_spatial_dims: a.ints("output_spatial_dimensions")?,
-                        feature_group_count: a.int("feature_group_count")?,
-                        batch_group_count: a.int("batch_group_count")?,
-                    })
+                    Opcode::Convolution(a.conv_attrs(true)?)
                 }
                 ("gather", 1 | 2) => Opcode::Gather(GatherAttrs {
                     offset_dims: a.ints("offset_dims")?,
@@ -1952,29 +1962,7 @@ impl<'v> FnCx<'v> {
                 ("dynamic_conv", 1 | 2) => {
                     // The padding is the third operand.
                     a.ignore(&["precision_config", "padding"]);
-                    let input_spatial_dims = a.ints("input_spatial_dimensions")?;
-                    let n = input_spatial_dims.len();
-                    Opcode::Dynamic(DynOp::Conv(ConvAttrs {
-                        window_strides: a.ints_opt("window_strides")?.unwrap_or(vec![1; n]),
-                        padding: Vec::new(),
-                        lhs_dilation: a.ints_opt("lhs_dilation")?.unwrap_or(vec![1; n]),
-                        rhs_dilation: a.ints_opt("rhs_dilation")?.unwrap_or(vec![1; n]),
-                        window_reversal: a
-                            .ints_opt("window_reversal")?
-                            .map(|v| v.into_iter().map(|x| x != 0).collect())
-                            .unwrap_or(vec![false; n]),
-                        input_batch_dim: a.int("input_batch_dimension")?,
-                        input_feature_dim: a.int("input_feature_dimension")?,
-                        input_spatial_dims,
-                        kernel_input_feature_dim: a.int("kernel_input_feature_dimension")?,
-                        kernel_output_feature_dim: a.int("kernel_output_feature_dimension")?,
-                        kernel_spatial_dims: a.ints("kernel_spatial_dimensions")?,
-                        output_batch_dim: a.int("output_batch_dimension")?,
-                        output_feature_dim: a.int("output_feature_dimension")?,
-                        output_spatial_dims: a.ints("output_spatial_dimensions")?,
-                        feature_group_count: a.int("feature_group_count")?,
-                        batch_group_count: a.int("batch_group_count")?,
-                    }))
+                    Opcode::Dynamic(DynOp::Conv(a.conv_attrs(false)?))
                 }
                 ("custom_call", 1 | 2) => {
                     a.ignore(&[
