@@ -8,7 +8,8 @@
 //! stream past it; the packed `KC x NC` block of B fits in L2 beside them.
 //!
 //! Products of at most `DIRECT_B_MAX_ROWS` rows read a row-major B in place instead of
-//! packing it (few tiles share each panel, so packing does not pay).
+//! packing it (few tiles share each panel, so packing does not pay), unless its row
+//! stride would map a panel's rows onto a few L1 sets.
 //!
 //! A row-major left-hand side (unit column stride, what the compiler and the im2col of a
 //! convolution emit) is read in place: its rows are already contiguous along the sum,
@@ -40,6 +41,14 @@ const MC: usize = 144;
 /// long enough to pay, and in place rows 4 KiB apart thrash L1 and L2 (1024^3: 43 -> 14).
 pub(super) const DIRECT_B_MAX_ROWS: usize = 256;
 
+/// Whether rows `stride` floats apart fall into so few L1 sets that a panel read in place
+/// (`KC` rows of one 64-byte line each) evicts itself: L1 indexes 4 KiB (64 sets of 64
+/// bytes, 8 ways), and rows whose byte stride is a multiple of 256 land on at most 16
+/// distinct sets, 16 or more rows per set where 8 fit.
+fn rows_alias_in_l1(stride: isize) -> bool {
+    (stride.unsigned_abs() * 4) % 256 == 0
+}
+
 /// Columns per packed block of B: `KC x NC` floats are 256 KiB, a quarter of L2. (4096, a
 /// block in L3, measured up to 20% slower on 128 x 1024 x 256.)
 const NC: usize = 256;
@@ -50,6 +59,10 @@ pub(super) trait Tile {
     const MR: usize;
     /// Columns of the tile, a multiple of 16 (so panels stay 64-byte aligned).
     const NR: usize;
+    /// Whether a B whose rows alias in L1 ([`rows_alias_in_l1`]) is packed even when few
+    /// rows use it: measured per tile, since what the strided reads cost depends on how
+    /// many lines a step reads and on the core's L2 (see the tiles' definitions).
+    const PACK_ALIASED_B: bool;
 
     /// Sets the `mr x nr` tile at `c` (element `(i, j)` at `c + i * rs + j * cs`) to, or
     /// with `add` increases it by, the product of `mr` rows of A and `NR` columns of B:
@@ -112,14 +125,15 @@ pub(super) trait Tile {
 /// [`Tile::segments`] to `$g::<R>`: a `#[target_feature]` function per row count, so each
 /// keeps exactly its accumulators in registers.
 macro_rules! impl_tile {
-    ($tile:ty, $nr:expr, $f:ident, $g:ident) => {
-        $crate::kernels::gemm::blocked::impl_tile!($tile, $nr, $f, $g, 1 2 3 4 5 6);
+    ($tile:ty, $nr:expr, $pack_aliased:expr, $f:ident, $g:ident) => {
+        $crate::kernels::gemm::blocked::impl_tile!($tile, $nr, $pack_aliased, $f, $g, 1 2 3 4 5 6);
     };
-    ($tile:ty, $nr:expr, $f:ident, $g:ident, $($r:literal)*) => {
+    ($tile:ty, $nr:expr, $pack_aliased:expr, $f:ident, $g:ident, $($r:literal)*) => {
         const _: () = assert!(MR == 6, "impl_tile! dispatches rows 1..=6");
         impl $crate::kernels::gemm::blocked::Tile for $tile {
             const MR: usize = MR;
             const NR: usize = $nr;
+            const PACK_ALIASED_B: bool = $pack_aliased;
 
             #[allow(clippy::too_many_arguments)]
             unsafe fn tile(
@@ -314,8 +328,10 @@ unsafe fn blocked<K: Tile>(
     let kc_max = k.min(KC);
     let direct = a.cs == 1;
     // A few rows use each panel of B only a few times: then a row-major B is read in
-    // place (its full panels; the last, narrower one is still packed).
-    let b_direct = b.cs == 1 && m <= DIRECT_B_MAX_ROWS;
+    // place (its full panels; the last, narrower one is still packed), unless its rows
+    // would evict each other from L1.
+    let b_direct =
+        b.cs == 1 && m <= DIRECT_B_MAX_ROWS && !(K::PACK_ALIASED_B && rows_alias_in_l1(b.rs));
     let apack = if direct {
         std::ptr::null_mut()
     } else {
@@ -912,6 +928,13 @@ mod tests {
         }
     }
 
+    #[test]
+    fn b_rows_a_multiple_of_256_bytes_apart_alias() {
+        use super::rows_alias_in_l1;
+        assert!(rows_alias_in_l1(64) && rows_alias_in_l1(1024) && rows_alias_in_l1(-2048));
+        assert!(!rows_alias_in_l1(33) && !rows_alias_in_l1(771) && !rows_alias_in_l1(1000));
+    }
+
     /// Shapes on either side of every blocking boundary (tile, KC, MC, NC), dense and
     /// transposed.
     #[test]
@@ -929,6 +952,9 @@ mod tests {
             (2 * MC + 5, 40, 70),
             (DIRECT_B_MAX_ROWS, 2 * nr + 1, 20),
             (DIRECT_B_MAX_ROWS + 1, 2 * nr + 1, KC + 3),
+            // Few rows, B rows 256 bytes apart: packed rather than read in place.
+            (9, 64, 37),
+            (DIRECT_B_MAX_ROWS, 128, KC + 1),
             (7, NC + 5, 3),
             (3, NC - 1, KC + 2),
             (1, 300, 700),
