@@ -1173,6 +1173,70 @@ mod tests {
         }
     }
 
+    /// A depthwise conv's epilogue (scale, bias, clamp) is applied a few rows at a time:
+    /// row counts that are not a multiple of that, split over threads, channel counts with
+    /// tails, a channel multiplier; every element is the epilogue of the plain result.
+    #[test]
+    fn depthwise_epilogue_covers_every_row() {
+        use crate::kernels::gemm::Act;
+        for (batch, hw, c, mult) in [(2u64, [5u64, 7u64], 13u64, 2u64), (1, [9, 4], 40, 1)] {
+            let conv = conv2d(
+                batch,
+                hw,
+                c,
+                [3, 3],
+                c * mult,
+                [1, 1],
+                [(1, 1), (1, 1)],
+                [1, 1],
+                [1, 1],
+                c,
+            );
+            let of = (c * mult) as usize;
+            let mut fill = values(7);
+            let geo = Geometry::new(&conv, crate::Isa::host(), Epi::NONE);
+            let input: Vec<f32> = (0..batch as usize * geo.in_pix * geo.c)
+                .map(|_| fill())
+                .collect();
+            let kernel: Vec<f32> = (0..geo.k_pix * of).map(|_| fill()).collect();
+            let (scale, bias): (Vec<f32>, Vec<f32>) = (0..of).map(|_| (fill(), fill())).unzip();
+            let epi = Epi {
+                scale: scale.as_ptr(),
+                bias: bias.as_ptr(),
+                act: Act::Clamp(-0.5, 0.75),
+            };
+            let rows = geo.out_batch * geo.o_pix;
+            let run = |threads, epi| {
+                let mut out = vec![f32::NAN; rows * of];
+                // SAFETY: the buffers have the conv's shapes; the vectors have `of` floats.
+                unsafe {
+                    super::run(
+                        &conv,
+                        input.as_ptr() as *mut u8,
+                        kernel.as_ptr() as *mut u8,
+                        out.as_mut_ptr() as *mut u8,
+                        threads,
+                        crate::Isa::host(),
+                        epi,
+                    )
+                };
+                out
+            };
+            let plain = run(1, Epi::NONE);
+            for threads in [1, 2] {
+                for (e, (&got, &x)) in run(threads, epi).iter().zip(&plain).enumerate() {
+                    // SAFETY: the vectors have `of` floats.
+                    let want = unsafe { epi.element(x, e % of) };
+                    assert_eq!(
+                        got.to_bits(),
+                        want.to_bits(),
+                        "element {e} ({threads} threads)"
+                    );
+                }
+            }
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(120))]
 

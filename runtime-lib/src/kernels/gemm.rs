@@ -14,7 +14,7 @@ use crate::isa::Isa;
 use gemm::Parallelism;
 use std::sync::OnceLock;
 
-pub(crate) use epilogue::Epi;
+pub(crate) use epilogue::{Act, Epi};
 
 /// Applies `epi` to an f32 block after the fact (see [`epilogue::apply`]).
 ///
