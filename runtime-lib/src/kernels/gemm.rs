@@ -14,7 +14,9 @@ use crate::isa::Isa;
 use gemm::Parallelism;
 use std::sync::OnceLock;
 
-pub(crate) use epilogue::{Act, Epi};
+#[cfg(test)]
+pub(crate) use epilogue::Act;
+pub(crate) use epilogue::Epi;
 
 /// Applies `epi` to an f32 block after the fact (see [`epilogue::apply`]).
 ///
