@@ -10,12 +10,18 @@
 //! JAX's message and drops them. Ops that are not dynamic themselves get the result types
 //! their verifier rules expect ([`verify::infer_result_types`]), so there is one source of
 //! truth for each op's shape rule.
+//!
+//! A `real_dynamic_slice` whose start depends on data still has a static size when its
+//! limit is that start plus a known value (`x[i : i + n]`, the shape JAX writes): the
+//! start is recognised inside the limit by structure ([`Refiner::same_value`]), and the
+//! slice becomes a `dynamic_slice` of that size (plus a strided `slice`), whose start is
+//! clamped into the operand where the program's would leave it.
 use std::collections::HashMap;
 
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::eval;
 use crate::compiler::ir::{
-    DType, DYN, DynOp, Func, Literal, Op, Opcode, Region, TensorType, ValueId,
+    BinaryOp, DType, DYN, DynOp, Func, Literal, Op, Opcode, Region, TensorType, ValueId,
 };
 use crate::compiler::passes::verify;
 
@@ -88,7 +94,12 @@ pub fn refine(f: &Func, inputs: &Inputs) -> Result<Func, Diagnostic> {
         }
     }
     let mut body = std::mem::take(&mut out.body);
-    let mut cx = Refiner { f: &mut out, known };
+    let mut cx = Refiner {
+        f: &mut out,
+        known,
+        defs: HashMap::new(),
+        before: Vec::new(),
+    };
     cx.region(&mut body)?;
     out.body = body;
     // Values nothing defines any more (inlined callees' parameters) keep no dynamic
@@ -150,7 +161,15 @@ struct Refiner<'f> {
     f: &'f mut Func,
     /// Values known at compile time (constants, dimension sizes, folded shape arithmetic).
     known: HashMap<ValueId, Literal>,
+    /// The defining op of each refined value of a pure op without regions: (opcode,
+    /// operands), to recognise one computation written twice.
+    defs: HashMap<ValueId, (Opcode, Vec<ValueId>)>,
+    /// Ops a rewrite adds before the op being refined.
+    before: Vec<Op>,
 }
+
+/// How deep [`Refiner::same_value`] compares two computations.
+const SAME_VALUE_DEPTH: usize = 12;
 
 impl Refiner<'_> {
     fn ty(&self, v: ValueId) -> TensorType {
@@ -161,7 +180,9 @@ impl Refiner<'_> {
         let ops = std::mem::take(&mut r.ops);
         let mut kept = Vec::with_capacity(ops.len());
         for mut op in ops {
-            if self.op(&mut op)? {
+            let keep = self.op(&mut op)?;
+            kept.append(&mut self.before);
+            if keep {
                 kept.push(op);
             }
         }
@@ -210,7 +231,138 @@ impl Refiner<'_> {
             }
         }
         self.fold(op);
+        if op.opcode.is_pure() && op.regions.is_empty() && op.results.len() == 1 {
+            (self.defs).insert(op.results[0], (op.opcode.clone(), op.operands.clone()));
+        }
         Ok(true)
+    }
+
+    /// Whether `a` and `b` hold the same value: one value, equal known values, or the
+    /// same pure op of the same values (up to [`SAME_VALUE_DEPTH`] ops deep).
+    fn same_value(&self, a: ValueId, b: ValueId, depth: usize) -> bool {
+        if a == b {
+            return true;
+        }
+        if let (Some(x), Some(y)) = (self.known.get(&a), self.known.get(&b)) {
+            return x == y;
+        }
+        let (Some((oa, xa)), Some((ob, xb))) = (self.defs.get(&a), self.defs.get(&b)) else {
+            return false;
+        };
+        depth > 0
+            && oa == ob
+            && xa.len() == xb.len()
+            && self.ty(a) == self.ty(b)
+            && xa
+                .iter()
+                .zip(xb)
+                .all(|(&x, &y)| self.same_value(x, y, depth - 1))
+    }
+
+    /// `limit - start` when it is known although `start` may not be: both known, or
+    /// `limit = start + n` (either order) with `n` known.
+    fn known_difference(&self, limit: ValueId, start: ValueId) -> Option<Vec<i64>> {
+        if let (Some(l), Some(s)) = (self.known.get(&limit), self.known.get(&start)) {
+            let (l, s) = (literal_ints(l), literal_ints(s));
+            return Some(l.iter().zip(&s).map(|(l, s)| l - s).collect());
+        }
+        match self.defs.get(&limit)? {
+            (Opcode::Binary(BinaryOp::Add), x) if x.len() == 2 => [(x[0], x[1]), (x[1], x[0])]
+                .into_iter()
+                .find(|&(s, _)| self.same_value(s, start, SAME_VALUE_DEPTH))
+                .and_then(|(_, n)| self.known.get(&n))
+                .map(literal_ints),
+            _ => None,
+        }
+    }
+
+    /// Rewrites `op` (`real_dynamic_slice(operand, start, limit, strides)` whose start is
+    /// not known) into `dynamic_slice(operand, start[0], ..)` of the known span, then a
+    /// strided `slice` of that where a stride is not 1.
+    fn slice_from_unknown_start(&mut self, op: &mut Op, ops: &[TensorType]) -> Result<(), String> {
+        let strides = self.ints(op, 3)?;
+        let span = self
+            .known_difference(op.operands[2], op.operands[1])
+            .ok_or_else(|| {
+                format!(
+                    "operand 1 (%{}) is not known at compile time and operand 2 (%{}) is not it plus a known size, so the shape cannot be made static",
+                    op.operands[1].0, op.operands[2].0
+                )
+            })?;
+        let (operand, start) = (&ops[0], &ops[1]);
+        if span.len() != operand.rank() || strides.len() != operand.rank() {
+            return Err(format!(
+                "has {} limits and {} strides for an operand of rank {}",
+                span.len(),
+                strides.len(),
+                operand.rank()
+            ));
+        }
+        if let Some(d) =
+            (0..span.len()).find(|&d| span[d] < 0 || span[d] > operand.shape[d] || strides[d] < 1)
+        {
+            return Err(format!(
+                "dimension {d}: limit - start is {} and stride {} for a dimension of {}",
+                span[d], strides[d], operand.shape[d]
+            ));
+        }
+        let index = TensorType::new(start.dtype, vec![]);
+        let mut indices = Vec::with_capacity(span.len());
+        for d in 0..span.len() as i64 {
+            let one = self.f.new_value(TensorType::new(start.dtype, vec![1]));
+            let scalar = self.f.new_value(index.clone());
+            self.before.push(Op {
+                opcode: Opcode::Slice {
+                    start: vec![d],
+                    limit: vec![d + 1],
+                    strides: vec![1],
+                },
+                operands: vec![op.operands[1]],
+                results: vec![one],
+                regions: vec![],
+                loc: op.loc.clone(),
+            });
+            self.before.push(Op {
+                opcode: Opcode::Reshape,
+                operands: vec![one],
+                results: vec![scalar],
+                regions: vec![],
+                loc: op.loc.clone(),
+            });
+            indices.push(scalar);
+        }
+        let sliced = operand.with_shape(span.clone());
+        let mut operands = vec![op.operands[0]];
+        operands.extend(indices);
+        if strides.iter().all(|&s| s == 1) {
+            self.set_result(op, sliced)?;
+            op.opcode = Opcode::DynamicSlice { slice_sizes: span };
+            op.operands = operands;
+            return Ok(());
+        }
+        let window = self.f.new_value(sliced);
+        self.before.push(Op {
+            opcode: Opcode::DynamicSlice {
+                slice_sizes: span.clone(),
+            },
+            operands,
+            results: vec![window],
+            regions: vec![],
+            loc: op.loc.clone(),
+        });
+        let shape: Vec<i64> = span
+            .iter()
+            .zip(&strides)
+            .map(|(&n, &s)| (n + s - 1) / s)
+            .collect();
+        self.set_result(op, operand.with_shape(shape))?;
+        op.opcode = Opcode::Slice {
+            start: vec![0; span.len()],
+            limit: span,
+            strides,
+        };
+        op.operands = vec![window];
+        Ok(())
     }
 
     /// Result shapes of the static ops whose verifier rules compare dimensions one by one
@@ -377,6 +529,9 @@ impl Refiner<'_> {
                     dimension: *dimension,
                 };
                 op.operands.clear();
+            }
+            DynOp::Slice if !self.known.contains_key(&op.operands[1]) => {
+                self.slice_from_unknown_start(op, ops)?;
             }
             DynOp::Slice => {
                 let (start, limit, strides) =

@@ -236,3 +236,80 @@ func.func public @main(%x: tensor<?x5xf32>, %w: tensor<3x5x2xf32>) -> (tensor<?x
     padded.extend_from_slice(&xs[5..]);
     assert_eq!(floats(&out[1]), padded);
 }
+
+/// `x[i : i + n]` with `i` from data, as JAX writes it (the start computed twice, the
+/// limit `start + n` in either order, a stride): a `dynamic_slice` of the known size, the
+/// evaluator's values at every start that stays inside.
+#[test]
+fn a_slice_from_an_unknown_start_plus_a_known_size_is_static() {
+    let src = r#"
+func.func public @main(%x: tensor<?x5xf32>, %i: tensor<i32>) -> (tensor<?x2xf32>, tensor<?x4xf32>) {
+  %i1 = stablehlo.reshape %i : (tensor<i32>) -> tensor<1xi32>
+  %c1 = stablehlo.constant dense<1> : tensor<1xi32>
+  %start = stablehlo.concatenate %i1, %c1, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %i1b = stablehlo.reshape %i : (tensor<i32>) -> tensor<1xi32>
+  %startb = stablehlo.concatenate %i1b, %c1, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+  %n = stablehlo.constant dense<[2, 4]> : tensor<2xi32>
+  %limit = stablehlo.add %startb, %n : tensor<2xi32>
+  %st = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
+  %s = stablehlo.real_dynamic_slice %x, %start, %limit, %st : (tensor<?x5xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x2xf32>
+  %ones = stablehlo.constant dense<1> : tensor<2xi32>
+  %limit2 = stablehlo.add %n, %start : tensor<2xi32>
+  %s2 = stablehlo.real_dynamic_slice %x, %start, %limit2, %ones : (tensor<?x5xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?x4xf32>
+  return %s, %s2 : tensor<?x2xf32>, tensor<?x4xf32>
+}
+"#;
+    let f = entry(src);
+    let x = f32s(&[4, 5], &(0..20).map(f64::from).collect::<Vec<_>>());
+    let index = TensorType::new(DType::I32, []);
+    let inputs = Inputs {
+        types: vec![Some(x.ty.clone()), Some(index.clone())],
+        values: vec![],
+    };
+    let r = refine(&f, &inputs).unwrap();
+    verify::verify_func(&r).unwrap();
+    assert_eq!(
+        r.result_types,
+        vec![
+            TensorType::new(DType::F32, [2, 2]),
+            TensorType::new(DType::F32, [2, 4]),
+        ]
+    );
+    for i in 0..3 {
+        let args = [x.clone(), literal_from_i128(index.clone(), &[i])];
+        let got = eval_func(&r, &args).unwrap();
+        let want = eval_func(&f, &args).unwrap();
+        let rows = |cols: &[i128]| -> Vec<f32> {
+            (i..i + 2)
+                .flat_map(|r| cols.iter().map(move |c| (5 * r + c) as f32))
+                .collect()
+        };
+        let (strided, dense) = (rows(&[1, 3]), rows(&[1, 2, 3, 4]));
+        assert_eq!(floats(&got[0]), strided, "start {i}");
+        assert_eq!(floats(&got[1]), dense, "start {i}");
+        assert_eq!((floats(&want[0]), floats(&want[1])), (strided, dense));
+    }
+}
+
+/// An unknown start whose limit is not it plus a known size: refused, naming both.
+#[test]
+fn a_slice_whose_size_depends_on_data_is_refused() {
+    let src = r#"
+func.func public @main(%x: tensor<?xf32>, %a: tensor<1xi32>, %b: tensor<1xi32>) -> tensor<?xf32> {
+  %one = stablehlo.constant dense<1> : tensor<1xi32>
+  %s = stablehlo.real_dynamic_slice %x, %a, %b, %one : (tensor<?xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<?xf32>
+  return %s : tensor<?xf32>
+}
+"#;
+    let f = entry(src);
+    let t = |s: &[i64]| Some(TensorType::new(DType::I32, s));
+    let inputs = Inputs {
+        types: vec![Some(TensorType::new(DType::F32, [6])), t(&[1]), t(&[1])],
+        values: vec![],
+    };
+    let e = refine(&f, &inputs).unwrap_err().message;
+    assert!(
+        e.contains("real_dynamic_slice") && e.contains("not it plus a known size"),
+        "{e}"
+    );
+}
