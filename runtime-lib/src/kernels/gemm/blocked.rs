@@ -46,7 +46,7 @@ pub(super) const DIRECT_B_MAX_ROWS: usize = 256;
 /// bytes, 8 ways), and rows whose byte stride is a multiple of 256 land on at most 16
 /// distinct sets, 16 or more rows per set where 8 fit.
 fn rows_alias_in_l1(stride: isize) -> bool {
-    (stride.unsigned_abs() * 4) % 256 == 0
+    (stride.unsigned_abs() * 4).is_multiple_of(256)
 }
 
 /// Columns per packed block of B: `KC x NC` floats are 256 KiB, a quarter of L2. (4096, a
