@@ -335,6 +335,48 @@ impl DType {
     pub fn from_code(code: u8) -> Option<DType> {
         DType::ALL.into_iter().find(|d| d.code() == code)
     }
+
+    /// XLA's `PrimitiveType` number (xla/xla_data.proto), what HloModuleProto and
+    /// ShapeProto carry; `None` for the f6 types, which have none in the XLA pjrtc reads.
+    pub fn xla_primitive_type(self) -> Option<i32> {
+        Some(match self {
+            DType::I1 => 1,
+            DType::I8 => 2,
+            DType::I16 => 3,
+            DType::I32 => 4,
+            DType::I64 => 5,
+            DType::U8 => 6,
+            DType::U16 => 7,
+            DType::U32 => 8,
+            DType::U64 => 9,
+            DType::F16 => 10,
+            DType::F32 => 11,
+            DType::F64 => 12,
+            DType::C64 => 15,
+            DType::BF16 => 16,
+            DType::C128 => 18,
+            DType::F8E5M2 => 19,
+            DType::F8E4M3FN => 20,
+            DType::I4 => 21,
+            DType::U4 => 22,
+            DType::F8E4M3B11FNUZ => 23,
+            DType::F8E5M2FNUZ => 24,
+            DType::F8E4M3FNUZ => 25,
+            DType::I2 => 26,
+            DType::U2 => 27,
+            DType::F8E4M3 => 28,
+            DType::F8E3M4 => 29,
+            DType::F4E2M1FN => 32,
+            DType::F8E8M0FNU => 33,
+            DType::F6E2M3FN | DType::F6E3M2FN => return None,
+        })
+    }
+
+    pub fn from_xla_primitive_type(code: i32) -> Option<DType> {
+        DType::ALL
+            .into_iter()
+            .find(|d| d.xla_primitive_type() == Some(code))
+    }
 }
 
 impl fmt::Display for DType {
@@ -346,6 +388,20 @@ impl fmt::Display for DType {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn xla_primitive_types_round_trip() {
+        for d in DType::ALL {
+            if let Some(code) = d.xla_primitive_type() {
+                assert_eq!(DType::from_xla_primitive_type(code), Some(d), "{d}");
+            }
+        }
+        // xla_data.proto's numbers for a few (13 is TUPLE, not an array type).
+        assert_eq!(DType::F32.xla_primitive_type(), Some(11));
+        assert_eq!(DType::BF16.xla_primitive_type(), Some(16));
+        assert_eq!(DType::F4E2M1FN.xla_primitive_type(), Some(32));
+        assert_eq!(DType::from_xla_primitive_type(13), None);
+    }
 
     #[test]
     fn codes_and_names_round_trip() {

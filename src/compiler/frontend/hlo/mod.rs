@@ -170,37 +170,7 @@ fn shape_of<'p>(
 
 /// The pjrtc element type of an XLA `PrimitiveType`.
 fn dtype(code: i32) -> Option<DType> {
-    Some(match code {
-        1 => DType::I1,
-        2 => DType::I8,
-        3 => DType::I16,
-        4 => DType::I32,
-        5 => DType::I64,
-        6 => DType::U8,
-        7 => DType::U16,
-        8 => DType::U32,
-        9 => DType::U64,
-        10 => DType::F16,
-        11 => DType::F32,
-        12 => DType::F64,
-        15 => DType::C64,
-        16 => DType::BF16,
-        18 => DType::C128,
-        19 => DType::F8E5M2,
-        20 => DType::F8E4M3FN,
-        21 => DType::I4,
-        22 => DType::U4,
-        23 => DType::F8E4M3B11FNUZ,
-        24 => DType::F8E5M2FNUZ,
-        25 => DType::F8E4M3FNUZ,
-        26 => DType::I2,
-        27 => DType::U2,
-        28 => DType::F8E4M3,
-        29 => DType::F8E3M4,
-        32 => DType::F4E2M1FN,
-        33 => DType::F8E8M0FNU,
-        _ => return None,
-    })
+    DType::from_xla_primitive_type(code)
 }
 
 const TUPLE: i32 = 13;
