@@ -185,7 +185,34 @@ sizes!(
     PJRT_Buffer_CopyRawToHostFuture_Args,
     PJRT_Device_MemoryStats_Args,
     PJRT_Event_Create_Args,
-    PJRT_Event_Set_Args
+    PJRT_Event_Set_Args,
+    PJRT_Buffer_ReadyEvent_Args,
+    PJRT_Client_CreateBuffersForAsyncHostToDevice_Args,
+    PJRT_AsyncHostToDeviceTransferManager_Destroy_Args,
+    PJRT_AsyncHostToDeviceTransferManager_TransferData_Args,
+    PJRT_AsyncHostToDeviceTransferManager_TransferLiteral_Args,
+    PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer_Args,
+    PJRT_AsyncHostToDeviceTransferManager_Device_Args,
+    PJRT_AsyncHostToDeviceTransferManager_BufferCount_Args,
+    PJRT_AsyncHostToDeviceTransferManager_BufferSize_Args,
+    PJRT_AsyncHostToDeviceTransferManager_SetBufferError_Args,
+    PJRT_AsyncHostToDeviceTransferManager_AddMetadata_Args,
+    PJRT_Client_CreateErrorBuffer_Args,
+    PJRT_Client_CreateAliasBuffer_Args,
+    PJRT_Client_FulfillAliasBuffer_Args,
+    PJRT_Buffer_DonateWithControlDependency_Args,
+    PJRT_Buffer_Bitcast_Args,
+    PJRT_Client_DmaMap_Args,
+    PJRT_Client_DmaUnmap_Args,
+    PJRT_Client_Load_Args,
+    PJRT_Device_ClearMemoryStats_Args,
+    PJRT_Device_PoisonExecution_Args,
+    PJRT_Device_CreateAsyncTrackingEvent_Args,
+    PJRT_AsyncTrackingEvent_Destroy_Args,
+    PJRT_Executable_ParameterMemoryKinds_Args,
+    PJRT_TopologyDescription_Fingerprint_Args,
+    PJRT_TopologyDescription_GetMemorySpaceKindIds_Args,
+    PJRT_TopologyDescription_MakeCanonicalShapeForMemorySpace_Args
 );
 fn struct_size_of<T: StructSize>(_: &T) -> usize {
     T::SIZE
@@ -419,6 +446,81 @@ impl<'p> Session<'p> {
     }
 }
 
+/// Results of deferred buffers: what a read or a ready event ends with.
+impl Session<'_> {
+    fn is_ready(&self, e: *mut PJRT_Event) -> bool {
+        let mut r: PJRT_Event_IsReady_Args = zeroed();
+        r.event = e;
+        call!(self.p, PJRT_Event_IsReady, r).unwrap();
+        r.is_ready
+    }
+
+    /// Awaits `e`, destroys it and returns its outcome.
+    fn outcome(&self, e: *mut PJRT_Event) -> Result<(), (i32, String)> {
+        let mut w: PJRT_Event_Args = zeroed();
+        w.event = e;
+        let r = call!(self.p, PJRT_Event_Await, w);
+        call!(self.p, PJRT_Event_Destroy, w).unwrap();
+        r
+    }
+
+    fn ready_event(&self, b: *mut PJRT_Buffer) -> *mut PJRT_Event {
+        let mut r: PJRT_Buffer_ReadyEvent_Args = zeroed();
+        r.buffer = b;
+        call!(self.p, PJRT_Buffer_ReadyEvent, r).unwrap();
+        r.event
+    }
+
+    /// Starts a dense read of `b` into a new host array of `size` bytes; the event
+    /// says when the array holds it.
+    fn start_download(&self, b: *mut PJRT_Buffer, size: usize) -> (Box<[u8]>, *mut PJRT_Event) {
+        let mut out = vec![0u8; size].into_boxed_slice();
+        let mut a: PJRT_Buffer_ToHostBuffer_Args = zeroed();
+        a.src = b;
+        a.dst = out.as_mut_ptr().cast();
+        a.dst_size = size;
+        call!(self.p, PJRT_Buffer_ToHostBuffer, a).unwrap();
+        (out, a.event)
+    }
+
+    fn try_execute(
+        &self,
+        exe: *mut PJRT_LoadedExecutable,
+        args: &[*mut PJRT_Buffer],
+        num_outputs: usize,
+    ) -> Result<Vec<*mut PJRT_Buffer>, (i32, String)> {
+        let arg_list: *const *mut PJRT_Buffer = args.as_ptr();
+        let mut outs = vec![null_mut::<PJRT_Buffer>(); num_outputs];
+        let out_list: *mut *mut PJRT_Buffer = outs.as_mut_ptr();
+        let mut event: *mut PJRT_Event = null_mut();
+        let mut e: PJRT_LoadedExecutable_Execute_Args = zeroed();
+        e.executable = exe;
+        e.argument_lists = &arg_list;
+        e.num_devices = 1;
+        e.num_args = args.len();
+        e.output_lists = &out_list;
+        e.device_complete_events = &mut event;
+        call!(self.p, PJRT_LoadedExecutable_Execute, e)?;
+        self.destroy_event(event);
+        Ok(outs)
+    }
+
+    fn compile(&self, code: &str) -> *mut PJRT_LoadedExecutable {
+        let prog = mlir_program(code);
+        let mut c: PJRT_Client_Compile_Args = zeroed();
+        c.client = self.client;
+        c.program = &prog;
+        call!(self.p, PJRT_Client_Compile, c).unwrap();
+        c.executable
+    }
+
+    fn destroy_executable(&self, exe: *mut PJRT_LoadedExecutable) {
+        let mut le: PJRT_LoadedExecutable_Args = zeroed();
+        le.executable = exe;
+        call!(self.p, PJRT_LoadedExecutable_Destroy, le).unwrap();
+    }
+}
+
 impl Drop for Session<'_> {
     fn drop(&mut self) {
         let mut d: PJRT_Client_Args = zeroed();
@@ -472,9 +574,19 @@ fn unimplemented_functions_return_errors() {
     let p = Plugin::load();
     // Any args will do: an unimplemented slot does not read them.
     let mut a: PJRT_Client_Args = zeroed();
-    let (code, msg) = call!(p, PJRT_Client_DmaMap, a).unwrap_err();
+    let (code, msg) = p
+        .call(
+            p.api.PJRT_CopyToDeviceStream_Destroy,
+            &mut a,
+            PJRT_Client_Args::STRUCT_SIZE,
+        )
+        .unwrap_err();
     assert_eq!(code, PJRT_Error_Code_UNIMPLEMENTED);
-    assert!(msg.contains("PJRT_Client_DmaMap"), "{msg}");
+    assert!(msg.contains("PJRT_CopyToDeviceStream_Destroy"), "{msg}");
+    assert!(
+        msg.contains("send/recv"),
+        "the reason, not just the name: {msg}"
+    );
 }
 
 #[test]
@@ -1560,10 +1672,10 @@ fn stress_iters() -> usize {
         .unwrap_or(6)
 }
 
-/// Several threads at once on one client: each compiles its own program, uploads, runs
-/// (donating in place or not, on a buffer every thread reads), reads back and checks,
-/// makes views of its host memory, copies and deletes buffers, while the main thread
-/// deletes the shared input's duplicates. Meant to be run under valgrind (memcheck,
+/// Several threads at once on one client: each compiles its own program, uploads (also
+/// through async transfer managers), runs (donating in place or not, on a buffer every
+/// thread reads), reads back and checks, makes views of its host memory, copies and
+/// deletes buffers, while the main thread deletes the shared input's duplicates. Meant to be run under valgrind (memcheck,
 /// helgrind) as well: see the README's "Robustness".
 #[test]
 fn threads_compile_transfer_execute_and_delete_at_once() {
@@ -1598,8 +1710,18 @@ func.func public @main(%a: tensor<8xf32> {{tf.aliasing_output = 0 : i32}}, %b: t
                     call!(p, PJRT_Client_Compile, c).unwrap();
                     let a_vals: Vec<f32> = (0..8).map(|i| (i + t) as f32).collect();
                     let a_bytes: Vec<u8> = a_vals.iter().flat_map(|v| v.to_le_bytes()).collect();
-                    // Half the iterations donate `a` (in place), half keep it.
-                    let a = s.upload(PJRT_Buffer_Type_F32, &a_bytes, &[8], None);
+                    // Half the iterations donate `a` (in place), half keep it; every third
+                    // sends it through a transfer manager, in two chunks, last half first.
+                    let a = if it % 3 == 2 {
+                        let m = transfer_manager(s, &[(PJRT_Buffer_Type_F32, &[8])]);
+                        let a = retrieve(s, m, 0).unwrap();
+                        transfer_data(s, m, 0, &a_bytes[16..], 16, false).unwrap();
+                        transfer_data(s, m, 0, &a_bytes[..16], 0, true).unwrap();
+                        destroy_manager(s, m);
+                        a
+                    } else {
+                        s.upload(PJRT_Buffer_Type_F32, &a_bytes, &[8], None)
+                    };
                     let keep: &[i64] = if it % 2 == 0 { &[] } else { &[0] };
                     let outs = s.execute_keeping(c.executable, &[a, shared.0], 2, keep);
                     let want0: Vec<f32> = a_vals.iter().enumerate().map(|(i, v)| v * i as f32 + k).collect();
@@ -1699,9 +1821,14 @@ fn unimplemented_slots_are_the_ones_the_readme_names() {
         // struct_size 0: an implemented slot refuses the args before reading anything, a
         // stub does not read them.
         let mut args = [0u64; 64];
-        if let Err((code, _)) = p.call(slot, &mut args, 0)
+        if let Err((code, msg)) = p.call(slot, &mut args, 0)
             && code == PJRT_Error_Code_UNIMPLEMENTED
         {
+            // Each says why, not just that it is missing.
+            assert!(
+                msg.contains(name) && !msg.ends_with(": not implemented"),
+                "{msg}"
+            );
             unimplemented.push(*name);
         }
     }
@@ -1724,4 +1851,639 @@ fn unimplemented_slots_are_the_ones_the_readme_names() {
         );
     }
     assert!(!unimplemented.contains(&"PJRT_Executable_OptimizedProgram"));
+}
+
+fn le_bytes(v: &[f32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// A transfer manager of `specs` (element type, dims) in the default memory.
+fn transfer_manager(
+    s: &Session,
+    specs: &[(PJRT_Buffer_Type, &[i64])],
+) -> *mut PJRT_AsyncHostToDeviceTransferManager {
+    let specs: Vec<PJRT_ShapeSpec> = specs
+        .iter()
+        .map(|(ty, dims)| {
+            let mut spec: PJRT_ShapeSpec = zeroed();
+            spec.struct_size = PJRT_ShapeSpec::STRUCT_SIZE;
+            spec.dims = dims.as_ptr();
+            spec.num_dims = dims.len();
+            spec.element_type = *ty;
+            spec
+        })
+        .collect();
+    let mut c: PJRT_Client_CreateBuffersForAsyncHostToDevice_Args = zeroed();
+    c.client = s.client;
+    c.shape_specs = specs.as_ptr() as *mut _;
+    c.num_shape_specs = specs.len();
+    c.memory = s.default_memory(s.device());
+    call!(s.p, PJRT_Client_CreateBuffersForAsyncHostToDevice, c).unwrap();
+    c.transfer_manager
+}
+
+fn transfer_data(
+    s: &Session,
+    m: *mut PJRT_AsyncHostToDeviceTransferManager,
+    index: i32,
+    data: &[u8],
+    offset: i64,
+    last: bool,
+) -> Result<(), (i32, String)> {
+    let mut t: PJRT_AsyncHostToDeviceTransferManager_TransferData_Args = zeroed();
+    t.transfer_manager = m;
+    t.buffer_index = index;
+    t.data = data.as_ptr().cast();
+    t.offset = offset;
+    t.transfer_size = data.len() as i64;
+    t.is_last_transfer = last;
+    call!(s.p, PJRT_AsyncHostToDeviceTransferManager_TransferData, t)?;
+    // The bytes are copied: the host data may go at once.
+    assert!(s.is_ready(t.done_with_h2d_transfer));
+    s.outcome(t.done_with_h2d_transfer)
+}
+
+fn retrieve(
+    s: &Session,
+    m: *mut PJRT_AsyncHostToDeviceTransferManager,
+    index: i32,
+) -> Result<*mut PJRT_Buffer, (i32, String)> {
+    let mut r: PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer_Args = zeroed();
+    r.transfer_manager = m;
+    r.buffer_index = index;
+    call!(s.p, PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer, r)?;
+    Ok(r.buffer_out)
+}
+
+fn destroy_manager(s: &Session, m: *mut PJRT_AsyncHostToDeviceTransferManager) {
+    let mut d: PJRT_AsyncHostToDeviceTransferManager_Destroy_Args = zeroed();
+    d.transfer_manager = m;
+    call!(s.p, PJRT_AsyncHostToDeviceTransferManager_Destroy, d).unwrap();
+}
+
+#[test]
+fn async_transfers_define_buffers_chunk_by_chunk() {
+    let p = Plugin::load();
+    let s = Session::new(&p);
+    let m = transfer_manager(
+        &s,
+        &[
+            (PJRT_Buffer_Type_F32, &[2, 3]),
+            (PJRT_Buffer_Type_S32, &[5]),
+        ],
+    );
+    let mut n: PJRT_AsyncHostToDeviceTransferManager_BufferCount_Args = zeroed();
+    n.transfer_manager = m;
+    call!(p, PJRT_AsyncHostToDeviceTransferManager_BufferCount, n).unwrap();
+    assert_eq!(n.buffer_count, 2);
+    let mut size: PJRT_AsyncHostToDeviceTransferManager_BufferSize_Args = zeroed();
+    size.transfer_manager = m;
+    size.buffer_index = 1;
+    call!(p, PJRT_AsyncHostToDeviceTransferManager_BufferSize, size).unwrap();
+    assert_eq!(size.buffer_size, 20);
+    let mut dev: PJRT_AsyncHostToDeviceTransferManager_Device_Args = zeroed();
+    dev.transfer_manager = m;
+    call!(p, PJRT_AsyncHostToDeviceTransferManager_Device, dev).unwrap();
+    assert_eq!(dev.device_out, s.device());
+    let key = "trace";
+    let mut meta = int_option("unused", 1);
+    meta.name = key.as_ptr().cast();
+    meta.name_size = key.len();
+    let mut am: PJRT_AsyncHostToDeviceTransferManager_AddMetadata_Args = zeroed();
+    am.transfer_manager = m;
+    am.transfer_metadata = &meta;
+    am.num_metadata = 1;
+    call!(p, PJRT_AsyncHostToDeviceTransferManager_AddMetadata, am).unwrap();
+
+    let a = retrieve(&s, m, 0).unwrap();
+    assert_eq!(s.dims(a), (PJRT_Buffer_Type_F32, vec![2, 3]));
+    let (code, msg) = retrieve(&s, m, 0).unwrap_err();
+    assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT);
+    assert!(msg.contains("already retrieved"), "{msg}");
+    for bad in [2, -1] {
+        let (code, msg) = retrieve(&s, m, bad).unwrap_err();
+        assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT);
+        assert!(msg.contains("out of range"), "{msg}");
+    }
+
+    // A read started before the data arrives completes when it has.
+    let ready = s.ready_event(a);
+    assert!(!s.is_ready(ready));
+    let (host, read) = s.start_download(a, 24);
+    assert!(!s.is_ready(read));
+    let want = le_bytes(&[0.5, 1.5, 2.5, 3.5, 4.5, 5.5]);
+    // The second half first, then the first half as the last transfer.
+    transfer_data(&s, m, 0, &want[12..], 12, false).unwrap();
+    assert!(!s.is_ready(ready) && !s.is_ready(read));
+    transfer_data(&s, m, 0, &want[..12], 0, true).unwrap();
+    assert_eq!(s.outcome(ready), Ok(()));
+    assert_eq!(s.outcome(read), Ok(()));
+    assert_eq!(&host[..], &want[..]);
+    // Complete: more data is an error; so is data past the end.
+    let (code, msg) = transfer_data(&s, m, 0, &want[..4], 0, false).unwrap_err();
+    assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT);
+    assert!(msg.contains("complete"), "{msg}");
+    let (code, msg) = transfer_data(&s, m, 1, &[0; 8], 16, false).unwrap_err();
+    assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT);
+    assert!(msg.contains("outside buffer 1's 20 bytes"), "{msg}");
+    assert!(transfer_data(&s, m, 1, &[0; 4], -4, false).is_err());
+
+    // Buffer 1 whole, as a literal (after one of the wrong shape is refused).
+    let b = retrieve(&s, m, 1).unwrap();
+    let ints: Vec<u8> = [7i32, -8, 9, -10, 11]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    let mut lit: PJRT_AsyncHostToDeviceTransferManager_TransferLiteral_Args = zeroed();
+    lit.transfer_manager = m;
+    lit.buffer_index = 1;
+    lit.data = ints.as_ptr().cast();
+    let wrong = [4i64];
+    lit.shape_dims = wrong.as_ptr();
+    lit.shape_num_dims = 1;
+    lit.shape_element_type = PJRT_Buffer_Type_S32;
+    let (code, _) = call!(
+        p,
+        PJRT_AsyncHostToDeviceTransferManager_TransferLiteral,
+        lit
+    )
+    .unwrap_err();
+    assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT);
+    let dims = [5i64];
+    lit.shape_dims = dims.as_ptr();
+    call!(
+        p,
+        PJRT_AsyncHostToDeviceTransferManager_TransferLiteral,
+        lit
+    )
+    .unwrap();
+    assert_eq!(s.outcome(lit.done_with_h2d_transfer), Ok(()));
+    assert_eq!(s.download(b, None), ints);
+    destroy_manager(&s, m);
+
+    // The transferred buffer runs: a*b + a.
+    let exe = s.compile(MLIR);
+    let two = s.upload(PJRT_Buffer_Type_F32, &le_bytes(&[2.; 6]), &[2, 3], None);
+    let outs = s.execute(exe, &[a, two], 1);
+    assert_eq!(
+        f32s(&s.download(outs[0], None)),
+        [1.5, 4.5, 7.5, 10.5, 13.5, 16.5]
+    );
+    for buf in [a, b, two, outs[0]] {
+        s.destroy_buffer(buf);
+    }
+    s.destroy_executable(exe);
+}
+
+#[test]
+fn buffers_whose_transfer_fails_carry_the_error_to_readers_and_execute() {
+    let p = Plugin::load();
+    let s = Session::new(&p);
+    let m = transfer_manager(
+        &s,
+        &[
+            (PJRT_Buffer_Type_F32, &[2, 3]),
+            (PJRT_Buffer_Type_F32, &[2, 3]),
+        ],
+    );
+    let a = retrieve(&s, m, 0).unwrap();
+    let b = retrieve(&s, m, 1).unwrap();
+    let (_host, read) = s.start_download(a, 24);
+    let mut e: PJRT_AsyncHostToDeviceTransferManager_SetBufferError_Args = zeroed();
+    e.transfer_manager = m;
+    e.buffer_index = 0;
+    e.error_code = PJRT_Error_Code_INTERNAL;
+    e.error_message = c"disk on fire".as_ptr();
+    e.error_message_size = 12;
+    call!(p, PJRT_AsyncHostToDeviceTransferManager_SetBufferError, e).unwrap();
+    let failed = (PJRT_Error_Code_INTERNAL, "disk on fire".to_string());
+    assert_eq!(s.outcome(read), Err(failed.clone()));
+    assert_eq!(s.outcome(s.ready_event(a)), Err(failed.clone()));
+    // Set once: the buffer is complete (failed).
+    assert_eq!(
+        call!(p, PJRT_AsyncHostToDeviceTransferManager_SetBufferError, e)
+            .unwrap_err()
+            .0,
+        PJRT_Error_Code_INVALID_ARGUMENT
+    );
+    let exe = s.compile(MLIR);
+    let (code, msg) = s.try_execute(exe, &[a, a], 1).unwrap_err();
+    assert_eq!(code, PJRT_Error_Code_INTERNAL);
+    assert!(msg.contains("disk on fire"), "{msg}");
+    // Buffer 1 never got its last transfer: destroying the manager fails it.
+    transfer_data(&s, m, 1, &[0; 8], 0, false).unwrap();
+    destroy_manager(&s, m);
+    let (code, msg) = s.outcome(s.ready_event(b)).unwrap_err();
+    assert_eq!(code, PJRT_Error_Code_CANCELLED);
+    assert!(msg.contains("buffer 1"), "{msg}");
+    s.destroy_buffer(a);
+    s.destroy_buffer(b);
+    s.destroy_executable(exe);
+}
+
+#[test]
+fn error_buffers_fail_reads_and_execute_with_their_error() {
+    let p = Plugin::load();
+    let s = Session::new(&p);
+    let dims = [2i64, 3];
+    let mut c: PJRT_Client_CreateErrorBuffer_Args = zeroed();
+    c.client = s.client;
+    c.error_code = PJRT_Error_Code_RESOURCE_EXHAUSTED;
+    c.error_message = c"no more rows".as_ptr();
+    c.error_message_size = 12;
+    c.shape_dims = dims.as_ptr();
+    c.shape_num_dims = 2;
+    c.shape_element_type = PJRT_Buffer_Type_F32;
+    c.memory = s.default_memory(s.device());
+    call!(p, PJRT_Client_CreateErrorBuffer, c).unwrap();
+    let e = c.buffer;
+    assert_eq!(s.dims(e), (PJRT_Buffer_Type_F32, vec![2, 3]));
+    let failed = (
+        PJRT_Error_Code_RESOURCE_EXHAUSTED,
+        "no more rows".to_string(),
+    );
+    assert_eq!(s.outcome(s.ready_event(e)), Err(failed.clone()));
+    let (_host, read) = s.start_download(e, 24);
+    assert_eq!(s.outcome(read), Err(failed));
+    let exe = s.compile(MLIR);
+    let x = s.upload(PJRT_Buffer_Type_F32, &le_bytes(&[1.; 6]), &[2, 3], None);
+    let (code, msg) = s.try_execute(exe, &[x, e], 1).unwrap_err();
+    assert_eq!(code, PJRT_Error_Code_RESOURCE_EXHAUSTED);
+    assert!(
+        msg.contains("argument 1") && msg.contains("no more rows"),
+        "{msg}"
+    );
+    // An error buffer needs an error.
+    c.error_code = PJRT_Error_Code_OK;
+    let (code, _) = call!(p, PJRT_Client_CreateErrorBuffer, c).unwrap_err();
+    assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT);
+    s.destroy_buffer(e);
+    s.destroy_buffer(x);
+    s.destroy_executable(exe);
+}
+
+fn create_alias(s: &Session, dims: &[i64]) -> (*mut PJRT_Buffer, *mut c_void) {
+    let mut c: PJRT_Client_CreateAliasBuffer_Args = zeroed();
+    c.client = s.client;
+    c.memory = s.default_memory(s.device());
+    c.shape_dims = dims.as_ptr();
+    c.shape_num_dims = dims.len();
+    c.shape_element_type = PJRT_Buffer_Type_F32;
+    call!(s.p, PJRT_Client_CreateAliasBuffer, c).unwrap();
+    assert!(!c.fulfill_alias_buffer_cb.is_null());
+    (c.alias_buffer, c.fulfill_alias_buffer_cb)
+}
+
+fn fulfil(
+    s: &Session,
+    promise: *mut c_void,
+    with: Result<*mut PJRT_Buffer, &std::ffi::CStr>,
+) -> Result<(), (i32, String)> {
+    let mut f: PJRT_Client_FulfillAliasBuffer_Args = zeroed();
+    f.client = s.client;
+    f.fulfill_alias_buffer_cb = promise;
+    match with {
+        Ok(b) => f.buffer = b,
+        Err(msg) => {
+            f.status_code = PJRT_Error_Code_ABORTED;
+            f.error_message = msg.as_ptr();
+            f.error_message_size = msg.to_bytes().len();
+        }
+    }
+    call!(s.p, PJRT_Client_FulfillAliasBuffer, f)
+}
+
+#[test]
+fn alias_buffers_run_once_fulfilled() {
+    let p = Plugin::load();
+    let s = Session::new(&p);
+    let exe = s.compile(MLIR);
+    let (alias, promise) = create_alias(&s, &[2, 3]);
+    let (host, read) = s.start_download(alias, 24);
+    let x = s.upload(
+        PJRT_Buffer_Type_F32,
+        &le_bytes(&[1., 2., 3., 4., 5., 6.]),
+        &[2, 3],
+        None,
+    );
+    let three = s.upload(PJRT_Buffer_Type_F32, &le_bytes(&[3.; 6]), &[2, 3], None);
+    // Execute waits for the alias, which another thread fulfils a little later.
+    let outs = std::thread::scope(|scope| {
+        let (sx, px) = (Shared(x), Shared(promise.cast()));
+        let s = &s;
+        scope.spawn(move || {
+            let (x, promise) = (sx, px);
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            fulfil(s, promise.0.cast(), Ok(x.0)).unwrap();
+        });
+        s.try_execute(exe, &[alias, three], 1).unwrap()
+    });
+    assert_eq!(
+        f32s(&s.download(outs[0], None)),
+        [4., 8., 12., 16., 20., 24.]
+    );
+    assert_eq!(s.outcome(read), Ok(()));
+    assert_eq!(f32s(&host), [1., 2., 3., 4., 5., 6.]);
+    // A promise is kept once.
+    let (code, msg) = fulfil(&s, promise, Ok(x)).unwrap_err();
+    assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT);
+    assert!(msg.contains("already fulfilled"), "{msg}");
+
+    // Another alias: a buffer of the wrong shape is refused (the promise stays), an
+    // error is taken.
+    let (other, promise2) = create_alias(&s, &[3]);
+    let (code, msg) = fulfil(&s, promise2, Ok(x)).unwrap_err();
+    assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT);
+    assert!(msg.contains("f32[3]") || msg.contains("[3]"), "{msg}");
+    fulfil(&s, promise2, Err(c"producer gone")).unwrap();
+    assert_eq!(
+        s.outcome(s.ready_event(other)),
+        Err((PJRT_Error_Code_ABORTED, "producer gone".to_string()))
+    );
+    for b in [alias, x, three, outs[0], other] {
+        s.destroy_buffer(b);
+    }
+    s.destroy_executable(exe);
+}
+
+fn donate_with_dependency(
+    s: &Session,
+    b: *mut PJRT_Buffer,
+) -> PJRT_Buffer_DonateWithControlDependency_Args {
+    let mut d: PJRT_Buffer_DonateWithControlDependency_Args = zeroed();
+    d.buffer = b;
+    call!(s.p, PJRT_Buffer_DonateWithControlDependency, d).unwrap();
+    d
+}
+
+fn dependency_ready(
+    d: &PJRT_Buffer_DonateWithControlDependency_Args,
+    error: Option<&std::ffi::CStr>,
+) {
+    let mut cb: PJRT_Buffer_DonateWithControlDependency_Callback_Args = zeroed();
+    cb.struct_size = PJRT_Buffer_DonateWithControlDependency_Callback_Args::STRUCT_SIZE;
+    cb.callback_data = d.callback_data;
+    if let Some(msg) = error {
+        cb.error_code = PJRT_Error_Code_ABORTED;
+        cb.error_message = msg.as_ptr();
+        cb.error_message_size = msg.to_bytes().len();
+    }
+    // SAFETY: the plugin's callback with the data it handed out, called once.
+    unsafe { d.dependency_ready_callback.unwrap()(&mut cb) };
+}
+
+#[test]
+fn donation_with_a_control_dependency_waits_for_the_dependency() {
+    let p = Plugin::load();
+    let s = Session::new(&p);
+    let data = le_bytes(&[1., -2., 3.]);
+    let b = s.upload(PJRT_Buffer_Type_F32, &data, &[3], None);
+    let d = donate_with_dependency(&s, b);
+    let mut del: PJRT_Buffer_Bool_Args = zeroed();
+    del.buffer = b;
+    call!(p, PJRT_Buffer_IsDeleted, del).unwrap();
+    assert!(del.value, "the donated buffer reports deleted");
+    let (host, read) = s.start_download(d.out_buffer, 12);
+    assert!(!s.is_ready(read));
+    dependency_ready(&d, None);
+    assert_eq!(s.outcome(read), Ok(()));
+    assert_eq!(&host[..], &data[..]);
+    // Donating a donated buffer is an error; a failed dependency fails the new buffer.
+    let mut again: PJRT_Buffer_DonateWithControlDependency_Args = zeroed();
+    again.buffer = b;
+    assert_eq!(
+        call!(p, PJRT_Buffer_DonateWithControlDependency, again)
+            .unwrap_err()
+            .0,
+        PJRT_Error_Code_INVALID_ARGUMENT
+    );
+    let d2 = donate_with_dependency(&s, d.out_buffer);
+    dependency_ready(&d2, Some(c"cancelled upstream"));
+    assert_eq!(
+        s.outcome(s.ready_event(d2.out_buffer)),
+        Err((PJRT_Error_Code_ABORTED, "cancelled upstream".to_string()))
+    );
+    for x in [b, d.out_buffer, d2.out_buffer] {
+        s.destroy_buffer(x);
+    }
+}
+
+fn bitcast(
+    s: &Session,
+    b: *mut PJRT_Buffer,
+    ty: PJRT_Buffer_Type,
+    dims: &[i64],
+) -> Result<*mut PJRT_Buffer, (i32, String)> {
+    let mut c: PJRT_Buffer_Bitcast_Args = zeroed();
+    c.buffer = b;
+    c.element_type = ty;
+    c.dims = dims.as_ptr();
+    c.num_dims = dims.len();
+    call!(s.p, PJRT_Buffer_Bitcast, c)?;
+    Ok(c.out_buffer)
+}
+
+#[test]
+fn bitcast_keeps_the_bytes_under_a_new_type() {
+    let p = Plugin::load();
+    let s = Session::new(&p);
+    let data = le_bytes(&[1.0, -0.5, 3.25, 1e-3, 7.0, -9.0]);
+    let b = s.upload(PJRT_Buffer_Type_F32, &data, &[2, 3], None);
+    let bytes = bitcast(&s, b, PJRT_Buffer_Type_U8, &[4, 6]).unwrap();
+    assert_eq!(s.dims(bytes), (PJRT_Buffer_Type_U8, vec![4, 6]));
+    assert_eq!(s.download(bytes, None), data);
+    let ints = bitcast(&s, b, PJRT_Buffer_Type_S16, &[12]).unwrap();
+    assert_eq!(s.download(ints, None), data);
+    let (code, msg) = bitcast(&s, b, PJRT_Buffer_Type_F32, &[5]).unwrap_err();
+    assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT);
+    assert!(msg.contains("24 bytes") && msg.contains("20"), "{msg}");
+    for x in [b, bytes, ints] {
+        s.destroy_buffer(x);
+    }
+}
+
+#[test]
+fn host_mappings_poison_tracking_events_and_memory_stat_resets() {
+    let p = Plugin::load();
+    let s = Session::new(&p);
+    // DmaMap/DmaUnmap: checked pairs.
+    let mut host = vec![0u8; 256];
+    let mut map: PJRT_Client_DmaMap_Args = zeroed();
+    map.client = s.client;
+    map.data = host.as_mut_ptr().cast();
+    map.size = host.len();
+    call!(p, PJRT_Client_DmaMap, map).unwrap();
+    assert_eq!(
+        call!(p, PJRT_Client_DmaMap, map).unwrap_err().0,
+        PJRT_Error_Code_INVALID_ARGUMENT
+    );
+    let mut unmap: PJRT_Client_DmaUnmap_Args = zeroed();
+    unmap.client = s.client;
+    unmap.data = host.as_mut_ptr().cast();
+    call!(p, PJRT_Client_DmaUnmap, unmap).unwrap();
+    let (code, msg) = call!(p, PJRT_Client_DmaUnmap, unmap).unwrap_err();
+    assert_eq!(code, PJRT_Error_Code_INVALID_ARGUMENT);
+    assert!(msg.contains("not mapped"), "{msg}");
+
+    // Nothing is ever in flight to poison.
+    let mut poison: PJRT_Device_PoisonExecution_Args = zeroed();
+    poison.device = s.device();
+    poison.launch_id = 7;
+    poison.error_code = PJRT_Error_Code_ABORTED;
+    poison.poisoned = true;
+    call!(p, PJRT_Device_PoisonExecution, poison).unwrap();
+    assert!(!poison.poisoned);
+
+    let mut t: PJRT_Device_CreateAsyncTrackingEvent_Args = zeroed();
+    t.device = s.device();
+    t.description = c"prefetch".as_ptr();
+    t.description_size = 8;
+    call!(p, PJRT_Device_CreateAsyncTrackingEvent, t).unwrap();
+    assert!(!t.event.is_null());
+    let mut td: PJRT_AsyncTrackingEvent_Destroy_Args = zeroed();
+    td.event = t.event;
+    call!(p, PJRT_AsyncTrackingEvent_Destroy, td).unwrap();
+
+    // ClearMemoryStats: the peak starts over from what is in use.
+    let stats = || {
+        let mut m: PJRT_Device_MemoryStats_Args = zeroed();
+        m.device = s.device();
+        call!(p, PJRT_Device_MemoryStats, m).unwrap();
+        (m.bytes_in_use, m.peak_bytes_in_use, m.largest_alloc_size)
+    };
+    let big = s.upload(PJRT_Buffer_Type_U8, &vec![1u8; 1 << 16], &[1 << 16], None);
+    s.destroy_buffer(big);
+    let (in_use, peak, largest) = stats();
+    assert!(
+        peak >= in_use + (1 << 16) && largest >= 1 << 16,
+        "{peak} {in_use}"
+    );
+    let mut clear: PJRT_Device_ClearMemoryStats_Args = zeroed();
+    clear.device = s.device();
+    call!(p, PJRT_Device_ClearMemoryStats, clear).unwrap();
+    assert_eq!(stats(), (in_use, in_use, 0));
+    let small = s.upload(PJRT_Buffer_Type_U8, &[1u8; 100], &[100], None);
+    assert_eq!(stats(), (in_use + 100, in_use + 100, 100));
+    s.destroy_buffer(small);
+}
+
+fn topology_fingerprint(p: &Plugin, t: *mut PJRT_TopologyDescription) -> u64 {
+    let mut f: PJRT_TopologyDescription_Fingerprint_Args = zeroed();
+    f.topology = t;
+    call!(p, PJRT_TopologyDescription_Fingerprint, f).unwrap();
+    f.fingerprint
+}
+
+#[test]
+fn topologies_fingerprint_and_memory_kinds_and_loading_compiled_executables() {
+    let p = Plugin::load();
+    let s = Session::new(&p);
+    let host1 = create_topology(&p, "host").unwrap();
+    let host2 = create_topology(&p, "").unwrap();
+    let arm = create_topology(&p, "aarch64-unknown-linux-gnu").unwrap();
+    let four = {
+        let opt = int_option("num_devices", 4);
+        let name = "host";
+        let mut t: PJRT_TopologyDescription_Create_Args = zeroed();
+        t.topology_name = name.as_ptr().cast();
+        t.topology_name_size = name.len();
+        t.create_options = &opt;
+        t.num_options = 1;
+        call!(p, PJRT_TopologyDescription_Create, t).unwrap();
+        t.topology
+    };
+    let fp = topology_fingerprint(&p, host1);
+    assert_eq!(fp, topology_fingerprint(&p, host2));
+    assert_ne!(fp, topology_fingerprint(&p, arm));
+    assert_ne!(fp, topology_fingerprint(&p, four));
+    let mut k: PJRT_TopologyDescription_GetMemorySpaceKindIds_Args = zeroed();
+    k.topology = arm;
+    call!(p, PJRT_TopologyDescription_GetMemorySpaceKindIds, k).unwrap();
+    // SAFETY: an array of `num_memory_space_kind_ids` ids living as long as the plugin.
+    let ids =
+        unsafe { std::slice::from_raw_parts(k.memory_space_kind_ids, k.num_memory_space_kind_ids) };
+    assert_eq!(ids, [0]);
+    // The canonical shape of kind 0: the same array, dense row-major, as a ShapeProto.
+    let dims = [4i64, 1, 3];
+    let mut cs: PJRT_TopologyDescription_MakeCanonicalShapeForMemorySpace_Args = zeroed();
+    cs.topology = arm;
+    cs.dims = dims.as_ptr();
+    cs.num_dims = 3;
+    cs.element_type = PJRT_Buffer_Type_BF16;
+    call!(
+        p,
+        PJRT_TopologyDescription_MakeCanonicalShapeForMemorySpace,
+        cs
+    )
+    .unwrap();
+    // SAFETY: `serialized_shape_size` bytes, freed below by the plugin's deleter.
+    let proto = unsafe {
+        std::slice::from_raw_parts(cs.serialized_shape.cast::<u8>(), cs.serialized_shape_size)
+    };
+    assert_eq!(
+        proto,
+        [
+            0x10, 16, 0x1a, 3, 4, 1, 3, 0x2a, 5, 0x0a, 3, 2, 1, 0, 0x32, 3, 0, 0, 0
+        ]
+    );
+    // SAFETY: the plugin's deleter for its own allocation, called once.
+    unsafe { cs.serialized_shape_deleter.unwrap()(cs.serialized_shape) };
+    cs.memory_space_kind_id = 1;
+    assert_eq!(
+        call!(
+            p,
+            PJRT_TopologyDescription_MakeCanonicalShapeForMemorySpace,
+            cs
+        )
+        .unwrap_err()
+        .0,
+        PJRT_Error_Code_INVALID_ARGUMENT
+    );
+
+    // Compile for the host topology, then Load into the client: it runs.
+    let prog = mlir_program(MLIR);
+    let mut c: PJRT_Compile_Args = zeroed();
+    c.topology = host1;
+    c.program = &prog;
+    call!(p, PJRT_Compile, c).unwrap();
+    let mut kinds: PJRT_Executable_ParameterMemoryKinds_Args = zeroed();
+    kinds.executable = c.executable;
+    call!(p, PJRT_Executable_ParameterMemoryKinds, kinds).unwrap();
+    assert_eq!(kinds.num_parameters, 2);
+    for i in 0..2 {
+        // SAFETY: `num_parameters` strings living as long as the executable.
+        let kind = unsafe {
+            std::slice::from_raw_parts(
+                *kinds.memory_kinds.add(i) as *const u8,
+                *kinds.memory_kind_sizes.add(i),
+            )
+        };
+        assert_eq!(kind, b"device");
+    }
+    let mut l: PJRT_Client_Load_Args = zeroed();
+    l.client = s.client;
+    l.executable = c.executable;
+    call!(p, PJRT_Client_Load, l).unwrap();
+    run_and_check(&s, l.loaded_executable);
+    s.destroy_executable(l.loaded_executable);
+    // One compiled for aarch64 cannot be loaded here (unless this is aarch64).
+    let mut ca: PJRT_Compile_Args = zeroed();
+    ca.topology = arm;
+    ca.program = &prog;
+    call!(p, PJRT_Compile, ca).unwrap();
+    l.executable = ca.executable;
+    if cfg!(not(target_arch = "aarch64")) {
+        let (code, msg) = call!(p, PJRT_Client_Load, l).unwrap_err();
+        assert_eq!(code, PJRT_Error_Code_FAILED_PRECONDITION, "{msg}");
+    }
+    for e in [c.executable, ca.executable] {
+        let mut ed: PJRT_Executable_Destroy_Args = zeroed();
+        ed.executable = e;
+        call!(p, PJRT_Executable_Destroy, ed).unwrap();
+    }
+    for t in [host1, host2, arm, four] {
+        let mut d: PJRT_TopologyDescription_Destroy_Args = zeroed();
+        d.topology = t;
+        call!(p, PJRT_TopologyDescription_Destroy, d).unwrap();
+    }
 }

@@ -5,12 +5,14 @@
 #![allow(non_snake_case)]
 
 use super::ffi::*;
-use super::{buffer, client, device, error, event, executable, ffi_ext, memory, plugin, topology};
+use super::{
+    buffer, client, device, error, event, executable, ffi_ext, memory, plugin, topology, transfer,
+};
 
 macro_rules! api_table {
     (@slot $slot:ident, stub) => {{
         unsafe extern "C" fn stub(_args: *mut std::ffi::c_void) -> *mut PJRT_Error {
-            error::unimplemented(stringify!($slot))
+            error::unimplemented(stringify!($slot), unimplemented_reason(stringify!($slot)))
         }
         stub as StubFn
     }};
@@ -148,43 +150,69 @@ api_table! {
     PJRT_ExecuteContext_Create: ffi_ext::execute_context_create,
     PJRT_ExecuteContext_Destroy: ffi_ext::execute_context_destroy,
     PJRT_Buffer_CopyRawToHost: buffer::buffer_copy_raw_to_host,
-    PJRT_AsyncHostToDeviceTransferManager_Destroy: stub,
-    PJRT_AsyncHostToDeviceTransferManager_TransferData: stub,
-    PJRT_Client_CreateBuffersForAsyncHostToDevice: stub,
-    PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer: stub,
-    PJRT_AsyncHostToDeviceTransferManager_Device: stub,
-    PJRT_AsyncHostToDeviceTransferManager_BufferCount: stub,
-    PJRT_AsyncHostToDeviceTransferManager_BufferSize: stub,
-    PJRT_AsyncHostToDeviceTransferManager_SetBufferError: stub,
-    PJRT_AsyncHostToDeviceTransferManager_AddMetadata: stub,
-    PJRT_Client_DmaMap: stub,
-    PJRT_Client_DmaUnmap: stub,
+    PJRT_AsyncHostToDeviceTransferManager_Destroy: transfer::manager_destroy,
+    PJRT_AsyncHostToDeviceTransferManager_TransferData: transfer::manager_transfer_data,
+    PJRT_Client_CreateBuffersForAsyncHostToDevice: transfer::client_create_buffers_for_async_host_to_device,
+    PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer: transfer::manager_retrieve_buffer,
+    PJRT_AsyncHostToDeviceTransferManager_Device: transfer::manager_device,
+    PJRT_AsyncHostToDeviceTransferManager_BufferCount: transfer::manager_buffer_count,
+    PJRT_AsyncHostToDeviceTransferManager_BufferSize: transfer::manager_buffer_size,
+    PJRT_AsyncHostToDeviceTransferManager_SetBufferError: transfer::manager_set_buffer_error,
+    PJRT_AsyncHostToDeviceTransferManager_AddMetadata: transfer::manager_add_metadata,
+    PJRT_Client_DmaMap: client::client_dma_map,
+    PJRT_Client_DmaUnmap: client::client_dma_unmap,
     PJRT_Client_CreateUninitializedBuffer: buffer::client_create_uninitialized_buffer,
     PJRT_Client_UpdateGlobalProcessInfo: stub,
     PJRT_TopologyDescription_Deserialize: topology::topology_deserialize,
-    PJRT_Client_CreateAliasBuffer: stub,
-    PJRT_Client_FulfillAliasBuffer: stub,
+    PJRT_Client_CreateAliasBuffer: buffer::client_create_alias_buffer,
+    PJRT_Client_FulfillAliasBuffer: buffer::client_fulfill_alias_buffer,
     PJRT_LoadedExecutable_GetDeviceAssignment: executable::loaded_executable_get_device_assignment,
-    PJRT_Client_CreateErrorBuffer: stub,
-    PJRT_AsyncHostToDeviceTransferManager_TransferLiteral: stub,
+    PJRT_Client_CreateErrorBuffer: buffer::client_create_error_buffer,
+    PJRT_AsyncHostToDeviceTransferManager_TransferLiteral: transfer::manager_transfer_literal,
     PJRT_Buffer_CopyRawToHostFuture: buffer::buffer_copy_raw_to_host_future,
-    PJRT_Device_PoisonExecution: stub,
-    PJRT_Device_CreateAsyncTrackingEvent: stub,
-    PJRT_AsyncTrackingEvent_Destroy: stub,
+    PJRT_Device_PoisonExecution: device::device_poison_execution,
+    PJRT_Device_CreateAsyncTrackingEvent: device::device_create_async_tracking_event,
+    PJRT_AsyncTrackingEvent_Destroy: device::async_tracking_event_destroy,
     PJRT_Executable_GetCompileOptions: executable::executable_get_compile_options,
-    PJRT_Buffer_DonateWithControlDependency: stub,
+    PJRT_Buffer_DonateWithControlDependency: buffer::buffer_donate_with_control_dependency,
     PJRT_Event_Create: event::event_create,
     PJRT_Event_Set: event::event_set,
     PJRT_Device_GetAttributes: device::device_get_attributes,
-    PJRT_Client_Load: stub,
+    PJRT_Client_Load: executable::client_load,
     PJRT_LoadedExecutable_AddressableDeviceLogicalIds: executable::loaded_executable_addressable_device_logical_ids,
-    PJRT_Buffer_Bitcast: stub,
+    PJRT_Buffer_Bitcast: buffer::buffer_bitcast,
     PJRT_Error_ForEachPayload: error::error_for_each_payload,
-    PJRT_TopologyDescription_Fingerprint: stub,
-    PJRT_Executable_ParameterMemoryKinds: stub,
-    PJRT_Device_ClearMemoryStats: stub,
-    PJRT_TopologyDescription_MakeCanonicalShapeForMemorySpace: stub,
-    PJRT_TopologyDescription_GetMemorySpaceKindIds: stub,
+    PJRT_TopologyDescription_Fingerprint: topology::topology_fingerprint,
+    PJRT_Executable_ParameterMemoryKinds: executable::executable_parameter_memory_kinds,
+    PJRT_Device_ClearMemoryStats: device::device_clear_memory_stats,
+    PJRT_TopologyDescription_MakeCanonicalShapeForMemorySpace: topology::topology_make_canonical_shape_for_memory_space,
+    PJRT_TopologyDescription_GetMemorySpaceKindIds: topology::topology_get_memory_space_kind_ids,
+}
+
+/// Why each slot left UNIMPLEMENTED is (by name prefix); the README's table says the same.
+const UNIMPLEMENTED_REASONS: &[(&str, &str)] = &[
+    (
+        "PJRT_CopyToDeviceStream_",
+        "streams exist only for send/recv host transfers inside a program (host send/recv \
+         callbacks of Execute), which pjrtc does not compile, so no stream is ever made",
+    ),
+    (
+        "PJRT_Buffer_GetMemoryLayout",
+        "deprecated in the PJRT header in favour of the layouts extension, which pjrtc does \
+         not offer; every pjrtc buffer is dense row-major (minor_to_major descending)",
+    ),
+    (
+        "PJRT_Client_UpdateGlobalProcessInfo",
+        "it updates a client with the state of the other processes of a multi-process \
+         program; a pjrtc client is one process with no peers to track",
+    ),
+];
+
+fn unimplemented_reason(slot: &str) -> &'static str {
+    UNIMPLEMENTED_REASONS
+        .iter()
+        .find(|(prefix, _)| slot.starts_with(prefix))
+        .map_or("not implemented", |(_, why)| why)
 }
 
 struct SyncApi(PJRT_Api);

@@ -1,9 +1,9 @@
 //! PJRT_Buffer: a dense row-major tensor in host memory, owned by one device's memory.
 //! Transfers copy (synchronously), honouring the caller's byte strides in both directions.
 
-use std::ffi::c_void;
+use std::ffi::{c_char, c_void};
 use std::ptr::NonNull;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::client::client;
 use super::device::{MemoryCounter, device};
@@ -21,15 +21,114 @@ pub struct Buffer {
     /// Returned by pointer from Buffer_Dimensions; fixed for the buffer's life.
     dims: Vec<i64>,
     /// `None` once deleted. Shared so an execution can read it while the framework deletes.
-    data: Mutex<Option<Arc<Tensor>>>,
+    data: Mutex<Option<Source>>,
     /// External references (Buffer_IncreaseExternalReferenceCount: a host array aliases
     /// the memory) and, while there are any, the data they keep alive: the memory stays
     /// valid even if the buffer is deleted meanwhile, and is never donated.
     external: Mutex<(usize, Option<Arc<Tensor>>)>,
     /// Where this buffer's bytes are counted (Device_MemoryStats); `None` for views of
-    /// foreign memory.
+    /// foreign memory and for buffers that hold no memory of their own (errors, aliases).
     counter: Option<Arc<MemoryCounter>>,
     bytes: usize,
+}
+
+/// Where a buffer's data is: there from birth (every buffer a transfer or an execution
+/// makes), or defined later (see [`Definition`]).
+#[derive(Clone)]
+pub(crate) enum Source {
+    Ready(Arc<Tensor>),
+    Deferred(Arc<Definition>),
+}
+
+impl Source {
+    /// Runs `f` with the data (or why there is none): now if known, else once defined, on
+    /// the thread that defines it.
+    pub(crate) fn when_defined(self, f: impl FnOnce(Result<Arc<Tensor>>) + Send + 'static) {
+        match self {
+            Source::Ready(t) => f(Ok(t)),
+            Source::Deferred(d) => d.when_done(f),
+        }
+    }
+}
+
+/// The data of a buffer that is not there when the buffer is made: it arrives later (an
+/// async host-to-device transfer, an alias buffer fulfilled, a donation waiting for its
+/// control dependency, a copy of such a buffer) or never (an error buffer). Readers wait
+/// for its event, and get its error if it failed.
+pub(crate) struct Definition {
+    event: Event,
+    /// Set (once) before the event completes successfully; shared with the callbacks
+    /// waiting for it, which must not keep the definition (and so its event) alive.
+    data: Arc<OnceLock<Arc<Tensor>>>,
+}
+
+impl Definition {
+    pub(crate) fn pending() -> Arc<Definition> {
+        Arc::new(Definition {
+            event: Event::pending(),
+            data: Arc::default(),
+        })
+    }
+
+    /// A definition that failed with `error` from the start (an error buffer).
+    pub(crate) fn failed(error: PjrtError) -> Arc<Definition> {
+        let d = Definition::pending();
+        let _ = d.event.set(Some(error));
+        d
+    }
+
+    /// Defines the data; an error if the definition is already complete.
+    pub(crate) fn define(&self, t: Arc<Tensor>) -> Result<()> {
+        if self.event.is_ready() || self.data.set(t).is_err() {
+            return Err(PjrtError::invalid("the buffer's data is already defined"));
+        }
+        self.event.set(None)
+    }
+
+    /// Fails the definition with `error`; an error if it is already complete.
+    pub(crate) fn fail(&self, error: PjrtError) -> Result<()> {
+        self.event
+            .set(Some(error))
+            .map_err(|_| PjrtError::invalid("the buffer's data is already defined"))
+    }
+
+    /// Completes with `outcome`: the data, or why there is none.
+    pub(crate) fn complete(&self, outcome: Result<Arc<Tensor>>) -> Result<()> {
+        match outcome {
+            Ok(t) => self.define(t),
+            Err(e) => self.fail(e),
+        }
+    }
+
+    fn outcome(data: &OnceLock<Arc<Tensor>>, error: Option<PjrtError>) -> Result<Arc<Tensor>> {
+        match error {
+            Some(e) => Err(e),
+            None => data
+                .get()
+                .cloned()
+                .ok_or_else(|| PjrtError::internal("a defined buffer has no data")),
+        }
+    }
+
+    /// Blocks until defined; then the data or the error.
+    pub(crate) fn wait(&self) -> Result<Arc<Tensor>> {
+        Definition::outcome(&self.data, self.event.wait())
+    }
+
+    pub(crate) fn when_done(&self, f: impl FnOnce(Result<Arc<Tensor>>) + Send + 'static) {
+        let data = self.data.clone();
+        self.event
+            .on_ready(move |error| f(Definition::outcome(&data, error)));
+    }
+
+    /// A caller-owned handle on the event that completes with the definition.
+    pub(crate) fn event(&self) -> *mut PJRT_Event {
+        self.event.clone().into_raw()
+    }
+}
+
+fn deleted() -> PjrtError {
+    PjrtError::invalid("buffer has been deleted")
 }
 
 impl Buffer {
@@ -40,12 +139,57 @@ impl Buffer {
         tensor: Tensor,
     ) -> *mut PJRT_Buffer {
         let bytes = tensor.data.len();
-        let counter = if tensor.data.is_foreign() {
-            None
-        } else {
+        let counted = !tensor.data.is_foreign();
+        Buffer::with_source(
+            device,
+            memory,
+            tensor.dtype,
+            tensor.shape.iter().map(|&d| d as i64).collect(),
+            bytes,
+            counted,
+            Source::Ready(Arc::new(tensor)),
+        )
+    }
+
+    /// A new caller-owned buffer of `dtype[dims]` whose data `definition` defines later.
+    /// `counted`: the data will be memory of its own (counted in the device's stats from
+    /// now), not shared with another buffer or absent.
+    pub(crate) fn deferred(
+        device: *mut PJRT_Device,
+        memory: *mut PJRT_Memory,
+        dtype: DType,
+        dims: Vec<i64>,
+        definition: Arc<Definition>,
+        counted: bool,
+    ) -> *mut PJRT_Buffer {
+        let shape: Vec<u64> = dims.iter().map(|&d| d as u64).collect();
+        let bytes = byte_size(dtype, &shape).unwrap_or(0);
+        Buffer::with_source(
+            device,
+            memory,
+            dtype,
+            dims,
+            bytes,
+            counted,
+            Source::Deferred(definition),
+        )
+    }
+
+    fn with_source(
+        device: *mut PJRT_Device,
+        memory: *mut PJRT_Memory,
+        dtype: DType,
+        dims: Vec<i64>,
+        bytes: usize,
+        counted: bool,
+        source: Source,
+    ) -> *mut PJRT_Buffer {
+        let counter = if counted {
             super::device::device(device)
                 .ok()
                 .map(|d| d.memory_counter.clone())
+        } else {
+            None
         };
         if let Some(c) = &counter {
             c.add(bytes);
@@ -53,9 +197,9 @@ impl Buffer {
         Box::into_raw(Box::new(Buffer {
             device,
             memory,
-            dtype: tensor.dtype,
-            dims: tensor.shape.iter().map(|&d| d as i64).collect(),
-            data: Mutex::new(Some(Arc::new(tensor))),
+            dtype,
+            dims,
+            data: Mutex::new(Some(source)),
             external: Mutex::new((0, None)),
             counter,
             bytes,
@@ -70,8 +214,8 @@ impl Buffer {
         self.memory
     }
 
-    fn lock_data(&self) -> std::sync::MutexGuard<'_, Option<Arc<Tensor>>> {
-        // A poisoned lock still holds a valid `Option<Arc>`.
+    fn lock_data(&self) -> std::sync::MutexGuard<'_, Option<Source>> {
+        // A poisoned lock still holds a valid `Option<Source>`.
         self.data.lock().unwrap_or_else(|e| e.into_inner())
     }
 
@@ -79,11 +223,18 @@ impl Buffer {
         self.external.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The data, or an error if the buffer was deleted (or donated).
+    /// Where the data is, or an error if the buffer was deleted (or donated).
+    pub(crate) fn source(&self) -> Result<Source> {
+        self.lock_data().clone().ok_or_else(deleted)
+    }
+
+    /// The data, or an error if the buffer was deleted (or donated) or its definition
+    /// failed; waits for a buffer whose data is still to come.
     pub fn tensor(&self) -> Result<Arc<Tensor>> {
-        self.lock_data()
-            .clone()
-            .ok_or_else(|| PjrtError::invalid("buffer has been deleted"))
+        match self.source()? {
+            Source::Ready(t) => Ok(t),
+            Source::Deferred(d) => d.wait(),
+        }
     }
 
     pub fn is_deleted(&self) -> bool {
@@ -91,7 +242,7 @@ impl Buffer {
     }
 
     /// Removes the data (the buffer then reports deleted), uncounting its bytes.
-    fn take(&self) -> Option<Arc<Tensor>> {
+    fn take(&self) -> Option<Source> {
         let t = self.lock_data().take();
         if t.is_some()
             && let Some(c) = &self.counter
@@ -109,29 +260,47 @@ impl Buffer {
     /// The data itself, for an execution to update in place, if nobody else can see it:
     /// no other reference (a running execution, a host array holding an external
     /// reference) and the alignment kernels need. The buffer is then deleted (donated).
+    /// Data defined later is shared with its definition, so it is never updated in place.
     pub(crate) fn donate(&self) -> Option<Tensor> {
         let external = self.lock_external();
         if external.0 > 0 {
             return None;
         }
         let mut data = self.lock_data();
-        let unique = data
-            .as_ref()
-            .is_some_and(|t| Arc::strong_count(t) == 1 && t.data.is_aligned());
+        let unique = matches!(
+            data.as_ref(),
+            Some(Source::Ready(t)) if Arc::strong_count(t) == 1 && t.data.is_aligned()
+        );
         if !unique {
             return None;
         }
+        let Some(Source::Ready(t)) = data.take() else {
+            return None;
+        };
         // Nobody else holds the Arc and the lock keeps new clones out, so it unwraps.
-        let t = Arc::try_unwrap(data.take()?).ok()?;
+        let t = Arc::try_unwrap(t).ok()?;
         if let Some(c) = &self.counter {
             c.sub(self.bytes);
         }
         Some(t)
     }
 
+    /// Gives up the data to a new owner (Buffer_DonateWithControlDependency): the buffer
+    /// reports deleted, its bytes are no longer counted here.
+    fn give_up(&self) -> Result<Source> {
+        let external = self.lock_external();
+        if external.0 > 0 {
+            return Err(PjrtError::new(
+                PJRT_Error_Code_FAILED_PRECONDITION,
+                "the buffer cannot be donated: a host array still references its memory \
+                 (external reference count > 0)",
+            ));
+        }
+        self.take().ok_or_else(deleted)
+    }
+
     fn size_in_bytes(&self) -> usize {
-        let shape: Vec<u64> = self.dims.iter().map(|&d| d as u64).collect();
-        byte_size(self.dtype, &shape).unwrap_or(0)
+        self.bytes
     }
 }
 
@@ -225,7 +394,7 @@ pub fn dtype_to_pjrt(d: DType) -> PJRT_Buffer_Type {
 }
 
 /// Row-major byte strides of a dense array.
-fn dense_strides(dims: &[u64], elem: usize) -> Vec<i64> {
+pub(crate) fn dense_strides(dims: &[u64], elem: usize) -> Vec<i64> {
     let mut strides = vec![0i64; dims.len()];
     let mut s = elem as i64;
     for i in (0..dims.len()).rev() {
@@ -255,7 +424,7 @@ fn extent(dims: &[u64], strides: &[i64], elem: usize) -> (i64, i64) {
 /// # Safety
 /// Every offset the strides produce for indices within `dims` must be valid for reading
 /// `elem` bytes at `src` and writing them at `dst`, and the two views must not overlap.
-unsafe fn copy_strided(
+pub(crate) unsafe fn copy_strided(
     src: *const u8,
     src_strides: &[i64],
     dst: *mut u8,
@@ -292,7 +461,7 @@ unsafe fn copy_strided(
     }
 }
 
-fn shape_of(dims: &[i64]) -> Result<Vec<u64>> {
+pub(crate) fn shape_of(dims: &[i64]) -> Result<Vec<u64>> {
     dims.iter()
         .map(|&d| {
             u64::try_from(d).map_err(|_| PjrtError::invalid(format!("negative dimension {d}")))
@@ -443,15 +612,23 @@ entry!(
 );
 
 entry!(
+    /// Completes when the data is defined (at once for almost every buffer), or with the
+    /// error of an error buffer or a failed transfer.
     fn buffer_ready_event(a: &mut PJRT_Buffer_ReadyEvent_Args) {
-        buffer(a.buffer)?;
-        a.event = Event::ready();
+        a.event = match buffer(a.buffer)?.source() {
+            Ok(Source::Deferred(d)) => d.event(),
+            _ => Event::ready(),
+        };
         Ok(())
     }
 );
 
 /// Byte strides and required size of the host layout the caller asks for.
-fn host_strides(layout: &PJRT_Buffer_MemoryLayout, shape: &[u64], elem: usize) -> Result<Vec<i64>> {
+pub(crate) fn host_strides(
+    layout: &PJRT_Buffer_MemoryLayout,
+    shape: &[u64],
+    elem: usize,
+) -> Result<Vec<i64>> {
     let rank = shape.len();
     match layout.type_ {
         PJRT_Buffer_MemoryLayout_Type_Tiled => {
@@ -506,22 +683,55 @@ fn host_strides(layout: &PJRT_Buffer_MemoryLayout, shape: &[u64], elem: usize) -
     }
 }
 
+/// A pointer into the framework's memory that a deferred copy writes to.
+struct HostPtr(*mut u8);
+
+// SAFETY: the framework keeps the memory valid until the copy's event completes (the
+// contract of ToHostBuffer, CopyRawToHost and their futures) and does not touch it
+// meanwhile; only the one copy writes through it.
+unsafe impl Send for HostPtr {}
+
+/// Runs `copy` on the buffer's data: now for data that is there (errors returned at
+/// once), else once it is defined, completing the returned event with the outcome (the
+/// framework keeps the destination alive until then).
+fn with_data(
+    b: &Buffer,
+    copy: impl FnOnce(&Tensor) -> Result<()> + Send + 'static,
+) -> Result<*mut PJRT_Event> {
+    match b.source()? {
+        Source::Ready(t) => {
+            copy(&t)?;
+            Ok(Event::ready())
+        }
+        Source::Deferred(d) => {
+            let event = Event::pending();
+            let done = event.clone();
+            d.when_done(move |data| {
+                let _ = done.set(data.and_then(|t| copy(&t)).err());
+            });
+            Ok(event.into_raw())
+        }
+    }
+}
+
 entry!(
+    /// For data still to come (async transfers, aliases), the copy happens when it arrives
+    /// and the event completes then (or with the transfer's error).
     fn buffer_to_host_buffer(a: &mut PJRT_Buffer_ToHostBuffer_Args) {
         let b = buffer(a.src)?;
-        let t = b.tensor()?;
-        let elem = t.dtype.size();
-        let dense = dense_strides(&t.shape, elem);
+        let shape = shape_of(&b.dims)?;
+        let elem = b.dtype.size();
+        let dense = dense_strides(&shape, elem);
         // SAFETY: a non-NULL host layout is the caller's struct for this call.
         let strides = match unsafe { a.host_layout.as_ref() } {
             None => dense.clone(),
-            Some(layout) => host_strides(layout, &t.shape, elem)?,
+            Some(layout) => host_strides(layout, &shape, elem)?,
         };
-        let empty = t.shape.contains(&0);
+        let empty = shape.contains(&0);
         let (lo, hi) = if empty {
             (0, 0)
         } else {
-            extent(&t.shape, &strides, elem)
+            extent(&shape, &strides, elem)
         };
         if lo < 0 {
             return Err(PjrtError::unimplemented(
@@ -540,18 +750,26 @@ entry!(
                 a.dst_size
             )));
         }
-        if !empty {
-            let dst = a.dst.cast::<u8>();
+        let dst = HostPtr(a.dst.cast::<u8>());
+        a.event = with_data(b, move |t| {
+            let dst = dst;
+            if empty {
+                return Ok(());
+            }
             if strides == dense {
                 // SAFETY: `dst` has at least `needed` = the dense size bytes (checked).
-                unsafe { std::ptr::copy_nonoverlapping(t.bytes().as_ptr(), dst, t.bytes().len()) };
+                unsafe {
+                    std::ptr::copy_nonoverlapping(t.bytes().as_ptr(), dst.0, t.bytes().len())
+                };
             } else {
                 // SAFETY: all offsets lie in [0, needed) <= dst_size (checked); the source is
                 // our dense array of this shape; host memory is not ours, so no overlap.
-                unsafe { copy_strided(t.bytes().as_ptr(), &dense, dst, &strides, &t.shape, elem) };
+                unsafe {
+                    copy_strided(t.bytes().as_ptr(), &dense, dst.0, &strides, &t.shape, elem)
+                };
             }
-        }
-        a.event = Event::ready();
+            Ok(())
+        })?;
         Ok(())
     }
 );
@@ -607,8 +825,15 @@ entry!(
     fn buffer_copy_to_memory(a: &mut PJRT_Buffer_CopyToMemory_Args) {
         let b = buffer(a.buffer)?;
         let m = memory(a.dst_memory)?;
-        let t = b.tensor()?;
-        a.dst_buffer = Buffer::new_raw(m.devices[0], a.dst_memory, (*t).clone());
+        let (dtype, dims) = (b.dtype, b.dims.clone());
+        a.dst_buffer = derive(
+            b,
+            m.devices[0],
+            a.dst_memory,
+            dtype,
+            dims,
+            |t| Ok(t.clone()),
+        )?;
         Ok(())
     }
 );
@@ -617,15 +842,41 @@ entry!(
     fn buffer_copy_to_device(a: &mut PJRT_Buffer_CopyToDevice_Args) {
         let b = buffer(a.buffer)?;
         let d = device(a.dst_device)?;
-        let t = b.tensor()?;
-        a.dst_buffer = Buffer::new_raw(a.dst_device, d.default_memory, (*t).clone());
+        let (dtype, dims) = (b.dtype, b.dims.clone());
+        a.dst_buffer = derive(b, a.dst_device, d.default_memory, dtype, dims, |t| {
+            Ok(t.clone())
+        })?;
         Ok(())
     }
 );
 
+/// A new buffer of `dtype[dims]` on `device`/`memory` holding `make(data of b)`: made now
+/// if `b`'s data is there, else when it is defined (the new buffer's data then follows,
+/// with `b`'s error if it fails).
+fn derive(
+    b: &Buffer,
+    device: *mut PJRT_Device,
+    memory: *mut PJRT_Memory,
+    dtype: DType,
+    dims: Vec<i64>,
+    make: impl FnOnce(&Tensor) -> Result<Tensor> + Send + 'static,
+) -> Result<*mut PJRT_Buffer> {
+    match b.source()? {
+        Source::Ready(t) => Ok(Buffer::new_raw(device, memory, make(&t)?)),
+        Source::Deferred(d) => {
+            let out = Definition::pending();
+            let defined = out.clone();
+            d.when_done(move |data| {
+                let _ = defined.complete(data.and_then(|t| make(&t).map(Arc::new)));
+            });
+            Ok(Buffer::deferred(device, memory, dtype, dims, out, true))
+        }
+    }
+}
+
 /// The row-major shape a (dims, element type, layout) triple describes, or why pjrtc
 /// cannot hold it.
-fn dense_shape(
+pub(crate) fn dense_shape(
     dims: &[i64],
     element_type: PJRT_Buffer_Type,
     layout: *const PJRT_Buffer_MemoryLayout,
@@ -646,7 +897,7 @@ fn dense_shape(
 
 /// The device and memory a buffer goes to: `memory` if given, else `device`'s default
 /// memory, else device 0's.
-fn placement(
+pub(crate) fn placement(
     c: &super::client::Client,
     dev: *mut PJRT_Device,
     mem: *mut PJRT_Memory,
@@ -750,12 +1001,11 @@ entry!(
 );
 
 /// The byte range `[offset, offset + size)` of `b`'s dense data, checked.
-fn raw_range(b: &Buffer, offset: i64, size: i64) -> Result<(Arc<Tensor>, usize, usize)> {
-    let t = b.tensor()?;
-    let len = t.data.len();
+fn raw_range(b: &Buffer, offset: i64, size: i64) -> Result<(usize, usize)> {
+    let len = b.size_in_bytes();
     let (o, n) = (usize::try_from(offset), usize::try_from(size));
     match (o, n) {
-        (Ok(o), Ok(n)) if o.checked_add(n).is_some_and(|end| end <= len) => Ok((t, o, n)),
+        (Ok(o), Ok(n)) if o.checked_add(n).is_some_and(|end| end <= len) => Ok((o, n)),
         _ => Err(PjrtError::invalid(format!(
             "CopyRawToHost: bytes [{offset}, {offset} + {size}) are outside the buffer's {len} bytes"
         ))),
@@ -764,29 +1014,35 @@ fn raw_range(b: &Buffer, offset: i64, size: i64) -> Result<(Arc<Tensor>, usize, 
 
 entry!(
     /// Copies bytes `[offset, offset + transfer_size)` of the buffer's dense row-major
-    /// data to `dst`.
+    /// data to `dst` (when the data is defined, for data still to come).
     fn buffer_copy_raw_to_host(a: &mut PJRT_Buffer_CopyRawToHost_Args) {
-        let (t, o, n) = raw_range(buffer(a.buffer)?, a.offset, a.transfer_size)?;
-        if n > 0 {
-            if a.dst.is_null() {
-                return Err(PjrtError::invalid("CopyRawToHost: dst is NULL"));
-            }
-            // SAFETY: the range is inside the buffer (checked); `dst` is the caller's memory
-            // of at least `transfer_size` bytes (API contract), not ours, so no overlap.
-            unsafe { std::ptr::copy_nonoverlapping(t.bytes()[o..].as_ptr(), a.dst.cast(), n) };
+        let b = buffer(a.buffer)?;
+        let (o, n) = raw_range(b, a.offset, a.transfer_size)?;
+        if n > 0 && a.dst.is_null() {
+            return Err(PjrtError::invalid("CopyRawToHost: dst is NULL"));
         }
-        a.event = Event::ready();
+        let dst = HostPtr(a.dst.cast::<u8>());
+        a.event = with_data(b, move |t| {
+            let dst = dst;
+            if n > 0 {
+                // SAFETY: the range is inside the data (checked against its size); `dst`
+                // is the caller's memory of at least `transfer_size` bytes (API contract),
+                // not ours, so no overlap.
+                unsafe { std::ptr::copy_nonoverlapping(t.bytes()[o..].as_ptr(), dst.0, n) };
+            }
+            Ok(())
+        })?;
         Ok(())
     }
 );
 
 /// What a deferred raw copy needs when the framework says where to copy to.
 struct DeferredCopy {
-    data: Arc<Tensor>,
+    data: Source,
     offset: usize,
     size: usize,
-    /// Completed once the copy is done (or failed); the framework owns its handle.
-    event: *const Event,
+    /// Completed once the copy is done (or failed); the framework holds its own handle.
+    event: Event,
 }
 
 unsafe extern "C" fn deferred_copy_ready(args: *mut PJRT_Buffer_CopyRawToHostFuture_Callback_Args) {
@@ -801,7 +1057,7 @@ unsafe extern "C" fn deferred_copy_ready(args: *mut PJRT_Buffer_CopyRawToHostFut
         }
         // SAFETY: made by `buffer_copy_raw_to_host_future` (a Box), handed back exactly once.
         let copy = unsafe { Box::from_raw(a.callback_data.cast::<DeferredCopy>()) };
-        let outcome = if a.error_code != PJRT_Error_Code_OK {
+        let failed = if a.error_code != PJRT_Error_Code_OK {
             // SAFETY: the caller's `(ptr, len)` message, live for the call.
             let m =
                 unsafe { super::error::bytes(a.error_message, a.error_message_size, "message") }
@@ -811,22 +1067,33 @@ unsafe extern "C" fn deferred_copy_ready(args: *mut PJRT_Buffer_CopyRawToHostFut
         } else if a.dst.is_null() && copy.size > 0 {
             Some(PjrtError::invalid("CopyRawToHostFuture: dst is NULL"))
         } else {
-            if copy.size > 0 {
-                // SAFETY: the range was checked against the data, which `copy` keeps alive;
-                // `dst` is the framework's memory of at least `size` bytes.
-                unsafe {
-                    std::ptr::copy_nonoverlapping(
-                        copy.data.bytes()[copy.offset..].as_ptr(),
-                        a.dst.cast::<u8>(),
-                        copy.size,
-                    )
-                };
-            }
             None
         };
-        // SAFETY: the framework destroys the event only after it completed (it waits on
-        // it), and it completes here.
-        let _ = unsafe { &*copy.event }.set(outcome);
+        let DeferredCopy {
+            data,
+            offset,
+            size,
+            event,
+        } = *copy;
+        if let Some(e) = failed {
+            let _ = event.set(Some(e));
+            return;
+        }
+        let dst = HostPtr(a.dst.cast::<u8>());
+        data.when_defined(move |t| {
+            let dst = dst;
+            let outcome = t.map(|t| {
+                if size > 0 {
+                    // SAFETY: the range was checked against the data's size; `dst` is the
+                    // framework's memory of at least `size` bytes, valid until the event
+                    // completes.
+                    unsafe {
+                        std::ptr::copy_nonoverlapping(t.bytes()[offset..].as_ptr(), dst.0, size)
+                    };
+                }
+            });
+            let _ = event.set(outcome.err());
+        });
     });
 }
 
@@ -834,17 +1101,222 @@ entry!(
     /// CopyRawToHost where the destination is given later: the event completes when the
     /// framework calls `future_ready_callback` with `dst` and the copy is done.
     fn buffer_copy_raw_to_host_future(a: &mut PJRT_Buffer_CopyRawToHostFuture_Args) {
-        let (data, offset, size) = raw_range(buffer(a.buffer)?, a.offset, a.transfer_size)?;
-        let event = Box::into_raw(Event::pending());
-        a.event = event;
+        let b = buffer(a.buffer)?;
+        let (offset, size) = raw_range(b, a.offset, a.transfer_size)?;
+        let event = Event::pending();
+        a.event = event.clone().into_raw();
         a.callback_data = Box::into_raw(Box::new(DeferredCopy {
-            data,
+            data: b.source()?,
             offset,
             size,
             event,
         }))
         .cast::<c_void>();
         a.future_ready_callback = Some(deferred_copy_ready);
+        Ok(())
+    }
+);
+
+/// The `(code, message)` status of an args struct as a PJRT error, or `None` for OK.
+///
+/// # Safety
+/// `(message, size)` is NULL/0 or the caller's string, live for the call.
+unsafe fn status(
+    code: PJRT_Error_Code,
+    message: *const c_char,
+    size: usize,
+) -> Result<Option<PjrtError>> {
+    if code == PJRT_Error_Code_OK {
+        return Ok(None);
+    }
+    // SAFETY: per the contract above.
+    let m = unsafe { super::error::bytes(message, size, "error_message")? };
+    Ok(Some(PjrtError::new(
+        code,
+        String::from_utf8_lossy(m).into_owned(),
+    )))
+}
+
+entry!(
+    /// A buffer without memory whose ready event carries the given error; reading it or
+    /// passing it to Execute fails with that error. Payloads are checked and dropped
+    /// (pjrtc errors carry none).
+    fn client_create_error_buffer(a: &mut PJRT_Client_CreateErrorBuffer_Args) {
+        let c = client(a.client)?;
+        // SAFETY: the caller's message for this call.
+        let error = unsafe { status(a.error_code, a.error_message, a.error_message_size)? }
+            .ok_or_else(|| PjrtError::invalid("CreateErrorBuffer: error_code is OK"))?;
+        // SAFETY: the caller's array of `num_payload` named values.
+        unsafe { slice(a.payload, a.num_payload, "payload")? };
+        // SAFETY: `shape_dims` is the caller's array of `shape_num_dims` int64.
+        let dims = unsafe { slice(a.shape_dims, a.shape_num_dims, "shape_dims")? };
+        let (dtype, _) = dense_shape(dims, a.shape_element_type, a.shape_layout)?;
+        let (dev, mem) = placement(c, std::ptr::null_mut(), a.memory)?;
+        a.buffer = Buffer::deferred(
+            dev,
+            mem,
+            dtype,
+            dims.to_vec(),
+            Definition::failed(error),
+            false,
+        );
+        Ok(())
+    }
+);
+
+entry!(
+    /// A placeholder buffer of the given shape, defined later by `Client_FulfillAliasBuffer`
+    /// with the promise returned here: it then shares another buffer's memory, or carries
+    /// an error. Until then readers wait (Execute blocks; reads complete their events
+    /// later).
+    fn client_create_alias_buffer(a: &mut PJRT_Client_CreateAliasBuffer_Args) {
+        let c = client(a.client)?;
+        // SAFETY: `shape_dims` is the caller's array of `shape_num_dims` int64.
+        let dims = unsafe { slice(a.shape_dims, a.shape_num_dims, "shape_dims")? };
+        let (dtype, shape) = dense_shape(dims, a.shape_element_type, a.shape_layout)?;
+        let (dev, mem) = placement(c, std::ptr::null_mut(), a.memory)?;
+        let definition = Definition::pending();
+        let key = c.promise_alias(super::client::AliasPromise {
+            definition: definition.clone(),
+            dtype,
+            shape,
+        });
+        a.alias_buffer = Buffer::deferred(dev, mem, dtype, dims.to_vec(), definition, false);
+        a.fulfill_alias_buffer_cb = key as *mut PJRT_FulfillAliasBufferCallback;
+        Ok(())
+    }
+);
+
+entry!(
+    /// Keeps an alias buffer's promise (once): with status OK the alias becomes `buffer`
+    /// (same type and shape; they share memory, and the alias is ready when `buffer` is),
+    /// otherwise it carries the error.
+    fn client_fulfill_alias_buffer(a: &mut PJRT_Client_FulfillAliasBuffer_Args) {
+        let c = client(a.client)?;
+        let key = a.fulfill_alias_buffer_cb as usize;
+        // SAFETY: the caller's message for this call.
+        let error = unsafe { status(a.status_code, a.error_message, a.error_message_size)? };
+        let source = match &error {
+            Some(_) => None,
+            None => Some(buffer(a.buffer)?),
+        };
+        let promise = c.fulfil_alias(key, |p| match source {
+            None => Ok(()),
+            Some(b) => {
+                if let Ok(Source::Deferred(d)) = b.source()
+                    && Arc::ptr_eq(&d, &p.definition)
+                {
+                    return Err(PjrtError::invalid(
+                        "FulfillAliasBuffer: an alias cannot be fulfilled with itself",
+                    ));
+                }
+                let shape = shape_of(&b.dims)?;
+                if b.dtype != p.dtype || shape != p.shape {
+                    return Err(PjrtError::invalid(format!(
+                        "FulfillAliasBuffer: the alias is a {}{:?}, the buffer a {}{shape:?}",
+                        p.dtype, p.shape, b.dtype
+                    )));
+                }
+                Ok(())
+            }
+        })?;
+        match (error, source) {
+            (Some(e), _) => promise.definition.fail(e),
+            (None, Some(b)) => {
+                let d = promise.definition;
+                b.source()?.when_defined(move |t| {
+                    let _ = d.complete(t);
+                });
+                Ok(())
+            }
+            (None, None) => Err(PjrtError::internal("no buffer to fulfil the alias with")),
+        }
+    }
+);
+
+/// What a donation waiting for its control dependency holds until the dependency is
+/// ready: the donated data and the definition of the buffer that receives it.
+struct ControlDependency {
+    data: Source,
+    out: Arc<Definition>,
+}
+
+unsafe extern "C" fn dependency_ready(
+    args: *mut PJRT_Buffer_DonateWithControlDependency_Callback_Args,
+) {
+    // A panic must not unwind into C.
+    let _ = std::panic::catch_unwind(|| {
+        // SAFETY: the framework passes its callback args struct for this call.
+        let Some(a) = (unsafe { args.as_ref() }) else {
+            return;
+        };
+        if a.callback_data.is_null() {
+            return;
+        }
+        // SAFETY: made by `buffer_donate_with_control_dependency` (a Box), handed back once.
+        let dep = unsafe { Box::from_raw(a.callback_data.cast::<ControlDependency>()) };
+        // SAFETY: the framework's message for this call.
+        match unsafe { status(a.error_code, a.error_message, a.error_message_size) } {
+            Ok(None) => {
+                let ControlDependency { data, out } = *dep;
+                data.when_defined(move |t| {
+                    let _ = out.complete(t);
+                });
+            }
+            Ok(Some(e)) | Err(e) => {
+                let _ = dep.out.fail(e);
+            }
+        }
+    });
+}
+
+entry!(
+    /// Donates the buffer (it reports deleted from now on) to a new buffer that holds the
+    /// same data, ready once both the data and the caller's dependency are (the caller
+    /// calls `dependency_ready_callback` with `callback_data` once), failing if either
+    /// fails.
+    fn buffer_donate_with_control_dependency(a: &mut PJRT_Buffer_DonateWithControlDependency_Args) {
+        let b = buffer(a.buffer)?;
+        let data = b.give_up()?;
+        let out = Definition::pending();
+        a.out_buffer = Buffer::deferred(
+            b.device,
+            b.memory,
+            b.dtype,
+            b.dims.clone(),
+            out.clone(),
+            true,
+        );
+        a.callback_data = Box::into_raw(Box::new(ControlDependency { data, out })).cast::<c_void>();
+        a.dependency_ready_callback = Some(dependency_ready);
+        Ok(())
+    }
+);
+
+entry!(
+    /// A new buffer of another element type and dimensions holding the same bytes (a
+    /// copy; the byte sizes must be equal), in the default dense row-major layout.
+    fn buffer_bitcast(a: &mut PJRT_Buffer_Bitcast_Args) {
+        let b = buffer(a.buffer)?;
+        // SAFETY: `dims` is the caller's array of `num_dims` int64.
+        let dims = unsafe { slice(a.dims, a.num_dims, "dims")? };
+        let (dtype, shape) = dense_shape(dims, a.element_type, a.device_layout)?;
+        let size = byte_size(dtype, &shape).ok_or_else(|| {
+            PjrtError::invalid(format!("Bitcast: a {dtype}{shape:?} is too large"))
+        })?;
+        if size != b.bytes {
+            return Err(PjrtError::invalid(format!(
+                "Bitcast: a {}{:?} buffer has {} bytes, a {dtype}{shape:?} needs {size}",
+                b.dtype, b.dims, b.bytes
+            )));
+        }
+        a.out_buffer = derive(b, b.device, b.memory, dtype, dims.to_vec(), move |t| {
+            Ok(Tensor {
+                dtype,
+                shape,
+                data: t.data.clone(),
+            })
+        })?;
         Ok(())
     }
 );

@@ -1,6 +1,12 @@
 //! PJRT_Client: the devices and memories of this process (CPU devices, one `"device"` memory
 //! each). Buffers and executables are in their own modules.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::buffer::Definition;
 use super::device::{Device, device};
 use super::error::{PjrtError, Result, entry, handle, slice};
 use super::ffi::*;
@@ -23,6 +29,18 @@ pub struct Client {
     pub(crate) num_threads: usize,
     /// The host topology with this client's devices (Client_TopologyDescription).
     topology: Box<Topology>,
+    /// Alias buffers not yet fulfilled, by the key handed out as their promise.
+    aliases: Mutex<HashMap<usize, AliasPromise>>,
+    next_alias: AtomicUsize,
+    /// Host ranges registered with Client_DmaMap: start -> size.
+    dma: Mutex<HashMap<usize, usize>>,
+}
+
+/// An alias buffer's promise: what defines it and the type it must get.
+pub(crate) struct AliasPromise {
+    pub definition: Arc<Definition>,
+    pub dtype: crate::DType,
+    pub shape: Vec<u64>,
 }
 
 impl Client {
@@ -40,6 +58,9 @@ impl Client {
             memory_ptrs: Vec::new(),
             num_threads: 1,
             topology,
+            aliases: Mutex::default(),
+            next_alias: AtomicUsize::new(1),
+            dma: Mutex::default(),
         });
         for id in 0..num_devices as i32 {
             let mut memory = Box::new(Memory::new(id));
@@ -73,6 +94,36 @@ impl Client {
 
     pub fn topology(&self) -> &Topology {
         &self.topology
+    }
+
+    /// Registers an alias buffer's promise; the key (never 0) is its opaque handle.
+    pub(crate) fn promise_alias(&self, promise: AliasPromise) -> usize {
+        let key = self.next_alias.fetch_add(1, Ordering::Relaxed);
+        self.aliases
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, promise);
+        key
+    }
+
+    /// Takes the promise `key` if `check` accepts it (a rejected one stays to be kept);
+    /// an unknown key (never made here, or already kept) is an error.
+    pub(crate) fn fulfil_alias(
+        &self,
+        key: usize,
+        check: impl FnOnce(&AliasPromise) -> Result<()>,
+    ) -> Result<AliasPromise> {
+        let mut aliases = self.aliases.lock().unwrap_or_else(|e| e.into_inner());
+        let promise = aliases.get(&key).ok_or_else(|| {
+            PjrtError::invalid(
+                "FulfillAliasBuffer: fulfill_alias_buffer_cb is not a pending promise of this \
+                 client (already fulfilled, or never made by CreateAliasBuffer)",
+            )
+        })?;
+        check(promise)?;
+        aliases
+            .remove(&key)
+            .ok_or_else(|| PjrtError::internal("the promise vanished"))
     }
 }
 
@@ -271,5 +322,46 @@ entry!(
             unsafe { *a.default_assignment.add(i) = d.description.id };
         }
         Ok(())
+    }
+);
+
+entry!(
+    /// Host memory needs no mapping for this CPU client: the range is checked and
+    /// remembered, so that DmaUnmap can tell a mapped range from any other pointer.
+    fn client_dma_map(a: &mut PJRT_Client_DmaMap_Args) {
+        let c = client(a.client)?;
+        if a.data.is_null() {
+            return Err(PjrtError::invalid("DmaMap: data is NULL"));
+        }
+        let start = a.data as usize;
+        if start.checked_add(a.size).is_none() {
+            return Err(PjrtError::invalid(format!(
+                "DmaMap: {} bytes at {start:#x} wrap around the address space",
+                a.size
+            )));
+        }
+        let mut dma = c.dma.lock().unwrap_or_else(|e| e.into_inner());
+        if dma.contains_key(&start) {
+            return Err(PjrtError::invalid(format!(
+                "DmaMap: {start:#x} is already mapped"
+            )));
+        }
+        dma.insert(start, a.size);
+        Ok(())
+    }
+);
+
+entry!(
+    fn client_dma_unmap(a: &mut PJRT_Client_DmaUnmap_Args) {
+        let c = client(a.client)?;
+        let start = a.data as usize;
+        c.dma
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&start)
+            .map(|_| ())
+            .ok_or_else(|| {
+                PjrtError::invalid(format!("DmaUnmap: {start:#x} was not mapped with DmaMap"))
+            })
     }
 );

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
-use super::error::{PjrtError, Result, entry, handle};
+use super::error::{PjrtError, Result, bytes, entry, handle, slice};
 use super::ffi::*;
 
 pub struct DeviceDescription {
@@ -40,6 +40,15 @@ impl MemoryCounter {
 
     pub fn in_use(&self) -> i64 {
         self.in_use.load(Ordering::Relaxed)
+    }
+
+    /// Starts the statistics over (Device_ClearMemoryStats), as an allocator's ClearStats
+    /// does: the peak becomes what is in use now, the allocation count and the largest
+    /// allocation start from zero. The bytes in use are a fact, not a statistic.
+    pub fn clear(&self) {
+        self.peak.store(self.in_use(), Ordering::Relaxed);
+        self.allocs.store(0, Ordering::Relaxed);
+        self.largest.store(0, Ordering::Relaxed);
     }
 }
 
@@ -221,6 +230,61 @@ entry!(
         a.largest_free_block_bytes_is_set = false;
         a.pool_bytes_is_set = false;
         a.peak_pool_bytes_is_set = false;
+        Ok(())
+    }
+);
+
+entry!(
+    fn device_clear_memory_stats(a: &mut PJRT_Device_ClearMemoryStats_Args) {
+        device(a.device)?.memory_counter.clear();
+        Ok(())
+    }
+);
+
+entry!(
+    /// Poisons the device's earliest unfinished execution with this launch id. Executions
+    /// finish before Execute returns, so none is ever unfinished: `poisoned` is false, as
+    /// the header asks when there is nothing to poison.
+    fn device_poison_execution(a: &mut PJRT_Device_PoisonExecution_Args) {
+        device(a.device)?;
+        if a.error_code == PJRT_Error_Code_OK {
+            return Err(PjrtError::invalid("PoisonExecution: error_code is OK"));
+        }
+        // SAFETY: the caller's message and payload arrays, live for the call.
+        unsafe {
+            bytes(a.error_message, a.error_message_size, "error_message")?;
+            slice(a.payload, a.num_payload, "payload")?;
+        }
+        a.poisoned = false;
+        Ok(())
+    }
+);
+
+/// An async tracking event: a named marker the framework keeps while it waits on
+/// something the device does. Nothing the device does is asynchronous, so it only
+/// carries its description.
+pub struct AsyncTrackingEvent {
+    pub description: String,
+}
+
+entry!(
+    fn device_create_async_tracking_event(a: &mut PJRT_Device_CreateAsyncTrackingEvent_Args) {
+        device(a.device)?;
+        // SAFETY: the caller's `(ptr, len)` description.
+        let d = unsafe { bytes(a.description, a.description_size, "description")? };
+        a.event = Box::into_raw(Box::new(AsyncTrackingEvent {
+            description: String::from_utf8_lossy(d).into_owned(),
+        }));
+        Ok(())
+    }
+);
+
+entry!(
+    fn async_tracking_event_destroy(a: &mut PJRT_AsyncTrackingEvent_Destroy_Args) {
+        if !a.event.is_null() {
+            // SAFETY: made by `device_create_async_tracking_event` (a Box); given up here.
+            drop(unsafe { Box::from_raw(a.event) });
+        }
         Ok(())
     }
 );

@@ -150,9 +150,9 @@ pub fn guard(name: &str, body: impl FnOnce() -> Result<()>) -> *mut PJRT_Error {
     }
 }
 
-/// The body of every slot this plugin does not implement.
-pub fn unimplemented(name: &str) -> *mut PJRT_Error {
-    PjrtError::unimplemented(format!("pjrtc: {name} is not implemented")).into_raw()
+/// The body of every slot this plugin does not implement, saying why.
+pub fn unimplemented(name: &str, why: &str) -> *mut PJRT_Error {
+    PjrtError::unimplemented(format!("pjrtc: {name} is not implemented: {why}")).into_raw()
 }
 
 /// Defines an entry point `unsafe extern "C" fn $name(*mut c_void) -> *mut PJRT_Error` whose
@@ -287,8 +287,11 @@ mod tests {
 
     #[test]
     fn unimplemented_names_the_function() {
-        let (code, msg) = code_and_message(unimplemented("PJRT_Foo"));
+        let (code, msg) = code_and_message(unimplemented("PJRT_Foo", "no foo here"));
         assert_eq!(code, PJRT_Error_Code_UNIMPLEMENTED);
-        assert!(msg.contains("PJRT_Foo"));
+        assert!(
+            msg.contains("PJRT_Foo") && msg.ends_with("no foo here"),
+            "{msg}"
+        );
     }
 }

@@ -1,60 +1,79 @@
-//! PJRT_Event. Execution and transfers are synchronous, so the events they return are born
-//! complete, possibly carrying the error of the work they stand for. Events the framework
-//! makes (Event_Create) and those of deferred copies (Buffer_CopyRawToHostFuture) complete
-//! later, when they are set: waiters block and OnReady callbacks wait until then.
+//! PJRT_Event. Execution and transfers are synchronous, so most events they return are born
+//! complete, possibly carrying the error of the work they stand for. Events complete later
+//! when the framework makes them (Event_Create) and when they stand for data that arrives
+//! later (a buffer's definition: async transfers, alias buffers, control dependencies;
+//! deferred copies): waiters block and callbacks wait until then.
+//!
+//! A handle is one owner of the shared state, so a buffer's ready event outlives the buffer
+//! and every handle the framework destroys is its own.
 
 use std::ffi::c_void;
-use std::sync::{Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
 
 use super::error::{PjrtError, Result, bytes, entry, handle};
 use super::ffi::*;
 
-/// A callback registered with OnReady before the event completed.
-struct Waiter {
-    callback: unsafe extern "C" fn(*mut PJRT_Error, *mut c_void),
-    user_arg: *mut c_void,
-}
-
-// SAFETY: the framework's callback and its argument may be called from any thread (the
-// PJRT contract for OnReady callbacks).
-unsafe impl Send for Waiter {}
+/// What runs when an event completes, with its outcome (`None` = success).
+type Callback = Box<dyn FnOnce(Option<PjrtError>) + Send>;
 
 #[derive(Default)]
 struct State {
     /// `None` while pending; then the outcome (`Some(None)` = success).
     outcome: Option<Option<PjrtError>>,
-    waiters: Vec<Waiter>,
+    waiters: Vec<Callback>,
 }
 
-pub struct Event {
+#[derive(Default)]
+struct Shared {
     state: Mutex<State>,
     done: Condvar,
 }
 
-impl Event {
-    fn with(outcome: Option<Option<PjrtError>>) -> Box<Event> {
-        Box::new(Event {
+/// The C handle, and the plugin's own reference to an event (cloning shares the state).
+#[derive(Clone)]
+pub struct Event {
+    shared: Arc<Shared>,
+}
+
+/// The state of every event born successful: shared, so making one costs no allocation
+/// beyond its handle.
+fn succeeded() -> &'static Arc<Shared> {
+    static READY: OnceLock<Arc<Shared>> = OnceLock::new();
+    READY.get_or_init(|| {
+        Arc::new(Shared {
             state: Mutex::new(State {
-                outcome,
+                outcome: Some(None),
                 waiters: Vec::new(),
             }),
             done: Condvar::new(),
         })
-    }
+    })
+}
 
+impl Event {
     /// A completed, successful event, owned by the caller (freed by `PJRT_Event_Destroy`).
     pub fn ready() -> *mut PJRT_Event {
-        Box::into_raw(Event::with(Some(None)))
+        Event {
+            shared: succeeded().clone(),
+        }
+        .into_raw()
     }
 
     /// A pending event, completed by [`Event::set`].
-    pub fn pending() -> Box<Event> {
-        Event::with(None)
+    pub fn pending() -> Event {
+        Event {
+            shared: Arc::default(),
+        }
+    }
+
+    /// A caller-owned handle on this event.
+    pub fn into_raw(self) -> *mut PJRT_Event {
+        Box::into_raw(Box::new(self))
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
         // The state is a plain value: still consistent after a panic elsewhere.
-        self.state.lock().unwrap_or_else(|e| e.into_inner())
+        self.shared.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Completes the event with `outcome` (`None` = success) and runs the callbacks
@@ -71,33 +90,60 @@ impl Event {
             s.outcome = Some(outcome.clone());
             std::mem::take(&mut s.waiters)
         };
-        self.done.notify_all();
+        self.shared.done.notify_all();
         for w in waiters {
-            let e = outcome
-                .clone()
-                .map_or(std::ptr::null_mut(), PjrtError::into_raw);
-            // SAFETY: the framework's callback with its own argument; it owns `e`.
-            unsafe { (w.callback)(e, w.user_arg) };
+            w(outcome.clone());
         }
         Ok(())
     }
 
-    fn is_ready(&self) -> bool {
+    pub fn is_ready(&self) -> bool {
         self.lock().outcome.is_some()
     }
 
-    /// Blocks until complete; then a fresh C error for the outcome (each caller owns its
-    /// copy), or NULL.
-    fn wait(&self) -> *mut PJRT_Error {
+    /// Blocks until complete; then the outcome (`None` = success).
+    pub fn wait(&self) -> Option<PjrtError> {
         let mut s = self.lock();
         loop {
             if let Some(outcome) = &s.outcome {
-                return outcome
-                    .clone()
-                    .map_or(std::ptr::null_mut(), PjrtError::into_raw);
+                return outcome.clone();
             }
-            s = self.done.wait(s).unwrap_or_else(|e| e.into_inner());
+            s = self.shared.done.wait(s).unwrap_or_else(|e| e.into_inner());
         }
+    }
+
+    /// Runs `f` with the outcome once complete: now (on this thread) if it is, else on the
+    /// thread that completes it.
+    pub fn on_ready(&self, f: impl FnOnce(Option<PjrtError>) + Send + 'static) {
+        let outcome = {
+            let mut s = self.lock();
+            match &s.outcome {
+                Some(o) => o.clone(),
+                None => {
+                    s.waiters.push(Box::new(f));
+                    return;
+                }
+            }
+        };
+        f(outcome)
+    }
+}
+
+/// A callback the framework registered with OnReady, with its argument.
+struct Waiter {
+    callback: unsafe extern "C" fn(*mut PJRT_Error, *mut c_void),
+    user_arg: *mut c_void,
+}
+
+// SAFETY: the framework's callback and its argument may be called from any thread (the
+// PJRT contract for OnReady callbacks).
+unsafe impl Send for Waiter {}
+
+impl Waiter {
+    fn call(self, outcome: Option<PjrtError>) {
+        let e = outcome.map_or(std::ptr::null_mut(), PjrtError::into_raw);
+        // SAFETY: the framework's callback with its own argument; it owns `e`.
+        unsafe { (self.callback)(e, self.user_arg) };
     }
 }
 
@@ -109,7 +155,7 @@ pub(crate) fn event<'a>(ptr: *mut PJRT_Event) -> Result<&'a Event> {
 entry!(
     fn event_destroy(a: &mut PJRT_Event_Args) {
         if !a.event.is_null() {
-            // SAFETY: made by `Event::ready`/`Event::pending` (a Box); given up here.
+            // SAFETY: made by `Event::into_raw` (a Box); given up here.
             drop(unsafe { Box::from_raw(a.event) });
         }
         Ok(())
@@ -134,7 +180,9 @@ pub unsafe extern "C" fn event_error(raw: *mut std::ffi::c_void) -> *mut PJRT_Er
         let a = unsafe {
             super::error::args::<PJRT_Event_Args>(raw, PJRT_Event_Args::STRUCT_SIZE, "event_error")?
         };
-        out = event(a.event)?.wait();
+        out = event(a.event)?
+            .wait()
+            .map_or(std::ptr::null_mut(), PjrtError::into_raw);
         Ok(())
     });
     if err.is_null() { out } else { err }
@@ -146,26 +194,19 @@ entry!(
         let callback = a
             .callback
             .ok_or_else(|| PjrtError::invalid("Event_OnReady: callback is NULL"))?;
-        {
-            let mut s = e.lock();
-            if s.outcome.is_none() {
-                s.waiters.push(Waiter {
-                    callback,
-                    user_arg: a.user_arg,
-                });
-                return Ok(());
-            }
-        }
-        // Already complete: call back at once; the callback owns the error it receives.
-        // SAFETY: the framework's callback with its own user argument.
-        unsafe { callback(e.wait(), a.user_arg) };
+        let w = Waiter {
+            callback,
+            user_arg: a.user_arg,
+        };
+        // The callback owns the error it receives (a fresh copy per callback).
+        e.on_ready(move |outcome| w.call(outcome));
         Ok(())
     }
 );
 
 entry!(
     fn event_create(a: &mut PJRT_Event_Create_Args) {
-        a.event = Box::into_raw(Event::pending());
+        a.event = Event::pending().into_raw();
         Ok(())
     }
 );
@@ -192,26 +233,38 @@ mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
-    static CALLS: AtomicUsize = AtomicUsize::new(0);
-
-    unsafe extern "C" fn count(e: *mut PJRT_Error, _: *mut c_void) {
-        assert!(e.is_null());
-        CALLS.fetch_add(1, Ordering::SeqCst);
+    #[test]
+    fn a_pending_event_runs_its_callbacks_and_wakes_waiters_when_set() {
+        let e = Event::pending();
+        assert!(!e.is_ready());
+        let calls = Arc::new(AtomicUsize::new(0));
+        let c = calls.clone();
+        e.on_ready(move |o| {
+            assert!(o.is_none());
+            c.fetch_add(1, Ordering::SeqCst);
+        });
+        assert_eq!(calls.load(Ordering::SeqCst), 0);
+        let handle = e.clone();
+        let waiter = std::thread::spawn(move || handle.wait().is_none());
+        e.set(None).unwrap();
+        assert!(waiter.join().unwrap());
+        assert_eq!(calls.load(Ordering::SeqCst), 1);
+        assert!(e.is_ready());
+        assert!(e.set(None).is_err(), "an event completes once");
+        // Registered after completion: runs at once.
+        let c = calls.clone();
+        e.on_ready(move |_| {
+            c.fetch_add(1, Ordering::SeqCst);
+        });
+        assert_eq!(calls.load(Ordering::SeqCst), 2);
     }
 
     #[test]
-    fn a_pending_event_runs_its_callbacks_and_wakes_waiters_when_set() {
-        let e: &'static Event = Box::leak(Event::pending());
-        assert!(!e.is_ready());
-        e.lock().waiters.push(Waiter {
-            callback: count,
-            user_arg: std::ptr::null_mut(),
-        });
-        let waiter = std::thread::spawn(move || e.wait().is_null());
-        e.set(None).unwrap();
-        assert!(waiter.join().unwrap());
-        assert_eq!(CALLS.load(Ordering::SeqCst), 1);
-        assert!(e.is_ready());
-        assert!(e.set(None).is_err(), "an event completes once");
+    fn ready_events_share_one_completed_state() {
+        let (a, b) = (Event::ready(), Event::ready());
+        // SAFETY: both made just above by `into_raw`; freed once each.
+        let (a, b) = unsafe { (Box::from_raw(a), Box::from_raw(b)) };
+        assert!(Arc::ptr_eq(&a.shared, &b.shared));
+        assert!(a.is_ready() && a.wait().is_none());
     }
 }

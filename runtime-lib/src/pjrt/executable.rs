@@ -37,6 +37,8 @@ pub struct ExecutableData {
     output_dim_sizes: Vec<usize>,
     output_kinds: Vec<*const c_char>,
     output_kind_sizes: Vec<usize>,
+    parameter_kinds: Vec<*const c_char>,
+    parameter_kind_sizes: Vec<usize>,
     /// The devices of a call must run together, each in a thread of its own.
     collectives: bool,
     memory: MemoryStats,
@@ -54,6 +56,7 @@ pub struct ExecutableData {
 /// `"mlir"`, and an HloModuleProto wrapped in an HloModuleProtoWithConfig as
 /// `"hlo_with_config"`, the two formats XLA's C API client parses (PyTorch/XLA reads
 /// the HLO back after every compile to learn the output shapes).
+#[derive(Clone)]
 pub struct OptimizedProgram {
     format: &'static str,
     code: Vec<u8>,
@@ -81,19 +84,15 @@ impl OptimizedProgram {
     }
 }
 
-// SAFETY: the raw pointers in `output_kinds` and `cost` point to `'static` strings;
+// SAFETY: the raw pointers in `*_kinds` and `cost` point to `'static` strings;
 // everything else is Send + Sync.
 unsafe impl Send for ExecutableData {}
 // SAFETY: as above; nothing is mutated after construction.
 unsafe impl Sync for ExecutableData {}
 
-/// FNV-1a of the artifact: stable across processes, unlike `DefaultHasher`.
+/// A hash of the artifact, stable across processes.
 fn fingerprint(bytes: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("pjrtc-{h:016x}")
+    format!("pjrtc-{:016x}", super::fingerprint64(bytes))
 }
 
 /// A named int64 property with a `'static` name.
@@ -168,6 +167,12 @@ impl ExecutableData {
             output_dim_sizes: outs.iter().map(|o| o.shape.len()).collect(),
             output_kinds: outs.iter().map(|_| DEVICE_KIND.as_ptr().cast()).collect(),
             output_kind_sizes: outs.iter().map(|_| DEVICE_KIND.len()).collect(),
+            parameter_kinds: sig
+                .inputs
+                .iter()
+                .map(|_| DEVICE_KIND.as_ptr().cast())
+                .collect(),
+            parameter_kind_sizes: sig.inputs.iter().map(|_| DEVICE_KIND.len()).collect(),
             memory,
             // XLA's names, so `compiled.cost_analysis()` reads like XLA's.
             cost: [
@@ -603,6 +608,45 @@ entry!(
         a.num_outputs = d.output_kinds.len();
         a.memory_kinds = d.output_kinds.as_ptr();
         a.memory_kind_sizes = d.output_kind_sizes.as_ptr();
+        Ok(())
+    }
+);
+
+entry!(
+    /// Every parameter lives in the device's one memory, kind `"device"`.
+    fn executable_parameter_memory_kinds(a: &mut PJRT_Executable_ParameterMemoryKinds_Args) {
+        let d = exe(a.executable)?;
+        a.num_parameters = d.parameter_kinds.len();
+        a.memory_kinds = d.parameter_kinds.as_ptr();
+        a.memory_kind_sizes = d.parameter_kind_sizes.as_ptr();
+        Ok(())
+    }
+);
+
+entry!(
+    /// Loads an executable (from `PJRT_Compile` for the host topology, or another
+    /// loaded executable's `GetExecutable`) onto this client, placed by `compile_options`
+    /// (none given: the options it was compiled with). One compiled for another target
+    /// cannot run here (FAILED_PRECONDITION).
+    fn client_load(a: &mut PJRT_Client_Load_Args) {
+        let c = client(a.client)?;
+        let d = exe(a.executable)?;
+        d.executable()?;
+        // SAFETY: NULL/0 or the caller's serialized CompileOptionsProto for this call.
+        let given = unsafe { bytes(a.compile_options, a.compile_options_size, "compile_options")? };
+        let options = if given.is_empty() {
+            d.compile_options.clone()
+        } else {
+            given.to_vec()
+        };
+        let placement = if options.is_empty() {
+            Placement::single()
+        } else {
+            Placement::from_compile_options(&options)?
+        };
+        let mut data = ExecutableData::load(d.pjx.clone(), options)?;
+        data.program = d.program.clone();
+        a.loaded_executable = LoadedExecutable::new_raw(c, data, placement)?;
         Ok(())
     }
 );

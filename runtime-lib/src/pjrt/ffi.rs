@@ -53,6 +53,11 @@ pub type PJRT_Error = crate::pjrt::error::Error;
 pub type PJRT_TopologyDescription = crate::pjrt::topology::Topology;
 /// Backing object of serialized bytes (Executable_Serialize, GetDeviceAssignment).
 pub type PJRT_SerializedBytes = c_void;
+pub type PJRT_AsyncHostToDeviceTransferManager = crate::pjrt::transfer::TransferManager;
+pub type PJRT_AsyncTrackingEvent = crate::pjrt::device::AsyncTrackingEvent;
+/// A promise to fulfil an alias buffer: an opaque key into its client's table, not a
+/// pointer (see `Client_CreateAliasBuffer`).
+pub type PJRT_FulfillAliasBufferCallback = c_void;
 
 // ---- enums (C enums are `int`) ----
 
@@ -64,6 +69,7 @@ pub const PJRT_Error_Code_INVALID_ARGUMENT: c_int = 3;
 pub const PJRT_Error_Code_NOT_FOUND: c_int = 5;
 pub const PJRT_Error_Code_RESOURCE_EXHAUSTED: c_int = 8;
 pub const PJRT_Error_Code_FAILED_PRECONDITION: c_int = 9;
+pub const PJRT_Error_Code_ABORTED: c_int = 10;
 pub const PJRT_Error_Code_UNIMPLEMENTED: c_int = 12;
 pub const PJRT_Error_Code_INTERNAL: c_int = 13;
 
@@ -1219,6 +1225,339 @@ pjrt_struct! {
     }
 }
 
+// ---- buffers defined later: async transfers, error and alias buffers, donation ----
+
+pjrt_struct! {
+    pub struct PJRT_ShapeSpec {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub dims: *const i64,
+        pub num_dims: usize,
+        pub element_type: PJRT_Buffer_Type,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Client_CreateBuffersForAsyncHostToDevice_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub client: *mut PJRT_Client,
+        pub shape_specs: *mut PJRT_ShapeSpec,
+        pub num_shape_specs: usize,
+        /// Optional: NULL, or `num_device_layouts` (= `num_shape_specs`) pointers, each
+        /// NULL (the default layout) or a layout.
+        pub device_layouts: *mut *mut PJRT_Buffer_MemoryLayout,
+        pub num_device_layouts: usize,
+        pub memory: *mut PJRT_Memory,
+        pub transfer_manager: *mut PJRT_AsyncHostToDeviceTransferManager,
+    }
+}
+
+pjrt_struct! {
+    /// Args of AsyncHostToDeviceTransferManager_Destroy.
+    pub struct PJRT_AsyncHostToDeviceTransferManager_Destroy_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub transfer_manager: *mut PJRT_AsyncHostToDeviceTransferManager,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_AsyncHostToDeviceTransferManager_TransferData_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub transfer_manager: *mut PJRT_AsyncHostToDeviceTransferManager,
+        pub buffer_index: c_int,
+        pub data: *const c_void,
+        pub offset: i64,
+        pub transfer_size: i64,
+        pub is_last_transfer: bool,
+        pub done_with_h2d_transfer: *mut PJRT_Event,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_AsyncHostToDeviceTransferManager_RetrieveBuffer_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub transfer_manager: *mut PJRT_AsyncHostToDeviceTransferManager,
+        pub buffer_index: c_int,
+        pub buffer_out: *mut PJRT_Buffer,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_AsyncHostToDeviceTransferManager_Device_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub transfer_manager: *mut PJRT_AsyncHostToDeviceTransferManager,
+        pub device_out: *mut PJRT_Device,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_AsyncHostToDeviceTransferManager_BufferCount_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub transfer_manager: *mut PJRT_AsyncHostToDeviceTransferManager,
+        pub buffer_count: usize,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_AsyncHostToDeviceTransferManager_BufferSize_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub transfer_manager: *mut PJRT_AsyncHostToDeviceTransferManager,
+        pub buffer_index: c_int,
+        pub buffer_size: usize,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_AsyncHostToDeviceTransferManager_SetBufferError_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub transfer_manager: *mut PJRT_AsyncHostToDeviceTransferManager,
+        pub buffer_index: c_int,
+        pub error_code: PJRT_Error_Code,
+        pub error_message: *const c_char,
+        pub error_message_size: usize,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_AsyncHostToDeviceTransferManager_AddMetadata_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub transfer_manager: *mut PJRT_AsyncHostToDeviceTransferManager,
+        pub transfer_metadata: *const PJRT_NamedValue,
+        pub num_metadata: usize,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_AsyncHostToDeviceTransferManager_TransferLiteral_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub transfer_manager: *mut PJRT_AsyncHostToDeviceTransferManager,
+        pub buffer_index: c_int,
+        pub data: *const c_void,
+        pub shape_dims: *const i64,
+        pub shape_num_dims: usize,
+        pub shape_element_type: PJRT_Buffer_Type,
+        pub shape_layout: *mut PJRT_Buffer_MemoryLayout,
+        pub done_with_h2d_transfer: *mut PJRT_Event,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Client_CreateErrorBuffer_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub client: *mut PJRT_Client,
+        pub error_code: PJRT_Error_Code,
+        pub error_message: *const c_char,
+        pub error_message_size: usize,
+        pub shape_dims: *const i64,
+        pub shape_num_dims: usize,
+        pub shape_element_type: PJRT_Buffer_Type,
+        pub shape_layout: *mut PJRT_Buffer_MemoryLayout,
+        pub memory: *mut PJRT_Memory,
+        pub buffer: *mut PJRT_Buffer,
+        pub payload: *const PJRT_NamedValue,
+        pub num_payload: usize,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Client_CreateAliasBuffer_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub client: *mut PJRT_Client,
+        pub memory: *mut PJRT_Memory,
+        pub shape_dims: *const i64,
+        pub shape_num_dims: usize,
+        pub shape_element_type: PJRT_Buffer_Type,
+        pub shape_layout: *mut PJRT_Buffer_MemoryLayout,
+        pub alias_buffer: *mut PJRT_Buffer,
+        pub fulfill_alias_buffer_cb: *mut PJRT_FulfillAliasBufferCallback,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Client_FulfillAliasBuffer_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub client: *mut PJRT_Client,
+        /// The buffer the alias becomes (with status OK).
+        pub buffer: *mut PJRT_Buffer,
+        pub status_code: PJRT_Error_Code,
+        pub error_message: *const c_char,
+        pub error_message_size: usize,
+        pub fulfill_alias_buffer_cb: *mut PJRT_FulfillAliasBufferCallback,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Buffer_DonateWithControlDependency_Callback_Args {
+        pub struct_size: usize,
+        pub callback_data: *mut c_void,
+        pub error_code: PJRT_Error_Code,
+        pub error_message: *const c_char,
+        pub error_message_size: usize,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Buffer_DonateWithControlDependency_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub buffer: *mut PJRT_Buffer,
+        pub callback_data: *mut c_void,
+        pub dependency_ready_callback:
+            Option<unsafe extern "C" fn(*mut PJRT_Buffer_DonateWithControlDependency_Callback_Args)>,
+        pub out_buffer: *mut PJRT_Buffer,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Buffer_Bitcast_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub buffer: *mut PJRT_Buffer,
+        pub element_type: PJRT_Buffer_Type,
+        pub dims: *const i64,
+        pub num_dims: usize,
+        /// NULL: the default (dense row-major) layout.
+        pub device_layout: *mut PJRT_Buffer_MemoryLayout,
+        pub out_buffer: *mut PJRT_Buffer,
+    }
+}
+
+// ---- host memory mapping, devices, topologies, loading ----
+
+pjrt_struct! {
+    pub struct PJRT_Client_DmaMap_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub client: *mut PJRT_Client,
+        pub data: *mut c_void,
+        pub size: usize,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Client_DmaUnmap_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub client: *mut PJRT_Client,
+        pub data: *mut c_void,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Client_Load_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub client: *mut PJRT_Client,
+        pub executable: *mut PJRT_Executable,
+        pub compile_options: *const c_char,
+        pub compile_options_size: usize,
+        pub loaded_executable: *mut PJRT_LoadedExecutable,
+    }
+}
+
+pjrt_struct! {
+    /// Args of Device_ClearMemoryStats.
+    pub struct PJRT_Device_ClearMemoryStats_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub device: *mut PJRT_Device,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Device_PoisonExecution_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub device: *mut PJRT_Device,
+        pub launch_id: i32,
+        pub error_code: PJRT_Error_Code,
+        pub error_message: *const c_char,
+        pub error_message_size: usize,
+        pub poisoned: bool,
+        pub payload: *const PJRT_NamedValue,
+        pub num_payload: usize,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Device_CreateAsyncTrackingEvent_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub device: *mut PJRT_Device,
+        pub description: *const c_char,
+        pub description_size: usize,
+        pub event: *mut PJRT_AsyncTrackingEvent,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_AsyncTrackingEvent_Destroy_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub event: *mut PJRT_AsyncTrackingEvent,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Executable_ParameterMemoryKinds_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub executable: *mut PJRT_Executable,
+        pub num_parameters: usize,
+        pub memory_kinds: *const *const c_char,
+        pub memory_kind_sizes: *const usize,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_TopologyDescription_Fingerprint_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub topology: *const PJRT_TopologyDescription,
+        pub fingerprint: u64,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_TopologyDescription_GetMemorySpaceKindIds_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub topology: *const PJRT_TopologyDescription,
+        pub memory_space_kind_ids: *const c_int,
+        pub num_memory_space_kind_ids: usize,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_TopologyDescription_MakeCanonicalShapeForMemorySpace_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub topology: *const PJRT_TopologyDescription,
+        pub memory_space_kind_id: c_int,
+        pub dims: *const i64,
+        pub num_dims: usize,
+        pub element_type: PJRT_Buffer_Type,
+        pub layout: *const PJRT_Buffer_MemoryLayout,
+        /// A serialized xla.ShapeProto.
+        pub serialized_shape: *const c_char,
+        pub serialized_shape_size: usize,
+        pub serialized_shape_deleter: Option<unsafe extern "C" fn(*const c_char)>,
+    }
+}
+
 /// The type every slot has at the ABI level: one args pointer in, an error (or NULL) out.
 /// Error_Destroy and Error_Message return nothing, which is ABI-compatible with ignoring
 /// the return register.
@@ -1299,6 +1638,29 @@ mod tests {
         assert_eq!(PJRT_Error_ForEachPayload_Args::STRUCT_SIZE, 40);
         assert_eq!(PJRT_NamedValue::STRUCT_SIZE, 56);
         assert_eq!(PJRT_Device_MemoryStats_Args::STRUCT_SIZE, 185);
+        // The structs of the slots added last, as the 0.112 header lays them out.
+        assert_eq!(PJRT_ShapeSpec::STRUCT_SIZE, 36);
+        assert_eq!(
+            PJRT_Client_CreateBuffersForAsyncHostToDevice_Args::STRUCT_SIZE,
+            72
+        );
+        assert_eq!(
+            PJRT_AsyncHostToDeviceTransferManager_TransferData_Args::STRUCT_SIZE,
+            72
+        );
+        assert_eq!(
+            PJRT_AsyncHostToDeviceTransferManager_TransferLiteral_Args::STRUCT_SIZE,
+            80
+        );
+        assert_eq!(PJRT_Client_CreateErrorBuffer_Args::STRUCT_SIZE, 112);
+        assert_eq!(PJRT_Client_CreateAliasBuffer_Args::STRUCT_SIZE, 80);
+        assert_eq!(PJRT_Client_FulfillAliasBuffer_Args::STRUCT_SIZE, 64);
+        assert_eq!(PJRT_Device_PoisonExecution_Args::STRUCT_SIZE, 72);
+        assert_eq!(PJRT_Buffer_Bitcast_Args::STRUCT_SIZE, 64);
+        assert_eq!(
+            PJRT_TopologyDescription_MakeCanonicalShapeForMemorySpace_Args::STRUCT_SIZE,
+            88
+        );
         // jaxlib passes 144: 0.112 appends fields this plugin does not write.
         const { assert!(PJRT_Executable_GetCompiledMemoryStats_Args::STRUCT_SIZE <= 144) };
     }

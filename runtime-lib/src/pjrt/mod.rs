@@ -25,6 +25,7 @@ pub mod memory;
 pub mod options;
 pub mod plugin;
 pub mod topology;
+pub mod transfer;
 
 use std::sync::OnceLock;
 
@@ -45,4 +46,13 @@ pub fn get_api(hook: Option<CompileHook>) -> *const api::PJRT_Api {
 
 pub(crate) fn compile_hook() -> Option<CompileHook> {
     COMPILE_HOOK.get().copied()
+}
+
+/// FNV-1a of `bytes`: a fingerprint stable across processes (unlike `DefaultHasher`).
+pub(crate) fn fingerprint64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
 }

@@ -228,6 +228,30 @@ fn put_field_bytes(out: &mut Vec<u8>, field: u64, v: &[u8]) {
     out.extend_from_slice(v);
 }
 
+/// Packed repeated varints (proto3's encoding of `repeated int64`/`bool`) as field `field`.
+fn put_field_packed(out: &mut Vec<u8>, field: u64, values: impl IntoIterator<Item = u64>) {
+    let mut body = Vec::new();
+    for v in values {
+        put_varint(&mut body, v);
+    }
+    put_field_bytes(out, field, &body);
+}
+
+/// An `xla.ShapeProto` (xla/xla_data.proto: `element_type` = 2, `dimensions` = 3,
+/// `layout` = 5, `is_dynamic_dimension` = 6) of a static array of XLA primitive type
+/// `element_type` with non-negative `dims`, in the dense row-major layout
+/// (`LayoutProto.minor_to_major` = 1: the last dimension first).
+pub fn shape_proto(element_type: i32, dims: &[u64]) -> Vec<u8> {
+    let mut out = Vec::new();
+    put_field_int(&mut out, 2, element_type as u64);
+    put_field_packed(&mut out, 3, dims.iter().copied());
+    let mut layout = Vec::new();
+    put_field_packed(&mut layout, 1, (0..dims.len() as u64).rev());
+    put_field_bytes(&mut out, 5, &layout);
+    put_field_packed(&mut out, 6, dims.iter().map(|_| 0));
+    out
+}
+
 /// An `HloModuleProtoWithConfig` (xla/service/hlo.proto: `hlo_module` = 1, `config` = 2)
 /// for a serialized HloModuleProto, what XLA's C API client reads back as
 /// `"hlo_with_config"`. The config (`HloModuleConfigProto`, xla/xla.proto) carries what
@@ -262,6 +286,24 @@ mod tests {
         put_varint(&mut out, body.len() as u64);
         out.extend(body);
         out
+    }
+
+    #[test]
+    fn shape_protos_are_dense_row_major() {
+        // f32 (11) [2, 3]: dims, layout minor_to_major [1, 0], no dynamic dimension.
+        assert_eq!(
+            shape_proto(11, &[2, 3]),
+            [
+                0x10, 11, 0x1a, 2, 2, 3, 0x2a, 4, 0x0a, 2, 1, 0, 0x32, 2, 0, 0
+            ]
+        );
+        // A scalar: empty lists, still a layout.
+        assert_eq!(
+            shape_proto(1, &[]),
+            [0x10, 1, 0x1a, 0, 0x2a, 2, 0x0a, 0, 0x32, 0]
+        );
+        // Dimensions past one varint byte.
+        assert_eq!(shape_proto(2, &[300])[2..6], [0x1a, 2, 0xac, 0x02]);
     }
 
     #[test]

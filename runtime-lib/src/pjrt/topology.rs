@@ -269,6 +269,73 @@ entry!(
     }
 );
 
+entry!(
+    /// A hash of the serialized topology: equal for equal topologies (also across
+    /// processes), different for different targets or device counts.
+    fn topology_fingerprint(a: &mut PJRT_TopologyDescription_Fingerprint_Args) {
+        a.fingerprint = super::fingerprint64(topology(a.topology)?.serialize().as_bytes());
+        Ok(())
+    }
+);
+
+unsafe extern "C" fn free_shape(p: *const c_char) {
+    // SAFETY: made by `libc::malloc` in `topology_make_canonical_shape_for_memory_space`
+    // (or NULL); the caller frees it once.
+    unsafe { libc::free(p as *mut c_void) };
+}
+
+entry!(
+    /// The shape as the memory kind holds it, a serialized xla.ShapeProto: pjrtc's one
+    /// kind (id 0, `"device"`, host RAM) holds every array dense row-major, so the given
+    /// type and dimensions with that layout (a layout given must be that one).
+    fn topology_make_canonical_shape_for_memory_space(
+        a: &mut PJRT_TopologyDescription_MakeCanonicalShapeForMemorySpace_Args,
+    ) {
+        topology(a.topology)?;
+        if a.memory_space_kind_id != MEMORY_SPACE_KIND_IDS[0] {
+            return Err(PjrtError::invalid(format!(
+                "memory space kind id {} is not one of this topology's (0: \"device\")",
+                a.memory_space_kind_id
+            )));
+        }
+        // SAFETY: the caller's array of `num_dims` dims.
+        let dims = unsafe { super::error::slice(a.dims, a.num_dims, "dims")? };
+        let (dtype, shape) = super::buffer::dense_shape(dims, a.element_type, a.layout)?;
+        let code = dtype.xla_primitive_type().ok_or_else(|| {
+            PjrtError::unimplemented(format!("{dtype} has no XLA primitive type"))
+        })?;
+        let proto = super::options::shape_proto(code, &shape);
+        // SAFETY: a fresh allocation of at least one byte, checked below.
+        let out = unsafe { libc::malloc(proto.len().max(1)) }.cast::<u8>();
+        if out.is_null() {
+            return Err(PjrtError::new(
+                PJRT_Error_Code_RESOURCE_EXHAUSTED,
+                "cannot allocate the serialized shape",
+            ));
+        }
+        // SAFETY: `out` holds at least `proto.len()` bytes and is not `proto`'s memory.
+        unsafe { std::ptr::copy_nonoverlapping(proto.as_ptr(), out, proto.len()) };
+        a.serialized_shape = out.cast::<c_char>();
+        a.serialized_shape_size = proto.len();
+        a.serialized_shape_deleter = Some(free_shape);
+        Ok(())
+    }
+);
+
+/// The memory kinds of every pjrtc device: one, `"device"` (host RAM), id 0.
+static MEMORY_SPACE_KIND_IDS: [std::ffi::c_int; 1] = [0];
+
+entry!(
+    fn topology_get_memory_space_kind_ids(
+        a: &mut PJRT_TopologyDescription_GetMemorySpaceKindIds_Args,
+    ) {
+        topology(a.topology)?;
+        a.memory_space_kind_ids = MEMORY_SPACE_KIND_IDS.as_ptr();
+        a.num_memory_space_kind_ids = MEMORY_SPACE_KIND_IDS.len();
+        Ok(())
+    }
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;
