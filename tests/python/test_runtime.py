@@ -163,3 +163,40 @@ def test_complex_buffers_round_trip(pj):
             b = jax.device_put(a, pj)
             assert b.dtype == dtype and b.devices() == {pj}
             np.testing.assert_array_equal(np.asarray(b), a)
+
+
+def test_error_arrays_fail_reads_and_calls_with_their_message(pj):
+    # jax.experimental.transfer.make_error_array makes a buffer through an async
+    # host-to-device transfer manager and fails it (SetBufferError): reading it, or
+    # running a program on it, raises the error it was made with; the interpreter goes
+    # on working.
+    from jax.experimental import transfer
+    from jax.sharding import SingleDeviceSharding
+
+    aval = jax.ShapeDtypeStruct((2, 3), np.float32, sharding=SingleDeviceSharding(pj))
+    x = transfer.make_error_array(aval, "the producer went away")
+    assert x.shape == (2, 3) and x.devices() == {pj}
+    with pytest.raises(Exception, match="the producer went away"):
+        np.asarray(x)
+    with pytest.raises(Exception, match="the producer went away"):
+        jax.jit(lambda x: x * 2)(x).block_until_ready()
+    y = jax.device_put(np.ones((2, 3), np.float32), pj)
+    np.testing.assert_array_equal(np.asarray(jax.jit(lambda y: y * 2)(y)), np.full((2, 3), 2.0))
+
+
+def test_transfer_server_pull_arrives_through_an_async_transfer(pj):
+    # jax.experimental.transfer: the puller's array is made by an async host-to-device
+    # transfer manager (CreateBuffersForAsyncHostToDevice, BufferSize, RetrieveBuffer)
+    # and filled by TransferData from what the sender's CopyRawToHost read, over a
+    # loopback socket in this process.
+    from jax.experimental import transfer
+
+    server = transfer.start_transfer_server(pj.client, "[::1]:0", ["[::1]:0"])
+    a = np.arange(24, dtype=np.float32).reshape(2, 3, 4) - 7.5
+    x = jax.device_put(a, pj)
+    server.await_pull(7, x)
+    conn = server.connect(server.address())
+    y = conn.pull(7, jax.ShapeDtypeStruct(x.shape, x.dtype, sharding=x.sharding))
+    assert y.devices() == {pj}
+    np.testing.assert_array_equal(np.asarray(y), a)
+    np.testing.assert_array_equal(np.asarray(jax.jit(lambda y: y * 2)(y)), a * 2)
