@@ -1274,22 +1274,11 @@ pub(super) fn compare_attrs(
     let dir = a
         .enum_opt(&["comparison_direction"])?
         .ok_or_else(|| a.missing("comparison_direction"))?;
-    let direction = match dir {
-        "EQ" => CompareDirection::Eq,
-        "NE" => CompareDirection::Ne,
-        "LT" => CompareDirection::Lt,
-        "LE" => CompareDirection::Le,
-        "GT" => CompareDirection::Gt,
-        "GE" => CompareDirection::Ge,
-        _ => return Err(a.invalid("comparison_direction")),
-    };
+    let direction =
+        CompareDirection::from_name(dir).ok_or_else(|| a.invalid("comparison_direction"))?;
     let compare_type = match a.enum_opt(&["compare_type"])? {
         None | Some("NOTYPE") => None,
-        Some("FLOAT") => Some(CompareType::Float),
-        Some("TOTALORDER") => Some(CompareType::TotalOrder),
-        Some("SIGNED") => Some(CompareType::Signed),
-        Some("UNSIGNED") => Some(CompareType::Unsigned),
-        Some(_) => return Err(a.invalid("compare_type")),
+        Some(t) => Some(CompareType::from_name(t).ok_or_else(|| a.invalid("compare_type"))?),
     };
     Ok((direction, compare_type))
 }

@@ -136,6 +136,45 @@ pub enum CompareType {
     Unsigned,
 }
 
+impl CompareDirection {
+    pub const ALL: [CompareDirection; 6] =
+        [Self::Eq, Self::Ne, Self::Lt, Self::Le, Self::Gt, Self::Ge];
+
+    /// The name StableHLO's `#stablehlo<comparison_direction ..>` and XLA's HLO use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Eq => "EQ",
+            Self::Ne => "NE",
+            Self::Lt => "LT",
+            Self::Le => "LE",
+            Self::Gt => "GT",
+            Self::Ge => "GE",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|d| d.name() == name)
+    }
+}
+
+impl CompareType {
+    pub const ALL: [CompareType; 4] = [Self::Float, Self::TotalOrder, Self::Signed, Self::Unsigned];
+
+    /// The name StableHLO's `#stablehlo<comparison_type ..>` and XLA's HLO use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Float => "FLOAT",
+            Self::TotalOrder => "TOTALORDER",
+            Self::Signed => "SIGNED",
+            Self::Unsigned => "UNSIGNED",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|t| t.name() == name)
+    }
+}
+
 /// `stablehlo.dot_general` dimension numbers.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct DotDims {

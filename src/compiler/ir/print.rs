@@ -8,9 +8,7 @@ use std::fmt::Write;
 use super::collective::CollectiveKind;
 use super::literal::Literal;
 use super::module::{Attr, Func, Loc, Module, Op, Region, ValueId};
-use super::op::{
-    CallAttr, CompareDirection, CompareType, FftType, Opcode, RngAlgorithm, Transpose,
-};
+use super::op::{CallAttr, FftType, Opcode, RngAlgorithm, Transpose};
 use super::types::DType;
 
 /// Prints a module in generic form.
@@ -290,26 +288,15 @@ fn op_attrs(op: &Opcode) -> Vec<String> {
             direction,
             compare_type,
         } => {
-            let d = match direction {
-                CompareDirection::Eq => "EQ",
-                CompareDirection::Ne => "NE",
-                CompareDirection::Lt => "LT",
-                CompareDirection::Le => "LE",
-                CompareDirection::Gt => "GT",
-                CompareDirection::Ge => "GE",
-            };
             push(
                 "comparison_direction",
-                format!("#stablehlo<comparison_direction {d}>"),
+                format!("#stablehlo<comparison_direction {}>", direction.name()),
             );
             if let Some(t) = compare_type {
-                let t = match t {
-                    CompareType::Float => "FLOAT",
-                    CompareType::TotalOrder => "TOTALORDER",
-                    CompareType::Signed => "SIGNED",
-                    CompareType::Unsigned => "UNSIGNED",
-                };
-                push("compare_type", format!("#stablehlo<comparison_type {t}>"));
+                push(
+                    "compare_type",
+                    format!("#stablehlo<comparison_type {}>", t.name()),
+                );
             }
         }
         Opcode::ReducePrecision {

@@ -578,29 +578,16 @@ impl<'a> Reader<'a> {
                 Ok(operands.iter().flat_map(|o| o.iter().copied()).collect())
             }
             "compare" => {
-                let direction = match inst.comparison_direction.as_str() {
-                    "EQ" => CompareDirection::Eq,
-                    "NE" => CompareDirection::Ne,
-                    "LT" => CompareDirection::Lt,
-                    "LE" => CompareDirection::Le,
-                    "GT" => CompareDirection::Gt,
-                    "GE" => CompareDirection::Ge,
-                    d => {
-                        return Err(at(
-                            comp,
-                            inst,
-                            format!("unknown comparison direction {d:?}"),
-                        ));
-                    }
-                };
-                let compare_type = match inst.comparison_type.as_str() {
-                    "" => None,
-                    "FLOAT" => Some(CompareType::Float),
-                    "TOTALORDER" => Some(CompareType::TotalOrder),
-                    "SIGNED" => Some(CompareType::Signed),
-                    "UNSIGNED" => Some(CompareType::Unsigned),
-                    t => return Err(at(comp, inst, format!("unknown comparison type {t:?}"))),
-                };
+                let d = inst.comparison_direction.as_str();
+                let direction = CompareDirection::from_name(d)
+                    .ok_or_else(|| at(comp, inst, format!("unknown comparison direction {d:?}")))?;
+                let compare_type =
+                    match inst.comparison_type.as_str() {
+                        "" => None,
+                        t => Some(CompareType::from_name(t).ok_or_else(|| {
+                            at(comp, inst, format!("unknown comparison type {t:?}"))
+                        })?),
+                    };
                 simple(
                     self,
                     ops,
