@@ -85,26 +85,7 @@ pub fn parse_hlo(bytes: &[u8]) -> Result<Module> {
         depth: 0,
     };
     // Entry parameters, in parameter order, each flattened to its leaves.
-    let mut params: Vec<(i64, &HloInstructionProto)> = entry
-        .instructions
-        .iter()
-        .filter(|i| i.opcode == "parameter")
-        .map(|i| (i.parameter_number, i))
-        .collect();
-    params.sort_by_key(|p| p.0);
-    let mut param_leaves = Vec::new();
-    let mut args = Vec::new();
-    for (n, (number, inst)) in params.iter().enumerate() {
-        if *number != n as i64 {
-            return Err(at(entry, inst, format!("parameter numbers skip {n}")));
-        }
-        let leaves = leaf_types(entry, inst, shape_of(entry, inst)?)?
-            .into_iter()
-            .map(|t| reader.new_value(t))
-            .collect::<Vec<_>>();
-        args.extend(&leaves);
-        param_leaves.push(leaves);
-    }
+    let (args, param_leaves) = reader.parameters(entry)?;
     let mut ops = Vec::new();
     let yields = reader.computation(entry, &param_leaves, &mut ops)?;
     drop(reader);
@@ -393,8 +374,12 @@ impl<'a> Reader<'a> {
         })
     }
 
-    /// A region computing `comp`: one fresh argument per leaf of its parameters.
-    fn region(&mut self, comp: &HloComputationProto) -> Result<Region> {
+    /// One fresh value per leaf of `comp`'s parameters, in parameter order: all of them,
+    /// and grouped by parameter. Parameter numbers must be 0, 1, ...
+    fn parameters(
+        &mut self,
+        comp: &HloComputationProto,
+    ) -> Result<(Vec<ValueId>, Vec<Vec<ValueId>>)> {
         let mut params: Vec<(i64, &HloInstructionProto)> = comp
             .instructions
             .iter()
@@ -404,7 +389,10 @@ impl<'a> Reader<'a> {
         params.sort_by_key(|p| p.0);
         let mut args = Vec::new();
         let mut leaves = Vec::new();
-        for (_, inst) in params {
+        for (n, (number, inst)) in params.into_iter().enumerate() {
+            if number != n as i64 {
+                return Err(at(comp, inst, format!("parameter numbers skip {n}")));
+            }
             let l: Vec<ValueId> = leaf_types(comp, inst, shape_of(comp, inst)?)?
                 .into_iter()
                 .map(|t| self.new_value(t))
@@ -412,6 +400,12 @@ impl<'a> Reader<'a> {
             args.extend(&l);
             leaves.push(l);
         }
+        Ok((args, leaves))
+    }
+
+    /// A region computing `comp`: one fresh argument per leaf of its parameters.
+    fn region(&mut self, comp: &HloComputationProto) -> Result<Region> {
+        let (args, leaves) = self.parameters(comp)?;
         let mut ops = Vec::new();
         let yields = self.computation(comp, &leaves, &mut ops)?;
         Ok(Region {
