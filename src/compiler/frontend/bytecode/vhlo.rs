@@ -1530,6 +1530,20 @@ impl<'v> FnCx<'v> {
         a.finish()?;
         let chlo_op =
             ChloOp::batch_norm(&op.name, epsilon, feature_index).expect("a batch-norm op name");
+        let name = op.name.trim_start_matches("vhlo.").trim_end_matches("_v1");
+        self.append_expansion(op, ops, name, &chlo_op)?;
+        Ok(true)
+    }
+
+    /// Appends the expansion of `chlo_op` (named `name`) over `op`'s operands, with
+    /// `op`'s result types, and maps `op`'s results to it.
+    fn append_expansion(
+        &mut self,
+        op: &GOp,
+        ops: &mut Vec<ir::Op>,
+        name: &str,
+        chlo_op: &ChloOp,
+    ) -> DResult<()> {
         let operands = op
             .operands
             .iter()
@@ -1539,15 +1553,14 @@ impl<'v> FnCx<'v> {
         for (t, _) in &op.results {
             result_types.push(tensor_type(t).map_err(|m| op_err(op, &m, self.vtext))?);
         }
-        let name = op.name.trim_start_matches("vhlo.").trim_end_matches("_v1");
         let results = {
             let mut b = Builder::new(&mut self.func.values, ops, loc_of(op));
-            chlo::expand(&mut b, name, &chlo_op, &operands, &result_types, Vec::new())?
+            chlo::expand(&mut b, name, chlo_op, &operands, &result_types, Vec::new())?
         };
         for ((_, v), id) in op.results.iter().zip(results) {
             self.map.insert(*v, id);
         }
-        Ok(true)
+        Ok(())
     }
 
     /// A `composite "chlo.<op>"` (how JAX sends erf, top_k, asin, ...): appends the
@@ -1581,22 +1594,7 @@ impl<'v> FnCx<'v> {
         let Some(chlo_op) = ChloOp::from_composite(name, &composite) else {
             return Ok(false);
         };
-        let operands = op
-            .operands
-            .iter()
-            .map(|&v| self.value(op, v))
-            .collect::<DResult<Vec<_>>>()?;
-        let mut result_types = Vec::with_capacity(op.results.len());
-        for (t, _) in &op.results {
-            result_types.push(tensor_type(t).map_err(|m| op_err(op, &m, self.vtext))?);
-        }
-        let results = {
-            let mut b = Builder::new(&mut self.func.values, ops, loc_of(op));
-            chlo::expand(&mut b, name, &chlo_op, &operands, &result_types, Vec::new())?
-        };
-        for ((_, v), id) in op.results.iter().zip(results) {
-            self.map.insert(*v, id);
-        }
+        self.append_expansion(op, ops, name, &chlo_op)?;
         Ok(true)
     }
 
