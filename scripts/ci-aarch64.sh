@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# CI for aarch64: cross-builds the aarch64 runtime (pjx-run, libpjrtc_runtime.a), compiles
-# every golden program with --target aarch64-unknown-linux-gnu and runs it under
+# CI for aarch64: cross-builds the aarch64 runtime (pjx-run, libpjrtc_runtime.a) as a
+# device gets it (the `deploy` profile without default features: the size build), checks
+# that the stripped pjx-run does not grow past its budget, compiles every golden program with --target aarch64-unknown-linux-gnu and runs it under
 # qemu-user, comparing with the expected outputs (tests/aarch64.rs). Idempotent: installs
 # qemu-user-static and gcc-aarch64-linux-gnu and the Rust target only when missing.
 set -euo pipefail
@@ -27,9 +28,18 @@ if ! rustup target list --installed | grep -qx "$triple"; then
 fi
 
 # .cargo/config.toml names aarch64-linux-gnu-gcc as the linker for this target.
-cargo build --release --target "$triple" -p pjrtc-runtime
+cargo build --profile deploy --no-default-features --target "$triple" -p pjrtc-runtime
 target_dir=${CARGO_TARGET_DIR:-target}
-runner="$(cd "$target_dir" && pwd)/$triple/release/pjx-run"
+runner="$(cd "$target_dir" && pwd)/$triple/deploy/pjx-run"
 test -x "$runner" || { echo "ci-aarch64: error: $runner was not built" >&2; exit 1; }
+# The profile strips it. The budget is its size on 2026-11-28 (2,571,968 B) plus 5%:
+# growth past it is a decision for README's size table, not an accident.
+size=$(stat -c %s "$runner")
+budget=2700000
+echo "ci-aarch64: stripped pjx-run is $size bytes (budget $budget)"
+if [ "$size" -ge "$budget" ]; then
+    echo "ci-aarch64: error: pjx-run grew to $size bytes, over the $budget-byte budget" >&2
+    exit 1
+fi
 
 PJRTC_AARCH64_PJX_RUN="$runner" cargo test --test aarch64 -- --ignored --nocapture

@@ -67,7 +67,7 @@ def test_host_topology_compiles_what_the_device_runs(pj):
 def aarch64_runner():
     """The aarch64 pjx-run and qemu (scripts/ci-aarch64.sh builds and installs them)."""
     runner = Path(os.environ.get(
-        "PJRTC_AARCH64_PJX_RUN", TARGET_DIR / "aarch64-unknown-linux-gnu" / "release" / "pjx-run"))
+        "PJRTC_AARCH64_PJX_RUN", TARGET_DIR / "aarch64-unknown-linux-gnu" / "deploy" / "pjx-run"))
     qemu = shutil.which(os.environ.get("PJRTC_QEMU", "qemu-aarch64-static"))
     if not runner.exists() or qemu is None:
         pytest.fail(f"needs qemu-aarch64-static and the aarch64 pjx-run at {runner} "

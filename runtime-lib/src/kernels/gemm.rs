@@ -2,8 +2,8 @@
 //!
 //! f32 products on x86_64 run our own cache-blocked kernel ([`blocked`]) with a 512-bit
 //! tile ([`f32_avx512`]) where the artifact's [`Isa`] has AVX-512F, a 256-bit one
-//! ([`f32_avx2`]) where it has AVX2 and FMA; f64 and f16 run the `gemm` crate; 8-bit
-//! integers into i32 run [`int8`]; other integer and boolean products run loops along
+//! ([`f32_avx2`]) where it has AVX2 and FMA; f64 runs the `gemm` crate; f16 and bf16
+//! widen to f32 and round once; 8-bit integers into i32 run [`int8`]; other integer and boolean products run loops along
 //! contiguous rows that the compiler vectorizes. `PJRTC_GEMM=crate` (or `avx2`) in the
 //! environment narrows the f32 choice, for comparisons.
 
@@ -275,8 +275,8 @@ unsafe fn one(
         match t.out {
             DType::F32 => f32_product(m, n, k, l, r, o, epi, isa),
             DType::F64 => fast::<f64>(m, n, k, l, r, o, isa),
-            DType::F16 => fast::<half::f16>(m, n, k, l, r, o, isa),
-            DType::BF16 => bf16(m, n, k, l, r, o, isa),
+            DType::F16 => widened::<half::f16>(m, n, k, l, r, o, isa),
+            DType::BF16 => widened::<half::bf16>(m, n, k, l, r, o, isa),
             d => with_elem!(d, T => rows::<T>(m, n, k, l, r, o)),
         }
     }
@@ -510,14 +510,31 @@ impl FromF32 for f64 {
         x as f64
     }
 }
-impl FromF32 for half::f16 {
-    fn from_f32(x: f32) -> Self {
+/// A 16-bit float that products widen to f32.
+trait Half: Copy {
+    fn widen(self) -> f32;
+    fn round(x: f32) -> Self;
+}
+impl Half for half::f16 {
+    fn widen(self) -> f32 {
+        self.to_f32()
+    }
+    fn round(x: f32) -> Self {
         half::f16::from_f32(x)
     }
 }
+impl Half for half::bf16 {
+    fn widen(self) -> f32 {
+        self.to_f32()
+    }
+    fn round(x: f32) -> Self {
+        half::bf16::from_f32(x)
+    }
+}
 
-/// bf16: widen to f32, multiply with the gemm crate, round once.
-unsafe fn bf16(m: usize, n: usize, k: usize, l: View, r: View, o: View, isa: Isa) {
+/// f16 and bf16: widen to f32, multiply with the f32 kernel, round each output once
+/// (the products and sums in f32, as XLA CPU computes half-precision dots).
+unsafe fn widened<T: Half>(m: usize, n: usize, k: usize, l: View, r: View, o: View, isa: Isa) {
     if m == 0 || n == 0 {
         return;
     }
@@ -526,7 +543,7 @@ unsafe fn bf16(m: usize, n: usize, k: usize, l: View, r: View, o: View, isa: Isa
         for i in 0..rows {
             for j in 0..cols {
                 // SAFETY: (i, j) is inside the view.
-                w.push(unsafe { v.at::<half::bf16>(i, j).read() }.to_f32());
+                w.push(unsafe { v.at::<T>(i, j).read() }.widen());
             }
         }
         w
@@ -542,10 +559,7 @@ unsafe fn bf16(m: usize, n: usize, k: usize, l: View, r: View, o: View, isa: Isa
     for i in 0..m {
         for j in 0..n {
             // SAFETY: (i, j) is inside the output.
-            unsafe {
-                o.at::<half::bf16>(i, j)
-                    .write(half::bf16::from_f32(ow[i * n + j]))
-            }
+            unsafe { o.at::<T>(i, j).write(T::round(ow[i * n + j])) }
         }
     }
 }
@@ -768,6 +782,95 @@ mod tests {
         ) {
             check(batch, m, n, k, ta, tb, pad, threads);
         }
+    }
+
+    /// f16 and bf16 products (widened to f32, rounded once): each element within half a
+    /// unit in the last place of the half type, plus the f32 sum's own error, of the exact
+    /// product; odd sizes, a transposed and padded operand, a batch.
+    #[test]
+    fn half_products_round_the_f32_product_once() {
+        fn run<T: Copy>(dtype: DType, widen: fn(T) -> f32, round: fn(f32) -> T, unit: f64) {
+            for (batch, m, n, k, tb) in [
+                (1, 1, 1, 1, false),
+                (2, 7, 9, 13, true),
+                (1, 33, 70, 65, false),
+            ] {
+                let (lhs, sa) = view(Region::Input(0), m, k, false, 1);
+                let (rhs, sb) = view(Region::Input(1), k, n, tb, 2);
+                let (out, so) = view(Region::Output(0), m, n, false, 0);
+                let mut s = 0x2545f4914f6cdd1du64 ^ (m * 31 + n * 7 + k) as u64;
+                let mut next = move || {
+                    s ^= s << 13;
+                    s ^= s >> 7;
+                    s ^= s << 17;
+                    round(((s >> 40) as f32 / (1u64 << 24) as f32) * 4.0 - 2.0)
+                };
+                let mut a: Vec<T> = (0..batch * sa).map(|_| next()).collect();
+                let mut b: Vec<T> = (0..batch * sb).map(|_| next()).collect();
+                let mut c: Vec<T> = vec![round(f32::NAN); batch * so];
+                let g = Gemm {
+                    dtype,
+                    lhs_dtype: dtype,
+                    rhs_dtype: dtype,
+                    batch: batch as u64,
+                    m: m as u64,
+                    n: n as u64,
+                    k: k as u64,
+                    lhs,
+                    rhs,
+                    out,
+                    epilogue: Epilogue::default(),
+                };
+                let inputs = [a.as_mut_ptr() as *mut u8, b.as_mut_ptr() as *mut u8];
+                let outputs = [c.as_mut_ptr() as *mut u8];
+                let bases = Bases {
+                    inputs: &inputs,
+                    outputs: &outputs,
+                    arena: std::ptr::null_mut(),
+                    constants: std::ptr::null_mut(),
+                };
+                // SAFETY: each view's batches lie inside its own buffer (sizes from `view`).
+                unsafe { gemm(&g, &bases, 1, crate::Isa::host()) };
+                let at = |v: &MatrixView, t: usize, i: usize, j: usize| {
+                    t * v.batch_stride as usize
+                        + i * v.row_stride as usize
+                        + j * v.col_stride as usize
+                };
+                for t in 0..batch {
+                    for i in 0..m {
+                        for j in 0..n {
+                            let (mut want, mut mag) = (0f64, 0f64);
+                            for p in 0..k {
+                                let x = widen(a[at(&lhs, t, i, p)]) as f64
+                                    * widen(b[at(&rhs, t, p, j)]) as f64;
+                                want += x;
+                                mag += x.abs();
+                            }
+                            let got = widen(c[at(&out, t, i, j)]) as f64;
+                            let bound =
+                                unit * want.abs() + k as f64 * f32::EPSILON as f64 * mag + 1e-7;
+                            assert!(
+                                (got - want).abs() <= bound,
+                                "{dtype:?} [{t}]({i}, {j}) of {batch}x{m}x{n}x{k}: got {got}, want {want}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // Unit roundoff: 2^-11 for f16 (11-bit significand), 2^-8 for bf16.
+        run(
+            DType::F16,
+            half::f16::to_f32,
+            half::f16::from_f32,
+            2f64.powi(-11),
+        );
+        run(
+            DType::BF16,
+            half::bf16::to_f32,
+            half::bf16::from_f32,
+            2f64.powi(-8),
+        );
     }
 
     /// Products large enough to be split across threads: by rows (one product above
