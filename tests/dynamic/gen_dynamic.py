@@ -107,6 +107,14 @@ def _(xs, w):
     return lax.scan(step, jnp.zeros((4,), f32), xs)
 
 
+@case("cumulative_scans", "cumsum, cummax, reversed cumsum and logcumsumexp along the symbolic dimension n "
+      "(JAX's custom_call @stablehlo.dynamic_reduce_window), cumprod along the static one",
+      [("n, 3", f32), ("2, n", np.int32)], [{"n": 1}, {"n": 4}, {"n": 9}])
+def _(x, k):
+    return (jnp.cumsum(x, axis=0), lax.cummax(x, axis=0), jnp.cumsum(x[::-1], axis=0)[::-1],
+            lax.cumlogsumexp(x, axis=0), jnp.cumprod(x, axis=1), jnp.cumsum(k, axis=1))
+
+
 def main():
     for name, desc, fn, spec, sizes, rtol, atol in CASES:
         d = os.path.join(HERE, name)

@@ -1155,6 +1155,18 @@ pub fn build_opcode(
                 },
             })
         }
+        "stablehlo.custom_call" if matches!(a.get(&["call_target_name"]), Some(AttrValue::Str(t)) if t == DynOp::REDUCE_WINDOW_TARGET) => {
+            Opcode::Dynamic(DynOp::ReduceWindow {
+                body: match a.get(&["called_computations"]) {
+                    Some(AttrValue::Array(items)) => match items.as_slice() {
+                        [AttrValue::Symbol(s)] => s.clone(),
+                        _ => return Err(a.invalid("called_computations")),
+                    },
+                    Some(_) => return Err(a.invalid("called_computations")),
+                    None => return Err(a.missing("called_computations")),
+                },
+            })
+        }
         "stablehlo.custom_call" => {
             // Handler attributes: `mhlo.backend_config` (jax.ffi) or a dictionary
             // `backend_config` (typed FFI in StableHLO itself). XLA reads a dictionary

@@ -456,9 +456,18 @@ pub enum DynOp {
     /// JAX's `custom_call @shape_assertion(pred, dims...)`: fails with `message`, its `{i}`
     /// replaced by `dims[i]`, when `pred` is false.
     ShapeAssertion { message: String },
+    /// JAX's `custom_call @stablehlo.dynamic_reduce_window(inputs..., inits...,
+    /// window_dimensions, window_strides, base_dilations, window_dilations, padding)`:
+    /// `reduce_window` with its window as operands (what `jnp.cumsum` over a symbolic axis
+    /// gives). `body` names the reducer function (`called_computations`); inlining makes
+    /// it the op's region.
+    ReduceWindow { body: String },
 }
 
 impl DynOp {
+    /// The custom call target of [`DynOp::ReduceWindow`].
+    pub const REDUCE_WINDOW_TARGET: &'static str = "stablehlo.dynamic_reduce_window";
+
     pub fn name(&self) -> &'static str {
         match self {
             DynOp::GetDimensionSize { .. } => "stablehlo.get_dimension_size",
@@ -470,7 +479,7 @@ impl DynOp {
             DynOp::Pad => "stablehlo.dynamic_pad",
             DynOp::Gather(_) => "stablehlo.dynamic_gather",
             DynOp::Conv(_) => "stablehlo.dynamic_conv",
-            DynOp::ShapeAssertion { .. } => "stablehlo.custom_call",
+            DynOp::ShapeAssertion { .. } | DynOp::ReduceWindow { .. } => "stablehlo.custom_call",
         }
     }
 }

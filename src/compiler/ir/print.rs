@@ -620,6 +620,11 @@ fn op_attrs(op: &Opcode) -> Vec<String> {
                     push("error_message", string(message));
                     None
                 }
+                D::ReduceWindow { body } => {
+                    push("call_target_name", string(D::REDUCE_WINDOW_TARGET));
+                    push("called_computations", format!("[@{body}]"));
+                    None
+                }
                 D::Reshape | D::Slice | D::Pad => None,
             };
             if let Some(op) = same {

@@ -2,7 +2,7 @@
 use std::collections::HashMap;
 
 use crate::compiler::diag::Diagnostic;
-use crate::compiler::ir::{Func, Module, Op, Opcode, Region, SourcePos, ValueId};
+use crate::compiler::ir::{DynOp, Func, Module, Op, Opcode, Region, SourcePos, ValueId};
 
 /// The module's entry function with every `func.call` inlined (recursively, also inside
 /// regions). Callee values are appended to the caller's value table.
@@ -53,6 +53,19 @@ fn inline_region(
     } = region;
     let mut out_ops = Vec::with_capacity(ops.len());
     for mut op in ops {
+        if let Opcode::Dynamic(DynOp::ReduceWindow { body }) = &op.opcode
+            && op.regions.is_empty()
+        {
+            // The reducer function becomes the op's region, its parameters the region's
+            // arguments, as in a static reduce_window.
+            let callee_fn = m.func(body).ok_or_else(|| {
+                Diagnostic::at(
+                    &op.loc,
+                    format!("reducer @{body} is not a function of the module"),
+                )
+            })?;
+            op.regions.push(renumbered_body(f, callee_fn));
+        }
         let Opcode::Call { callee } = &op.opcode else {
             let regions = std::mem::take(&mut op.regions);
             for r in regions {
@@ -93,11 +106,7 @@ fn inline_region(
                 ),
             ));
         }
-        // Renumber the callee's values into the caller's table.
-        let offset = f.values.len() as u32;
-        f.values.extend(callee_fn.values.iter().cloned());
-        let mut body = callee_fn.body.clone();
-        for_each_value_mut(&mut body, &mut |v| v.0 = v.0.saturating_add(offset));
+        let body = renumbered_body(f, callee_fn);
         for (&param, &arg) in body.args.iter().zip(&op.operands) {
             subst.insert(param, arg);
         }
@@ -115,6 +124,15 @@ fn inline_region(
         yields,
         yield_loc,
     })
+}
+
+/// A copy of `callee`'s body whose values are appended to `f`'s table.
+fn renumbered_body(f: &mut Func, callee: &Func) -> Region {
+    let offset = f.values.len() as u32;
+    f.values.extend(callee.values.iter().cloned());
+    let mut body = callee.body.clone();
+    for_each_value_mut(&mut body, &mut |v| v.0 = v.0.saturating_add(offset));
+    body
 }
 
 /// Visits every value id of a region: arguments, operands, results and yields, nested too.

@@ -22,6 +22,7 @@ use crate::compiler::diag::Diagnostic;
 use crate::compiler::eval;
 use crate::compiler::ir::{
     BinaryOp, DType, DYN, DynOp, Func, Literal, Op, Opcode, Region, TensorType, ValueId,
+    WindowAttrs,
 };
 use crate::compiler::passes::verify;
 
@@ -573,6 +574,28 @@ impl Refiner<'_> {
                 c.padding = flat.chunks(2).map(|p| (p[0], p[1])).collect();
                 op.opcode = Opcode::Convolution(c);
                 op.operands.truncate(2);
+            }
+            DynOp::ReduceWindow { body } => {
+                let n = (ops.len() - 5) / 2;
+                let flat = self.ints(op, 2 * n + 4)?;
+                if flat.len() != 2 * rank_of(0) {
+                    return Err(format!(
+                        "padding has {} entries, expected {} (2 per dimension)",
+                        flat.len(),
+                        2 * rank_of(0)
+                    ));
+                }
+                if op.regions.len() != 1 {
+                    return Err(format!("has no reducer: @{body} was not inlined"));
+                }
+                op.opcode = Opcode::ReduceWindow(WindowAttrs {
+                    window_dimensions: self.ints(op, 2 * n)?,
+                    window_strides: self.ints(op, 2 * n + 1)?,
+                    base_dilations: self.ints(op, 2 * n + 2)?,
+                    window_dilations: self.ints(op, 2 * n + 3)?,
+                    padding: flat.chunks(2).map(|p| (p[0], p[1])).collect(),
+                });
+                op.operands.truncate(2 * n);
             }
             DynOp::ShapeAssertion { message } => {
                 let pred = self.ints(op, 0).map_err(|_| {

@@ -286,6 +286,25 @@ fn check_dynamic(op: &Op, ops: &[TensorType], res: &[TensorType]) -> Check {
         DynOp::Pad => (5, &[2, 3, 4]),
         DynOp::Gather(_) => (3, &[2]),
         DynOp::Conv(_) => (3, &[]),
+        DynOp::ReduceWindow { .. } => {
+            let n = ops.len().saturating_sub(5) / 2;
+            if n == 0 || ops.len() != 2 * n + 5 {
+                bail!(
+                    "expects inputs, as many init values and 5 window operands, got {} operands",
+                    ops.len()
+                );
+            }
+            if res.len() != n {
+                bail!("expects {n} results (one per input), got {}", res.len());
+            }
+            for (i, t) in ops.iter().enumerate().skip(2 * n) {
+                let rank = if i == 2 * n + 4 { 2 } else { 1 };
+                if t.rank() != rank || !is_integer(t.dtype) || t.is_dynamic() {
+                    bail!("operand {i} must be a {rank}-D integer tensor, got {t}");
+                }
+            }
+            return Ok(());
+        }
         DynOp::ShapeAssertion { .. } => {
             if ops
                 .first()

@@ -1962,6 +1962,33 @@ impl<'v> FnCx<'v> {
                     a.ignore(&["precision_config", "padding"]);
                     Opcode::Dynamic(DynOp::Conv(a.conv_attrs(false)?))
                 }
+                ("custom_call", 1 | 2)
+                    if a.string("call_target_name").is_ok_and(|t| {
+                        let want = DynOp::REDUCE_WINDOW_TARGET;
+                        t == want || t.contains(&format!("\"{want}\""))
+                    }) =>
+                {
+                    a.ignore(&[
+                        "api_version",
+                        "has_side_effect",
+                        "backend_config",
+                        "operand_layouts",
+                        "result_layouts",
+                        "output_operand_aliases",
+                        "result_tilings",
+                    ]);
+                    let body = match a.req("called_computations")?.as_ref() {
+                        Attr::Array(items) => match items.as_slice() {
+                            [s] => match s.as_ref() {
+                                Attr::Str(s) | Attr::SymRef(s) => s.clone(),
+                                _ => return Err(a.err("called_computations is not a symbol")),
+                            },
+                            _ => return Err(a.err("called_computations must name one function")),
+                        },
+                        _ => return Err(a.err("called_computations is not an array")),
+                    };
+                    Opcode::Dynamic(DynOp::ReduceWindow { body })
+                }
                 ("custom_call", 1 | 2) => {
                     a.ignore(&[
                         "called_computations",

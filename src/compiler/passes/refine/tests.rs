@@ -313,3 +313,76 @@ func.func public @main(%x: tensor<?xf32>, %a: tensor<1xi32>, %b: tensor<1xi32>) 
         "{e}"
     );
 }
+
+/// JAX's `custom_call @stablehlo.dynamic_reduce_window`, here a window of two rows with a
+/// padded row in front (not the cumulative window JAX writes for cumsum): the reducer
+/// function becomes the region of a static reduce_window.
+const PAIR_SUMS: &str = r#"
+func.func private @sum(%a: tensor<f32>, %b: tensor<f32>) -> tensor<f32> {
+  %0 = stablehlo.add %a, %b : tensor<f32>
+  return %0 : tensor<f32>
+}
+func.func public @main(%x: tensor<?x2xf32>, %w: tensor<2xi32>) -> tensor<?x2xf32> {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %ones = stablehlo.constant dense<1> : tensor<2xi32>
+  %pad = stablehlo.constant dense<[[1, 0], [0, 0]]> : tensor<2x2xi32>
+  %win = stablehlo.constant dense<[2, 1]> : tensor<2xi32>
+  %r = stablehlo.custom_call @stablehlo.dynamic_reduce_window(%x, %zero, %WIN, %ones, %ones, %ones, %pad) {api_version = 2 : i32, called_computations = [@sum]} : (tensor<?x2xf32>, tensor<f32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2x2xi32>) -> tensor<?x2xf32>
+  return %r : tensor<?x2xf32>
+}
+"#;
+
+#[test]
+fn a_dynamic_reduce_window_takes_its_static_form_with_the_reducer_as_region() {
+    let f = entry(&PAIR_SUMS.replace("%WIN", "%win"));
+    let x = f32s(&[3, 2], &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+    let w = literal_from_i128(TensorType::new(DType::I32, [2]), &[0, 0]);
+    let r = refine(&f, &Inputs::from_literals(&[x.clone(), w.clone()])).unwrap();
+    verify::verify_func(&r).unwrap();
+    let op = r
+        .body
+        .ops
+        .iter()
+        .find(|o| matches!(o.opcode, Opcode::ReduceWindow(_)));
+    let Some(Op {
+        opcode: Opcode::ReduceWindow(attrs),
+        regions,
+        ..
+    }) = op
+    else {
+        panic!("no reduce_window in {:?}", r.body.ops);
+    };
+    assert_eq!(attrs.window_dimensions, vec![2, 1]);
+    assert_eq!(attrs.padding, vec![(1, 0), (0, 0)]);
+    assert_eq!(regions.len(), 1);
+    assert_eq!(r.result_types, vec![TensorType::new(DType::F32, [3, 2])]);
+    let out = eval_func(&f, &[x, w]).unwrap();
+    assert_eq!(floats(&out[0]), vec![1.0, 2.0, 4.0, 6.0, 8.0, 10.0]);
+}
+
+#[test]
+fn a_dynamic_reduce_window_whose_window_comes_from_data_is_refused() {
+    let f = entry(&PAIR_SUMS.replace("%WIN", "%w"));
+    let x = f32s(&[3, 2], &[0.0; 6]);
+    let inputs = Inputs {
+        types: vec![Some(x.ty.clone()), Some(TensorType::new(DType::I32, [2]))],
+        values: vec![],
+    };
+    let e = refine(&f, &inputs).unwrap_err().message;
+    assert!(e.contains("stablehlo.custom_call"), "{e}");
+}
+
+#[test]
+fn a_dynamic_reduce_window_without_its_reducer_is_an_error_at_the_op() {
+    let src = PAIR_SUMS.replace("%WIN", "%win").replace(
+        "called_computations = [@sum]",
+        "called_computations = [@nope]",
+    );
+    let m = frontend::parse(src.as_bytes()).unwrap();
+    let e = inline::inline_entry(&m).unwrap_err();
+    assert!(e.message.contains("reducer @nope"), "{}", e.message);
+    assert!(
+        !matches!(e.pos, crate::compiler::ir::SourcePos::Unknown),
+        "no location: {e:?}"
+    );
+}
