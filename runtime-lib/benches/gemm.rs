@@ -114,12 +114,7 @@ fn main() {
             bias.as_mut_ptr() as *mut u8,
         ];
         let outputs = [c.as_mut_ptr() as *mut u8];
-        let bases = Bases {
-            inputs: &inputs,
-            outputs: &outputs,
-            arena: std::ptr::null_mut(),
-            constants: std::ptr::null_mut(),
-        };
+        let bases = Bases::io(&inputs, &outputs);
         // SAFETY: the views describe dense batch x rows x cols arrays inside the three
         // buffers above, which live until the end of this iteration; c overlaps neither,
         // nor the bias of n floats.

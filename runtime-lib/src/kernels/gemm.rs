@@ -628,6 +628,44 @@ mod tests {
         (v, span + pad)
     }
 
+    /// A `Gemm` step of one element type without an epilogue.
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        dtype: DType,
+        batch: usize,
+        m: usize,
+        n: usize,
+        k: usize,
+        lhs: MatrixView,
+        rhs: MatrixView,
+        out: MatrixView,
+    ) -> Gemm {
+        Gemm {
+            dtype,
+            lhs_dtype: dtype,
+            rhs_dtype: dtype,
+            batch: batch as u64,
+            m: m as u64,
+            n: n as u64,
+            k: k as u64,
+            lhs,
+            rhs,
+            out,
+            epilogue: Epilogue::default(),
+        }
+    }
+
+    /// Uniform values in [-1, 1) from a xorshift generator.
+    fn uniform(seed: u64) -> impl FnMut() -> f32 {
+        let mut s = 0x9e3779b97f4a7c15u64 ^ seed;
+        move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            ((s >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+        }
+    }
+
     /// Runs an f32 `Gemm` step over random data and checks each element against an f64
     /// sum within `k * eps * sum |a| |b|`; then with each epilogue, whose every element
     /// must be the bits of the separate ops (`+ bias[j]`, then `maximum(_, +0)`) applied
@@ -646,31 +684,13 @@ mod tests {
         let (lhs, sa) = view(Region::Input(0), m, k, ta, pad);
         let (rhs, sb) = view(Region::Input(1), k, n, tb, pad);
         let (out, so) = view(Region::Output(0), m, n, false, pad);
-        let mut s = 0x9e3779b97f4a7c15u64 ^ (batch * 131 + m * 31 + n * 7 + k) as u64;
-        let mut next = move || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            ((s >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
-        };
+        let mut next = uniform((batch * 131 + m * 31 + n * 7 + k) as u64);
         let mut a: Vec<f32> = (0..batch * sa).map(|_| next()).collect();
         let mut b: Vec<f32> = (0..batch * sb).map(|_| next()).collect();
         let mut bias: Vec<f32> = (0..n).map(|_| next()).collect();
         let mut scale: Vec<f32> = (0..n).map(|_| next()).collect();
         let mut c = vec![f32::NAN; batch * so];
-        let mut g = Gemm {
-            dtype: DType::F32,
-            lhs_dtype: DType::F32,
-            rhs_dtype: DType::F32,
-            batch: batch as u64,
-            m: m as u64,
-            n: n as u64,
-            k: k as u64,
-            lhs,
-            rhs,
-            out,
-            epilogue: Epilogue::default(),
-        };
+        let mut g = step(DType::F32, batch, m, n, k, lhs, rhs, out);
         let inputs = [
             a.as_mut_ptr() as *mut u8,
             b.as_mut_ptr() as *mut u8,
@@ -679,12 +699,7 @@ mod tests {
         ];
         let run = |g: &Gemm, c: &mut Vec<f32>| {
             let outputs = [c.as_mut_ptr() as *mut u8];
-            let bases = Bases {
-                inputs: &inputs,
-                outputs: &outputs,
-                arena: std::ptr::null_mut(),
-                constants: std::ptr::null_mut(),
-            };
+            let bases = Bases::io(&inputs, &outputs);
             // SAFETY: each view's batches lie inside its own buffer (sizes computed by
             // `view`), and the bias has n floats.
             unsafe { gemm(g, &bases, threads, crate::Isa::host()) };
@@ -798,37 +813,15 @@ mod tests {
                 let (lhs, sa) = view(Region::Input(0), m, k, false, 1);
                 let (rhs, sb) = view(Region::Input(1), k, n, tb, 2);
                 let (out, so) = view(Region::Output(0), m, n, false, 0);
-                let mut s = 0x2545f4914f6cdd1du64 ^ (m * 31 + n * 7 + k) as u64;
-                let mut next = move || {
-                    s ^= s << 13;
-                    s ^= s >> 7;
-                    s ^= s << 17;
-                    round(((s >> 40) as f32 / (1u64 << 24) as f32) * 4.0 - 2.0)
-                };
+                let mut uniform = uniform((m * 31 + n * 7 + k) as u64);
+                let mut next = move || round(uniform() * 2.0);
                 let mut a: Vec<T> = (0..batch * sa).map(|_| next()).collect();
                 let mut b: Vec<T> = (0..batch * sb).map(|_| next()).collect();
                 let mut c: Vec<T> = vec![round(f32::NAN); batch * so];
-                let g = Gemm {
-                    dtype,
-                    lhs_dtype: dtype,
-                    rhs_dtype: dtype,
-                    batch: batch as u64,
-                    m: m as u64,
-                    n: n as u64,
-                    k: k as u64,
-                    lhs,
-                    rhs,
-                    out,
-                    epilogue: Epilogue::default(),
-                };
+                let g = step(dtype, batch, m, n, k, lhs, rhs, out);
                 let inputs = [a.as_mut_ptr() as *mut u8, b.as_mut_ptr() as *mut u8];
                 let outputs = [c.as_mut_ptr() as *mut u8];
-                let bases = Bases {
-                    inputs: &inputs,
-                    outputs: &outputs,
-                    arena: std::ptr::null_mut(),
-                    constants: std::ptr::null_mut(),
-                };
+                let bases = Bases::io(&inputs, &outputs);
                 // SAFETY: each view's batches lie inside its own buffer (sizes from `view`).
                 unsafe { gemm(&g, &bases, 1, crate::Isa::host()) };
                 let at = |v: &MatrixView, t: usize, i: usize, j: usize| {

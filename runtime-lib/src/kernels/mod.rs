@@ -26,7 +26,18 @@ pub struct Bases<'a> {
     pub constants: *mut u8,
 }
 
-impl Bases<'_> {
+impl<'a> Bases<'a> {
+    /// The bases of a step that only reads inputs and writes outputs: no arena, no
+    /// constants (kernel tests and benchmarks).
+    pub fn io(inputs: &'a [*mut u8], outputs: &'a [*mut u8]) -> Self {
+        Bases {
+            inputs,
+            outputs,
+            arena: std::ptr::null_mut(),
+            constants: std::ptr::null_mut(),
+        }
+    }
+
     /// Address of a buffer. Computing it is safe; using it relies on the decoder's checks.
     pub fn ptr(&self, b: &BufRef) -> *mut u8 {
         let base = match b.region {
