@@ -66,11 +66,11 @@ pub enum Routine {
     /// reflectors' vectors below it (unit head implied), `H = I - tau v v^H`.
     Geqrf,
     /// QR with column pivoting. `(a, jpvt: i32[n]) -> (qr, jpvt: i32[n], tau[min(m,n)])`,
-    /// `jpvt` 1-based column numbers.
+    /// `jpvt` 1-based column numbers; on complex matrices `R`'s diagonal is real.
     Geqp3,
     /// The first `n` columns of `H_1 ... H_k`. `(a, tau[k]) -> (q)`, `k <= n <= m`.
     Orgqr,
-    /// `C` times `Q = H_1 ... H_t` or its transpose, from the left or the right
+    /// `C` times `Q = H_1 ... H_t` or its (conjugate) transpose, from the left or the right
     /// ([`flags::LEFT`], [`flags::TRANSPOSE`]). `(a[r x k], tau[t], c[m x n]) -> (c)`: `a`
     /// is a `geqrf` result, `t = min(r, k)` its reflectors, `r` is `m` from the left and
     /// `n` from the right.
@@ -88,13 +88,14 @@ pub enum Routine {
     Gesdd,
     /// SVD (QR iteration in LAPACK), same conventions as [`Routine::Gesdd`].
     Gesvd,
-    /// Real Schur form. `(a) -> (t, z, wr[n], wi[n], sdim: i32, info: i32)`; `t` is
-    /// quasi-upper-triangular with standardized 2x2 blocks, `z` the Schur vectors.
+    /// Schur form `A = Z T Z^H`, `z` the Schur vectors. Real: `(a) -> (t, z, wr[n], wi[n],
+    /// sdim: i32, info: i32)`, `t` quasi-upper-triangular with standardized 2x2 blocks;
+    /// complex: `(a) -> (t, z, w[n], sdim, info)`, `t` upper triangular, `w` its diagonal.
     Gees,
     /// Hessenberg reduction (`ilo = 1`, `ihi = n`). `(a) -> (h, tau[n - 1], info: i32)`.
     Gehrd,
-    /// Symmetric tridiagonal reduction of one triangle. `(a) -> (a_out, d: real[n],
-    /// e: real[n - 1], tau[n - 1], info: i32)`.
+    /// Symmetric (Hermitian) tridiagonal reduction of one triangle. `(a) -> (a_out,
+    /// d: real[n], e: real[n - 1], tau[n - 1], info: i32)`.
     Sytrd,
     /// Triangular solve `op(A) X = B` or `X op(A) = B` ([`flags::LEFT`]).
     /// `(a[k x k], b[m x n]) -> (x)`, `k` is `m` from the left, `n` from the right.
@@ -176,9 +177,8 @@ impl Routine {
     }
 
     /// The routine and element type of the custom call target `lapack_<t><routine>_ffi`
-    /// JAX's CPU lowering emits, `None` for other names; `Err` says why a LAPACK target
-    /// pjrtc knows is not available.
-    pub fn parse_lapack_target(name: &str) -> Option<Result<(Routine, DType), String>> {
+    /// JAX's CPU lowering emits, `None` for other names.
+    pub fn parse_lapack_target(name: &str) -> Option<(Routine, DType)> {
         let body = name.strip_prefix("lapack_")?.strip_suffix("_ffi")?;
         let mut chars = body.chars();
         let dtype = match chars.next()? {
@@ -206,29 +206,7 @@ impl Routine {
             "geev" => Routine::Geev,
             _ => return None,
         };
-        if dtype.is_complex() && !routine.has_complex() {
-            return Some(Err(format!(
-                "{name}: {} of complex matrices is not compiled yet",
-                routine.name()
-            )));
-        }
-        Some(Ok((routine, dtype)))
-    }
-
-    /// Whether the routine is available on complex matrices.
-    pub fn has_complex(self) -> bool {
-        matches!(
-            self,
-            Routine::Getrf
-                | Routine::Geqrf
-                | Routine::Orgqr
-                | Routine::Potrf
-                | Routine::Syevd
-                | Routine::Gesdd
-                | Routine::Gesvd
-                | Routine::Trsm
-                | Routine::Geev
-        )
+        Some((routine, dtype))
     }
 }
 
@@ -249,12 +227,6 @@ impl Linalg {
             DType::C64 | DType::C128 => true,
             _ => return Err(format!("{} on {t} is not supported", self.routine.name())),
         };
-        if complex && !self.routine.has_complex() {
-            return Err(format!(
-                "{} of complex matrices is not supported",
-                self.routine.name()
-            ));
-        }
         if self.flags & !flags::ALL != 0 {
             return Err(format!("unknown flag bits {:#x}", self.flags));
         }
@@ -331,16 +303,15 @@ impl Linalg {
             }
             Routine::Gees => {
                 sq()?;
+                let values = if complex {
+                    vec![(t, e(&[n]))]
+                } else {
+                    vec![(t, e(&[n])), (t, e(&[n]))]
+                };
+                let mats = vec![(t, e(&[n, n])), (t, e(&[n, n]))];
                 (
                     vec![(t, e(&[n, n]))],
-                    vec![
-                        (t, e(&[n, n])),
-                        (t, e(&[n, n])),
-                        (t, e(&[n])),
-                        (t, e(&[n])),
-                        info,
-                        info,
-                    ],
+                    [mats, values, vec![info, info]].concat(),
                 )
             }
             Routine::Gehrd => {

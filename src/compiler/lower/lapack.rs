@@ -22,10 +22,10 @@ pub(crate) struct Target {
     pub dtype: DType,
 }
 
-/// Parses `lapack_<t><routine>_ffi`. `Err` names a LAPACK target pjrtc knows but does
-/// not compile (some routines on complex matrices).
-pub(crate) fn parse_target(name: &str) -> Option<Result<Target, String>> {
-    Some(Routine::parse_lapack_target(name)?.map(|(routine, dtype)| Target { routine, dtype }))
+/// Parses `lapack_<t><routine>_ffi`.
+pub(crate) fn parse_target(name: &str) -> Option<Target> {
+    let (routine, dtype) = Routine::parse_lapack_target(name)?;
+    Some(Target { routine, dtype })
 }
 
 /// The logical type of `ty` as the handler sees it: a packed complex tensor (`[..., 2]`
@@ -73,7 +73,8 @@ pub(crate) fn lower(
     config: &[(String, CallAttr)],
 ) -> Result<(), Diagnostic> {
     // Complex operands and results are packed; geev's eigenvectors are complex for a real
-    // matrix too.
+    // matrix too. Integer results (pivots, info, sdim) and real ones (eigenvalues,
+    // singular values, sytrd's d and e) are not.
     let complex_results = |n: usize| -> Vec<bool> {
         match (target.routine, target.dtype.is_complex()) {
             (Routine::Geev, false) => vec![false, false, true, true, false],
@@ -82,6 +83,11 @@ pub(crate) fn lower(
             (Routine::Gesdd | Routine::Gesvd, true) => vec![true, false, true, true, false],
             (Routine::Getrf, true) => vec![true, false, false],
             (Routine::Potrf, true) => vec![true, false],
+            (Routine::Gees, true) => vec![true, true, true, false, false],
+            (Routine::Gehrd, true) => vec![true, true, false],
+            (Routine::Geqp3, true) => vec![true, false, true],
+            (Routine::Sytrd, true) => vec![true, false, false, true, false],
+            (Routine::Gtsv, true) => vec![true, true, true, true, false],
             (_, c) => vec![c; n],
         }
     };

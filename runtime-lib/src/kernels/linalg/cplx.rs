@@ -5,7 +5,8 @@
 //! `|re| + |im|`, as `izamax`), Cholesky, the Hermitian eigensolver, the SVD and the
 //! triangular solves. Householder QR is LAPACK's unblocked `zgeqr2`/`zung2r` here: LAPACK
 //! makes each reflector's `beta` real (`zlarfg`), faer keeps the head's phase, so faer's
-//! reflectors and `tau`s are not the ones JAX's `ungqr` and users of `geqrf` expect.
+//! reflectors and `tau`s are not the ones JAX's `ungqr` and users of `geqrf` expect; the
+//! other Householder reductions are in `cplx_reduce`, the Schur form in `cschur`.
 
 use super::{Job, scratch, with_stack};
 use crate::format::Routine;
@@ -41,7 +42,14 @@ pub(super) fn run(l: &Linalg, job: &mut Job<'_, c64>) {
         Routine::Geev => {
             super::geev::geev_complex(job, n, f(flags::LEFT_VECTORS), f(flags::VECTORS))
         }
-        r => unreachable!("{} has no complex variant (validated)", r.name()),
+        Routine::Gees => super::cschur::gees(job, n, f(flags::VECTORS)),
+        Routine::Gehrd => super::cplx_reduce::gehrd(job, n),
+        Routine::Geqp3 => super::cplx_reduce::geqp3(job, m, n),
+        Routine::Sytrd => super::cplx_reduce::hetrd(job, n, f(flags::LOWER)),
+        Routine::Ormqr => {
+            super::cplx_reduce::unmqr(job, m, n, k, f(flags::LEFT), f(flags::TRANSPOSE))
+        }
+        Routine::Gtsv => super::gtsv::gtsv(job, m, n),
     }
 }
 
@@ -134,7 +142,7 @@ fn getf2(mut a: MatMut<'_, c64>, ipiv: &mut [i32]) -> i32 {
 
 /// LAPACK's `zlarfg` on the column `x = a[r.., c]`: makes `H^H x = beta e_1` with `beta`
 /// real, `H = I - tau v v^H`, `v = (1, a[r+1.., c])`. Returns `tau` (zero for `H = I`).
-fn larfg(mut a: MatMut<'_, c64>, r: usize, c: usize) -> c64 {
+pub(super) fn larfg(mut a: MatMut<'_, c64>, r: usize, c: usize) -> c64 {
     let m = a.nrows();
     let alpha = a[(r, c)];
     let mut xnorm = 0.0f64;

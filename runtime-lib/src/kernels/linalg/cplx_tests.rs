@@ -489,3 +489,389 @@ fn geev_of_complex_matrices_batched() {
         }
     }
 }
+
+/// Matrix `b` of a batch of `r x c` complex matrices.
+fn part(o: &Buf, b: usize, r: usize, c: usize) -> Z {
+    let m = 2 * r * c;
+    Z::of(&Buf::F(o.f()[b * m..(b + 1) * m].to_vec()), r, c)
+}
+
+/// The matrices one after the other: a batch operand.
+fn batch(zs: &[Z]) -> Buf {
+    Buf::F(zs.iter().flat_map(|z| z.buf().f().to_vec()).collect())
+}
+
+/// `H_{i_1} H_{i_2} ...` over `(v, tau)` in order, `H = I - tau v v^H`, `v` of length `n`.
+fn reflectors_product(n: usize, hs: &[(Vec<c64>, c64)]) -> Z {
+    let mut q = Z::eye(n);
+    for (v, tau) in hs {
+        let h = Z::from_fn(n, n, |i, j| Z::eye(n).at(i, j) - *tau * v[i] * v[j].conj());
+        q = q.mul(&h);
+    }
+    q
+}
+
+/// Reflector `i` stored LAPACK's way below row `r` of column `i` of `a` (`m` rows): zero
+/// above row `r`, one at `r`, `a[r+1.., i]` below.
+fn stored_reflector(a: &Z, r: usize, i: usize) -> Vec<c64> {
+    (0..a.r)
+        .map(|p| match p.cmp(&r) {
+            std::cmp::Ordering::Less => c64::new(0.0, 0.0),
+            std::cmp::Ordering::Equal => c64::new(1.0, 0.0),
+            std::cmp::Ordering::Greater => a.at(p, i),
+        })
+        .collect()
+}
+
+fn assert_upper(t: &Z, below: usize, what: &str) {
+    for i in 0..t.r {
+        for j in 0..t.c {
+            if i > j + below {
+                assert_eq!(t.at(i, j), c64::new(0.0, 0.0), "{what}: entry ({i}, {j})");
+            }
+        }
+    }
+}
+
+#[test]
+fn gees_gives_a_unitary_z_and_an_upper_triangular_t() {
+    for dtype in BOTH {
+        for n in [5, 17] {
+            let a: Vec<Z> = (0..2).map(|s| Z::random(20 + s, n, n, dtype)).collect();
+            let shape = (n as u64, n as u64, 0);
+            let out = call(
+                Routine::Gees,
+                dtype,
+                2,
+                shape,
+                flags::VECTORS,
+                &[batch(&a)],
+                1,
+            );
+            assert_eq!(out[3].i(), &[0, 0], "sdim");
+            assert_eq!(out[4].i(), &[0, 0], "info");
+            let bare = call(Routine::Gees, dtype, 2, shape, 0, &[batch(&a)], 1);
+            assert!(bare[1].f().iter().all(|&x| x == 0.0), "no vectors asked");
+            for (b, a) in a.iter().enumerate() {
+                let (t, z) = (part(&out[0], b, n, n), part(&out[1], b, n, n));
+                let w = part(&out[2], b, 1, n);
+                assert_upper(&t, 0, "T");
+                let tol = tol(dtype, n) * 10.0;
+                close(&z.adj().mul(&z), &Z::eye(n), tol, "Z^H Z = I");
+                close(&z.mul(&t).mul(&z.adj()), a, tol, "Z T Z^H = A");
+                for i in 0..n {
+                    assert_eq!(w.at(0, i), t.at(i, i), "w = diag(T)");
+                }
+                assert_eq!(part(&bare[0], b, n, n).d, t.d, "T without vectors");
+                assert_eq!(part(&bare[2], b, 1, n).d, w.d);
+            }
+        }
+    }
+}
+
+#[test]
+fn gehrd_gives_a_hessenberg_matrix_with_a_real_subdiagonal() {
+    for dtype in BOTH {
+        let n = 5;
+        let a: Vec<Z> = (0..2).map(|s| Z::random(30 + s, n, n, dtype)).collect();
+        let out = call(
+            Routine::Gehrd,
+            dtype,
+            2,
+            (n as u64, n as u64, 0),
+            0,
+            &[batch(&a)],
+            1,
+        );
+        assert_eq!(out[2].i(), &[0, 0]);
+        for (b, a) in a.iter().enumerate() {
+            let hv = part(&out[0], b, n, n);
+            let tau = part(&out[1], b, 1, n - 1);
+            let h = Z::from_fn(n, n, |i, j| {
+                if i <= j + 1 {
+                    hv.at(i, j)
+                } else {
+                    c64::new(0.0, 0.0)
+                }
+            });
+            for i in 1..n {
+                assert_eq!(h.at(i, i - 1).im, 0.0, "subdiagonal {i} is real");
+            }
+            let hs: Vec<_> = (0..n - 1)
+                .map(|i| (stored_reflector(&hv, i + 1, i), tau.at(0, i)))
+                .collect();
+            let q = reflectors_product(n, &hs);
+            let tol = tol(dtype, n);
+            close(&q.adj().mul(&q), &Z::eye(n), tol, "Q^H Q = I");
+            close(&q.mul(&h).mul(&q.adj()), a, tol, "Q H Q^H = A");
+        }
+    }
+}
+
+#[test]
+fn geqp3_pivots_by_column_norms() {
+    for dtype in BOTH {
+        for (m, n) in [(5, 3), (3, 5)] {
+            let k = m.min(n);
+            let a: Vec<Z> = (0..2).map(|s| Z::random(40 + s, m, n, dtype)).collect();
+            // The second matrix fixes its last column first.
+            let mut jpvt = vec![0; 2 * n];
+            jpvt[2 * n - 1] = 1;
+            let out = call(
+                Routine::Geqp3,
+                dtype,
+                2,
+                (m as u64, n as u64, 0),
+                0,
+                &[batch(&a), Buf::I(jpvt)],
+                1,
+            );
+            for (b, a) in a.iter().enumerate() {
+                let qr = part(&out[0], b, m, n);
+                let tau = part(&out[2], b, 1, k);
+                let p = &out[1].i()[b * n..(b + 1) * n];
+                if b == 1 {
+                    assert_eq!(p[0], n as i32, "the fixed column comes first");
+                }
+                let r = Z::from_fn(m, n, |i, j| {
+                    if i <= j {
+                        qr.at(i, j)
+                    } else {
+                        c64::new(0.0, 0.0)
+                    }
+                });
+                let free = if b == 1 { 1 } else { 0 };
+                for i in 0..k {
+                    assert_eq!(r.at(i, i).im, 0.0, "R's diagonal is real");
+                    if i > free {
+                        assert!(r.at(i, i).norm() <= r.at(i - 1, i - 1).norm() * (1.0 + 1e-6));
+                    }
+                }
+                let hs: Vec<_> = (0..k)
+                    .map(|i| (stored_reflector(&qr, i, i), tau.at(0, i)))
+                    .collect();
+                let q = reflectors_product(m, &hs);
+                let ap = Z::from_fn(m, n, |i, j| a.at(i, p[j] as usize - 1));
+                let tol = tol(dtype, m.max(n));
+                close(&q.adj().mul(&q), &Z::eye(m), tol, "Q^H Q = I");
+                close(&q.mul(&r), &ap, tol, "A P = Q R");
+            }
+        }
+    }
+}
+
+#[test]
+fn hetrd_reduces_either_triangle_to_a_real_tridiagonal() {
+    for dtype in BOTH {
+        let n = 5;
+        // Junk in the triangle not read and in the diagonal's imaginary parts.
+        let a: Vec<Z> = (0..2).map(|s| Z::random(50 + s, n, n, dtype)).collect();
+        for lower in [true, false] {
+            let fl = if lower { flags::LOWER } else { 0 };
+            let out = call(
+                Routine::Sytrd,
+                dtype,
+                2,
+                (n as u64, n as u64, 0),
+                fl,
+                &[batch(&a)],
+                1,
+            );
+            assert_eq!(out[4].i(), &[0, 0]);
+            for (b, a) in a.iter().enumerate() {
+                let herm = Z::from_fn(n, n, |i, j| {
+                    if i == j {
+                        c64::new(a.at(i, i).re, 0.0)
+                    } else if (i > j) == lower {
+                        a.at(i, j)
+                    } else {
+                        a.at(j, i).conj()
+                    }
+                });
+                let o = part(&out[0], b, n, n);
+                let d = &out[1].f()[b * n..(b + 1) * n];
+                let e = &out[2].f()[b * (n - 1)..(b + 1) * (n - 1)];
+                let tau = part(&out[3], b, 1, n - 1);
+                let t = Z::from_fn(n, n, |i, j| {
+                    let x = if i == j {
+                        d[i]
+                    } else if i == j + 1 {
+                        e[j]
+                    } else if j == i + 1 {
+                        e[i]
+                    } else {
+                        0.0
+                    };
+                    c64::new(x, 0.0)
+                });
+                // Lower: Q = H_1 ... H_{n-1}, v_i below o[i + 1, i]; upper: Q = H_{n-1} ...
+                // H_1, v_i above o[i, i + 1].
+                let hs: Vec<_> = if lower {
+                    (0..n - 1)
+                        .map(|i| (stored_reflector(&o, i + 1, i), tau.at(0, i)))
+                        .collect()
+                } else {
+                    (0..n - 1)
+                        .rev()
+                        .map(|i| {
+                            let v = (0..n)
+                                .map(|p| match p.cmp(&i) {
+                                    std::cmp::Ordering::Less => o.at(p, i + 1),
+                                    std::cmp::Ordering::Equal => c64::new(1.0, 0.0),
+                                    _ => c64::new(0.0, 0.0),
+                                })
+                                .collect();
+                            (v, tau.at(0, i))
+                        })
+                        .collect()
+                };
+                let q = reflectors_product(n, &hs);
+                let tol = tol(dtype, n);
+                close(&q.adj().mul(&q), &Z::eye(n), tol, "Q^H Q = I");
+                close(&q.mul(&t).mul(&q.adj()), &herm, tol, "Q T Q^H = A");
+                for i in 0..n {
+                    assert_eq!(o.at(i, i), c64::new(d[i], 0.0), "diagonal holds d");
+                    for j in 0..n {
+                        if i != j && (i > j) != lower {
+                            assert_eq!(o.at(i, j), a.at(i, j), "unread triangle kept");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn unmqr_applies_q_or_its_adjoint_from_either_side() {
+    for dtype in BOTH {
+        let (r, k, other) = (5, 3, 2);
+        let a = Z::random(60, r, k, dtype);
+        let qr = call(
+            Routine::Geqrf,
+            dtype,
+            1,
+            (r as u64, k as u64, 0),
+            0,
+            &[a.buf()],
+            1,
+        );
+        // The explicit Q (r x r) from ungqr on the reflectors padded with zero columns.
+        let f = Z::of(&qr[0], r, k);
+        let padded = Z::from_fn(r, r, |i, j| {
+            if j < k {
+                f.at(i, j)
+            } else {
+                c64::new(0.0, 0.0)
+            }
+        });
+        let q = call(
+            Routine::Orgqr,
+            dtype,
+            1,
+            (r as u64, r as u64, k as u64),
+            0,
+            &[padded.buf(), qr[1].clone()],
+            1,
+        );
+        let q = Z::of(&q[0], r, r);
+        for left in [true, false] {
+            for transpose in [false, true] {
+                let (m, n) = if left { (r, other) } else { (other, r) };
+                let c: Vec<Z> = (0..2).map(|s| Z::random(61 + s, m, n, dtype)).collect();
+                let mut fl = if left { flags::LEFT } else { 0 };
+                if transpose {
+                    fl |= flags::TRANSPOSE;
+                }
+                let out = call(
+                    Routine::Ormqr,
+                    dtype,
+                    2,
+                    (m as u64, n as u64, k as u64),
+                    fl,
+                    &[
+                        batch(&[f.clone(), f.clone()]),
+                        batch(&[Z::of(&qr[1], 1, k), Z::of(&qr[1], 1, k)]),
+                        batch(&c),
+                    ],
+                    1,
+                );
+                let op = if transpose { q.adj() } else { q.clone() };
+                for (b, c) in c.iter().enumerate() {
+                    let want = if left { op.mul(c) } else { c.mul(&op) };
+                    let what = format!("left {left} transpose {transpose}");
+                    close(&part(&out[0], b, m, n), &want, tol(dtype, r), &what);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn gtsv_solves_complex_tridiagonal_systems_with_pivoting() {
+    for dtype in BOTH {
+        let (m, nrhs) = (7, 3);
+        let sys: Vec<[Z; 4]> = (0..2)
+            .map(|s| {
+                let mut d = Z::random(70 + s, 1, m, dtype);
+                // Small diagonal entries force row interchanges.
+                for i in (0..m).step_by(3) {
+                    d.d[i] *= 0.01;
+                }
+                let mut dl = Z::random(72 + s, 1, m, dtype);
+                dl.d[0] = c64::new(0.0, 0.0);
+                let mut du = Z::random(74 + s, 1, m, dtype);
+                du.d[m - 1] = c64::new(0.0, 0.0);
+                [dl, d, du, Z::random(76 + s, m, nrhs, dtype)]
+            })
+            .collect();
+        let ops: Vec<Buf> = (0..4)
+            .map(|i| batch(&sys.iter().map(|s| s[i].clone()).collect::<Vec<_>>()))
+            .collect();
+        let out = call(
+            Routine::Gtsv,
+            dtype,
+            2,
+            (m as u64, nrhs as u64, 0),
+            0,
+            &ops,
+            1,
+        );
+        assert_eq!(out[4].i(), &[0, 0]);
+        for (b, [dl, d, du, rhs]) in sys.iter().enumerate() {
+            let a = Z::from_fn(m, m, |i, j| {
+                if i == j {
+                    d.at(0, i)
+                } else if i == j + 1 {
+                    dl.at(0, i)
+                } else if j == i + 1 {
+                    du.at(0, i)
+                } else {
+                    c64::new(0.0, 0.0)
+                }
+            });
+            let x = part(&out[3], b, m, nrhs);
+            close(&a.mul(&x), rhs, tol(dtype, m) * 100.0, "A X = B");
+        }
+    }
+    // An exactly zero pivot: the second row is i times the first.
+    let i = c64::new(0.0, 1.0);
+    let z = c64::new(0.0, 0.0);
+    let one = c64::new(1.0, 0.0);
+    let v = |x: [c64; 2]| Z::from_fn(1, 2, |_, j| x[j]);
+    let out = call(
+        Routine::Gtsv,
+        DType::C128,
+        1,
+        (2, 1, 0),
+        0,
+        &[
+            v([z, i]).buf(),
+            v([one, i]).buf(),
+            v([one, z]).buf(),
+            v([one, one]).buf(),
+        ],
+        1,
+    );
+    assert_eq!(out[4].i(), &[2]);
+}

@@ -1,14 +1,46 @@
 //! `gtsv`: tridiagonal systems by Gaussian elimination with partial pivoting. faer has
-//! no banded solver, and LAPACK's `dgtsv` is a short recurrence, written out here.
+//! no banded solver, and LAPACK's `dgtsv`/`zgtsv` is a short recurrence, written out here
+//! once for real and complex elements.
 
-use super::{Job, Real};
+use super::Job;
+use faer::c64;
+
+/// An element `gtsv` runs on: f64 or complex<f64>.
+pub(super) trait Elem:
+    faer::traits::ComplexField
+    + Copy
+    + PartialEq
+    + core::ops::Sub<Output = Self>
+    + core::ops::Mul<Output = Self>
+    + core::ops::Div<Output = Self>
+    + core::ops::Neg<Output = Self>
+    + core::ops::SubAssign
+{
+    const ZERO: Self;
+    /// The size the pivot choice compares: `|x|`, `|re| + |im|` for complex (`cabs1`).
+    fn abs1(self) -> f64;
+}
+
+impl Elem for f64 {
+    const ZERO: Self = 0.0;
+    fn abs1(self) -> f64 {
+        self.abs()
+    }
+}
+
+impl Elem for c64 {
+    const ZERO: Self = c64 { re: 0.0, im: 0.0 };
+    fn abs1(self) -> f64 {
+        self.re.abs() + self.im.abs()
+    }
+}
 
 /// `(dl, d, du, b) -> (dl, d, du, x, info)`, `dl[1..]` the subdiagonal and `du[..m-1]`
 /// the superdiagonal (JAX's convention: full-length vectors). The outputs `dl`, `d`,
 /// `du` hold what `dgtsv` leaves: the second superdiagonal of U in `dl[1..m-1]`, U's
 /// diagonal and first superdiagonal in `d` and `du`. `info = i + 1` if `U[i, i]` is
 /// exactly zero (then `x` is left as far as the elimination got).
-pub(super) fn gtsv<T: Real>(job: &mut Job<'_, T>, m: usize, nrhs: usize) {
+pub(super) fn gtsv<T: Elem>(job: &mut Job<'_, T>, m: usize, nrhs: usize) {
     let mut dl: Vec<T> = job.op(0).to_vec();
     let mut d: Vec<T> = job.op(1).to_vec();
     let mut du: Vec<T> = job.op(2).to_vec();
@@ -22,8 +54,8 @@ pub(super) fn gtsv<T: Real>(job: &mut Job<'_, T>, m: usize, nrhs: usize) {
     job.put_i32(4, info);
 }
 
-/// LAPACK's `dgtsv` (the general `nrhs` path): `dl` holds `m - 1` entries.
-fn solve<T: Real>(
+/// LAPACK's `dgtsv` (the general `nrhs` path; `zgtsv` is the same with `cabs1`): `dl` holds `m - 1` entries.
+fn solve<T: Elem>(
     dl: &mut [T],
     d: &mut [T],
     du: &mut [T],
@@ -36,7 +68,7 @@ fn solve<T: Real>(
     }
     let row = |i: usize, j: usize| i * nrhs + j;
     for i in 0..m - 1 {
-        if d[i].abs() >= dl[i].abs() {
+        if d[i].abs1() >= dl[i].abs1() {
             // No row interchange.
             if d[i] == T::ZERO {
                 return i as i32 + 1;

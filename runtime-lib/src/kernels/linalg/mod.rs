@@ -5,11 +5,14 @@
 //! matrix, factored there, and its results written back row-major; batches split across
 //! threads by matrices. What LAPACK returns that faer's routines do not (compact
 //! Householder coefficients, 1-based pivots, `info` codes, the triangle LAPACK leaves
-//! untouched) is converted here; where faer has no public routine (the real Schur form's
-//! QR iteration, the tridiagonal solve) the module computes it itself, said in each place.
+//! untouched) is converted here; where faer has no public routine (the Schur forms' QR
+//! iterations, the tridiagonal solve) or its results are not LAPACK's (complex Householder
+//! reflectors) the module computes it itself, said in each place.
 
 mod chol;
 mod cplx;
+mod cplx_reduce;
+mod cschur;
 mod eig;
 mod geev;
 mod gtsv;

@@ -1,4 +1,4 @@
-//! `gees`: the real Schur form `A = Z T Z^T`.
+//! `gees`: the real Schur form `A = Z T Z^T` (the complex one is in `cschur`).
 //!
 //! The Hessenberg reduction and `Z`'s first factor are faer's. faer 0.24 keeps its real
 //! Schur QR iteration crate-private, so the iteration is LAPACK's `dlahqr` (Francis
@@ -14,6 +14,8 @@ use faer::linalg::householder::{
     apply_block_householder_sequence_on_the_right_in_place_with_conj,
 };
 use faer::linalg::qr::no_pivoting::factor::recommended_block_size;
+use faer::reborrow::{Reborrow, ReborrowMut};
+use faer::traits::ComplexField;
 use faer::{Conj, Mat, MatMut, Par};
 
 /// `(a) -> (t, z, wr, wi, sdim, info)`; without `vectors` `z` is zero. `info = i + 1` if
@@ -27,38 +29,7 @@ pub(super) fn gees<T: Real>(job: &mut Job<'_, T>, n: usize, vectors: bool) {
             z[(i, i)] = T::ONE;
         }
     }
-    if n > 1 {
-        let bs = recommended_block_size::<T>(n - 1, n - 1).max(1);
-        let mut factor = Mat::<T>::zeros(bs, n - 1);
-        let mut buf = scratch(faer::dyn_stack::StackReq::any_of(&[
-            hessenberg_in_place_scratch::<T>(n, bs, Par::Seq, Default::default()),
-            apply_block_householder_sequence_on_the_right_in_place_scratch::<T>(n - 1, bs, n - 1),
-        ]));
-        with_stack(&mut buf, |stack| {
-            hessenberg_in_place(
-                h.as_mut(),
-                factor.as_mut(),
-                Par::Seq,
-                stack,
-                Default::default(),
-            );
-            if vectors {
-                apply_block_householder_sequence_on_the_right_in_place_with_conj(
-                    h.as_ref().submatrix(1, 0, n - 1, n - 1),
-                    factor.as_ref(),
-                    Conj::No,
-                    z.as_mut().submatrix_mut(1, 1, n - 1, n - 1),
-                    Par::Seq,
-                    stack,
-                );
-            }
-        });
-        for j in 0..n {
-            for i in j + 2..n {
-                h[(i, j)] = T::ZERO;
-            }
-        }
-    }
+    hessenberg_with_z(h.as_mut(), vectors.then_some(z.as_mut()));
     let mut wr = vec![T::ZERO; n];
     let mut wi = vec![T::ZERO; n];
     let info = lahqr(h.as_mut(), vectors.then_some(z.as_mut()), &mut wr, &mut wi);
@@ -68,6 +39,46 @@ pub(super) fn gees<T: Real>(job: &mut Job<'_, T>, n: usize, vectors: bool) {
     job.res(3).copy_from_slice(&wi);
     job.put_i32(4, 0);
     job.put_i32(5, info);
+}
+
+/// Reduces `h` to upper Hessenberg form in place (faer's reduction; the entries below the
+/// subdiagonal are zeroed) and multiplies `z`, the identity on entry, by the reduction's
+/// unitary factor: the start of `gees` on real and complex matrices.
+pub(super) fn hessenberg_with_z<T: ComplexField>(mut h: MatMut<'_, T>, z: Option<MatMut<'_, T>>) {
+    let n = h.nrows();
+    if n < 2 {
+        return;
+    }
+    let bs = recommended_block_size::<T>(n - 1, n - 1).max(1);
+    let mut factor = Mat::<T>::zeros(bs, n - 1);
+    let mut buf = scratch(faer::dyn_stack::StackReq::any_of(&[
+        hessenberg_in_place_scratch::<T>(n, bs, Par::Seq, Default::default()),
+        apply_block_householder_sequence_on_the_right_in_place_scratch::<T>(n - 1, bs, n - 1),
+    ]));
+    with_stack(&mut buf, |stack| {
+        hessenberg_in_place(
+            h.rb_mut(),
+            factor.as_mut(),
+            Par::Seq,
+            stack,
+            Default::default(),
+        );
+        if let Some(z) = z {
+            apply_block_householder_sequence_on_the_right_in_place_with_conj(
+                h.rb().submatrix(1, 0, n - 1, n - 1),
+                factor.as_ref(),
+                Conj::No,
+                z.submatrix_mut(1, 1, n - 1, n - 1),
+                Par::Seq,
+                stack,
+            );
+        }
+    });
+    for j in 0..n {
+        for i in j + 2..n {
+            h[(i, j)] = T::zero_impl();
+        }
+    }
 }
 
 /// LAPACK's `dlahqr` with `wantt`, on all of `h` (`ilo = 1`, `ihi = n`), accumulating into
