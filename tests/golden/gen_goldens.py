@@ -1380,6 +1380,81 @@ def _(a, ab):
             right(cab, wl, vr), left(cab, wl, vl), norms(vl), norms(vr))
 
 
+@la_case("linalg_schur", "gees on complex matrices: jax.scipy.linalg.schur (T upper triangular, batched); "
+         "Z T Z^H, Z^H Z, the sorted diagonal of T (its eigenvalues) and T below its diagonal (Z's column "
+         "phases are free)",
+         lambda r, dt: [normal(r, (6, 6), dt), normal(r, (2, 5, 5), dt)],
+         [r"lapack_{t}gees_ffi"], dtypes=COMPLEX)
+def _(a, ab):
+    t, z = jsl.schur(a)
+    tb, zb = jax.vmap(jsl.schur)(ab)
+    zt = lambda z, t: z @ t @ adjoint(z)
+    diag = lambda t: jnp.sort(jnp.diagonal(t, axis1=-2, axis2=-1), axis=-1)
+    return (zt(z, t), adjoint(z) @ z, diag(t), jnp.tril(t, -1), zt(zb, tb), diag(tb), jnp.tril(tb, -1))
+
+
+@la_case("linalg_hessenberg", "gehrd + ungqr on complex matrices: jax.scipy.linalg.hessenberg with Q (unique "
+         "with zlarfg's real subdiagonal), Q H Q^H, batched",
+         lambda r, dt: [normal(r, (7, 7), dt), normal(r, (2, 5, 5), dt)],
+         [r"lapack_{t}gehrd_ffi", r"lapack_{t}ungqr_ffi"], dtypes=COMPLEX)
+def _(a, ab):
+    h, q = jsl.hessenberg(a, calc_q=True)
+    hb, qb = jax.vmap(lambda x: jsl.hessenberg(x, calc_q=True))(ab)
+    return h, q, q @ h @ adjoint(q), hb, qb
+
+
+@la_case("linalg_qr_pivoting", "geqp3 + unmqr on complex matrices: jax.scipy.linalg.qr(pivoting=True) "
+         "(columns of distinct norms; Q, R unique with R's real diagonal), batched lax.linalg.qr with "
+         "pivoting, jax.scipy.linalg.qr_multiply",
+         lambda r, dt: [(normal64(r, (6, 5), dt) * np.array([1.0, 3.0, 0.5, 2.0, 1.5])).astype(dt),
+                        (normal64(r, (2, 3, 5), dt) * np.array([1.0, 3.0, 0.5, 2.0, 1.5])).astype(dt),
+                        normal(r, (5, 4), dt), normal(r, (3, 5), dt)],
+         [r"lapack_{t}geqp3_ffi", r"lapack_{t}unmqr_ffi"], dtypes=COMPLEX)
+def _(a, wb, b, c):
+    q, rr, p = jsl.qr(a, pivoting=True, mode="economic")
+    qb, rb, pb = jax.lax.linalg.qr(wb, pivoting=True, full_matrices=False)
+    cq, r2 = jsl.qr_multiply(b, c)
+    return q, rr, p, q @ rr, qb, rb, pb, cq, r2
+
+
+@la_case("linalg_tridiagonal", "hetrd: lax.linalg.tridiagonal of the lower and of the upper triangle of "
+         "Hermitian matrices (reflectors, real diagonal and off-diagonal, taus), batched",
+         lambda r, dt: [symmetric(r, (5, 5), dt), symmetric(r, (2, 4, 4), dt)],
+         [r"lapack_{t}hetrd_ffi"], dtypes=COMPLEX)
+def _(a, ab):
+    return (*jax.lax.linalg.tridiagonal(a, lower=True), *jax.lax.linalg.tridiagonal(a, lower=False),
+            *jax.lax.linalg.tridiagonal(ab, lower=True))
+
+
+@la_case("linalg_ormqr", "unmqr: lax.linalg.ormqr on complex matrices from the left and the right, with Q "
+         "and with Q^H (transpose conjugates), batched; reflectors and taus are inputs",
+         lambda r, dt: [normal(r, (5, 3), dt), (0.5 * normal64(r, (3,), dt)).astype(dt), normal(r, (5, 2), dt),
+                        normal(r, (4, 5), dt), normal(r, (2, 4, 3), dt), (0.5 * normal64(r, (2, 3), dt)).astype(dt),
+                        normal(r, (2, 4, 3), dt)],
+         [r"lapack_{t}unmqr_ffi"], dtypes=COMPLEX)
+def _(a, tau, cl, cr, ab, taub, cb):
+    om = jax.lax.linalg.ormqr
+    return (om(a, tau, cl, left=True, transpose=False), om(a, tau, cl, left=True, transpose=True),
+            om(a, tau, cr, left=False, transpose=False), om(a, tau, cr, left=False, transpose=True),
+            om(ab, taub, cb, left=True, transpose=True))
+
+
+@la_case("linalg_tridiagonal_solve", "gtsv on complex systems: lax.linalg.tridiagonal_solve (row "
+         "interchanges: small diagonal entries), batched",
+         lambda r, dt: [np.concatenate([[0.0], normal64(r, (5,), dt)]).astype(dt),
+                        (np.array([0.01, 2.0, -0.02, 3.0, 1.5, -2.5]) * np.exp(1j * np.arange(6))).astype(dt),
+                        np.concatenate([normal64(r, (5,), dt), [0.0]]).astype(dt),
+                        normal(r, (6, 2), dt),
+                        (normal64(r, (2, 4), dt) * np.array([0, 1, 1, 1])).astype(dt),
+                        (normal64(r, (2, 4), dt) + 4).astype(dt),
+                        (normal64(r, (2, 4), dt) * np.array([1, 1, 1, 0])).astype(dt),
+                        normal(r, (2, 4, 3), dt)],
+         [r"lapack_{t}gtsv_ffi"], dtypes=COMPLEX)
+def _(dl, d, du, b, dlb, db, dub, bb):
+    ts = jax.lax.linalg.tridiagonal_solve
+    return ts(dl, d, du, b), ts(dlb, db, dub, bb)
+
+
 # ============================================================================
 # Driver
 # ============================================================================
