@@ -246,3 +246,55 @@ def test_eig(pj, dtype):
     vlh = np.conj(np.swapaxes(vl, -1, -2))
     np.testing.assert_allclose(vlh @ ac, wl[..., :, None] * vlh, atol=scale)
     np.testing.assert_allclose(np.linalg.norm(vl, axis=-2), 1.0, atol=scale)
+
+
+@pytest.mark.parametrize("dtype", CDTYPES, ids=lambda d: np.dtype(d).name)
+def test_complex_schur(cchecked, dtype):
+    a = cnormal((2, 6, 6), dtype)
+
+    def f(a):
+        t, z = jax.vmap(jsl.schur)(a)
+        # Z's column phases are free: compare what determines the form.
+        return (z @ t @ adjoint(z), adjoint(z) @ z, jnp.sort(jnp.diagonal(t, axis1=-2, axis2=-1)),
+                jnp.tril(t, -1))
+
+    cchecked(f, a, dtype=dtype)
+
+    def g(r):
+        # A real matrix's complex Schur form: its conjugate pairs share real parts up to
+        # rounding, so the eigenvalues' real and imaginary parts are compared as sets.
+        t, z = jsl.schur(r, output="complex")
+        w = jnp.diagonal(t)
+        return (z @ t @ adjoint(z), adjoint(z) @ z, jnp.sort(w.real), jnp.sort(w.imag),
+                jnp.tril(t, -1))
+
+    r = rng.standard_normal((5, 5)).astype(np.float32 if dtype == np.complex64 else np.float64)
+    cchecked(g, r, dtype=dtype)
+
+
+@pytest.mark.parametrize("dtype", CDTYPES, ids=lambda d: np.dtype(d).name)
+def test_complex_hessenberg_tridiagonal_and_pivoted_qr(cchecked, dtype):
+    # Unique with LAPACK's conventions (real subdiagonals and diagonal of R, zlarfg's taus).
+    a = cnormal((7, 7), dtype)
+    s = cnormal((2, 5, 5), dtype)
+    s = (s + np.conj(np.swapaxes(s, -1, -2))) / 2
+    w = (cnormal((6, 5), dtype) * np.array([1.0, 3.0, 0.5, 2.0, 1.5])).astype(dtype)
+    cchecked(lambda a, s, w: (*jsl.hessenberg(a, calc_q=True), *jax.lax.linalg.tridiagonal(s),
+                              *jax.lax.linalg.tridiagonal(s, lower=False),
+                              *jsl.qr(w, pivoting=True, mode="economic")),
+             a, s, w, dtype=dtype)
+
+
+@pytest.mark.parametrize("dtype", CDTYPES, ids=lambda d: np.dtype(d).name)
+def test_complex_ormqr_and_tridiagonal_solve(cchecked, dtype):
+    a, tau = cnormal((5, 3), dtype), (0.5 * cnormal((3,), dtype)).astype(dtype)
+    c, cr = cnormal((5, 2), dtype), cnormal((4, 5), dtype)
+    d = (cnormal((2, 6), dtype) + np.array([0.01, 3, -0.02, 3, 3, 3])).astype(dtype)
+    dl = (cnormal((2, 6), dtype) * np.array([0, 1, 1, 1, 1, 1])).astype(dtype)
+    du = (cnormal((2, 6), dtype) * np.array([1, 1, 1, 1, 1, 0])).astype(dtype)
+    b = cnormal((2, 6, 3), dtype)
+    om = jax.lax.linalg.ormqr
+    cchecked(lambda a, tau, c, cr, dl, d, du, b: (
+        om(a, tau, c, left=True, transpose=True), om(a, tau, c, left=True, transpose=False),
+        om(a, tau, cr, left=False, transpose=True), om(a, tau, cr, left=False, transpose=False),
+        jax.lax.linalg.tridiagonal_solve(dl, d, du, b)), a, tau, c, cr, dl, d, du, b, dtype=dtype)
