@@ -729,8 +729,8 @@ fn hetrd_reduces_either_triangle_to_a_real_tridiagonal() {
                 let tol = tol(dtype, n);
                 close(&q.adj().mul(&q), &Z::eye(n), tol, "Q^H Q = I");
                 close(&q.mul(&t).mul(&q.adj()), &herm, tol, "Q T Q^H = A");
-                for i in 0..n {
-                    assert_eq!(o.at(i, i), c64::new(d[i], 0.0), "diagonal holds d");
+                for (i, &di) in d.iter().enumerate() {
+                    assert_eq!(o.at(i, i), c64::new(di, 0.0), "diagonal holds d");
                     for j in 0..n {
                         if i != j && (i > j) != lower {
                             assert_eq!(o.at(i, j), a.at(i, j), "unread triangle kept");
