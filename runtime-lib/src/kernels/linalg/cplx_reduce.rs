@@ -10,6 +10,7 @@
 
 use super::Job;
 use super::cplx::larfg;
+use super::qr::{fixed_columns_first, pivot_and_reflect};
 use faer::c64;
 use faer::{Mat, MatMut};
 
@@ -149,33 +150,14 @@ pub(super) fn hetrd(job: &mut Job<'_, c64>, n: usize, lower: bool) {
     job.put_i32(4, 0);
 }
 
-fn swap_cols(mut a: MatMut<'_, c64>, i: usize, j: usize) {
-    for r in 0..a.nrows() {
-        let t = a[(r, i)];
-        a[(r, i)] = a[(r, j)];
-        a[(r, j)] = t;
-    }
-}
-
 /// `(a, jpvt) -> (qr, jpvt, tau)`: LAPACK's `zgeqp3` with `zlaqp2`'s column choice, as the
 /// real `geqp3` (fixed columns first and unpivoted; then the largest remaining partial
 /// norm, first on ties, norms downdated and recomputed as LAPACK does); `R`'s diagonal
 /// is real.
 pub(super) fn geqp3(job: &mut Job<'_, c64>, m: usize, n: usize) {
     let mut a = job.op_mat(0, m, n);
-    let jin = job.op_i32(1).to_vec();
     let k = m.min(n);
-    let mut jpvt: Vec<usize> = (0..n).collect();
-    let mut nfixed = 0;
-    for (j, &fixed) in jin.iter().enumerate().take(n) {
-        if fixed != 0 {
-            if j != nfixed {
-                swap_cols(a.as_mut(), j, nfixed);
-                jpvt.swap(j, nfixed);
-            }
-            nfixed += 1;
-        }
-    }
+    let (mut jpvt, nfixed) = fixed_columns_first(a.as_mut(), job.op_i32(1));
     let mut taus = vec![ZERO; k];
     // Reflects column i and applies H_i^H to the columns after it.
     let step = |a: &mut Mat<c64>, i: usize| -> c64 {
@@ -188,40 +170,7 @@ pub(super) fn geqp3(job: &mut Job<'_, c64>, m: usize, n: usize) {
     for (i, tau) in taus.iter_mut().enumerate().take(nf) {
         *tau = step(&mut a, i);
     }
-    let norm = |a: &Mat<c64>, j: usize, from: usize| -> f64 {
-        (from..m).fold(0.0f64, |s, i| s.hypot(a[(i, j)].norm()))
-    };
-    let mut vn1: Vec<f64> = (0..n).map(|j| norm(&a, j, nf)).collect();
-    let mut vn2 = vn1.clone();
-    let tol3z = f64::EPSILON.sqrt();
-    for i in nf..k {
-        let mut p = i;
-        for j in i + 1..n {
-            if vn1[j] > vn1[p] {
-                p = j;
-            }
-        }
-        if p != i {
-            swap_cols(a.as_mut(), p, i);
-            jpvt.swap(p, i);
-            vn1[p] = vn1[i];
-            vn2[p] = vn2[i];
-        }
-        taus[i] = step(&mut a, i);
-        for j in i + 1..n {
-            if vn1[j] != 0.0 {
-                let r = a[(i, j)].norm() / vn1[j];
-                let temp = (1.0 - r * r).max(0.0);
-                let ratio = vn1[j] / vn2[j];
-                if temp * ratio * ratio <= tol3z {
-                    vn1[j] = if i + 1 < m { norm(&a, j, i + 1) } else { 0.0 };
-                    vn2[j] = vn1[j];
-                } else {
-                    vn1[j] *= temp.sqrt();
-                }
-            }
-        }
-    }
+    pivot_and_reflect(&mut a, &mut jpvt, nf, &mut taus, |x| x.norm(), step);
     job.put_mat(0, a.as_ref());
     for (o, j) in job.res_i32(1).iter_mut().zip(jpvt) {
         *o = j as i32 + 1;

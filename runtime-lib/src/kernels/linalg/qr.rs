@@ -147,20 +147,8 @@ pub(super) fn geqrf<T: Real>(job: &mut Job<'_, T>, m: usize, n: usize) {
 /// entry are moved to the front first and factored without pivoting, as LAPACK does.
 pub(super) fn geqp3<T: Real>(job: &mut Job<'_, T>, m: usize, n: usize) {
     let mut a = job.op_mat(0, m, n);
-    let jin = job.op_i32(1).to_vec();
     let k = m.min(n);
-    // Column order: fixed columns first (in order), then the free ones.
-    let mut jpvt: Vec<usize> = (0..n).collect();
-    let mut nfixed = 0;
-    for (j, &fixed) in jin.iter().enumerate().take(n) {
-        if fixed != 0 {
-            if j != nfixed {
-                swap_cols(a.as_mut(), j, nfixed);
-                jpvt.swap(j, nfixed);
-            }
-            nfixed += 1;
-        }
-    }
+    let (mut jpvt, nfixed) = fixed_columns_first(a.as_mut(), job.op_i32(1));
     let mut taus = vec![T::ZERO; k];
     // The fixed columns: a plain QR, then its reflectors applied to the rest.
     let nf = nfixed.min(k);
@@ -193,17 +181,66 @@ pub(super) fn geqp3<T: Real>(job: &mut Job<'_, T>, m: usize, n: usize) {
         }
     }
     // The free columns, pivoted by partial norms (LAPACK's dlaqp2).
-    let norm = |a: &Mat<T>, j: usize, from: usize| -> T {
-        let mut s = T::ZERO;
-        for i in from..m {
-            s = s.hypot(a[(i, j)]);
+    pivot_and_reflect(
+        &mut a,
+        &mut jpvt,
+        nf,
+        &mut taus,
+        |x| x.abs().to_f64(),
+        |a, i| {
+            let t = reflect(a.as_mut(), i, i);
+            apply_one(a.as_mut(), i, i, t, i + 1..n);
+            T::ONE / t
+        },
+    );
+    job.put_mat(0, a.as_ref());
+    for (o, j) in job.res_i32(1).iter_mut().zip(jpvt) {
+        *o = j as i32 + 1;
+    }
+    job.res(2).copy_from_slice(&taus);
+}
+
+/// Moves the columns with a nonzero `jpvt` entry to the front, in order, as `dgeqp3`
+/// does; returns the column order (0-based) and how many were moved.
+pub(super) fn fixed_columns_first<T: Copy>(
+    mut a: MatMut<'_, T>,
+    jin: &[i32],
+) -> (Vec<usize>, usize) {
+    let mut jpvt: Vec<usize> = (0..a.ncols()).collect();
+    let mut nfixed = 0;
+    for (j, &fixed) in jin.iter().enumerate().take(a.ncols()) {
+        if fixed != 0 {
+            if j != nfixed {
+                swap_cols(a.rb_mut(), j, nfixed);
+                jpvt.swap(j, nfixed);
+            }
+            nfixed += 1;
         }
-        s
+    }
+    (jpvt, nfixed)
+}
+
+/// `dlaqp2`'s (`zlaqp2`'s) pivoted steps on the free columns `nf..min(m, n)` of `a`: step
+/// `i` swaps the column of largest remaining partial norm (by `modulus`, the first on ties)
+/// into place `i` and calls `step(a, i)`, which reflects column `i` and applies the
+/// reflector to the columns after it, returning its `tau`. The partial norms are
+/// downdated as LAPACK does and recomputed where cancellation makes them inaccurate.
+pub(super) fn pivot_and_reflect<T: Copy>(
+    a: &mut Mat<T>,
+    jpvt: &mut [usize],
+    nf: usize,
+    taus: &mut [T],
+    modulus: impl Fn(T) -> f64,
+    mut step: impl FnMut(&mut Mat<T>, usize) -> T,
+) {
+    let (m, n) = (a.nrows(), a.ncols());
+    let norm = |a: &Mat<T>, j: usize, from: usize| -> f64 {
+        (from..m).fold(0.0f64, |s, i| s.hypot(modulus(a[(i, j)])))
     };
-    let mut vn1: Vec<T> = (0..n).map(|j| norm(&a, j, nf)).collect();
+    let mut vn1: Vec<f64> = (0..n).map(|j| norm(a, j, nf)).collect();
     let mut vn2 = vn1.clone();
-    let tol3z = T::EPS.sqrt();
-    for i in nf..k {
+    let tol3z = f64::EPSILON.sqrt();
+    for i in nf..m.min(n) {
         let mut p = i;
         for j in i + 1..n {
             if vn1[j] > vn1[p] {
@@ -216,37 +253,24 @@ pub(super) fn geqp3<T: Real>(job: &mut Job<'_, T>, m: usize, n: usize) {
             vn1[p] = vn1[i];
             vn2[p] = vn2[i];
         }
-        let t = reflect(a.as_mut(), i, i);
-        taus[i] = T::ONE / t;
-        apply_one(a.as_mut(), i, i, t, i + 1..n);
+        taus[i] = step(a, i);
         for j in i + 1..n {
-            if vn1[j] != T::ZERO {
-                let r = a[(i, j)].abs() / vn1[j];
-                let temp = (T::ONE - r * r).max(T::ZERO);
+            if vn1[j] != 0.0 {
+                let r = modulus(a[(i, j)]) / vn1[j];
+                let temp = (1.0 - r * r).max(0.0);
                 let ratio = vn1[j] / vn2[j];
-                let temp2 = temp * ratio * ratio;
-                if temp2 <= tol3z {
-                    if i + 1 < m {
-                        vn1[j] = norm(&a, j, i + 1);
-                        vn2[j] = vn1[j];
-                    } else {
-                        vn1[j] = T::ZERO;
-                        vn2[j] = T::ZERO;
-                    }
+                if temp * ratio * ratio <= tol3z {
+                    vn1[j] = if i + 1 < m { norm(a, j, i + 1) } else { 0.0 };
+                    vn2[j] = vn1[j];
                 } else {
                     vn1[j] *= temp.sqrt();
                 }
             }
         }
     }
-    job.put_mat(0, a.as_ref());
-    for (o, j) in job.res_i32(1).iter_mut().zip(jpvt) {
-        *o = j as i32 + 1;
-    }
-    job.res(2).copy_from_slice(&taus);
 }
 
-fn swap_cols<T: Real>(mut a: MatMut<'_, T>, i: usize, j: usize) {
+pub(super) fn swap_cols<T: Copy>(mut a: MatMut<'_, T>, i: usize, j: usize) {
     for r in 0..a.nrows() {
         let t = a[(r, i)];
         a[(r, i)] = a[(r, j)];
