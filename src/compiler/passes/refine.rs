@@ -561,30 +561,15 @@ impl Refiner<'_> {
                 op.operands.truncate(2);
             }
             DynOp::Conv(c) => {
-                let flat = self.ints(op, 2)?;
-                let n = rank_of(0).saturating_sub(2);
-                if flat.len() != 2 * n {
-                    return Err(format!(
-                        "padding has {} entries, expected {} (2 per spatial dimension)",
-                        flat.len(),
-                        2 * n
-                    ));
-                }
+                let spatial = rank_of(0).saturating_sub(2);
                 let mut c = c.clone();
-                c.padding = flat.chunks(2).map(|p| (p[0], p[1])).collect();
+                c.padding = padding_pairs(self.ints(op, 2)?, spatial, "spatial dimension")?;
                 op.opcode = Opcode::Convolution(c);
                 op.operands.truncate(2);
             }
             DynOp::ReduceWindow { body } => {
                 let n = (ops.len() - 5) / 2;
-                let flat = self.ints(op, 2 * n + 4)?;
-                if flat.len() != 2 * rank_of(0) {
-                    return Err(format!(
-                        "padding has {} entries, expected {} (2 per dimension)",
-                        flat.len(),
-                        2 * rank_of(0)
-                    ));
-                }
+                let padding = padding_pairs(self.ints(op, 2 * n + 4)?, rank_of(0), "dimension")?;
                 if op.regions.len() != 1 {
                     return Err(format!("has no reducer: @{body} was not inlined"));
                 }
@@ -593,7 +578,7 @@ impl Refiner<'_> {
                     window_strides: self.ints(op, 2 * n + 1)?,
                     base_dilations: self.ints(op, 2 * n + 2)?,
                     window_dilations: self.ints(op, 2 * n + 3)?,
-                    padding: flat.chunks(2).map(|p| (p[0], p[1])).collect(),
+                    padding,
                 });
                 op.operands.truncate(2 * n);
             }
@@ -615,6 +600,18 @@ impl Refiner<'_> {
         }
         Ok(true)
     }
+}
+
+/// A padding operand's `[dims, 2]` values as (low, high) pairs, one per `what`.
+fn padding_pairs(flat: Vec<i64>, dims: usize, what: &str) -> Result<Vec<(i64, i64)>, String> {
+    if flat.len() != 2 * dims {
+        return Err(format!(
+            "padding has {} entries, expected {} (2 per {what})",
+            flat.len(),
+            2 * dims
+        ));
+    }
+    Ok(flat.chunks(2).map(|p| (p[0], p[1])).collect())
 }
 
 /// JAX's message of a failing shape assertion: `{i}` replaced by the i-th dimension value.
