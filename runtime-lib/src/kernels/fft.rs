@@ -46,7 +46,13 @@ impl std::panic::RefUnwindSafe for FftPlans {}
 impl std::panic::UnwindSafe for FftPlans {}
 
 enum Plan {
+    #[cfg(feature = "simd-fft")]
     F32(Typed<f32>),
+    /// An f32 transform computed in f64 and rounded once. Without rustfft's SIMD
+    /// algorithms (the size build) f32 runs no faster than f64, and leaving out
+    /// rustfft's f32 instantiation keeps the runner about 160 KB smaller.
+    #[cfg(not(feature = "simd-fft"))]
+    Widened(Widened),
     F64(Typed<f64>),
 }
 
@@ -55,7 +61,9 @@ impl FftPlans {
     /// validated: parts are f32 or f64, 1 to 3 lengths.
     pub fn new(steps: &[Step]) -> FftPlans {
         let mut plans = FftPlans::default();
-        let (mut p32, mut p64) = (Planners::default(), Planners::default());
+        #[cfg(feature = "simd-fft")]
+        let mut p32 = Planners::default();
+        let mut p64 = Planners::default();
         walk_steps(steps, &mut |s| {
             if let Step::Fft(f) = s {
                 let key = (f.kind, f.dtype, f.lengths.clone());
@@ -64,7 +72,13 @@ impl FftPlans {
                 }
                 let plan = match f.dtype {
                     DType::F64 => Plan::F64(Typed::new(f.kind, &f.lengths, &mut p64)),
+                    #[cfg(feature = "simd-fft")]
                     _ => Plan::F32(Typed::new(f.kind, &f.lengths, &mut p32)),
+                    #[cfg(not(feature = "simd-fft"))]
+                    _ => Plan::Widened(Widened {
+                        plan: Typed::new(f.kind, &f.lengths, &mut p64),
+                        copies: Mutex::new(Vec::new()),
+                    }),
                 };
                 plans.plans.insert(key, plan);
             }
@@ -84,7 +98,11 @@ impl FftPlans {
         let (ins, outs) = (f.input.size as usize, f.output.size as usize);
         match self.plans.get(&key) {
             // SAFETY: forwarded; the byte sizes are the validated buffer sizes.
+            #[cfg(feature = "simd-fft")]
             Some(Plan::F32(p)) => unsafe { p.run(input, ins, output, outs, threads) },
+            // SAFETY: as above, for f32 buffers.
+            #[cfg(not(feature = "simd-fft"))]
+            Some(Plan::Widened(p)) => unsafe { p.run(input, ins, output, outs, threads) },
             // SAFETY: as above.
             Some(Plan::F64(p)) => unsafe { p.run(input, ins, output, outs, threads) },
             // Every step was planned at load; nothing to run is not reachable.
@@ -450,6 +468,49 @@ impl<T: Part> Typed<T> {
                 }
             });
         });
+    }
+}
+
+/// An f64 plan run on f32 buffers: the input widened into an f64 copy, the result
+/// rounded into the output.
+#[cfg(not(feature = "simd-fft"))]
+struct Widened {
+    plan: Typed<f64>,
+    /// (input, output) copies of finished calls, reused by later ones.
+    copies: Mutex<Vec<(Vec<f64>, Vec<f64>)>>,
+}
+
+#[cfg(not(feature = "simd-fft"))]
+impl Widened {
+    /// # Safety
+    /// As [`Typed::run`], with f32 parts: `input`/`output` hold `ins`/`outs` bytes of
+    /// f32, disjoint, aligned to f32.
+    unsafe fn run(&self, input: *mut u8, ins: usize, output: *mut u8, outs: usize, threads: usize) {
+        let (n_in, n_out) = (ins / 4, outs / 4);
+        // SAFETY: the contract: `n_in` f32 parts at `input`, only read.
+        let src = unsafe { std::slice::from_raw_parts(input as *const f32, n_in) };
+        let (mut wide_in, mut wide_out) =
+            Typed::<f64>::lock(&self.copies).pop().unwrap_or_default();
+        wide_in.clear();
+        wide_in.extend(src.iter().map(|&x| x as f64));
+        wide_out.resize(n_out, 0.0);
+        // SAFETY: two distinct vectors sized for the same transforms in f64 parts.
+        unsafe {
+            self.plan.run(
+                wide_in.as_mut_ptr() as *mut u8,
+                n_in * 8,
+                wide_out.as_mut_ptr() as *mut u8,
+                n_out * 8,
+                threads,
+            )
+        };
+        // SAFETY: the contract: `n_out` writable f32 parts at `output`, disjoint from
+        // `input`.
+        let dst = unsafe { std::slice::from_raw_parts_mut(output as *mut f32, n_out) };
+        for (d, &w) in dst.iter_mut().zip(&wide_out) {
+            *d = w as f32;
+        }
+        Typed::<f64>::lock(&self.copies).push((wide_in, wide_out));
     }
 }
 
