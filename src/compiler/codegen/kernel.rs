@@ -14,6 +14,7 @@ use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use std::collections::HashMap;
 
+mod block_rows;
 mod blocks;
 mod lanes;
 pub(crate) mod row_reduce;

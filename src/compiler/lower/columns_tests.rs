@@ -165,12 +165,17 @@ fn column_argmin() {
 /// Standardization along `axis` of `f32[shape]` (mean, variance, `(x - mean) / sqrt(var
 /// + eps) * gamma`), as flax's LayerNorm writes it along the last axis.
 fn standardize_src(shape: &[i64], axes: &[i64]) -> String {
+    standardize_src_of("f32", shape, axes)
+}
+
+/// [`standardize_src`] in element type `dt`.
+fn standardize_src_of(dt: &str, shape: &[i64], axes: &[i64]) -> String {
     let rank = shape.len() as i64;
     let kept: Vec<i64> = (0..rank).filter(|d| !axes.contains(d)).collect();
     let red: Vec<i64> = kept.iter().map(|&d| shape[d as usize]).collect();
     let count: i64 = axes.iter().map(|&d| shape[d as usize]).product();
-    let (t, r) = (tensor("f32", shape), tensor("f32", &red));
-    let s = tensor("f32", &[]);
+    let (t, r) = (tensor(dt, shape), tensor(dt, &red));
+    let s = tensor(dt, &[]);
     format!(
         r#"func.func public @main(%x: {t}, %g: {r}) -> {t} {{
   %zero = stablehlo.constant dense<0.000000e+00> : {s}
@@ -268,23 +273,141 @@ fn log_softmax_along_columns_is_one_blocked_kernel() {
             "{shape:?} axis {axis}: {} kernels",
             ks.len()
         );
-        let x = arg(DType::F32, shape, 5);
-        let module = frontend::parse(src.as_bytes()).expect("parse");
-        let f = passes::inline::inline_entry(&module).expect("inline");
-        let want = eval_func(&f, std::slice::from_ref(&x)).expect("eval");
-        let pjx =
-            compile_module(&module, &Options::default(), &mut Timings::default()).expect("compile");
-        let got = run_native(pjx, &[x]);
-        let f32s = |b: &[u8]| -> Vec<f32> {
-            b.chunks_exact(4)
-                .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
-                .collect()
-        };
-        for (i, (a, b)) in f32s(&want[0].bytes).iter().zip(f32s(&got[0])).enumerate() {
+        close_to_reference(
+            &src,
+            &arg(DType::F32, shape, 5),
+            &format!("{shape:?} axis {axis}"),
+        );
+    }
+}
+
+/// Compiles `src` (one f32 argument, one f32 result) and checks its result within a few
+/// ulp of the reference evaluator's (exp and log are not correctly rounded).
+fn close_to_reference(src: &str, x: &Literal, what: &str) {
+    let module = frontend::parse(src.as_bytes()).expect("parse");
+    let f = passes::inline::inline_entry(&module).expect("inline");
+    let want = eval_func(&f, std::slice::from_ref(x)).expect("eval");
+    let pjx =
+        compile_module(&module, &Options::default(), &mut Timings::default()).expect("compile");
+    let got = run_native(pjx, std::slice::from_ref(x));
+    let f32s = |b: &[u8]| -> Vec<f32> {
+        b.chunks_exact(4)
+            .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+            .collect()
+    };
+    let (want, got) = (f32s(&want[0].bytes), f32s(&got[0]));
+    assert_eq!(want.len(), got.len(), "{what}");
+    for (i, (a, b)) in want.iter().zip(got).enumerate() {
+        assert!(
+            (a - b).abs() <= 1e-5 * a.abs().max(1.0),
+            "{what} at {i}: {a} vs {b}"
+        );
+    }
+}
+
+/// softmax along `axis` of `f32[shape]`, as `jax.nn.softmax` writes it.
+fn softmax_src(shape: &[i64], axis: i64) -> String {
+    let rank = shape.len() as i64;
+    let kept: Vec<i64> = (0..rank).filter(|&d| d != axis).collect();
+    let red: Vec<i64> = kept.iter().map(|&d| shape[d as usize]).collect();
+    let (t, r) = (tensor("f32", shape), tensor("f32", &red));
+    let s = tensor("f32", &[]);
+    format!(
+        r#"func.func public @main(%x: {t}) -> {t} {{
+  %ninf = stablehlo.constant dense<0xFF800000> : {s}
+  %zero = stablehlo.constant dense<0.000000e+00> : {s}
+  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [{axis}] : ({t}, {s}) -> {r}
+  %mb = stablehlo.broadcast_in_dim %m, dims = [{k}] : ({r}) -> {t}
+  %d = stablehlo.subtract %x, %mb : {t}
+  %e = stablehlo.exponential %d : {t}
+  %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [{axis}] : ({t}, {s}) -> {r}
+  %sb = stablehlo.broadcast_in_dim %sum, dims = [{k}] : ({r}) -> {t}
+  %y = stablehlo.divide %e, %sb : {t}
+  return %y : {t}
+}}"#,
+        k = list(&kept)
+    )
+}
+
+/// Normalizations along leading axes at sizes the benchmarks do not use, run row by row
+/// over column blocks: widths with scalar columns after the vectors (1, 7, 17, 33),
+/// several blocks with a partial last one (1030 columns), one row, other leading axes
+/// (axis 0 of `[n, m, k]`, axes (0, 1), NHWC's N, H, W). The sums fold in the
+/// reference's order, so standardization gives its bits exactly.
+#[test]
+fn standardization_along_leading_axes_at_odd_sizes() {
+    for (shape, axes, blocked) in [
+        (&[9, 5, 33][..], &[0][..], true),
+        (&[6, 7, 17][..], &[0, 1][..], true),
+        (&[2, 5, 6, 7][..], &[0, 1, 2][..], true),
+        (&[12, 1030][..], &[0][..], true),
+        // One column or one row: lowering does not fuse these into one kernel.
+        (&[40, 1][..], &[0][..], false),
+        (&[1, 17][..], &[0][..], false),
+    ] {
+        let src = standardize_src(shape, axes);
+        let p = lowered(&src);
+        let ks = dispatched(&p);
+        assert_eq!(
+            ks.len() == 1 && is_blocked(ks[0]),
+            blocked,
+            "{shape:?} over {axes:?}: {} kernels",
+            ks.len()
+        );
+        let kept: Vec<i64> = (0..shape.len() as i64)
+            .filter(|d| !axes.contains(d))
+            .map(|d| shape[d as usize])
+            .collect();
+        // Unfused, the sums run as row reductions, reassociated: integers keep them
+        // exact.
+        let n: i64 = shape.iter().product();
+        let v: Vec<f64> = values(n, 21)
+            .iter()
+            .map(|x| if blocked { *x } else { x.round() })
+            .collect();
+        let x = literal_from_f64(TensorType::new(DType::F32, shape), &v);
+        three_ways(&src, &[x, arg(DType::F32, &kept, 22)]);
+    }
+}
+
+/// The same in bf16 and f64 (whose reductions do not run on lanes: column blocks
+/// point by point, several 16-column blocks per workgroup).
+#[test]
+fn standardization_along_columns_in_other_float_types() {
+    for (ty, dt, shape) in [
+        ("bf16", DType::BF16, &[20, 33][..]),
+        ("f64", DType::F64, &[23, 40][..]),
+    ] {
+        let src = standardize_src_of(ty, shape, &[0]);
+        three_ways(&src, &[arg(dt, shape, 23), arg(dt, &shape[1..], 24)]);
+    }
+}
+
+/// softmax and log_softmax along leading axes at odd sizes, row by row: one blocked
+/// kernel, within a few ulp of the reference.
+#[test]
+fn softmax_along_leading_axes_at_odd_sizes() {
+    for (shape, axis) in [
+        (&[33, 7][..], 0),
+        (&[5, 9, 17][..], 0),
+        (&[3, 40, 33][..], 1),
+        (&[10, 1030][..], 0),
+        (&[1, 7][..], 0),
+    ] {
+        for (name, src) in [
+            ("softmax", softmax_src(shape, axis)),
+            ("log_softmax", log_softmax_src(shape, axis)),
+        ] {
+            let p = lowered(&src);
+            let ks = dispatched(&p);
+            let what = format!("{name} {shape:?} axis {axis}");
+            // softmax keeps its exponentials in a buffer: two kernels, both blocked.
             assert!(
-                (a - b).abs() <= 1e-5 * a.abs().max(1.0),
-                "{shape:?} axis {axis} at {i}: {a} vs {b}"
+                shape[axis as usize] == 1 || (ks.len() <= 2 && ks.iter().all(|k| is_blocked(k))),
+                "{what}: {} kernels",
+                ks.len()
             );
+            close_to_reference(&src, &arg(DType::F32, shape, 25), &what);
         }
     }
 }
@@ -327,7 +450,11 @@ fn native(src: &str, target: Target, args: &[Literal]) -> Vec<Vec<u8>> {
 /// routines give the bits of the inline code (the host without AVX2), tails included.
 #[test]
 fn chunked_array_math_in_lane_reduces_gives_the_inline_bits() {
-    for (shape, axis) in [(&[300, 24][..], 0), (&[2, 131, 9][..], 1)] {
+    for (shape, axis) in [
+        (&[300, 24][..], 0),
+        (&[2, 131, 9][..], 1),
+        (&[20, 1030][..], 0),
+    ] {
         let src = log_softmax_src(shape, axis);
         let x = arg(DType::F32, shape, 12);
         let mut inline = Target::host();

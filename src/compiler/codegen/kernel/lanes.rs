@@ -46,7 +46,7 @@ fn array_import(op: UnaryOp) -> Option<&'static str> {
 }
 
 /// The nodes `roots` need, themselves included, not looking past nodes `stop` marks.
-fn closure_of(body: &Body, roots: &[usize], stop: &dyn Fn(usize) -> bool) -> Vec<bool> {
+pub(super) fn closure_of(body: &Body, roots: &[usize], stop: &dyn Fn(usize) -> bool) -> Vec<bool> {
     let mut need = vec![false; body.nodes.len()];
     let mut stack = roots.to_vec();
     while let Some(i) = stack.pop() {
@@ -64,13 +64,13 @@ fn closure_of(body: &Body, roots: &[usize], stop: &dyn Fn(usize) -> bool) -> Vec
 /// Array math in a lane reduce body: the f32 functions on lanes whose argument reads no
 /// accumulator and no other such function, with their routines (`calls`), and the nodes
 /// computing their arguments (`args`).
-struct ArrayMath {
-    calls: Vec<(usize, &'static str)>,
-    args: Vec<bool>,
+pub(super) struct ArrayMath {
+    pub calls: Vec<(usize, &'static str)>,
+    pub args: Vec<bool>,
 }
 
 /// The [`ArrayMath`] of a lane reduce body with classes `cls`, if it has any.
-fn array_math(body: &Body, cls: &[Class]) -> Option<ArrayMath> {
+pub(super) fn array_math(body: &Body, cls: &[Class]) -> Option<ArrayMath> {
     let dep = acc_dependent(body);
     let candidates: Vec<(usize, &'static str)> = body
         .nodes
