@@ -136,12 +136,12 @@ impl<'a, 'b> Emitter<'a, 'b> {
         let len = body.nodes.len();
         // Top-level values known per vector so far.
         let mut kept: HashMap<usize, Kept> = HashMap::new();
-        for r in 0..len {
+        for (r, node) in body.nodes.iter().enumerate() {
             let Node::Reduce {
                 extents,
                 inits,
                 body: rbody,
-            } = &body.nodes[r]
+            } = node
             else {
                 continue;
             };
