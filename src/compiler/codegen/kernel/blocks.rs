@@ -6,13 +6,13 @@
 //! not on the normalized dimensions, along which it was broadcast back. Computed per
 //! point it would cost a whole column per point; hoisted out of the innermost loop (as
 //! row reductions are) it would still be recomputed for every row. So such a kernel runs
-//! by blocks of [`BLOCK`] columns: per block, first the reductions and everything that
-//! depends only on them, as lane reduces of the block's vectors in one loop nest (pass
-//! after pass over the block's columns: the column maximum, then the sum of
-//! exponentials), then the normalized dimensions' loops compute every point of the block
-//! from those values. A block of 16 columns of 1000 rows is 64 KiB: its later passes
-//! read it from L2, not from memory. Workgroups are blocks (and the coordinates of the
-//! dimensions neither reduced nor innermost).
+//! by blocks of columns (at most [`MAX_COLS`], workgroups: blocks and the coordinates of
+//! the dimensions neither reduced nor innermost). When every reduction runs on lanes, a
+//! block is walked row by row ([`super::block_rows`]); otherwise point by point in
+//! blocks of [`BLOCK`] columns: first the reductions and everything that depends only
+//! on them, as lane reduces of the block's vectors in one loop nest (pass after pass
+//! over the block's columns: the column maximum, then the sum of exponentials), then
+//! the normalized dimensions' loops compute every point of the block from those values.
 
 use super::lanes::Point;
 use super::{Class, Emitter, LANES, Pre, R, operands};
@@ -26,9 +26,9 @@ pub(super) const BLOCK: i64 = LANES * super::lanes::GROUP;
 
 /// Most columns per workgroup. Run row by row ([`super::block_rows`]), a wider block
 /// reads longer runs of each row and pays its per-row costs (loop entry, one array call
-/// per function) less often: log_softmax over axis 0 of 1000x771 took 1.6 ms (whole
-/// program) in one block of 784 columns, 1.9 in two of 400 and 2.3 in four of 208 at
-/// one thread. The blocks are also the units of parallel work, so wide rows still split
+/// per function) less often: with log_softmax over axis 0 of 1000x771, the whole
+/// program took 1.6 ms in one block of 784 columns, 1.9 in two of 400 and 2.3 in four of
+/// 208 at one thread (fastest runs on a busy machine). The blocks are also the units of parallel work, so wide rows still split
 /// in two or more.
 const MAX_COLS: i64 = 512;
 
