@@ -233,11 +233,35 @@ fn standardization_along_columns_is_one_blocked_kernel() {
 
 /// log_softmax along `axis` of `f32[shape]`, as `jax.nn.log_softmax` writes it.
 fn log_softmax_src(shape: &[i64], axis: i64) -> String {
+    softmax_family_src(shape, axis, true)
+}
+
+/// softmax along `axis` of `f32[shape]`, as `jax.nn.softmax` writes it.
+fn softmax_src(shape: &[i64], axis: i64) -> String {
+    softmax_family_src(shape, axis, false)
+}
+
+/// `jax.nn.log_softmax` (`log`) or `jax.nn.softmax` along `axis` of `f32[shape]`: the
+/// same maximum, shifted exponentials and sum, then `d - log(sum)` or `e / sum`.
+fn softmax_family_src(shape: &[i64], axis: i64, log: bool) -> String {
     let rank = shape.len() as i64;
     let kept: Vec<i64> = (0..rank).filter(|&d| d != axis).collect();
     let red: Vec<i64> = kept.iter().map(|&d| shape[d as usize]).collect();
     let (t, r) = (tensor("f32", shape), tensor("f32", &red));
     let s = tensor("f32", &[]);
+    let k = list(&kept);
+    let tail = if log {
+        format!(
+            r#"  %l = stablehlo.log %sum : {r}
+  %lb = stablehlo.broadcast_in_dim %l, dims = [{k}] : ({r}) -> {t}
+  %y = stablehlo.subtract %d, %lb : {t}"#
+        )
+    } else {
+        format!(
+            r#"  %sb = stablehlo.broadcast_in_dim %sum, dims = [{k}] : ({r}) -> {t}
+  %y = stablehlo.divide %e, %sb : {t}"#
+        )
+    };
     format!(
         r#"func.func public @main(%x: {t}) -> {t} {{
   %ninf = stablehlo.constant dense<0xFF800000> : {s}
@@ -247,12 +271,9 @@ fn log_softmax_src(shape: &[i64], axis: i64) -> String {
   %d = stablehlo.subtract %x, %mb : {t}
   %e = stablehlo.exponential %d : {t}
   %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [{axis}] : ({t}, {s}) -> {r}
-  %l = stablehlo.log %sum : {r}
-  %lb = stablehlo.broadcast_in_dim %l, dims = [{k}] : ({r}) -> {t}
-  %y = stablehlo.subtract %d, %lb : {t}
+{tail}
   return %y : {t}
-}}"#,
-        k = list(&kept)
+}}"#
     )
 }
 
@@ -303,30 +324,6 @@ fn close_to_reference(src: &str, x: &Literal, what: &str) {
             "{what} at {i}: {a} vs {b}"
         );
     }
-}
-
-/// softmax along `axis` of `f32[shape]`, as `jax.nn.softmax` writes it.
-fn softmax_src(shape: &[i64], axis: i64) -> String {
-    let rank = shape.len() as i64;
-    let kept: Vec<i64> = (0..rank).filter(|&d| d != axis).collect();
-    let red: Vec<i64> = kept.iter().map(|&d| shape[d as usize]).collect();
-    let (t, r) = (tensor("f32", shape), tensor("f32", &red));
-    let s = tensor("f32", &[]);
-    format!(
-        r#"func.func public @main(%x: {t}) -> {t} {{
-  %ninf = stablehlo.constant dense<0xFF800000> : {s}
-  %zero = stablehlo.constant dense<0.000000e+00> : {s}
-  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [{axis}] : ({t}, {s}) -> {r}
-  %mb = stablehlo.broadcast_in_dim %m, dims = [{k}] : ({r}) -> {t}
-  %d = stablehlo.subtract %x, %mb : {t}
-  %e = stablehlo.exponential %d : {t}
-  %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [{axis}] : ({t}, {s}) -> {r}
-  %sb = stablehlo.broadcast_in_dim %sum, dims = [{k}] : ({r}) -> {t}
-  %y = stablehlo.divide %e, %sb : {t}
-  return %y : {t}
-}}"#,
-        k = list(&kept)
-    )
 }
 
 /// Normalizations along leading axes at sizes the benchmarks do not use, run row by row
