@@ -22,12 +22,17 @@ fn list(v: &[i64]) -> String {
         .join(", ")
 }
 
-/// `reduce(x, init) op` over `dims` of `dt[shape]`.
-fn reduce_src(dt: &str, shape: &[i64], dims: &[i64], op: &str, init: &str) -> String {
-    let out: Vec<i64> = (0..shape.len() as i64)
+/// The extents of `shape` left after reducing over `dims`.
+fn kept_extents(shape: &[i64], dims: &[i64]) -> Vec<i64> {
+    (0..shape.len() as i64)
         .filter(|d| !dims.contains(d))
         .map(|d| shape[d as usize])
-        .collect();
+        .collect()
+}
+
+/// `reduce(x, init) op` over `dims` of `dt[shape]`.
+fn reduce_src(dt: &str, shape: &[i64], dims: &[i64], op: &str, init: &str) -> String {
+    let out = kept_extents(shape, dims);
     let (t, o, s) = (tensor(dt, shape), tensor(dt, &out), tensor(dt, &[]));
     format!(
         r#"func.func public @main(%x: {t}) -> {o} {{
@@ -220,10 +225,7 @@ fn standardization_along_columns_is_one_blocked_kernel() {
             "{shape:?} over {axes:?}: {} kernels",
             ks.len()
         );
-        let kept: Vec<i64> = (0..shape.len() as i64)
-            .filter(|d| !axes.contains(d))
-            .map(|d| shape[d as usize])
-            .collect();
+        let kept = kept_extents(shape, axes);
         three_ways(
             &src,
             &[arg(DType::F32, shape, 2), arg(DType::F32, &kept, 3)],
@@ -351,10 +353,7 @@ fn standardization_along_leading_axes_at_odd_sizes() {
             "{shape:?} over {axes:?}: {} kernels",
             ks.len()
         );
-        let kept: Vec<i64> = (0..shape.len() as i64)
-            .filter(|d| !axes.contains(d))
-            .map(|d| shape[d as usize])
-            .collect();
+        let kept = kept_extents(shape, axes);
         // Unfused, the sums run as row reductions, reassociated: integers keep them
         // exact.
         let n: i64 = shape.iter().product();
