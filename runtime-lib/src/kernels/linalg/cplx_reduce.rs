@@ -48,24 +48,12 @@ fn reflect_left(
     }
 }
 
-/// `C[rows, r..] = C[rows, r..] (I - tau v v^H)`, `v` covering columns `r..r + v.len()`.
-fn reflect_right(
-    mut c: MatMut<'_, c64>,
-    r: usize,
-    v: &[c64],
-    tau: c64,
-    rows: std::ops::Range<usize>,
-) {
-    if tau == ZERO {
-        return;
-    }
-    for i in rows {
-        let w: c64 = v.iter().enumerate().map(|(j, x)| c[(i, r + j)] * x).sum();
-        let k = tau * w;
-        for (j, x) in v.iter().enumerate() {
-            c[(i, r + j)] -= k * x.conj();
-        }
-    }
+/// `C[rows, r..] = C[rows, r..] (I - tau v v^H)`, `v` covering columns `r..r + v.len()`:
+/// transposed, `C^T = (I - tau conj(v) conj(v)^H) C^T`, the left reflection (the same
+/// products and sums, so the same bits).
+fn reflect_right(c: MatMut<'_, c64>, r: usize, v: &[c64], tau: c64, rows: std::ops::Range<usize>) {
+    let conj: Vec<c64> = v.iter().map(|x| x.conj()).collect();
+    reflect_left(c.transpose_mut(), r, &conj, tau, rows);
 }
 
 /// `(a) -> (h, tau, info)`: `A = Q H Q^H`, `Q = H_1 ... H_{n-1}`, reflector `i`'s vector
