@@ -204,6 +204,9 @@ pub fn compile_refined(
     if t.record("quant", || passes::quant::legalize(&mut func))? {
         t.record("verify", || passes::verify::verify_func(&func))?;
     }
+    if t.record("rng", || passes::rng::legalize(&mut func))? {
+        t.record("verify", || passes::verify::verify_func(&func))?;
+    }
     if options.optimize {
         t.record("fold", || passes::fold::fold(&mut func))?;
         t.record("cse", || passes::cse::cse(&mut func));

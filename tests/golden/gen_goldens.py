@@ -830,6 +830,40 @@ def _(x, w1, b1, w2):
     return jax.nn.gelu(x @ w1 + b1, approximate=False) @ w2
 
 
+_RBG = lax.RandomAlgorithm
+_rbg_keys = np.array([0x9E3779B9, 7, 0xFFFFFFFF, 0x80000001], u32)
+_rbg_wrap = np.array([0xFFFFFFF0, 0xFFFFFFFF, 3, 5], u32)   # counter low word near 2^64
+
+
+@case("rng_bit_generator_philox", "stablehlo.rng_bit_generator PHILOX: u32 of odd, even, 3-d and scalar shapes, "
+      "u64 (two numbers per counter) of an odd count, u8 and u16 (low bits), a counter that carries into its "
+      "high word; the new states too", [_rbg_keys, _rbg_wrap], **T_EXACT)
+def _(k, w):
+    g = partial(lax.rng_bit_generator, algorithm=_RBG.RNG_PHILOX)
+    return (g(k, (3, 5), u32), g(k, (4, 6), u32), g(k, (2, 3, 5), u32), g(k, (), u32), g(k, (7,), u64),
+            g(k, (5, 3), u8), g(k, (9,), u16), g(w, (6,), u32), g(w, (3,), u64))
+
+
+@case("rng_bit_generator_threefry", "stablehlo.rng_bit_generator THREE_FRY: u32 pairs split along the first even "
+      "dimension, else the longest (odd shapes, 3-d, a size-1 dimension, scalar), u64 and u16; the new states",
+      [_rbg_keys, _rbg_wrap], **T_EXACT)
+def _(k, w):
+    g = partial(lax.rng_bit_generator, algorithm=_RBG.RNG_THREE_FRY)
+    return (g(k, (3, 5), u32), g(k, (5, 4), u32), g(k, (3, 1, 7), u32), g(k, (), u32), g(k, (5,), u64),
+            g(k, (3, 3), u16), g(w, (2, 3), u32))
+
+
+@case("rng_bit_generator_default", "stablehlo.rng_bit_generator DEFAULT (Philox on XLA's CPU backend), and "
+      "jax.random with the 'unsafe_rbg' generator (normal, uniform, randint, permutation: whole programs built on it)",
+      [_rbg_keys], atol=1e-6, rtol=1e-6, tier="chlo")
+def _(k):
+    bits = lax.rng_bit_generator(k, (4, 7), u32, algorithm=_RBG.RNG_DEFAULT)
+    key = jax.random.wrap_key_data(k, impl="unsafe_rbg")
+    k1, k2 = jax.random.split(key)
+    return (bits, jax.random.normal(k1, (3, 5), f32), jax.random.uniform(k2, (6,), f32),
+            jax.random.randint(k1, (8,), 0, 100), jax.random.permutation(k2, 10))
+
+
 r = rng_for("chlo_top_k")
 _tk = randn(r, (6, 100))
 _tk[0, ::7] = 1.5               # ties: lower index first

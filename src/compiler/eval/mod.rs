@@ -487,8 +487,46 @@ fn eval_typed(
             }
             Err(EvalError::TooManyIterations(MAX_WHILE_ITERATIONS))
         }
+        Opcode::RngBitGenerator { algorithm } => {
+            rng_bit_generator(func, op, *algorithm, xs, res, env)
+        }
         _ => Err(EvalError::Unsupported(name)),
     }
+}
+
+/// `rng_bit_generator` through the expansion the compiler uses (`passes::rng`): the
+/// generators are written once, as StableHLO, and evaluated op by op here.
+fn rng_bit_generator(
+    func: &Func,
+    op: &Op,
+    algorithm: crate::compiler::ir::RngAlgorithm,
+    xs: Vec<Tensor>,
+    res: &[TensorType],
+    env: &Env,
+) -> Result<Vec<Tensor>, EvalError> {
+    let mut scratch = Func {
+        name: func.name.clone(),
+        public: false,
+        values: func.values.clone(),
+        body: Region::default(),
+        result_types: Vec::new(),
+        arg_attrs: Vec::new(),
+        result_attrs: Vec::new(),
+        loc: op.loc.clone(),
+    };
+    let mut ops = Vec::new();
+    let mut b =
+        crate::compiler::ir::builder::Builder::new(&mut scratch.values, &mut ops, op.loc.clone());
+    let (state, bits) =
+        crate::compiler::passes::rng::expand(&mut b, algorithm, op.operands[0], &res[1])
+            .map_err(|d| EvalError::Invalid(d.message))?;
+    let region = Region {
+        args: vec![op.operands[0]],
+        ops,
+        yields: vec![state, bits],
+        yield_loc: op.loc.clone(),
+    };
+    eval_region(&scratch, &region, xs, env)
 }
 
 #[cfg(test)]

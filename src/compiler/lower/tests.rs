@@ -759,6 +759,8 @@ fn bitcast_between_widths() {
     assert_eq!(out[3], bytes);
 }
 
+/// Lowering itself has no rule for `rng_bit_generator` (`passes::rng` expands it before,
+/// in the pipeline): called directly, it names the op.
 #[test]
 fn unsupported_op_is_diagnosed() {
     let mut b = FB::new();

@@ -9,6 +9,9 @@ pub mod fold;
 pub mod inline;
 pub mod quant;
 pub mod refine;
+pub mod rng;
+#[cfg(test)]
+mod rng_tests;
 pub mod verify;
 
 #[cfg(test)]
