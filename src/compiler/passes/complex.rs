@@ -31,10 +31,36 @@ use crate::compiler::ir::{
     TensorType, UnaryOp, ValueId,
 };
 
-/// Legalizes `f` in place; returns whether it had complex values.
+/// `real` and `imag` of real (float) values, which the spec allows: the value itself and
+/// zeros. Returns whether there were any.
+fn real_parts_of_real_values(values: &[TensorType], r: &mut Region) -> bool {
+    let mut found = false;
+    for op in &mut r.ops {
+        for sub in &mut op.regions {
+            found |= real_parts_of_real_values(values, sub);
+        }
+        let real = |v: ValueId| !values[v.index()].dtype.is_complex();
+        match op.opcode {
+            Opcode::Real if real(op.operands[0]) => op.opcode = Opcode::Convert,
+            Opcode::Imag if real(op.operands[0]) => {
+                let ty = values[op.results[0].index()].clone();
+                let zero = vec![0u8; ty.dtype.size()];
+                op.opcode = Opcode::Constant(Literal::splat(ty, &zero));
+                op.operands.clear();
+            }
+            _ => continue,
+        }
+        found = true;
+    }
+    found
+}
+
+/// Legalizes `f` in place; returns whether it changed anything (complex values, or
+/// `real`/`imag` of real ones).
 pub fn legalize(f: &mut Func) -> Result<bool, Diagnostic> {
+    let parts_of_real = real_parts_of_real_values(&f.values, &mut f.body);
     if !f.values.iter().any(|t| t.dtype.is_complex()) {
-        return Ok(false);
+        return Ok(parts_of_real);
     }
     let body = std::mem::take(&mut f.body);
     let mut lz = Lz {
