@@ -298,25 +298,32 @@ impl Executable {
         outputs: &mut [Tensor],
         prof: &mut StepProfile,
     ) -> Result<(), RunError> {
-        assert_eq!(
-            prof.size.len(),
-            prof.time.len(),
-            "a profile of this artifact"
-        );
-        assert_eq!(
-            prof.time.len(),
-            prof.runs.len(),
-            "a profile of this artifact"
-        );
-        let mut n = 0;
-        crate::format::walk_steps(&self.pjx.steps, &mut |_| n += 1);
-        assert_eq!(prof.time.len(), n, "a profile of this artifact");
+        prof.check(&self.pjx);
         self.run_with(
             inputs,
             outputs,
             Some(prof),
             &xla_ffi::CallEnv::default(),
             None,
+        )
+    }
+
+    /// [`Executable::run_on`] with a profile, as [`Executable::run_profiled`]: a collective
+    /// step's time includes its wait for the other members of its group.
+    pub fn run_on_profiled(
+        &self,
+        device: &Device,
+        inputs: &[&Tensor],
+        outputs: &mut [Tensor],
+        prof: &mut StepProfile,
+    ) -> Result<(), RunError> {
+        prof.check(&self.pjx);
+        self.run_with(
+            inputs,
+            outputs,
+            Some(prof),
+            &xla_ffi::CallEnv::default(),
+            Some(device),
         )
     }
 
@@ -671,6 +678,23 @@ pub struct StepProfile {
 }
 
 impl StepProfile {
+    /// Panics unless this is a profile of `pjx`'s schedule (made by [`StepProfile::new`]).
+    fn check(&self, pjx: &Pjx) {
+        assert_eq!(
+            self.size.len(),
+            self.time.len(),
+            "a profile of this artifact"
+        );
+        assert_eq!(
+            self.time.len(),
+            self.runs.len(),
+            "a profile of this artifact"
+        );
+        let mut n = 0;
+        crate::format::walk_steps(&pjx.steps, &mut |_| n += 1);
+        assert_eq!(self.time.len(), n, "a profile of this artifact");
+    }
+
     /// An empty profile of `pjx`'s schedule.
     pub fn new(pjx: &Pjx) -> StepProfile {
         fn number(steps: &[Step], parent: Option<usize>, p: &mut StepProfile) {
