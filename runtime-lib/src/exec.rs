@@ -298,14 +298,7 @@ impl Executable {
         outputs: &mut [Tensor],
         prof: &mut StepProfile,
     ) -> Result<(), RunError> {
-        prof.check(&self.pjx);
-        self.run_with(
-            inputs,
-            outputs,
-            Some(prof),
-            &xla_ffi::CallEnv::default(),
-            None,
-        )
+        self.profiled(inputs, outputs, prof, None)
     }
 
     /// [`Executable::run_on`] with a profile, as [`Executable::run_profiled`]: a collective
@@ -317,14 +310,19 @@ impl Executable {
         outputs: &mut [Tensor],
         prof: &mut StepProfile,
     ) -> Result<(), RunError> {
+        self.profiled(inputs, outputs, prof, Some(device))
+    }
+
+    fn profiled(
+        &self,
+        inputs: &[&Tensor],
+        outputs: &mut [Tensor],
+        prof: &mut StepProfile,
+        device: Option<&Device>,
+    ) -> Result<(), RunError> {
         prof.check(&self.pjx);
-        self.run_with(
-            inputs,
-            outputs,
-            Some(prof),
-            &xla_ffi::CallEnv::default(),
-            Some(device),
-        )
+        let env = xla_ffi::CallEnv::default();
+        self.run_with(inputs, outputs, Some(prof), &env, device)
     }
 
     fn run_with(
