@@ -41,6 +41,14 @@ const MC: usize = 144;
 /// long enough to pay, and in place rows 4 KiB apart thrash L1 and L2 (1024^3: 43 -> 14).
 pub(super) const DIRECT_B_MAX_ROWS: usize = 256;
 
+/// Up to this many row tiles per panel, even a B whose rows alias in L1 is read in place:
+/// packing a panel costs more than the few tiles lose on its strided reads (AVX2 tile,
+/// Zen 3, one thread, minimum microseconds over 1000 calls, packed -> in place: 16 x 128 x
+/// 512 (an LSTM step's gates) 35-38 -> 27-28, 16 x 64 x 512 20 -> 13-15, 12 x 256 x 1024
+/// 121-132 -> 99-102, 24 x 512 x 256 91 -> 73-74; but 32 x 256 x 1024, six tiles, 241-244 ->
+/// 316-318).
+const ALIASED_B_DIRECT_TILES: usize = 4;
+
 /// Whether rows `stride` floats apart fall into so few L1 sets that a panel read in place
 /// (`KC` rows of one 64-byte line each) evicts itself: L1 indexes 4 KiB (64 sets of 64
 /// bytes, 8 ways), and rows whose byte stride is a multiple of 256 land on at most 16
@@ -60,8 +68,9 @@ pub(super) trait Tile {
     /// Columns of the tile, a multiple of 16 (so panels stay 64-byte aligned).
     const NR: usize;
     /// Whether a B whose rows alias in L1 ([`rows_alias_in_l1`]) is packed even when few
-    /// rows use it: measured per tile, since what the strided reads cost depends on how
-    /// many lines a step reads and on the core's L2 (see the tiles' definitions).
+    /// rows use it (more than [`ALIASED_B_DIRECT_TILES`] row tiles): measured per tile,
+    /// since what the strided reads cost depends on how many lines a step reads and on the
+    /// core's L2 (see the tiles' definitions).
     const PACK_ALIASED_B: bool;
 
     /// Sets the `mr x nr` tile at `c` (element `(i, j)` at `c + i * rs + j * cs`) to, or
@@ -330,8 +339,11 @@ unsafe fn blocked<K: Tile>(
     // A few rows use each panel of B only a few times: then a row-major B is read in
     // place (its full panels; the last, narrower one is still packed), unless its rows
     // would evict each other from L1.
-    let b_direct =
-        b.cs == 1 && m <= DIRECT_B_MAX_ROWS && !(K::PACK_ALIASED_B && rows_alias_in_l1(b.rs));
+    let b_direct = b.cs == 1
+        && m <= DIRECT_B_MAX_ROWS
+        && !(K::PACK_ALIASED_B
+            && rows_alias_in_l1(b.rs)
+            && m.div_ceil(K::MR) > ALIASED_B_DIRECT_TILES);
     let apack = if direct {
         std::ptr::null_mut()
     } else {
@@ -668,7 +680,7 @@ unsafe fn transpose8(r: [__m256; 8]) -> [__m256; 8] {
 #[cfg(test)]
 mod tests {
     use super::super::{View, f32_avx2::Avx2, f32_avx512::Avx512};
-    use super::{DIRECT_B_MAX_ROWS, Epi, KC, MC, NC, Tile, epilogue};
+    use super::{ALIASED_B_DIRECT_TILES, DIRECT_B_MAX_ROWS, Epi, KC, MC, NC, Tile, epilogue};
     use crate::kernels::gemm::epilogue::Act;
     use proptest::prelude::*;
 
@@ -952,8 +964,11 @@ mod tests {
             (2 * MC + 5, 40, 70),
             (DIRECT_B_MAX_ROWS, 2 * nr + 1, 20),
             (DIRECT_B_MAX_ROWS + 1, 2 * nr + 1, KC + 3),
-            // Few rows, B rows 256 bytes apart: packed rather than read in place.
+            // B rows 256 bytes apart: read in place up to ALIASED_B_DIRECT_TILES row tiles
+            // of the AVX2 tile, packed past them.
             (9, 64, 37),
+            (Avx2::MR * ALIASED_B_DIRECT_TILES, 256, 41),
+            (Avx2::MR * ALIASED_B_DIRECT_TILES + 1, 256, 41),
             (DIRECT_B_MAX_ROWS, 128, KC + 1),
             (7, NC + 5, 3),
             (3, NC - 1, KC + 2),
