@@ -880,6 +880,7 @@ pub(crate) fn build(func: &mut Function, k: &Kernel, plan: &Plan, caps: &Caps) -
         in_order: false,
         array_math,
         pin_slot: None,
+        unroll_next: false,
     };
     if plan.workgroups > 0 {
         em.emit_loop(begin, end, 1, &[], &mut |em, w, _| {
@@ -933,6 +934,10 @@ pub(crate) fn build_helper(
 /// long body would spill its constants, which the copies share, at 2 or more (x*y +
 /// sin x: 0.91 ms at 1 and at 2; a long body has parallel chains of its own), and
 /// compiles to half the code.
+/// Constant trip counts up to which the scalar points of an innermost dimension are
+/// emitted once per trip instead of in a loop ([`Emitter::point_loops`]).
+const UNROLL_TRIPS: i64 = 4;
+
 fn unroll_factor(body: &Body) -> i64 {
     unroll_factor_of(body, |_| true)
 }
@@ -1037,6 +1042,10 @@ struct Emitter<'a, 'b> {
     array_math: bool,
     /// The stack slot of [`Emitter::pin`].
     pin_slot: Option<StackSlot>,
+    /// The next [`Emitter::emit_loop`] runs a few constant trips unrolled (set for the
+    /// scalar points of an innermost dimension only: unrolling every small loop, windows
+    /// and nests included, tripled the compile time of pooling).
+    unroll_next: bool,
 }
 
 /// Values of a body computed elsewhere: `Use` takes the nodes that have a value there
@@ -1082,14 +1091,25 @@ impl<'a, 'b> Emitter<'a, 'b> {
         carried: &[Value],
         body: &mut LoopBody<'_, 'a, 'b>,
     ) -> R<(Value, Vec<Value>)> {
+        let unroll = std::mem::take(&mut self.unroll_next);
         let bounds = self.known(lo).zip(self.known(hi));
         let trips = bounds.map(|(l, h)| if h - l >= step { (h - l) / step } else { 0 });
-        match trips {
-            Some(0) => return Ok((lo, carried.to_vec())),
-            Some(1) => {
-                let out = body(self, lo, carried)?;
-                let l = bounds.map_or(0, |(l, _)| l);
-                return Ok((self.iconst(l + step), out));
+        match (trips, bounds) {
+            (Some(0), _) => return Ok((lo, carried.to_vec())),
+            // One trip, or a few where the caller asks (the scalar points of a short
+            // innermost dimension, as 3 channels): the body once per trip, each copy's
+            // index a constant, so its address arithmetic folds away with the loop's.
+            (Some(n), Some((l, _))) if n == 1 || (unroll && n <= UNROLL_TRIPS) => {
+                let mut out = carried.to_vec();
+                for t in 0..n {
+                    let i = if t == 0 {
+                        lo
+                    } else {
+                        self.iconst(l + t * step)
+                    };
+                    out = body(self, i, &out)?;
+                }
+                return Ok((self.iconst(l + n * step), out));
             }
             _ => {}
         }
@@ -1245,6 +1265,7 @@ impl<'a, 'b> Emitter<'a, 'b> {
             })?;
             start = i;
         }
+        self.unroll_next = true;
         self.emit_loop(start, hi, 1, &[], &mut |em, i, _| {
             f(em, i, false)?;
             Ok(vec![])

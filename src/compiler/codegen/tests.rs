@@ -1227,6 +1227,67 @@ fn reduce_argmax_two_accumulators() {
 }
 
 /// out[i, j] = in[j, i] over a domain big enough for several workgroups.
+/// The scalar points of a short innermost dimension run unrolled (`UNROLL_TRIPS`): 3-d
+/// permutations whose innermost output dimension is 3 (as image channels), 4, 1, or 7 and
+/// 5 (a vector, then 3 or 1 scalar points), f32 and u8.
+#[test]
+fn permutations_of_small_dimensions() {
+    for (dims, dtype) in [
+        ([5i64, 7, 3], DType::F32),
+        ([2, 3, 4], DType::F32),
+        ([4, 4, 4], DType::U8),
+        ([3, 1, 2], DType::U8),
+        ([6, 5, 2], DType::F32),
+    ] {
+        let [a, b, c] = dims;
+        // out[k, i, j] = in[i, j, k]: output domain (c, a, b).
+        let mut body = Body::default();
+        let k = body.push(Node::Index(0), DType::I64);
+        let i = body.push(Node::Index(1), DType::I64);
+        let j = body.push(Node::Index(2), DType::I64);
+        let x = body.push(
+            Node::Load {
+                buffer: 0,
+                index: vec![i, j, k],
+            },
+            dtype,
+        );
+        body.push(
+            Node::Store {
+                buffer: 1,
+                index: vec![k, i, j],
+                value: x,
+            },
+            dtype,
+        );
+        let kernel = Kernel {
+            name: "permute".into(),
+            buffers: vec![buf(dtype, &[a, b, c], false), buf(dtype, &[c, a, b], true)],
+            domain: vec![c, a, b],
+            body,
+            sequential: false,
+        };
+        let size = dtype.size();
+        let n = (a * b * c) as usize;
+        let input: Vec<u8> = (0..n * size).map(|x| (x * 7 + 3) as u8).collect();
+        let mut bufs = vec![input.clone(), vec![0u8; n * size]];
+        run(&kernel, &mut bufs);
+        for kk in 0..c {
+            for ii in 0..a {
+                for jj in 0..b {
+                    let src = (((ii * b + jj) * c + kk) as usize) * size;
+                    let dst = (((kk * a + ii) * b + jj) as usize) * size;
+                    assert_eq!(
+                        bufs[1][dst..dst + size],
+                        input[src..src + size],
+                        "{dims:?} {dtype:?} at ({kk}, {ii}, {jj})"
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn transpose_by_index_permutation() {
     let (r, c) = (70i64, 130i64);
