@@ -10,6 +10,10 @@ LAPACK custom calls pjrtc compiles), users' XLA FFI handlers (`_ffi`:
 extension), host callbacks (`_callbacks`) and DLPack exchange (`_dlpack`). Those
 modules say which JAX internals they rely on.
 
+Several processes: after `jax.distributed.initialize(...)`, JAX passes the process id and
+count (`node_id`, `num_nodes`) and its key-value store to the plugin, which exchanges the
+processes' device lists through it (docs/DISTRIBUTED.md); nothing is needed here.
+
 Environment:
   PJRTC_PLUGIN_LIBRARY  path of the plugin library to load instead of the bundled one
                         (development: `cargo build --release -p pjrtc-pjrt-plugin`).

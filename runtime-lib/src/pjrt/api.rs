@@ -65,7 +65,7 @@ api_table! {
     PJRT_Client_ProcessIndex: client::client_process_index,
     PJRT_Client_PlatformVersion: client::client_platform_version,
     PJRT_Client_Devices: client::client_devices,
-    PJRT_Client_AddressableDevices: client::client_devices,
+    PJRT_Client_AddressableDevices: client::client_addressable_devices,
     PJRT_Client_LookupDevice: client::client_lookup_device,
     PJRT_Client_LookupAddressableDevice: client::client_lookup_addressable_device,
     PJRT_Client_AddressableMemories: client::client_addressable_memories,
@@ -162,7 +162,7 @@ api_table! {
     PJRT_Client_DmaMap: client::client_dma_map,
     PJRT_Client_DmaUnmap: client::client_dma_unmap,
     PJRT_Client_CreateUninitializedBuffer: buffer::client_create_uninitialized_buffer,
-    PJRT_Client_UpdateGlobalProcessInfo: stub,
+    PJRT_Client_UpdateGlobalProcessInfo: client::client_update_global_process_info,
     PJRT_TopologyDescription_Deserialize: topology::topology_deserialize,
     PJRT_Client_CreateAliasBuffer: buffer::client_create_alias_buffer,
     PJRT_Client_FulfillAliasBuffer: buffer::client_fulfill_alias_buffer,
@@ -200,11 +200,6 @@ const UNIMPLEMENTED_REASONS: &[(&str, &str)] = &[
         "PJRT_Buffer_GetMemoryLayout",
         "deprecated in the PJRT header in favour of the layouts extension, which pjrtc does \
          not offer; every pjrtc buffer is dense row-major (minor_to_major descending)",
-    ),
-    (
-        "PJRT_Client_UpdateGlobalProcessInfo",
-        "it updates a client with the state of the other processes of a multi-process \
-         program; a pjrtc client is one process with no peers to track",
     ),
 ];
 

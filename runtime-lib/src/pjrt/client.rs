@@ -1,5 +1,7 @@
 //! PJRT_Client: the devices and memories of this process (CPU devices, one `"device"` memory
-//! each). Buffers and executables are in their own modules.
+//! each), and, when JAX's distributed runtime joins several processes, the devices of the
+//! others (listed, not addressable; see [`super::distributed`]). Buffers and executables are
+//! in their own modules.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -7,7 +9,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::buffer::Definition;
-use super::device::{Device, device};
+use super::device::{self as dev, Device, device};
+use super::distributed::{self, GlobalTopology, KvStore, Processes};
 use super::error::{PjrtError, Result, entry, handle, slice};
 use super::ffi::*;
 use super::memory::Memory;
@@ -22,8 +25,13 @@ pub struct Client {
     devices: Vec<Box<Device>>,
     #[allow(clippy::vec_box)]
     memories: Vec<Box<Memory>>,
+    /// The devices of this process (addressable), by local hardware id.
     pub(crate) device_ptrs: Vec<*mut PJRT_Device>,
+    /// The devices of all processes, by global id (= `device_ptrs` in one process).
+    pub(crate) global_device_ptrs: Vec<*mut PJRT_Device>,
+    /// The memories of this process's devices.
     memory_ptrs: Vec<*mut PJRT_Memory>,
+    pub(crate) processes: Processes,
     /// Threads each call of this client's executables may use (create option
     /// `num_threads`).
     pub(crate) num_threads: usize,
@@ -46,6 +54,15 @@ pub(crate) struct AliasPromise {
 impl Client {
     /// `num_devices` CPU devices, each with its own memory.
     pub fn new(num_devices: usize) -> Box<Client> {
+        let alone = GlobalTopology {
+            devices_per_process: vec![num_devices],
+        };
+        Client::spanning(Processes::SINGLE, &alone)
+    }
+
+    /// Process `me.index` of `global`: its own devices addressable, the others' listed.
+    pub fn spanning(me: Processes, global: &GlobalTopology) -> Box<Client> {
+        let num_devices = global.num_devices();
         // The host topology of any device count the create options allow; more (only
         // tests make them) is described as one device.
         let topology = Topology::new("host", num_devices)
@@ -55,35 +72,51 @@ impl Client {
             devices: Vec::new(),
             memories: Vec::new(),
             device_ptrs: Vec::new(),
+            global_device_ptrs: Vec::new(),
             memory_ptrs: Vec::new(),
+            processes: me,
             num_threads: 1,
             topology,
             aliases: Mutex::default(),
             next_alias: AtomicUsize::new(1),
             dma: Mutex::default(),
         });
-        for id in 0..num_devices as i32 {
-            let mut memory = Box::new(Memory::new(id));
-            let mut device = Box::new(Device::new(id, &mut *memory));
-            memory.devices.push(&mut *device);
-            client.device_ptrs.push(&mut *device);
-            client.memory_ptrs.push(&mut *memory);
-            client.devices.push(device);
-            client.memories.push(memory);
+        for (p, &count) in global.devices_per_process.iter().enumerate() {
+            let first = global.first_id(p);
+            for local in 0..count {
+                let at = dev::Placement {
+                    id: (first + local) as i32,
+                    process_index: p as i32,
+                    local_hardware_id: local as i32,
+                    addressable: p == me.index,
+                };
+                let mut memory = Box::new(Memory::new(at.id));
+                let mut device = Box::new(Device::new(at, me.count > 1, &mut *memory));
+                memory.devices.push(&mut *device);
+                client.global_device_ptrs.push(&mut *device);
+                if at.addressable {
+                    client.device_ptrs.push(&mut *device);
+                    client.memory_ptrs.push(&mut *memory);
+                }
+                client.devices.push(device);
+                client.memories.push(memory);
+            }
         }
         client
     }
 
+    /// The device with global id `id`, of any process.
     pub fn device_by_id(&self, id: i32) -> Option<*mut PJRT_Device> {
         let i = self.devices.iter().position(|d| d.description.id == id)?;
-        Some(self.device_ptrs[i])
+        Some(self.global_device_ptrs[i])
     }
 
+    /// This process's first device.
     pub fn default_device(&self) -> *mut PJRT_Device {
         self.device_ptrs[0]
     }
 
-    /// Whether `device` belongs to this client.
+    /// Whether `device` is one of this process's devices.
     pub fn owns_device(&self, device: *mut PJRT_Device) -> bool {
         self.device_ptrs.contains(&device)
     }
@@ -142,18 +175,23 @@ pub const MAX_THREADS: usize = crate::pool::MAX_WORKERS + 1;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CreateOptions {
     pub num_devices: usize,
+    /// Which process this is among how many (`node_id`, `num_nodes`).
+    pub processes: Processes,
     /// Threads each call of each executable may use (`Executable::set_threads`).
     pub num_threads: usize,
 }
 
 /// Reads the `num_devices` and `num_threads` create options (int64, or strings holding
-/// one), both default 1. Other options (and the KV-store callbacks) are ignored: single
-/// process, no other tuning knobs.
+/// one), both default 1, and `node_id` / `num_nodes` (JAX passes them when its distributed
+/// runtime is initialized; default process 0 of 1). Other options are ignored: no other
+/// tuning knobs.
 fn create_options(options: &[PJRT_NamedValue]) -> Result<CreateOptions> {
     let mut parsed = CreateOptions {
         num_devices: 1,
         num_threads: 1,
+        processes: Processes::SINGLE,
     };
+    let mut node_id = 0;
     for o in options {
         // SAFETY: option names are the caller's `(ptr, len)` strings.
         let name = unsafe { super::error::bytes(o.name, o.name_size, "option name")? };
@@ -161,13 +199,30 @@ fn create_options(options: &[PJRT_NamedValue]) -> Result<CreateOptions> {
             parsed.num_devices = count_option(o, "num_devices", MAX_DEVICES)?;
         } else if name == b"num_threads" {
             parsed.num_threads = count_option(o, "num_threads", MAX_THREADS)?;
+        } else if name == b"num_nodes" {
+            parsed.processes.count = count_option(o, "num_nodes", MAX_DEVICES)?;
+        } else if name == b"node_id" {
+            // A count option is 1-based; the id is 0-based.
+            node_id = count_option_from(o, "node_id", 0, MAX_DEVICES - 1)?;
         }
     }
+    if node_id >= parsed.processes.count {
+        return Err(PjrtError::invalid(format!(
+            "create option node_id = {node_id} is not below num_nodes = {}",
+            parsed.processes.count
+        )));
+    }
+    parsed.processes.index = node_id;
     Ok(parsed)
 }
 
 /// The value of count option `o` called `what`, in `1..=max`.
 fn count_option(o: &PJRT_NamedValue, what: &str, max: usize) -> Result<usize> {
+    count_option_from(o, what, 1, max)
+}
+
+/// The value of integer option `o` called `what`, in `min..=max`.
+fn count_option_from(o: &PJRT_NamedValue, what: &str, min: usize, max: usize) -> Result<usize> {
     let v = match o.type_ {
         // SAFETY: the type tag says the union holds an int64.
         PJRT_NamedValue_kInt64 => unsafe { o.value.int64_value },
@@ -193,9 +248,11 @@ fn count_option(o: &PJRT_NamedValue, what: &str, max: usize) -> Result<usize> {
     };
     usize::try_from(v)
         .ok()
-        .filter(|n| (1..=max).contains(n))
+        .filter(|n| (min..=max).contains(n))
         .ok_or_else(|| {
-            PjrtError::invalid(format!("create option {what} = {v} is not in 1..={max}"))
+            PjrtError::invalid(format!(
+                "create option {what} = {v} is not in {min}..={max}"
+            ))
         })
 }
 
@@ -204,7 +261,19 @@ entry!(
         // SAFETY: `create_options` is the caller's array of `num_options` values.
         let options = unsafe { slice(a.create_options, a.num_options, "create_options")? };
         let o = create_options(options)?;
-        let mut client = Client::new(o.num_devices);
+        let mut client = if o.processes.count == 1 {
+            Client::new(o.num_devices)
+        } else {
+            let kv = KvStore::from_create_args(a)?.ok_or_else(|| {
+                PjrtError::invalid(format!(
+                    "create option num_nodes = {} needs the key-value store callbacks that \
+                     jax.distributed.initialize() provides; none were passed",
+                    o.processes.count
+                ))
+            })?;
+            let global = distributed::exchange(&kv, o.processes, o.num_devices)?;
+            Client::spanning(o.processes, &global)
+        };
         client.num_threads = o.num_threads;
         a.client = Box::into_raw(client);
         Ok(())
@@ -241,16 +310,36 @@ entry!(
 );
 
 entry!(
-    fn client_process_index(a: &mut PJRT_Client_ProcessIndex_Args) {
+    /// JAX's distributed runtime reports the other processes' state (connected, failed,
+    /// restarted) here, from a watcher thread, and aborts the process if this fails. A
+    /// pjrtc client runs nothing across processes (docs/DISTRIBUTED.md), so there is no
+    /// pending cross-process work to cancel: the report is accepted and not used.
+    fn client_update_global_process_info(a: &mut PJRT_Client_UpdateGlobalProcessInfo_Args) {
         client(a.client)?;
-        a.process_index = 0;
         Ok(())
     }
 );
 
 entry!(
-    /// Client_Devices and Client_AddressableDevices: one process, so the same list.
+    fn client_process_index(a: &mut PJRT_Client_ProcessIndex_Args) {
+        a.process_index = client(a.client)?.processes.index as i32;
+        Ok(())
+    }
+);
+
+entry!(
+    /// Client_Devices: the devices of all processes.
     fn client_devices(a: &mut PJRT_Client_Devices_Args) {
+        let c = client(a.client)?;
+        a.devices = c.global_device_ptrs.as_ptr();
+        a.num_devices = c.global_device_ptrs.len();
+        Ok(())
+    }
+);
+
+entry!(
+    /// Client_AddressableDevices: this process's devices.
+    fn client_addressable_devices(a: &mut PJRT_Client_Devices_Args) {
         let c = client(a.client)?;
         a.devices = c.device_ptrs.as_ptr();
         a.num_devices = c.device_ptrs.len();

@@ -57,6 +57,7 @@ pub struct Device {
     pub description: DeviceDescription,
     pub(crate) memory_counter: Arc<MemoryCounter>,
     pub local_hardware_id: i32,
+    pub addressable: bool,
     pub(crate) memories: Vec<*mut PJRT_Memory>,
     pub(crate) default_memory: *mut PJRT_Memory,
 }
@@ -75,12 +76,38 @@ impl DeviceDescription {
     }
 }
 
+/// Where a device is: its global id, its process, and its index among that process's devices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Placement {
+    pub id: i32,
+    pub process_index: i32,
+    pub local_hardware_id: i32,
+    /// Whether this process runs it (false: a device of another process of a distributed
+    /// client, listed but not usable for buffers or execution here).
+    pub addressable: bool,
+}
+
 impl Device {
-    pub fn new(id: i32, memory: *mut PJRT_Memory) -> Device {
+    /// `at`'s device; `distributed`: its client spans several processes (the process then
+    /// shows in the device's repr).
+    pub fn new(at: Placement, distributed: bool, memory: *mut PJRT_Memory) -> Device {
+        let mut description = DeviceDescription::cpu(at.id);
+        description.process_index = at.process_index;
+        if distributed {
+            description.to_string = format!(
+                "PjrtcDevice(id={}, process_index={})",
+                at.id, at.process_index
+            );
+            description.debug_string = format!(
+                "pjrtc CPU device {} (process {}, local {})",
+                at.id, at.process_index, at.local_hardware_id
+            );
+        }
         Device {
-            description: DeviceDescription::cpu(id),
+            description,
             memory_counter: Arc::default(),
-            local_hardware_id: id,
+            local_hardware_id: at.local_hardware_id,
+            addressable: at.addressable,
             memories: vec![memory],
             default_memory: memory,
         }
@@ -164,8 +191,7 @@ entry!(
 
 entry!(
     fn device_is_addressable(a: &mut PJRT_Device_IsAddressable_Args) {
-        device(a.device)?;
-        a.is_addressable = true;
+        a.is_addressable = device(a.device)?.addressable;
         Ok(())
     }
 );

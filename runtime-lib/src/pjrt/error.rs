@@ -45,6 +45,18 @@ impl PjrtError {
     }
 }
 
+/// Takes back an error this plugin made with [`PjrtError::into_raw`] (for errors that come
+/// back to us through a framework callback, see `PJRT_CallbackError`).
+///
+/// # Safety
+/// `raw` is non-NULL, made by `into_raw` of this plugin, and not yet destroyed; the caller
+/// gives it up.
+pub unsafe fn from_raw(raw: *mut PJRT_Error) -> PjrtError {
+    // SAFETY: per the contract, a Box of ours that nobody else will free.
+    let e = unsafe { Box::from_raw(raw) };
+    PjrtError::new(e.code, e.message)
+}
+
 /// The C object: `struct PJRT_Error { const PJRT_Error_FunctionTable* vtable; }` followed by
 /// the plugin's own fields. The framework may call the vtable directly instead of the
 /// `PJRT_Error_*` slots, so both must agree.

@@ -253,6 +253,15 @@ impl LoadedExecutable {
                 })
             })
             .collect::<Result<Vec<_>>>()?;
+        if let Some(&remote) = devices.iter().find(|&&d| !c.owns_device(d)) {
+            let d = device(remote)?;
+            return Err(PjrtError::unimplemented(format!(
+                "the program runs on device {} of process {}, which this process cannot \
+                 address: programs spanning several processes (collectives across processes) \
+                 are not supported yet, see docs/DISTRIBUTED.md",
+                d.description.id, d.description.process_index
+            )));
+        }
         let logical_ids = (0..devices.len())
             .map(|i| PJRT_LogicalDeviceIds {
                 replica: (i / placement.partitions) as i32,

@@ -299,6 +299,46 @@ pjrt_struct! {
 
 // ---- client ----
 
+/// Lets a framework callback make a PJRT_Error of this plugin's kind to return.
+pub type PJRT_CallbackError = unsafe extern "C" fn(
+    code: PJRT_Error_Code,
+    message: *const c_char,
+    size: usize,
+) -> *mut PJRT_Error;
+pub type PJRT_KeyValueGetCallback_ValueDeleter = Option<unsafe extern "C" fn(value: *mut c_char)>;
+pub type PJRT_KeyValueGetCallback =
+    unsafe extern "C" fn(args: *mut PJRT_KeyValueGetCallback_Args) -> *mut PJRT_Error;
+pub type PJRT_KeyValuePutCallback =
+    unsafe extern "C" fn(args: *mut PJRT_KeyValuePutCallback_Args) -> *mut PJRT_Error;
+
+pjrt_struct! {
+    pub struct PJRT_KeyValueGetCallback_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub key: *const c_char,
+        pub key_size: usize,
+        pub timeout_in_ms: c_int,
+        pub callback_error: *mut PJRT_CallbackError,
+        pub user_arg: *mut c_void,
+        pub value: *mut c_char,
+        pub value_size: usize,
+        pub value_deleter_callback: PJRT_KeyValueGetCallback_ValueDeleter,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_KeyValuePutCallback_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub key: *const c_char,
+        pub key_size: usize,
+        pub value: *const c_char,
+        pub value_size: usize,
+        pub callback_error: *mut PJRT_CallbackError,
+        pub user_arg: *mut c_void,
+    }
+}
+
 pjrt_struct! {
     pub struct PJRT_Client_Create_Args {
         pub struct_size: usize,
@@ -312,6 +352,17 @@ pjrt_struct! {
         pub client: *mut PJRT_Client,
         pub kv_try_get_callback: *mut c_void,
         pub kv_try_get_user_arg: *mut c_void,
+    }
+}
+
+pjrt_struct! {
+    pub struct PJRT_Client_UpdateGlobalProcessInfo_Args {
+        pub struct_size: usize,
+        pub extension_start: *mut PJRT_Extension_Base,
+        pub client: *mut PJRT_Client,
+        /// `PJRT_ProcessInfo*` (not read: see `client_update_global_process_info`).
+        pub process_infos: *mut c_void,
+        pub num_process_infos: usize,
     }
 }
 

@@ -16,6 +16,7 @@ pub mod api;
 pub mod buffer;
 pub mod client;
 pub mod device;
+pub mod distributed;
 pub mod error;
 pub mod event;
 pub mod executable;
