@@ -96,7 +96,7 @@ fn evaluate_both(text: &[u8], bc: &[u8]) -> Result<Evaluated, String> {
     match (eval::eval_func(&ft, &args), eval::eval_func(&fb, &args)) {
         (Ok(rt), Ok(rb)) if rt == rb => Ok(Evaluated::Same),
         (Ok(_), Ok(_)) => Err("evaluated results differ from the text's".into()),
-        // Neither runs (e.g. rng_bit_generator): both front ends must at least have read
+        // Neither runs (e.g. a custom call): both front ends must at least have read
         // the same op that stops the evaluator.
         (Err(et), Err(eb)) if et.to_string() == eb.to_string() => {
             Ok(Evaluated::NotEvaluable(et.to_string()))

@@ -507,8 +507,8 @@ fn test_command_exit_codes_report_and_summary() {
     std::fs::write(&fail, case("[2, 5]")).unwrap();
     std::fs::write(
         &unsupported,
-        "func.func @main() {\n  %0 = stablehlo.constant dense<[1, 2]> : tensor<2xui64>\n  \
-         %st, %1 = stablehlo.rng_bit_generator %0, algorithm = THREE_FRY : (tensor<2xui64>) -> (tensor<2xui64>, tensor<2xui32>)\n  \
+        "func.func @main() {\n  %0 = stablehlo.constant dense<[1, 2]> : tensor<2xui32>\n  \
+         %1 = stablehlo.custom_call @no_such_target(%0) : (tensor<2xui32>) -> tensor<2xui32>\n  \
          check.expect_eq_const %1, dense<[1, 2]> : tensor<2xui32>\n  func.return\n}\n",
     )
     .unwrap();
