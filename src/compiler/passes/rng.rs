@@ -94,8 +94,7 @@ pub fn expand(
             out.dtype.mlir_name()
         )));
     }
-    let key = b.slice(state, vec![0], vec![1]);
-    let key = b.reshape(key, &[]);
+    let key = word(b, state, 0);
     let (new_state, bits) = match algorithm {
         RngAlgorithm::ThreeFry => {
             if words != 2 {
@@ -103,8 +102,7 @@ pub fn expand(
                     "'rng_bit_generator' THREE_FRY needs a state of 2 words, got {words}"
                 )));
             }
-            let counter = b.slice(state, vec![1], vec![2]);
-            let counter = b.reshape(counter, &[]);
+            let counter = word(b, state, 1);
             let (counter, bits) = threefry(b, key, counter, &out.shape, width);
             let counter = b.reshape(counter, &[1]);
             let key = b.reshape(key, &[1]);
@@ -116,14 +114,8 @@ pub fn expand(
                     "'rng_bit_generator' PHILOX needs a state of 2 or 3 words, got {words}"
                 )));
             }
-            let low = b.slice(state, vec![1], vec![2]);
-            let low = b.reshape(low, &[]);
-            let high = if words == 3 {
-                let h = b.slice(state, vec![2], vec![3]);
-                b.reshape(h, &[])
-            } else {
-                key
-            };
+            let low = word(b, state, 1);
+            let high = if words == 3 { word(b, state, 2) } else { key };
             let ((low, high), bits) = philox(b, key, (low, high), &out.shape, width);
             let mut parts = vec![b.reshape(key, &[1]), b.reshape(low, &[1])];
             if words == 3 {
@@ -152,6 +144,12 @@ pub fn expand(
         b.bitcast(bits, out.dtype)
     };
     Ok((new_state, bits))
+}
+
+/// Word `i` of the state, as a scalar.
+fn word(b: &mut Builder, state: ValueId, i: i64) -> ValueId {
+    let w = b.slice(state, vec![i], vec![i + 1]);
+    b.reshape(w, &[])
 }
 
 fn concat(b: &mut Builder, parts: &[ValueId]) -> ValueId {
