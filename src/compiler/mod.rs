@@ -1,7 +1,7 @@
 //! The compiler: StableHLO bytes in, a `.pjx` artifact out.
 //!
 //! ```text
-//! bytes -frontend-> ir::Module -verify-> inline -> quant -> fold -> cse -> dce -verify->
+//! bytes -frontend-> ir::Module -verify-> inline -> reciprocal -> quant -> fold -> cse -> dce -verify->
 //!       -complex (-> cse -> dce -verify)-> lower-> kernels (kir) + planned schedule
 //!       -codegen-> code image -> Pjx
 //! ```
@@ -200,6 +200,9 @@ pub fn compile_refined(
     if passes::refine::needs_refinement(&func) {
         func = t.record("refine", || passes::refine::refine(&func, inputs))?;
         t.record("verify", || passes::verify::verify_func(&func))?;
+    }
+    if options.optimize {
+        t.record("reciprocal", || passes::reciprocal::rewrite(&mut func))?;
     }
     if t.record("quant", || passes::quant::legalize(&mut func))? {
         t.record("verify", || passes::verify::verify_func(&func))?;

@@ -332,10 +332,12 @@ pub struct Sort {
     pub stable: bool,
 }
 
-/// `dst[r] = exp(src[r] - max(src[r])) / sum(exp(src[r] - max(src[r])))` for each of
-/// `rows` rows of `cols` f32 (row-major, dense): the maximum from -inf, the sum from +0
+/// `dst[r] = exp(src[r] - max(src[r])) * (1 / sum(exp(src[r] - max(src[r]))))` for each
+/// of `rows` rows of `cols` f32 (row-major, dense): the maximum from -inf, the sum from +0
 /// in the order of generated row sums, each value as the separate operations round it.
-/// `src` and `dst` are the same buffer or disjoint.
+/// `src` and `dst` are the same buffer or disjoint. (Runtimes before 2026-11-28 divided by
+/// the sum instead, correctly rounded; the compiler's `reciprocal` pass made the multiply
+/// its form. The two differ by at most about 1.5 ulp, so the layout stays version 5.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Softmax {
     pub src: BufRef,

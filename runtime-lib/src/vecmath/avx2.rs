@@ -506,29 +506,28 @@ macro_rules! algorithms {
         }
 
         /// Softmax's two passes over neighbouring rows in one loop: `dst[i] = exp(src[i]
-        /// - shift)` (this row's numerators) and `prev[i] = prev[i] / s` (the row before,
-        /// now that its sum is known), `$n` vectors of each per step, for the first
-        /// elements of `0..n`; returns how many (a multiple of `$n` vectors). The divider
-        /// works beside the FMA units, so the divides take almost no time of their own
-        /// (one Xeon core: 0.41 ns per element apart, 0.27 together). The same operations
-        /// as [`map`] and `arith`'s divide, so the same bits.
+        /// - shift)` (this row's numerators) and `prev[i] = prev[i] * r` (the row before,
+        /// now that the reciprocal `r` of its sum is known), `$n` vectors of each per
+        /// step, for the first elements of `0..n`; returns how many (a multiple of `$n`
+        /// vectors). The scaling of one row hides in the exponentials of the next. The
+        /// same operations as [`map`] and `arith`'s multiply, so the same bits.
         ///
         /// # Safety
         /// The CPU has `$features`; `src` and `dst` point to `n` f32, identical or not
         /// overlapping; `prev` to `n` f32 overlapping neither.
         #[target_feature(enable = $features)]
-        pub(in super::super) unsafe fn exp_sub_div(
+        pub(in super::super) unsafe fn exp_sub_scale(
             dst: *mut f32,
             src: *const f32,
             shift: f32,
             prev: *mut f32,
-            s: f32,
+            r: f32,
             n: usize,
         ) -> usize {
             const N: usize = $n;
             const EXP: u8 = Func::Exp as u8;
             let shift = k::<1>(shift)[0];
-            let sum = k::<N>(s);
+            let scale = k::<N>(r);
             let mut i = 0;
             while i + N * W <= n {
                 for l in (0..N * W).step_by(16) {
@@ -541,7 +540,7 @@ macro_rules! algorithms {
                 // read before its lanes are written.
                 unsafe {
                     let x = args::<true, N>(src.add(i), shift);
-                    let q = div(load::<N>(prev.add(i)), sum);
+                    let q = mul(load::<N>(prev.add(i)), scale);
                     store(prev.add(i), q);
                     store(dst.add(i), func::<EXP, N>(x, N * W));
                 }
@@ -601,4 +600,4 @@ pub(super) use evex::map as map_evex;
 pub(super) use plain::map;
 #[cfg(test)]
 pub(super) use {evex::apply as apply_evex, plain::apply};
-pub(super) use {evex::exp_sub_div as exp_sub_div_evex, plain::exp_sub_div};
+pub(super) use {evex::exp_sub_scale as exp_sub_scale_evex, plain::exp_sub_scale};

@@ -149,7 +149,7 @@ mod zmm {
 
 #[cfg(test)]
 pub(super) use zmm::apply as apply_zmm;
-pub(super) use zmm::exp_sub_div as exp_sub_div_zmm;
+pub(super) use zmm::exp_sub_scale as exp_sub_scale_zmm;
 pub(super) use zmm::map as map_zmm;
 
 /// Below this many elements the 8-lane path is faster: one step of the 16-lane path

@@ -1,16 +1,18 @@
-//! Softmax along rows: `dst = exp(x - max(x)) / sum(exp(x - max(x)))` for each row `x`,
-//! the whole of a `Softmax` step (`crate::format::Softmax`).
+//! Softmax along rows: `dst = exp(x - max(x)) * (1 / sum(exp(x - max(x))))` for each row
+//! `x`, the whole of a `Softmax` step (`crate::format::Softmax`). The reciprocal of the sum
+//! times each element is the compiler's form of the division (its `reciprocal` pass, after
+//! XLA's CPU backend) and costs a multiply per element instead of a divide.
 //!
 //! Why a routine: generated code computes softmax as two kernels, the maximum and the
 //! exponentials in one, the sum and the divide in the other, with the exponentials in a
 //! buffer between them. Here each row is read once from memory and its exponentials are
-//! written once, straight into the output, where the sum and the divide find them in
-//! cache; and the divide of one row runs in the same loop as the exponentials of the
-//! next, so the divider works while the FMA units do (see `avx2`'s `exp_sub_div`).
+//! written once, straight into the output, where the sum and the scaling find them in
+//! cache; and the scaling of one row runs in the same loop as the exponentials of the
+//! next (see `avx2`'s `exp_sub_scale`).
 //!
 //! The same values as those kernels, bit for bit: the row maximum is [`row_max`], the
 //! exponentials are the array routines' (the inline code's bits), the sum is [`row_sum`]
-//! (the blocked loop's order, from +0) and the divide is IEEE's.
+//! (the blocked loop's order, from +0), then `1 / sum` and the multiplies, IEEE's.
 
 use super::rowmax::row_max_with;
 use super::rowsum::row_sum_with;
@@ -26,6 +28,7 @@ pub unsafe fn softmax_rows(src: *const f32, dst: *mut f32, rows: usize, cols: us
     if rows == 0 || cols == 0 {
         return;
     }
+    // The row before (in dst) and the reciprocal of its sum.
     let mut prev: Option<(*mut f32, f32)> = None;
     for r in 0..rows {
         let (x, d) = (src.wrapping_add(r * cols), dst.wrapping_add(r * cols));
@@ -33,11 +36,11 @@ pub unsafe fn softmax_rows(src: *const f32, dst: *mut f32, rows: usize, cols: us
         // before anything writes the row.
         let max = row_max_with(unsafe { std::slice::from_raw_parts(x, cols) }, wide);
         let mut done = 0;
-        if let Some((p, s)) = prev {
+        if let Some((p, recip)) = prev {
             // SAFETY: rows r - 1 (p) and r (x, d) lie inside the arrays; p is another row.
-            done = unsafe { exp_sub_div(d, x, max, p, s, cols, wide) };
+            done = unsafe { exp_sub_scale(d, x, max, p, recip, cols, wide) };
             // SAFETY: the rest of row r - 1, in place.
-            unsafe { divide(p.wrapping_add(done), s, cols - done) };
+            unsafe { scale(p.wrapping_add(done), recip, cols - done) };
         }
         // SAFETY: the rest of row r, from src to dst (identical or disjoint).
         unsafe {
@@ -51,34 +54,34 @@ pub unsafe fn softmax_rows(src: *const f32, dst: *mut f32, rows: usize, cols: us
             Summand::Plain,
             wide,
         );
-        prev = Some((d, sum));
+        prev = Some((d, 1.0 / sum));
     }
-    if let Some((p, s)) = prev {
+    if let Some((p, r)) = prev {
         // SAFETY: the last row of dst, in place.
-        unsafe { divide(p, s, cols) };
+        unsafe { scale(p, r, cols) };
     }
 }
 
-/// `p[i] = p[i] / s` for i < n.
+/// `p[i] = p[i] * r` for i < n.
 ///
 /// # Safety
 /// `p` points to `n` f32 that nothing else accesses meanwhile.
-unsafe fn divide(p: *mut f32, s: f32, n: usize) {
-    // SAFETY: in place over n f32; one divisor.
-    unsafe { super::arith::arith_raw(ArithOp::Div, p, p, &s, 0, n, super::arith::has_avx()) }
+unsafe fn scale(p: *mut f32, r: f32, n: usize) {
+    // SAFETY: in place over n f32; one factor.
+    unsafe { super::arith::arith_raw(ArithOp::Mul, p, p, &r, 0, n, super::arith::has_avx()) }
 }
 
 /// The pipelined part of a row on the fastest SIMD path (how many elements it did; 0
 /// without one).
 ///
 /// # Safety
-/// As `exp_sub_div`: `src`/`dst` and `prev` point to `n` f32, `prev` overlapping neither.
-unsafe fn exp_sub_div(
+/// As `exp_sub_scale`: `src`/`dst` and `prev` point to `n` f32, `prev` overlapping neither.
+unsafe fn exp_sub_scale(
     dst: *mut f32,
     src: *const f32,
     max: f32,
     prev: *mut f32,
-    s: f32,
+    recip: f32,
     n: usize,
     wide: bool,
 ) -> usize {
@@ -88,16 +91,16 @@ unsafe fn exp_sub_div(
         return unsafe {
             if super::has_avx512vl(wide) {
                 if n >= super::avx512::MIN_LEN {
-                    super::avx512::exp_sub_div_zmm(dst, src, max, prev, s, n)
+                    super::avx512::exp_sub_scale_zmm(dst, src, max, prev, recip, n)
                 } else {
-                    super::avx2::exp_sub_div_evex(dst, src, max, prev, s, n)
+                    super::avx2::exp_sub_scale_evex(dst, src, max, prev, recip, n)
                 }
             } else {
-                super::avx2::exp_sub_div(dst, src, max, prev, s, n)
+                super::avx2::exp_sub_scale(dst, src, max, prev, recip, n)
             }
         };
     }
-    let _ = (dst, src, max, prev, s, n, wide);
+    let _ = (dst, src, max, prev, recip, n, wide);
     0
 }
 
@@ -114,7 +117,8 @@ mod tests {
             let mut e: Vec<f32> = row.iter().map(|v| v - max).collect();
             super::super::apply_portable(Func::Exp, &mut e);
             let sum = super::super::row_sum_portable(&e, 0.0, Summand::Plain);
-            out.extend(e.iter().map(|v| v / sum));
+            let r = 1.0 / sum;
+            out.extend(e.iter().map(|v| v * r));
         }
         out
     }

@@ -6,8 +6,10 @@
 //! m = reduce(x, -inf, maximum, dims = [last])      // maybe maximum(-inf, m) after
 //! e = exponential(x - broadcast(m))
 //! s = reduce(e, 0, add, dims = [last])
-//! y = e / broadcast(s)
+//! y = e * broadcast(1 / s)       // e / broadcast(s), after the `reciprocal` pass
 //! ```
+//!
+//! (Without optimization the divide stays a divide, and kernels compute it.)
 //!
 //! Kernels compute it in two passes with `e` in a buffer between them; the runtime's row
 //! routine (`pjrtc_runtime::vecmath::softmax_rows`) reads each row once and divides one
@@ -42,12 +44,12 @@ pub(crate) fn find(lw: &Lowerer) -> Vec<Match> {
         .body
         .ops
         .iter()
-        .filter_map(|op| match_divide(lw, op))
+        .filter_map(|op| match_scale(lw, op))
         .collect()
 }
 
-fn match_divide(lw: &Lowerer, op: &Op) -> Option<Match> {
-    let (Opcode::Binary(BinaryOp::Div), [e, bs], [out]) =
+fn match_scale(lw: &Lowerer, op: &Op) -> Option<Match> {
+    let (Opcode::Binary(BinaryOp::Mul), [e, bs], [out]) =
         (&op.opcode, &op.operands[..], &op.results[..])
     else {
         return None;
@@ -63,8 +65,8 @@ fn match_divide(lw: &Lowerer, op: &Op) -> Option<Match> {
     let lead = &out_ty.shape[..rank - 1];
     let mut inner = Vec::new();
     let e = lw.r(*e);
-    // y = e / broadcast(s), s = sum of e's rows.
-    let s = row_values(lw, *bs, lead, &mut inner)?;
+    // y = e * broadcast(1 / s), s = sum of e's rows.
+    let s = row_reciprocal(lw, *bs, lead, &mut inner)?;
     let sum_of = row_reduce(lw, s, BinaryOp::Add, 0.0f32.to_bits(), rank)?;
     if lw.r(sum_of) != e {
         return None;
@@ -87,7 +89,7 @@ fn match_divide(lw: &Lowerer, op: &Op) -> Option<Match> {
         return None;
     }
     inner.extend([e, diff, s, m]);
-    // e is read by the sum and the divide; everything else inside once.
+    // e is read by the sum and the multiply; everything else inside once.
     let reads_ok = inner.iter().all(|&v| {
         let want = if v == e { 2 } else { 1 };
         lw.uses[v.index()] == want
@@ -113,38 +115,69 @@ fn match_divide(lw: &Lowerer, op: &Op) -> Option<Match> {
 /// dropping that unit dimension. The values passed through are pushed to `inner`.
 fn row_values(lw: &Lowerer, v: ValueId, lead: &[i64], inner: &mut Vec<ValueId>) -> Option<ValueId> {
     let mut v = lw.r(v);
-    let is_row_shape =
-        |s: &[i64]| s == lead || s.len() == lead.len() + 1 && s[..lead.len()] == *lead;
     for _ in 0..8 {
         if lw.ty(v).shape == lead {
             return Some(v);
         }
         let (op, _) = lw.def_op(v)?;
-        let u = lw.r(*op.operands.first()?);
-        let us = &lw.ty(u).shape;
-        let ok = match &op.opcode {
-            Opcode::BroadcastInDim {
-                broadcast_dimensions,
-            } => {
-                let unit_last = us.len() == lead.len() + 1 && us.last() == Some(&1);
-                (us == lead || unit_last)
-                    && broadcast_dimensions
-                        .iter()
-                        .enumerate()
-                        .all(|(i, &d)| d == i as i64)
-            }
-            Opcode::Reshape => {
-                is_row_shape(us) && us.iter().product::<i64>() == lead.iter().product::<i64>()
-            }
-            _ => false,
-        };
-        if !ok {
-            return None;
-        }
+        let u = row_step(lw, op, lead)?;
         inner.push(v);
         v = u;
     }
     None
+}
+
+/// The value `s` of shape `lead` whose reciprocal `v` broadcasts along the last dimension
+/// (the `reciprocal` pass's form: row steps as [`row_values`] takes them, to
+/// `divide(splat 1, s')` with `s'` a row value of `s`). The values passed through are
+/// pushed to `inner`.
+fn row_reciprocal(
+    lw: &Lowerer,
+    v: ValueId,
+    lead: &[i64],
+    inner: &mut Vec<ValueId>,
+) -> Option<ValueId> {
+    let mut v = lw.r(v);
+    for _ in 0..8 {
+        let (op, _) = lw.def_op(v)?;
+        if let (Opcode::Binary(BinaryOp::Div), [one, s]) = (&op.opcode, &op.operands[..]) {
+            if splat_f32(lw, lw.r(*one)) != Some(1.0f32.to_bits()) {
+                return None;
+            }
+            inner.push(v);
+            return row_values(lw, *s, lead, inner);
+        }
+        let u = row_step(lw, op, lead)?;
+        inner.push(v);
+        v = u;
+    }
+    None
+}
+
+/// The operand of `op` if `op` broadcasts a row value along the last dimension, or adds
+/// or drops that unit dimension (`lead` are the other dimensions).
+fn row_step(lw: &Lowerer, op: &Op, lead: &[i64]) -> Option<ValueId> {
+    let u = lw.r(*op.operands.first()?);
+    let us = &lw.ty(u).shape;
+    let is_row_shape =
+        |s: &[i64]| s == lead || s.len() == lead.len() + 1 && s[..lead.len()] == *lead;
+    let ok = match &op.opcode {
+        Opcode::BroadcastInDim {
+            broadcast_dimensions,
+        } => {
+            let unit_last = us.len() == lead.len() + 1 && us.last() == Some(&1);
+            (us == lead || unit_last)
+                && broadcast_dimensions
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &d)| d == i as i64)
+        }
+        Opcode::Reshape => {
+            is_row_shape(us) && us.iter().product::<i64>() == lead.iter().product::<i64>()
+        }
+        _ => false,
+    };
+    ok.then_some(u)
 }
 
 /// `maximum(-inf, m)` (either order) is `m`, NaN included: jax writes it after the row

@@ -51,6 +51,7 @@ fn jax_softmax(lead: &[i64], cols: i64) -> String {
 fn optimized(src: &str) -> Func {
     let module = frontend::parse(src.as_bytes()).expect("parse");
     let mut f = passes::inline::inline_entry(&module).expect("inline");
+    passes::reciprocal::rewrite(&mut f).expect("reciprocal");
     passes::fold::fold(&mut f).expect("fold");
     passes::cse::cse(&mut f);
     passes::dce::dce(&mut f);

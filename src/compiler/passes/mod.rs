@@ -8,6 +8,9 @@ pub mod dce;
 pub mod fold;
 pub mod inline;
 pub mod quant;
+pub mod reciprocal;
+#[cfg(test)]
+mod reciprocal_tests;
 pub mod refine;
 pub mod rng;
 #[cfg(test)]
