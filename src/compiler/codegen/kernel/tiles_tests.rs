@@ -254,11 +254,22 @@ fn calls_in_two_phases_with_math_around_them() {
     }
 }
 
-/// `out = arith(x, y, f(x))` over rows of `cols`: the arithmetic around a call, which
-/// runs as calls too (`form` 0: `x * y + sin x`; 1: `cos(x) * 0.5 - y`; 2: `0.25 * y +
-/// exp(x)`, its hoisted operand first).
+/// `out = arith(x, y, f(x))` over rows of `cols`: the arithmetic around a call (`form` 0:
+/// `x * y + sin x`; 1: `cos(x) * 0.5 - y`; 2: `0.25 * y + exp(x)`, its hoisted operand
+/// first: these read y, which no call reads before; 3: `sin x + x`; 4: `0.25 * exp(x) -
+/// x`: these read only the row the call read).
 fn around_a_call(rows: i64, cols: i64, form: u8) -> Kernel {
     two_input_rows("around_a_call", rows, cols, |body, x, y| match form {
+        3 => {
+            let s = un(body, UnaryOp::Sin, x);
+            bin(body, BinaryOp::Add, s, x)
+        }
+        4 => {
+            let e = un(body, UnaryOp::Exp, x);
+            let q = cst(body, 0.25);
+            let qe = bin(body, BinaryOp::Mul, q, e);
+            bin(body, BinaryOp::Sub, qe, x)
+        }
         0 => {
             let xy = bin(body, BinaryOp::Mul, x, y);
             let s = un(body, UnaryOp::Sin, x);
@@ -279,22 +290,24 @@ fn around_a_call(rows: i64, cols: i64, form: u8) -> Kernel {
     })
 }
 
-/// Arithmetic on input rows, call values and hoisted values around a math call runs as
-/// calls (no loop left) with the inline code's bits; a chain that keeps a loop anyway
-/// keeps its arithmetic inline, and its first call's values wait in the output row.
+/// Arithmetic on the call's row, call values and hoisted values around a math call runs
+/// as calls (no loop left), arithmetic that streams another input row in one loop, both
+/// with the inline code's bits; a chain that keeps a loop anyway keeps its arithmetic
+/// inline, and its first call's values wait in the output row.
 #[test]
 fn arithmetic_around_a_call_runs_as_calls() {
     if targets().is_none() {
         return cross_compiled_code_calls_array_math();
     }
     let host = targets().unwrap().0;
-    for form in 0..3 {
+    for form in 0..5 {
         for (rows, cols) in [(3i64, 700i64), (64, 33), (1, 9000)] {
             let k = around_a_call(rows, cols, form);
             let n = rows * cols;
             let what = format!("form {form} {rows}x{cols}");
             check_tiled(&k, &[inputs(n, 5), inputs(n, 20_011)], &what);
-            assert_eq!(kernel::tile_loops(&k, &host), Some(0), "{what}");
+            let loops = if form < 3 { 1 } else { 0 };
+            assert_eq!(kernel::tile_loops(&k, &host), Some(loops), "{what}");
         }
     }
     let k = chained(3, 700);
