@@ -8,6 +8,13 @@
 //! order), whatever the window size. A block of features keeps its sums in registers
 //! while the taps go by; the input vector is the taps' features `o / mult` (the features
 //! themselves when `mult` is 1, a contiguous load).
+//!
+//! Pixels whose windows lie inside the input come in runs along the last spatial
+//! dimension, located once: each pixel's first tap is a fixed step after the previous
+//! one's, and with one input feature per output feature [`PIXELS`] of them run together,
+//! loading each tap's kernel vector once (MobileNet's 3x3 over 112x112x32 at one thread
+//! on a Zen 4, with its scale/bias/relu6 epilogue: 392 -> 233 us; per-pixel locating had
+//! cost a quarter of the time).
 
 use super::{Float, Geometry, Taps};
 
@@ -17,6 +24,12 @@ const BLOCK: usize = 32;
 const SMALL: usize = 8;
 /// Output rows (pixels) per call of the epilogue.
 const EPI_ROWS: usize = 16;
+/// Output pixels computed together where their windows lie inside the input: each tap's
+/// kernel vector is loaded once for all of them.
+const PIXELS: usize = 4;
+/// Output features per block of [`block_pixels`]: two 256-bit vectors of f32, so the
+/// [`PIXELS`] pixels' sums stay in registers.
+const PIXEL_BLOCK: usize = 16;
 
 /// Whether `geo` is a depthwise convolution this module runs: feature groups only, one
 /// input feature each, more than one group.
@@ -51,65 +64,199 @@ unsafe fn rows_inline<T: Float>(
         .collect();
     let mut border: Vec<(usize, usize)> = Vec::with_capacity(geo.k_pix);
     let mut chunk = begin;
-    for row in begin..end {
+    let mut row = begin;
+    while row < end {
         let (ob, opix) = (row / geo.o_pix, row % geo.o_pix);
         let xrow = ob * geo.in_pix * geo.c;
         geo.locate(opix, &mut taps);
-        let (list, x0) = match geo.inside_base(&taps.opos) {
-            Some(base) if geo.inside.is_some() => (&inside, xrow + base * geo.c),
-            _ => {
-                geo.taps(opix, &mut taps);
-                border.clear();
-                border.extend(
-                    (taps.list.iter().enumerate())
-                        .filter_map(|(t, p)| p.map(|p| (t * geo.of, xrow + p * geo.c))),
-                );
-                (&border, 0)
-            }
+        // A run of pixels along the last spatial dimension whose windows are all inside:
+        // located once, each pixel's first tap `step` elements after the previous one's.
+        let run = match (&geo.inside, geo.inside_base(&taps.opos)) {
+            (Some(ins), Some(base)) => ins.dims.last().map(|d| {
+                let o = *taps.opos.last().expect("a spatial dimension");
+                // At most EPI_ROWS, so the epilogue finds the run's rows still in L1.
+                let len = ((d.hi - o) as usize).min(end - row).min(EPI_ROWS);
+                let step = d.stride as usize * d.scale * geo.c;
+                (xrow + base * geo.c, len, step)
+            }),
+            _ => None,
         };
-        let orow = row * geo.of;
-        let mut o0 = 0;
-        while o0 + BLOCK <= geo.of {
-            // SAFETY: features o0..o0 + BLOCK are output features; the taps are the
-            // row's, inside the input; the row is this thread's.
-            unsafe { block::<T, BLOCK>(list, x0, o0, mult, input, kernel, out.add(orow)) };
-            o0 += BLOCK;
-        }
-        while o0 + SMALL <= geo.of {
-            // SAFETY: as above.
-            unsafe { block::<T, SMALL>(list, x0, o0, mult, input, kernel, out.add(orow)) };
-            o0 += SMALL;
-        }
-        for o in o0..geo.of {
-            let mut a = T::zero();
-            for &(k, x) in list {
-                let x = x0 + x;
-                // SAFETY: input feature o / mult of a tap's input pixel (inside the input)
-                // and feature o of its kernel pixel.
-                a = a + unsafe { input.add(x + o / mult).read() * kernel.add(k + o).read() };
+        if let Some((x0, len, step)) = run {
+            let mut j = 0;
+            if mult == 1 {
+                while j + PIXELS <= len {
+                    let x0s: [usize; PIXELS] = std::array::from_fn(|p| x0 + (j + p) * step);
+                    let orows: [*mut T; PIXELS] =
+                        std::array::from_fn(|p| out.wrapping_add((row + j + p) * geo.of));
+                    let mut o0 = 0;
+                    while o0 + PIXEL_BLOCK <= geo.of {
+                        // SAFETY: features o0..o0 + PIXEL_BLOCK are output (= input)
+                        // features; every pixel's taps lie inside the input; the rows
+                        // are this thread's.
+                        unsafe {
+                            block_pixels::<T, PIXEL_BLOCK>(&inside, &x0s, o0, input, kernel, &orows)
+                        };
+                        o0 += PIXEL_BLOCK;
+                    }
+                    for (p, &x) in x0s.iter().enumerate() {
+                        // SAFETY: the features left of each pixel, as below.
+                        unsafe {
+                            rest::<T>(
+                                &inside,
+                                x,
+                                o0,
+                                geo.of,
+                                mult,
+                                input,
+                                kernel,
+                                out,
+                                (row + j + p) * geo.of,
+                            )
+                        };
+                    }
+                    j += PIXELS;
+                }
             }
-            // SAFETY: feature o of the row, which this thread owns.
-            unsafe { out.add(orow + o).write(a) };
+            while j < len {
+                // SAFETY: the pixel's taps are inside the input; its row is this thread's.
+                unsafe { pixel::<T>(geo, &inside, x0 + j * step, input, kernel, out, row + j) };
+                j += 1;
+            }
+            row += len;
+        } else {
+            geo.taps(opix, &mut taps);
+            border.clear();
+            border.extend(
+                (taps.list.iter().enumerate())
+                    .filter_map(|(t, p)| p.map(|p| (t * geo.of, xrow + p * geo.c))),
+            );
+            // SAFETY: the taps listed are inside the input; the row is this thread's.
+            unsafe { pixel::<T>(geo, &border, 0, input, kernel, out, row) };
+            row += 1;
         }
-        if !geo.epi.is_none() && (row + 1 - chunk == EPI_ROWS || row + 1 == end) {
-            // The epilogue of the rows since the last one, while they are in L1: f32
-            // (only f32 has one), `of` floats a row, its vectors `of` floats. One call
-            // per few rows: per row, the call cost as much as the row's products.
-            // SAFETY: rows chunk..=row are this thread's and contiguous; the decoder
-            // checked the vectors.
-            unsafe {
-                super::gemm::apply_epilogue(
-                    out.add(chunk * geo.of) as *mut f32,
-                    geo.of as isize,
-                    1,
-                    row + 1 - chunk,
-                    geo.of,
-                    geo.epi,
-                    geo.isa,
-                )
-            };
-            chunk = row + 1;
+        if !geo.epi.is_none() && (row - chunk >= EPI_ROWS || row == end) {
+            // SAFETY: rows chunk..row are this thread's and written.
+            unsafe { epilogue(geo, out, chunk, row) };
+            chunk = row;
         }
+    }
+}
+
+/// Every output feature of output pixel (row) `row`, from taps `list` at `x0`.
+///
+/// # Safety
+/// For each `(k, x)` of `list`, `x0 + x` is an input pixel's element offset (of the row's
+/// batch) and `k` a kernel pixel's; only this thread writes the row.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn pixel<T: Float>(
+    geo: &Geometry,
+    list: &[(usize, usize)],
+    x0: usize,
+    input: *const T,
+    kernel: *const T,
+    out: *mut T,
+    row: usize,
+) {
+    let orow = row * geo.of;
+    let mut o0 = 0;
+    while o0 + BLOCK <= geo.of {
+        // SAFETY: features o0..o0 + BLOCK are output features; the caller's contract.
+        unsafe { block::<T, BLOCK>(list, x0, o0, geo.ofg, input, kernel, out.add(orow)) };
+        o0 += BLOCK;
+    }
+    // SAFETY: features o0.. of the row.
+    unsafe { rest::<T>(list, x0, o0, geo.of, geo.ofg, input, kernel, out, orow) };
+}
+
+/// Features `o0..of` of one row: blocks of [`SMALL`], then one at a time.
+///
+/// # Safety
+/// As [`block`] for the row at element `orow` of `out`, with `o0 <= of == geo.of`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn rest<T: Float>(
+    list: &[(usize, usize)],
+    x0: usize,
+    mut o0: usize,
+    of: usize,
+    mult: usize,
+    input: *const T,
+    kernel: *const T,
+    out: *mut T,
+    orow: usize,
+) {
+    while o0 + SMALL <= of {
+        // SAFETY: the caller's contract.
+        unsafe { block::<T, SMALL>(list, x0, o0, mult, input, kernel, out.add(orow)) };
+        o0 += SMALL;
+    }
+    for o in o0..of {
+        let mut a = T::zero();
+        for &(k, x) in list {
+            let x = x0 + x;
+            // SAFETY: input feature o / mult of a tap's input pixel (inside the input)
+            // and feature o of its kernel pixel.
+            a = a + unsafe { input.add(x + o / mult).read() * kernel.add(k + o).read() };
+        }
+        // SAFETY: feature o of the row, which this thread owns.
+        unsafe { out.add(orow + o).write(a) };
+    }
+}
+
+/// The epilogue of rows `[chunk, row)`, while they are in L1: f32 (only f32 has one),
+/// `of` floats a row, its vectors `of` floats. One call per few rows: per row, the call
+/// cost as much as the row's products.
+///
+/// # Safety
+/// Rows `chunk..row` are this thread's and written; the decoder checked the vectors.
+#[inline(always)]
+unsafe fn epilogue<T>(geo: &Geometry, out: *mut T, chunk: usize, row: usize) {
+    // SAFETY: the caller's contract.
+    unsafe {
+        super::gemm::apply_epilogue(
+            out.add(chunk * geo.of) as *mut f32,
+            geo.of as isize,
+            1,
+            row - chunk,
+            geo.of,
+            geo.epi,
+            geo.isa,
+        )
+    };
+}
+
+/// Output features `o0..o0 + N` of [`PIXELS`] rows at once (one input feature per output
+/// feature): each tap's kernel vector is loaded once and multiplied with every pixel's
+/// input; each sum adds its products in kernel order, as [`block`] does.
+///
+/// # Safety
+/// As [`block`] with `mult == 1`, for each pixel `p`: `x0s[p]` its first tap's input
+/// element offset, `orows[p]` its row of `of` outputs.
+#[inline(always)]
+unsafe fn block_pixels<T: Float, const N: usize>(
+    list: &[(usize, usize)],
+    x0s: &[usize; PIXELS],
+    o0: usize,
+    input: *const T,
+    kernel: *const T,
+    orows: &[*mut T; PIXELS],
+) {
+    let mut acc = [[T::zero(); N]; PIXELS];
+    for &(k, x) in list {
+        // SAFETY: N kernel elements of the tap's pixel from feature o0 (o0 + N <= of).
+        let w = unsafe { (kernel.add(k + o0) as *const [T; N]).read_unaligned() };
+        for (acc, &x0) in acc.iter_mut().zip(x0s) {
+            // SAFETY: input features o0..o0 + N of the pixel's tap, inside the input.
+            let x = unsafe { (input.add(x0 + x + o0) as *const [T; N]).read_unaligned() };
+            for ((a, &x), &w) in acc.iter_mut().zip(&x).zip(&w) {
+                *a = *a + x * w;
+            }
+        }
+    }
+    for (acc, &orow) in acc.iter().zip(orows) {
+        // SAFETY: N outputs of the pixel's row from o0.
+        unsafe { (orow.add(o0) as *mut [T; N]).write_unaligned(*acc) };
     }
 }
 
