@@ -18,6 +18,7 @@ use std::any::Any;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex};
 
 /// Moves bytes between the processes of a call. Every process calls `allgather` the same
 /// number of times in the same order (a collective of all processes).
@@ -385,59 +386,64 @@ impl<'a> Across<'a> {
     }
 }
 
+/// Processes simulated by threads of one process, for tests without MPI: each
+/// allgather waits (30 s at most) until every simulated process made it.
+pub struct LocalProcesses {
+    /// (rounds completed, this round's messages, every completed round's messages)
+    state: Mutex<(u64, Vec<Option<Vec<u8>>>, Vec<Vec<Vec<u8>>>)>,
+    cv: Condvar,
+}
+
+impl LocalProcesses {
+    pub fn new(n: usize) -> LocalProcesses {
+        LocalProcesses {
+            state: Mutex::new((0, vec![None; n], Vec::new())),
+            cv: Condvar::new(),
+        }
+    }
+    pub fn process(&self, p: usize) -> LocalProcess<'_> {
+        LocalProcess { all: self, p }
+    }
+}
+
+/// Process `p` of [`LocalProcesses`].
+pub struct LocalProcess<'a> {
+    all: &'a LocalProcesses,
+    p: usize,
+}
+
+impl Transport for LocalProcess<'_> {
+    fn allgather(&self, mine: &[u8]) -> Result<Vec<Vec<u8>>, String> {
+        let t = self.all;
+        let mut s = t.state.lock().unwrap_or_else(|e| e.into_inner());
+        let round = s.0;
+        s.1[self.p] = Some(mine.to_vec());
+        if s.1.iter().all(Option::is_some) {
+            let done: Vec<Vec<u8>> =
+                s.1.iter_mut()
+                    .map(|x| x.take().unwrap_or_default())
+                    .collect();
+            s.2.push(done);
+            s.0 += 1;
+            t.cv.notify_all();
+        }
+        let s =
+            t.cv.wait_timeout_while(s, std::time::Duration::from_secs(30), |s| s.0 == round)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        if s.0 == round {
+            return Err("test transport timed out".into());
+        }
+        Ok(s.2[round as usize].clone())
+    }
+    fn process(&self) -> usize {
+        self.p
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use std::sync::{Condvar, Mutex};
-
-    /// Processes simulated by threads of one test: each allgather waits for all of them.
-    pub struct Threads {
-        state: Mutex<(u64, Vec<Option<Vec<u8>>>, Vec<Vec<Vec<u8>>>)>,
-        cv: Condvar,
-    }
-
-    impl Threads {
-        pub fn new(n: usize) -> Threads {
-            Threads {
-                state: Mutex::new((0, vec![None; n], Vec::new())),
-                cv: Condvar::new(),
-            }
-        }
-        pub fn process(&self, p: usize) -> OneProcess<'_> {
-            OneProcess { all: self, p }
-        }
-    }
-
-    pub struct OneProcess<'a> {
-        all: &'a Threads,
-        p: usize,
-    }
-
-    impl Transport for OneProcess<'_> {
-        fn allgather(&self, mine: &[u8]) -> Result<Vec<Vec<u8>>, String> {
-            let t = self.all;
-            let mut s = t.state.lock().unwrap();
-            let round = s.0;
-            s.1[self.p] = Some(mine.to_vec());
-            if s.1.iter().all(Option::is_some) {
-                let done: Vec<Vec<u8>> = s.1.iter_mut().map(|x| x.take().unwrap()).collect();
-                s.2.push(done);
-                s.0 += 1;
-                t.cv.notify_all();
-            }
-            let s =
-                t.cv.wait_timeout_while(s, std::time::Duration::from_secs(30), |s| s.0 == round)
-                    .unwrap()
-                    .0;
-            if s.0 == round {
-                return Err("test transport timed out".into());
-            }
-            Ok(s.2[round as usize].clone())
-        }
-        fn process(&self) -> usize {
-            self.p
-        }
-    }
 
     #[test]
     fn messages_round_trip() {
@@ -507,7 +513,7 @@ pub(crate) mod tests {
     #[test]
     fn a_failed_process_ends_its_peers_step_and_call() {
         // Process 0 fails before its first collective; process 1 waits in it.
-        let t = Threads::new(2);
+        let t = LocalProcesses::new(2);
         let (p0, p1) = (t.process(0), t.process(1));
         let (r0, r1) = std::thread::scope(|s| {
             let h0 = s.spawn(|| Across::new(&p0, vec![0]).finish(Some("kernel failed")));
