@@ -267,7 +267,8 @@ fn run_across(
     let net = LocalProcesses::new(layout.len());
     let n: u64 = shape.iter().product();
     let mut by_id: Vec<Option<Result<Vec<i32>, String>>> = vec![None; grid.processes() as usize];
-    let per_process: Vec<Vec<(u32, Result<Vec<i32>, String>)>> = std::thread::scope(|s| {
+    type Results = Vec<(u32, Result<Vec<i32>, String>)>;
+    let per_process: Vec<Results> = std::thread::scope(|s| {
         let hs: Vec<_> = layout
             .iter()
             .enumerate()
@@ -277,7 +278,7 @@ fn run_across(
                     let transport = net.process(p);
                     let across = Across::new(&transport, local.clone());
                     let rv = Rendezvous::new(Duration::from_secs(60));
-                    let results: Vec<(u32, Result<Vec<i32>, String>)> = std::thread::scope(|s| {
+                    let results: Results = std::thread::scope(|s| {
                         let hs: Vec<_> = local
                             .iter()
                             .map(|&k| {

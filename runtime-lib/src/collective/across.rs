@@ -56,6 +56,13 @@ pub struct Member {
     pub inputs: Vec<Option<Vec<u8>>>,
 }
 
+/// A member to pack: its grid id, the collective's signature, each operand's input.
+pub type PackMember<'a> = (u32, &'a str, Vec<Option<&'a [u8]>>);
+
+/// [`LocalProcesses`]' state: rounds completed, this round's messages, every completed
+/// round's messages.
+type Rounds = (u64, Vec<Option<Vec<u8>>>, Vec<Vec<Vec<u8>>>);
+
 fn put_u32(v: &mut Vec<u8>, x: u32) {
     v.extend_from_slice(&x.to_le_bytes());
 }
@@ -66,12 +73,7 @@ fn put_bytes(v: &mut Vec<u8>, b: &[u8]) {
 }
 
 /// Packs a message; `members` give their inputs as byte slices.
-pub fn pack(
-    step: bool,
-    seq: u64,
-    failed: Option<&str>,
-    members: &[(u32, &str, Vec<Option<&[u8]>>)],
-) -> Vec<u8> {
+pub fn pack(step: bool, seq: u64, failed: Option<&str>, members: &[PackMember<'_>]) -> Vec<u8> {
     let size: usize = members
         .iter()
         .map(|(_, op, ins)| {
@@ -323,7 +325,7 @@ impl<'a> Across<'a> {
         self.steps.store(seq + 1, Ordering::Release);
         let mine = match entries {
             Ok(entries) => {
-                let members: Vec<(u32, &str, Vec<Option<&[u8]>>)> = entries
+                let members: Vec<PackMember<'_>> = entries
                     .iter()
                     .zip(&self.local)
                     .map(|(e, &id)| {
@@ -389,8 +391,7 @@ impl<'a> Across<'a> {
 /// Processes simulated by threads of one process, for tests without MPI: each
 /// allgather waits (30 s at most) until every simulated process made it.
 pub struct LocalProcesses {
-    /// (rounds completed, this round's messages, every completed round's messages)
-    state: Mutex<(u64, Vec<Option<Vec<u8>>>, Vec<Vec<Vec<u8>>>)>,
+    state: Mutex<Rounds>,
     cv: Condvar,
 }
 
