@@ -225,16 +225,20 @@ impl Mpi {
 
     /// Checks that this process is MPI rank `node_id` of `num_nodes`.
     pub fn check(&self, node_id: usize, num_nodes: usize) -> Result<(), String> {
-        if self.rank != node_id || self.size != num_nodes {
-            return Err(format!(
-                "this is process {node_id} of {num_nodes} for jax.distributed, but MPI rank \
-                 {} of {}: start one process per rank with mpirun -n {num_nodes} and pass \
-                 process_id=int(os.environ[\"OMPI_COMM_WORLD_RANK\"]) (docs/DISTRIBUTED.md)",
-                self.rank, self.size
-            ));
-        }
-        Ok(())
+        check_rank(self.rank, self.size, node_id, num_nodes)
     }
+}
+
+/// The processes of jax.distributed must be the MPI ranks, in the same order.
+fn check_rank(rank: usize, size: usize, node_id: usize, num_nodes: usize) -> Result<(), String> {
+    if rank != node_id || size != num_nodes {
+        return Err(format!(
+            "this is process {node_id} of {num_nodes} for jax.distributed, but MPI rank \
+             {rank} of {size}: start one process per rank with mpirun -n {num_nodes} and pass \
+             process_id=int(os.environ[\"OMPI_COMM_WORLD_RANK\"]) (docs/DISTRIBUTED.md)"
+        ));
+    }
+    Ok(())
 }
 
 impl Transport for Mpi {
@@ -310,7 +314,22 @@ impl Transport for Mpi {
 
 #[cfg(test)]
 mod tests {
-    use super::Api;
+    use super::{Api, check_rank};
+
+    #[test]
+    fn the_mpi_rank_must_be_the_process_index() {
+        assert!(check_rank(1, 2, 1, 2).is_ok());
+        let e = check_rank(0, 2, 1, 2).unwrap_err();
+        assert!(
+            e.contains("process 1 of 2") && e.contains("MPI rank 0 of 2"),
+            "{e}"
+        );
+        let e = check_rank(0, 1, 0, 2).unwrap_err();
+        assert!(
+            e.contains("mpirun -n 2") && e.contains("OMPI_COMM_WORLD_RANK"),
+            "{e}"
+        );
+    }
 
     fn load_error(names: &[&str]) -> String {
         let names: Vec<String> = names.iter().map(|s| s.to_string()).collect();
