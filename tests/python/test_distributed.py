@@ -121,15 +121,17 @@ WORKER = textwrap.dedent(
 
     port, case, out_dir = sys.argv[1], sys.argv[2], sys.argv[3]
     rank = int(os.environ["OMPI_COMM_WORLD_RANK"])
+    # "swapped": jax.distributed's process ids are not the MPI ranks (a setup error).
+    pid = 1 - rank if case == "swapped" else rank
     jax.distributed.initialize(coordinator_address=f"localhost:{port}", num_processes=2,
-                               process_id=rank, initialization_timeout=60)
-    assert jax.process_index() == rank
+                               process_id=pid, initialization_timeout=60)
+    assert jax.process_index() == pid
     mesh = Mesh(np.array(jax.devices()), ("b",))
     n, k = len(jax.devices()), len(jax.local_devices())
     rows = 4                                   # batch rows per device
     rng = np.random.default_rng(0)             # the same data in every process
     x = rng.standard_normal((n * rows, 8)).astype(np.float32)
-    local_x = x[rank * k * rows:(rank + 1) * k * rows]
+    local_x = x[pid * k * rows:(pid + 1) * k * rows]
     batch = NamedSharding(mesh, P("b"))
     replicated = NamedSharding(mesh, P())
 
@@ -164,7 +166,7 @@ WORKER = textwrap.dedent(
               for name, v in params.items()}
         gx = jax.make_array_from_process_local_data(batch, local_x)
         gy = jax.make_array_from_process_local_data(
-            batch, y[rank * k * rows:(rank + 1) * k * rows])
+            batch, y[pid * k * rows:(pid + 1) * k * rows])
         loss, new = step(gp, gx, gy)
         # Replicated results: every local shard holds the whole value.
         out["loss"] = [float(np.asarray(s.data)) for s in loss.addressable_shards]
@@ -174,6 +176,7 @@ WORKER = textwrap.dedent(
         loss2, _ = step(new, gx, gy)
         out["loss2"] = float(np.asarray(loss2.addressable_shards[0].data))
     elif case == "shard_map":
+        wide = rng.standard_normal((n * rows, 2500)).astype(np.float32)
         perm = [(i, (i + 1) % n) for i in range(n)]
 
         def smap(f, out_spec):
@@ -186,7 +189,18 @@ WORKER = textwrap.dedent(
                smap(lambda b: jax.lax.ppermute(b, "b", perm), P("b"))(gx),
                smap(lambda b: jax.lax.psum_scatter(b, "b", scatter_dimension=0, tiled=True),
                     P("b"))(gx)]
+        # A psum of 10000 elements per device: whole chunks of the combiner and a tail.
+        gw = jax.make_array_from_process_local_data(
+            batch, wide[pid * k * rows:(pid + 1) * k * rows])
+        res.append(smap(lambda b: jax.lax.psum(b, "b"), P())(gw))
         out["results"] = [shards(a) for a in res]
+    elif case == "swapped":
+        try:
+            s = jax.jit(lambda a: a.sum(), out_shardings=replicated)(
+                jax.make_array_from_process_local_data(batch, local_x))
+            out["error"] = None
+        except Exception as e:
+            out["error"] = f"{type(e).__name__}: {e}"
     print(json.dumps({"rank": rank, "ok": True}))
     with open(os.path.join(out_dir, f"rank{rank}.json"), "w") as fh:
         json.dump(out, fh)
@@ -283,12 +297,14 @@ def test_mpirun_data_parallel_training_step(per_process, tmp_path):
     assert results[0]["params"] == results[1]["params"]
 
 
-def test_mpirun_shard_map_collectives(tmp_path):
-    per_process, rows = 1, 4
+@pytest.mark.parametrize("per_process", [1, 2])
+def test_mpirun_shard_map_collectives(per_process, tmp_path):
+    rows = 4
     results = mpirun_two("shard_map", per_process, tmp_path)
     n = 2 * per_process
     rng = np.random.default_rng(0)
     x = rng.standard_normal((n * rows, 8)).astype(np.float32)
+    wide = rng.standard_normal((n * rows, 2500)).astype(np.float32)
     blocks = x.reshape(n, rows, 8)
     total = blocks[0].copy()
     for b in blocks[1:]:
@@ -303,3 +319,19 @@ def test_mpirun_shard_map_collectives(tmp_path):
     np.testing.assert_array_equal(got[2], np.roll(blocks, 1, axis=0).reshape(n * rows, 8))
     # psum_scatter: device i holds rows [i * rows / n, (i + 1) * rows / n) of the sum.
     np.testing.assert_allclose(got[3], total, rtol=1e-6)
+    wide_blocks = wide.reshape(n, rows, 2500)
+    wide_total = wide_blocks[0].copy()
+    for b in wide_blocks[1:]:
+        wide_total = wide_total + b
+    got_wide = assemble([r["results"][4] for r in results], (rows, 2500))
+    np.testing.assert_allclose(got_wide, wide_total, rtol=1e-5, atol=1e-6)
+    assert results[0]["results"][4] == results[1]["results"][4]
+
+
+def test_mpirun_with_process_ids_that_are_not_the_mpi_ranks_is_an_error(tmp_path):
+    results = mpirun_two("swapped", 1, tmp_path)
+    for r in results:
+        err = r["error"]
+        assert err is not None, "a program spanning processes ran with swapped ranks"
+        assert "MPI rank" in err and "OMPI_COMM_WORLD_RANK" in err, err
+        assert "docs/DISTRIBUTED.md" in err, err
