@@ -99,7 +99,7 @@ fn across_processes(exe: &Executable, layout: &[Vec<u32>]) -> Vec<Vec<Vec<u8>>> 
                 let net = &net;
                 s.spawn(move || {
                     let transport = net.process(p);
-                    let across = Across::new(&transport, local.clone());
+                    let across = Across::new(&transport, 0, local.clone());
                     let rv = Rendezvous::new(Duration::from_secs(60));
                     let got: Vec<(u32, Vec<Vec<u8>>)> = std::thread::scope(|s| {
                         let hs: Vec<_> = local

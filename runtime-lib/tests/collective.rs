@@ -276,7 +276,7 @@ fn run_across(
                 let net = &net;
                 s.spawn(move || {
                     let transport = net.process(p);
-                    let across = Across::new(&transport, local.clone());
+                    let across = Across::new(&transport, 0, local.clone());
                     let rv = Rendezvous::new(Duration::from_secs(60));
                     let results: Results = std::thread::scope(|s| {
                         let hs: Vec<_> = local

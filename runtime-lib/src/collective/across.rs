@@ -38,6 +38,8 @@ const KIND_END: u8 = 1;
 pub struct Message {
     /// `false`: the end of the call (after `seq` steps).
     pub step: bool,
+    /// What the call runs (a fingerprint of the program): processes must agree.
+    pub call: u64,
     /// The step's number in the call (at the end: how many steps this process ran).
     pub seq: u64,
     /// Why this process's devices failed, if they did (then `members` is empty).
@@ -73,7 +75,13 @@ fn put_bytes(v: &mut Vec<u8>, b: &[u8]) {
 }
 
 /// Packs a message; `members` give their inputs as byte slices.
-pub fn pack(step: bool, seq: u64, failed: Option<&str>, members: &[PackMember<'_>]) -> Vec<u8> {
+pub fn pack(
+    step: bool,
+    call: u64,
+    seq: u64,
+    failed: Option<&str>,
+    members: &[PackMember<'_>],
+) -> Vec<u8> {
     let size: usize = members
         .iter()
         .map(|(_, op, ins)| {
@@ -88,6 +96,7 @@ pub fn pack(step: bool, seq: u64, failed: Option<&str>, members: &[PackMember<'_
     v.extend_from_slice(MAGIC);
     v.push(if step { KIND_STEP } else { KIND_END });
     v.push(u8::from(failed.is_some()));
+    v.extend_from_slice(&call.to_le_bytes());
     v.extend_from_slice(&seq.to_le_bytes());
     put_bytes(&mut v, failed.unwrap_or("").as_bytes());
     put_u32(&mut v, members.len() as u32);
@@ -154,6 +163,7 @@ pub fn unpack(b: &[u8]) -> Result<Message, String> {
         return Err(format!("unknown message kind {kind}"));
     }
     let failed = r.u8()? != 0;
+    let call = r.u64()?;
     let seq = r.u64()?;
     let msg = r.string()?;
     let n = r.u32()?;
@@ -177,10 +187,18 @@ pub fn unpack(b: &[u8]) -> Result<Message, String> {
     }
     Ok(Message {
         step: kind == KIND_STEP,
+        call,
         seq,
         failed: failed.then_some(msg),
         members,
     })
+}
+
+fn other_program(p: usize, theirs: u64, ours: u64) -> String {
+    format!(
+        "process {p} runs another program ({theirs:016x}, this one {ours:016x}): the \
+         processes must run the same programs spanning them in the same order"
+    )
 }
 
 /// Every member's inputs at one step, from all processes, each operand in memory aligned
@@ -190,12 +208,16 @@ pub struct Gathered {
 }
 
 impl Gathered {
-    /// From every process's message at step `seq`, by process index.
-    pub fn new(messages: &[Message], seq: u64) -> Result<Gathered, String> {
+    /// From every process's message at step `seq` of the call running `call`, by process
+    /// index.
+    pub fn new(messages: &[Message], call: u64, seq: u64) -> Result<Gathered, String> {
         let mut members = HashMap::new();
         for (p, m) in messages.iter().enumerate() {
             if let Some(f) = &m.failed {
                 return Err(format!("process {p} failed: {f}"));
+            }
+            if m.call != call {
+                return Err(other_program(p, m.call, call));
             }
             if !m.step {
                 return Err(format!(
@@ -261,6 +283,8 @@ impl Gathered {
 /// The state of one call spanning processes, shared by its local devices.
 pub struct Across<'a> {
     transport: &'a dyn Transport,
+    /// The program's fingerprint, which every process's messages carry.
+    call: u64,
     /// The flattened grid ids of this process's devices in the call, in call order.
     local: Vec<u32>,
     /// A failure every process knows of (sent or received): no end-of-call exchange.
@@ -270,9 +294,12 @@ pub struct Across<'a> {
 }
 
 impl<'a> Across<'a> {
-    pub fn new(transport: &'a dyn Transport, local: Vec<u32>) -> Across<'a> {
+    /// A call of the program with fingerprint `call` (the same in every process) whose
+    /// devices in this process are `local` (flattened grid ids).
+    pub fn new(transport: &'a dyn Transport, call: u64, local: Vec<u32>) -> Across<'a> {
         Across {
             transport,
+            call,
             local,
             failure_shared: AtomicBool::new(false),
             steps: AtomicU64::new(0),
@@ -345,15 +372,15 @@ impl<'a> Across<'a> {
                         (id, e.op.as_str(), inputs)
                     })
                     .collect();
-                pack(true, seq, None, &members)
+                pack(true, self.call, seq, None, &members)
             }
             Err(f) => {
-                let _ = self.exchange(&pack(true, seq, Some(f), &[]))?;
+                let _ = self.exchange(&pack(true, self.call, seq, Some(f), &[]))?;
                 return Err(f.to_string());
             }
         };
         let messages = self.exchange(&mine)?;
-        Gathered::new(&messages, seq)
+        Gathered::new(&messages, self.call, seq)
     }
 
     /// The end of the call, after every local device returned (`failed`: why one failed):
@@ -368,13 +395,16 @@ impl<'a> Across<'a> {
             };
         }
         let steps = self.steps.load(Ordering::Acquire);
-        let messages = self.exchange(&pack(false, steps, failed, &[]))?;
+        let messages = self.exchange(&pack(false, self.call, steps, failed, &[]))?;
         for (p, m) in messages.iter().enumerate() {
             if p == self.transport.process() {
                 continue;
             }
             if let Some(f) = &m.failed {
                 return Err(format!("process {p} failed: {f}"));
+            }
+            if m.call != self.call {
+                return Err(other_program(p, m.call, self.call));
             }
             if m.step || m.seq != steps {
                 return Err(format!(
@@ -451,6 +481,7 @@ pub(crate) mod tests {
         let a = [1u8, 2, 3];
         let m = pack(
             true,
+            9,
             7,
             None,
             &[(3, "AllReduce f32[3]", vec![Some(&a[..]), None])],
@@ -460,6 +491,7 @@ pub(crate) mod tests {
             u,
             Message {
                 step: true,
+                call: 9,
                 seq: 7,
                 failed: None,
                 members: vec![Member {
@@ -469,7 +501,7 @@ pub(crate) mod tests {
                 }]
             }
         );
-        let f = unpack(&pack(false, 2, Some("boom"), &[])).unwrap();
+        let f = unpack(&pack(false, 0, 2, Some("boom"), &[])).unwrap();
         assert_eq!(f.failed.as_deref(), Some("boom"));
         assert!(!f.step);
         // Every truncation is an error, not a panic.
@@ -486,9 +518,9 @@ pub(crate) mod tests {
     #[test]
     fn gathered_checks_the_processes_agree() {
         let x = [0u8; 4];
-        let m0 = unpack(&pack(true, 0, None, &[(0, "op", vec![Some(&x[..])])])).unwrap();
-        let m1 = unpack(&pack(true, 0, None, &[(1, "op", vec![Some(&x[..])])])).unwrap();
-        let g = Gathered::new(&[m0.clone(), m1.clone()], 0).unwrap();
+        let m0 = unpack(&pack(true, 0, 0, None, &[(0, "op", vec![Some(&x[..])])])).unwrap();
+        let m1 = unpack(&pack(true, 0, 0, None, &[(1, "op", vec![Some(&x[..])])])).unwrap();
+        let g = Gathered::new(&[m0.clone(), m1.clone()], 0, 0).unwrap();
         let e = g.entry(1, "op", "t").unwrap();
         assert_eq!(e.sizes, vec![4]);
         assert_eq!(e.inputs[0] % crate::tensor::BUFFER_ALIGN, 0);
@@ -498,17 +530,21 @@ pub(crate) mod tests {
                 .contains("different collective")
         );
         assert!(g.entry(5, "op", "t").unwrap_err().contains("process 5"));
-        let e = Gathered::new(&[m0.clone(), m0.clone()], 0).err().unwrap();
+        let e = Gathered::new(&[m0.clone(), m0.clone()], 0, 0)
+            .err()
+            .unwrap();
         assert!(e.contains("two processes"), "{e}");
-        let end = unpack(&pack(false, 0, None, &[])).unwrap();
-        let e = Gathered::new(&[m0.clone(), end], 0).err().unwrap();
+        let end = unpack(&pack(false, 0, 0, None, &[])).unwrap();
+        let e = Gathered::new(&[m0.clone(), end], 0, 0).err().unwrap();
         assert!(
             e.contains("process 1 finished the call after 0 collectives"),
             "{e}"
         );
-        let failed = unpack(&pack(true, 0, Some("out of memory"), &[])).unwrap();
-        let e = Gathered::new(&[failed, m1], 0).err().unwrap();
+        let failed = unpack(&pack(true, 0, 0, Some("out of memory"), &[])).unwrap();
+        let e = Gathered::new(&[failed, m1.clone()], 0, 0).err().unwrap();
         assert!(e.contains("process 0 failed: out of memory"), "{e}");
+        let e = Gathered::new(&[m0, m1], 5, 0).err().unwrap();
+        assert!(e.contains("process 0 runs another program"), "{e}");
     }
 
     #[test]
@@ -517,9 +553,9 @@ pub(crate) mod tests {
         let t = LocalProcesses::new(2);
         let (p0, p1) = (t.process(0), t.process(1));
         let (r0, r1) = std::thread::scope(|s| {
-            let h0 = s.spawn(|| Across::new(&p0, vec![0]).finish(Some("kernel failed")));
+            let h0 = s.spawn(|| Across::new(&p0, 0, vec![0]).finish(Some("kernel failed")));
             let h1 = s.spawn(|| {
-                let a = Across::new(&p1, vec![1]);
+                let a = Across::new(&p1, 0, vec![1]);
                 let rv = Rendezvous::new(std::time::Duration::from_secs(30));
                 let x = [1u8; 4];
                 let entry = Entry {

@@ -257,7 +257,7 @@ impl LoadedExecutable {
             })
             .collect::<Result<Vec<_>>>()?;
         let spanning = match devices.iter().find(|&&d| !c.owns_device(d)) {
-            Some(&remote) => Some(Spanning::new(c, remote)?),
+            Some(&remote) => Some(Spanning::new(c, remote, &data.pjx)?),
             None => None,
         };
         // This process's share of the devices, with their places in the grid.
@@ -295,12 +295,14 @@ impl LoadedExecutable {
 /// devices' share, and their collectives meet over Open MPI (docs/DISTRIBUTED.md).
 struct Spanning {
     mpi: &'static super::mpi::Mpi,
+    /// The artifact's fingerprint: the processes check that they run the same program.
+    call: u64,
 }
 
 impl Spanning {
     /// The transport for a program that also runs on `remote` (another process's device),
     /// or why there is none.
-    fn new(c: &Client, remote: *mut PJRT_Device) -> Result<Spanning> {
+    fn new(c: &Client, remote: *mut PJRT_Device, pjx: &[u8]) -> Result<Spanning> {
         let d = device(remote)?;
         let at = format!(
             "the program runs on device {} of process {}, which this process cannot address",
@@ -320,7 +322,10 @@ impl Spanning {
             .map_err(|e| {
                 PjrtError::new(PJRT_Error_Code_FAILED_PRECONDITION, format!("{at}: {e}"))
             })?;
-        Ok(Spanning { mpi })
+        Ok(Spanning {
+            mpi,
+            call: super::fingerprint64(pjx),
+        })
     }
 }
 
@@ -945,7 +950,7 @@ entry!(
                     .iter()
                     .map(|ids| grid.flat(ids.replica as u32, ids.partition as u32))
                     .collect();
-                let across = Across::new(sp.mpi, local);
+                let across = Across::new(sp.mpi, sp.call, local);
                 let mut results = run_together(&l.placement, &l.logical_ids, Some(&across), &run);
                 let failed = results
                     .iter()
