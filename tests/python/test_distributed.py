@@ -194,6 +194,20 @@ WORKER = textwrap.dedent(
             batch, wide[pid * k * rows:(pid + 1) * k * rows])
         res.append(smap(lambda b: jax.lax.psum(b, "b"), P())(gw))
         out["results"] = [shards(a) for a in res]
+    elif case == "mismatch":
+        # The processes run different programs over the global mesh (a user error): both
+        # get an error naming it, neither waits for the other.
+        spec = P() if rank == 0 else P("b")
+        f = (lambda b: jax.lax.psum(b, "b")) if rank == 0 else (
+            lambda b: jax.lax.all_gather(b, "b", tiled=True))
+        g = jax.jit(jax.shard_map(f, mesh=mesh, in_specs=P("b"), out_specs=spec),
+                    in_shardings=batch, out_shardings=NamedSharding(mesh, spec))
+        try:
+            np.asarray(g(jax.make_array_from_process_local_data(batch, local_x))
+                       .addressable_shards[0].data)
+            out["error"] = None
+        except Exception as e:
+            out["error"] = f"{type(e).__name__}: {e}"
     elif case == "swapped":
         try:
             s = jax.jit(lambda a: a.sum(), out_shardings=replicated)(
@@ -335,3 +349,11 @@ def test_mpirun_with_process_ids_that_are_not_the_mpi_ranks_is_an_error(tmp_path
         assert err is not None, "a program spanning processes ran with swapped ranks"
         assert "MPI rank" in err and "OMPI_COMM_WORLD_RANK" in err, err
         assert "docs/DISTRIBUTED.md" in err, err
+
+
+def test_mpirun_processes_running_different_programs_get_an_error(tmp_path):
+    results = mpirun_two("mismatch", 1, tmp_path)
+    for r in results:
+        err = r["error"]
+        assert err is not None, "different programs across processes ran"
+        assert "runs another program" in err, err
