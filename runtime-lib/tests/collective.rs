@@ -2,7 +2,8 @@
 //! compiler): data movement lands where the spec says, in odd shapes and group orders,
 //! and a device that never arrives is an error, not a hang.
 
-use pjrtc_runtime::collective::{Device, Grid, Rendezvous};
+use pjrtc_runtime::collective::across::LocalProcesses;
+use pjrtc_runtime::collective::{Across, Device, Grid, Rendezvous};
 use pjrtc_runtime::format::*;
 use pjrtc_runtime::{DType, Executable, Tensor};
 use std::time::Duration;
@@ -249,6 +250,170 @@ fn shapes_that_do_not_fit_the_group_are_errors() {
         partitions: 3,
     };
     for r in run_all(&exe, grid, &[2], Duration::from_secs(60)) {
+        let e = r.unwrap_err();
+        assert!(e.contains("does not fit a group of 3"), "{e}");
+    }
+}
+
+/// [`run_all`] with the devices spread over simulated processes (`layout[p]`: process
+/// `p`'s devices, flattened grid ids): every collective goes through the exchange
+/// between processes. Results by grid id.
+fn run_across(
+    exe: &Executable,
+    grid: Grid,
+    shape: &[u64],
+    layout: &[Vec<u32>],
+) -> Vec<Result<Vec<i32>, String>> {
+    let net = LocalProcesses::new(layout.len());
+    let n: u64 = shape.iter().product();
+    let mut by_id: Vec<Option<Result<Vec<i32>, String>>> = vec![None; grid.processes() as usize];
+    type Results = Vec<(u32, Result<Vec<i32>, String>)>;
+    let per_process: Vec<Results> = std::thread::scope(|s| {
+        let hs: Vec<_> = layout
+            .iter()
+            .enumerate()
+            .map(|(p, local)| {
+                let net = &net;
+                s.spawn(move || {
+                    let transport = net.process(p);
+                    let across = Across::new(&transport, 0, local.clone());
+                    let rv = Rendezvous::new(Duration::from_secs(60));
+                    let results: Results = std::thread::scope(|s| {
+                        let hs: Vec<_> = local
+                            .iter()
+                            .map(|&k| {
+                                let (rv, across) = (&rv, &across);
+                                s.spawn(move || {
+                                    let (r, q) = grid.coords(k);
+                                    let device = Device::spanning(grid, r, q, rv, across);
+                                    let x =
+                                        tensor(shape, (0..n as i32).map(|i| k as i32 * 100 + i));
+                                    let mut outs = exe.new_outputs().unwrap();
+                                    let res = exe
+                                        .run_on(&device, &[&x], &mut outs)
+                                        .map(|()| values(&outs[0]))
+                                        .map_err(|e| e.to_string());
+                                    if let Err(e) = &res {
+                                        rv.abort(e);
+                                    }
+                                    (k, res)
+                                })
+                            })
+                            .collect();
+                        hs.into_iter().map(|h| h.join().unwrap()).collect()
+                    });
+                    let failed = results.iter().find_map(|(_, r)| r.clone().err());
+                    let end = across.finish(failed.as_deref());
+                    results
+                        .into_iter()
+                        .map(|(k, r)| (k, r.and_then(|v| end.clone().map(|()| v))))
+                        .collect()
+                })
+            })
+            .collect();
+        hs.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    for (k, r) in per_process.into_iter().flatten() {
+        by_id[k as usize] = Some(r);
+    }
+    by_id
+        .into_iter()
+        .map(|r| r.expect("every device ran"))
+        .collect()
+}
+
+#[test]
+fn across_processes_every_kind_gives_the_in_process_results() {
+    let g4 = Grid {
+        replicas: 1,
+        partitions: 4,
+    };
+    let g22 = Grid {
+        replicas: 2,
+        partitions: 2,
+    };
+    let cases = [
+        (
+            program(
+                CollectiveKind::AllGather { dim: 1 },
+                GroupMode::CrossPartition,
+                vec![vec![3, 0], vec![1, 2]],
+                &[2, 1, 3],
+                &[2, 2, 3],
+            ),
+            g4,
+            vec![2u64, 1, 3],
+        ),
+        (
+            program(
+                CollectiveKind::AllToAll {
+                    split_dim: 0,
+                    concat_dim: 1,
+                },
+                GroupMode::CrossPartition,
+                vec![],
+                &[4, 2],
+                &[1, 8],
+            ),
+            g4,
+            vec![4, 2],
+        ),
+        (
+            program(
+                CollectiveKind::CollectivePermute,
+                GroupMode::CrossReplica,
+                vec![vec![0, 1]],
+                &[3],
+                &[3],
+            ),
+            g22,
+            vec![3],
+        ),
+        (
+            program(
+                CollectiveKind::CollectiveBroadcast,
+                GroupMode::CrossPartition,
+                vec![vec![2, 0]],
+                &[2],
+                &[2],
+            ),
+            g4,
+            vec![2],
+        ),
+    ];
+    // Layouts: one device per process, two per process (in and out of grid order), and
+    // all in one process.
+    let layouts: [Vec<Vec<u32>>; 4] = [
+        vec![vec![0], vec![1], vec![2], vec![3]],
+        vec![vec![0, 1], vec![2, 3]],
+        vec![vec![3, 0], vec![2, 1]],
+        vec![vec![0, 1, 2, 3]],
+    ];
+    for (exe, grid, shape) in &cases {
+        let want = ok(run_all(exe, *grid, shape, Duration::from_secs(60)));
+        for layout in &layouts {
+            let got = ok(run_across(exe, *grid, shape, layout));
+            assert_eq!(got, want, "{layout:?}");
+        }
+    }
+}
+
+#[test]
+fn across_processes_a_group_error_reaches_every_process() {
+    // Gathering 2 into 4 needs groups of 2; the grid has 3 partitions in one group. Every
+    // process reports it (after the exchange), none hangs.
+    let exe = program(
+        CollectiveKind::AllGather { dim: 0 },
+        GroupMode::CrossPartition,
+        vec![],
+        &[2],
+        &[4],
+    );
+    let grid = Grid {
+        replicas: 1,
+        partitions: 3,
+    };
+    for r in run_across(&exe, grid, &[2], &[vec![0], vec![1, 2]]) {
         let e = r.unwrap_err();
         assert!(e.contains("does not fit a group of 3"), "{e}");
     }

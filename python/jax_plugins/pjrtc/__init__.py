@@ -13,6 +13,8 @@ modules say which JAX internals they rely on.
 Several processes: after `jax.distributed.initialize(...)`, JAX passes the process id and
 count (`node_id`, `num_nodes`) and its key-value store to the plugin, which exchanges the
 processes' device lists through it (docs/DISTRIBUTED.md); nothing is needed here.
+Programs whose devices span processes run when the processes were started by Open MPI's
+`mpirun` (process_id = OMPI_COMM_WORLD_RANK): the plugin loads libmpi at run time.
 
 Environment:
   PJRTC_PLUGIN_LIBRARY  path of the plugin library to load instead of the bundled one
@@ -23,6 +25,8 @@ Environment:
                         plugin as the client create option `num_devices`.
   PJRTC_NUM_THREADS     threads each call may use (default 1, at most 256), passed to the
                         plugin as the client create option `num_threads`.
+  PJRTC_MPI_LIBRARY     an Open MPI library to try before libmpi.so.40 / libmpi.so (read by
+                        the plugin, for programs spanning processes).
 """
 
 import logging

@@ -6,17 +6,19 @@
 //! in the rendezvous, and each reads the others' buffers in place ([`ops`]) between
 //! barriers that keep those buffers unchanged while they are read.
 
+pub mod across;
 pub mod groups;
 mod ops;
 pub mod rendezvous;
 
+pub use across::{Across, Transport};
 pub use groups::Grid;
 pub use rendezvous::Rendezvous;
 
 use crate::format::Collective;
 use crate::kernels::Bases;
 use crate::loader::KernelFn;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 
 /// One device's view of a call: where it sits in the process grid, and where it meets
@@ -26,8 +28,13 @@ pub struct Device<'a> {
     pub replica: u32,
     pub partition: u32,
     pub rendezvous: &'a Rendezvous,
+    /// Set when the call's devices are in several processes: every collective goes
+    /// through the exchange between processes ([`across`]).
+    pub across: Option<&'a Across<'a>>,
     /// Collectives run so far per process group: the sequence number of the next one.
     seq: RefCell<HashMap<Vec<u32>, u64>>,
+    /// Collectives run so far (across processes).
+    steps: Cell<u64>,
 }
 
 impl<'a> Device<'a> {
@@ -37,8 +44,31 @@ impl<'a> Device<'a> {
             replica,
             partition,
             rendezvous,
+            across: None,
             seq: RefCell::new(HashMap::new()),
+            steps: Cell::new(0),
         }
+    }
+
+    /// A device of a call whose devices are in several processes.
+    pub fn spanning(
+        grid: Grid,
+        replica: u32,
+        partition: u32,
+        rendezvous: &'a Rendezvous,
+        across: &'a Across<'a>,
+    ) -> Device<'a> {
+        Device {
+            across: Some(across),
+            ..Device::new(grid, replica, partition, rendezvous)
+        }
+    }
+
+    /// The number of the next collective step (across processes).
+    fn next_step(&self) -> u64 {
+        let n = self.steps.get();
+        self.steps.set(n + 1);
+        n
     }
 
     /// Flattened process id.

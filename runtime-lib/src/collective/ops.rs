@@ -222,6 +222,12 @@ pub(super) unsafe fn run(
             unsafe { std::ptr::write_unaligned(p as *mut u32, v) };
             return Ok(());
         }
+        CollectiveKind::Send | CollectiveKind::Recv if device.across.is_some() => {
+            return Err(format!(
+                "{what}: send and recv between devices of different processes are not \
+                 supported (docs/DISTRIBUTED.md)"
+            ));
+        }
         CollectiveKind::Send => {
             let values = c
                 .operands
@@ -273,7 +279,16 @@ pub(super) unsafe fn run(
             .iter()
             .map(|o| out_ptr(o).map_or(0, |p| p as usize))
             .collect(),
+        sizes: c
+            .operands
+            .iter()
+            .map(|o| o.input.as_ref().map_or(0, |b| b.size as usize))
+            .collect(),
     };
+    if let Some(across) = device.across {
+        // SAFETY: forwarded from this function's contract; `entry` is made from `bases`.
+        return unsafe { run_across(c, bases, kernels, device, across, entry, &what) };
+    }
     if c.kind == CollectiveKind::CollectivePermute {
         let (members, pairs) =
             groups::permute_groups(c.mode, &c.ids, grid, me).map_err(|m| format!("{what}: {m}"))?;
@@ -312,18 +327,186 @@ pub(super) unsafe fn run(
     check_group_shapes(c, g as u64).map_err(|m| format!("{what}: {m}"))?;
     let key: Key = device.next_key(group);
     let peers = device.rendezvous.join(&key, pos, entry, &what)?;
-    let mut combine = c.combiner.as_ref().map(|k| Combine {
+    let mut combine = combiner(c, kernels);
+    let whole = |i: usize| (0, numel(&c.operands[i].in_shape));
+    if c.kind != CollectiveKind::AllReduce {
+        // SAFETY: the members' entries are the validated buffers of the same signature,
+        // unchanged until the barrier below.
+        unsafe { compute(c, bases, &mut combine, &peers, pos, &whole) };
+        return device.rendezvous.barrier(&key, 1, true, &what);
+    }
+    let chunks: Vec<usize> = c
+        .operands
+        .iter()
+        .map(|o| numel(&o.in_shape).div_ceil(COMBINE_CHUNK as usize))
+        .collect();
+    // Large operands: member k reduces its share of the chunks, then every member
+    // copies the others' shares from their outputs.
+    let split = chunks.iter().any(|&n| n > g);
+    let share = |i: usize, k: usize| {
+        let n = numel(&c.operands[i].in_shape);
+        let ch = COMBINE_CHUNK as usize;
+        let lo = (chunks[i] * k / g * ch).min(n);
+        let hi = (chunks[i] * (k + 1) / g * ch).min(n);
+        (lo, hi)
+    };
+    if !split {
+        // SAFETY: as above.
+        unsafe { compute(c, bases, &mut combine, &peers, pos, &whole) };
+        return device.rendezvous.barrier(&key, 1, true, &what);
+    }
+    // SAFETY: as above.
+    unsafe { compute(c, bases, &mut combine, &peers, pos, &|i| share(i, pos)) };
+    device.rendezvous.barrier(&key, 1, false, &what)?;
+    for (i, o) in c.operands.iter().enumerate() {
+        let es = o.dtype.size();
+        let out = out_ptr(o).expect("validated");
+        for (k, peer) in peers.iter().enumerate() {
+            if k == pos {
+                continue;
+            }
+            let (lo, hi) = share(i, k);
+            // SAFETY: member k finished its share before barrier 1 and leaves
+            // its output alone until barrier 2.
+            unsafe {
+                std::ptr::copy_nonoverlapping(
+                    (peer.outputs[i] as *const u8).add(lo * es),
+                    out.add(lo * es),
+                    (hi - lo) * es,
+                )
+            };
+        }
+    }
+    device.rendezvous.barrier(&key, 2, true, &what)
+}
+
+/// The combiner's kernels of a reduction (`None` for other kinds).
+fn combiner(c: &Collective, kernels: &[KernelFn]) -> Option<Combine> {
+    let esize = c.operands.first().map_or(1, |o| o.dtype.size());
+    c.combiner.as_ref().map(|k| Combine {
         chunk: kernels[k.chunk as usize],
         chunk_workgroups: k.chunk_workgroups,
         point: kernels[k.point as usize],
         point_workgroups: k.point_workgroups,
-        esize: c.operands.first().map_or(1, |o| o.dtype.size()),
-        scratch: std::array::from_fn(|_| {
-            AlignedBytes::zeroed(
-                COMBINE_CHUNK as usize * c.operands.first().map_or(1, |o| o.dtype.size()),
-            )
-        }),
-    });
+        esize,
+        scratch: std::array::from_fn(|_| AlignedBytes::zeroed(COMBINE_CHUNK as usize * esize)),
+    })
+}
+
+/// A collective over a group whose devices are in several processes: this device's
+/// part of the step's exchange ([`super::across`]), then its own result from every
+/// member's inputs, computed as in one process.
+///
+/// # Safety
+/// See [`super::run`]; `entry` is this device's, made from `bases`.
+unsafe fn run_across(
+    c: &Collective,
+    bases: &Bases,
+    kernels: &[KernelFn],
+    device: &Device,
+    across: &super::Across,
+    entry: Entry,
+    what: &str,
+) -> Result<(), String> {
+    let me = device.process();
+    let op = entry.op.clone();
+    let seq = device.next_step();
+    let gathered = across.step(device.rendezvous, me, seq, entry, what)?;
+    let out_ptr = |o: &CollectiveOperand| o.output.as_ref().map(|b| bases.ptr(b));
+    let zero_outputs = || {
+        for o in &c.operands {
+            if let (Some(p), Some(b)) = (out_ptr(o), &o.output) {
+                // SAFETY: a validated output buffer of `b.size` bytes.
+                unsafe { std::ptr::write_bytes(p, 0, b.size as usize) };
+            }
+        }
+    };
+    if c.kind == CollectiveKind::CollectivePermute {
+        let (_, pairs) = groups::permute_groups(c.mode, &c.ids, device.grid, me)
+            .map_err(|m| format!("{what}: {m}"))?;
+        match pairs.iter().find(|&&(_, t)| t == me) {
+            Some(&(s, _)) => {
+                let from = gathered.entry(s, &op, what)?;
+                for (i, o) in c.operands.iter().enumerate() {
+                    let n = o.output.as_ref().map_or(0, |b| b.size as usize);
+                    if from.sizes.get(i) != Some(&n) || from.inputs[i] == 0 {
+                        return Err(format!(
+                            "{what}: process {s} sent {:?} bytes for operand {i}, {n} expected",
+                            from.sizes.get(i)
+                        ));
+                    }
+                    let dst = out_ptr(o).expect("validated");
+                    // SAFETY: `n` bytes of the gathered input (checked), disjoint from
+                    // this device's output.
+                    unsafe { std::ptr::copy_nonoverlapping(from.inputs[i] as *const u8, dst, n) };
+                }
+            }
+            None => zero_outputs(),
+        }
+        return Ok(());
+    }
+    let groups = process_groups(c.mode, &c.ids, device.grid).map_err(|m| format!("{what}: {m}"))?;
+    let Some((group, pos)) = groups::find(&groups, me) else {
+        if c.kind == CollectiveKind::CollectiveBroadcast {
+            zero_outputs();
+            return Ok(());
+        }
+        return Err(format!(
+            "{what}: process {me} is in none of the process groups {groups:?}"
+        ));
+    };
+    check_group_shapes(c, group.len() as u64).map_err(|m| format!("{what}: {m}"))?;
+    let peers = group
+        .iter()
+        .map(|&m| gathered.entry(m, &op, what))
+        .collect::<Result<Vec<_>, _>>()?;
+    for (m, p) in group.iter().zip(&peers) {
+        for (i, o) in c.operands.iter().enumerate() {
+            let want = o.input.as_ref().map_or(0, |b| b.size as usize);
+            if p.sizes.get(i) != Some(&want) {
+                return Err(format!(
+                    "{what}: process {m} sent {:?} bytes for operand {i}, {want} expected",
+                    p.sizes.get(i)
+                ));
+            }
+        }
+    }
+    let mut combine = combiner(c, kernels);
+    // SAFETY: every member's inputs are in `gathered` (alive until the end of this
+    // function) with this operand's sizes (checked above), disjoint from the outputs.
+    unsafe {
+        compute(c, bases, &mut combine, &peers, pos, &|i| {
+            (0, numel(&c.operands[i].in_shape))
+        })
+    };
+    Ok(())
+}
+
+/// This device's results of a collective over the group whose members' inputs are
+/// `peers` (this device is member `pos`); an all_reduce computes the elements `range(i)`
+/// of operand `i` only.
+///
+/// # Safety
+/// Each entry's inputs hold the operands' `in_shape` elements (signatures agree) and stay
+/// unchanged meanwhile; the outputs behind `bases` are disjoint from them.
+unsafe fn compute(
+    c: &Collective,
+    bases: &Bases,
+    combine: &mut Option<Combine>,
+    peers: &[Entry],
+    pos: usize,
+    range: &dyn Fn(usize) -> (usize, usize),
+) {
+    let g = peers.len();
+    let out_ptr = |o: &CollectiveOperand| o.output.as_ref().map(|b| bases.ptr(b));
+    let zero_outputs = || {
+        for o in &c.operands {
+            if let (Some(p), Some(b)) = (out_ptr(o), &o.output) {
+                // SAFETY: a validated output buffer of `b.size` bytes.
+                unsafe { std::ptr::write_bytes(p, 0, b.size as usize) };
+            }
+        }
+    };
     let srcs = |i: usize, off: usize| -> Vec<*const u8> {
         peers
             .iter()
@@ -333,55 +516,13 @@ pub(super) unsafe fn run(
     match c.kind {
         CollectiveKind::AllReduce => {
             let comb = combine.as_mut().expect("validated: a combiner");
-            let chunks: Vec<usize> = c
-                .operands
-                .iter()
-                .map(|o| numel(&o.in_shape).div_ceil(COMBINE_CHUNK as usize))
-                .collect();
-            // Large operands: member k reduces its share of the chunks, then every member
-            // copies the others' shares from their outputs.
-            let split = chunks.iter().any(|&n| n > g);
-            let share = |i: usize, k: usize| {
-                let n = numel(&c.operands[i].in_shape);
-                let ch = COMBINE_CHUNK as usize;
-                let lo = (chunks[i] * k / g * ch).min(n);
-                let hi = (chunks[i] * (k + 1) / g * ch).min(n);
-                (lo, hi)
-            };
             for (i, o) in c.operands.iter().enumerate() {
                 let es = o.dtype.size();
                 let out = out_ptr(o).expect("validated");
-                let (lo, hi) = if split {
-                    share(i, pos)
-                } else {
-                    (0, numel(&o.in_shape))
-                };
+                let (lo, hi) = range(i);
                 // SAFETY: every member's input holds the operand's elements (signatures
                 // agree), and this device's output is disjoint from all inputs.
                 unsafe { comb.runs(&srcs(i, lo * es), out.wrapping_add(lo * es), hi - lo) };
-            }
-            if split {
-                device.rendezvous.barrier(&key, 1, false, &what)?;
-                for (i, o) in c.operands.iter().enumerate() {
-                    let es = o.dtype.size();
-                    let out = out_ptr(o).expect("validated");
-                    for (k, peer) in peers.iter().enumerate() {
-                        if k == pos {
-                            continue;
-                        }
-                        let (lo, hi) = share(i, k);
-                        // SAFETY: member k finished its share before barrier 1 and leaves
-                        // its output alone until barrier 2.
-                        unsafe {
-                            std::ptr::copy_nonoverlapping(
-                                (peer.outputs[i] as *const u8).add(lo * es),
-                                out.add(lo * es),
-                                (hi - lo) * es,
-                            )
-                        };
-                    }
-                }
-                return device.rendezvous.barrier(&key, 2, true, &what);
             }
         }
         CollectiveKind::CollectiveReduce => {
@@ -484,7 +625,6 @@ pub(super) unsafe fn run(
         | CollectiveKind::Send
         | CollectiveKind::Recv => unreachable!("handled above"),
     }
-    device.rendezvous.barrier(&key, 1, true, &what)
 }
 
 #[cfg(test)]

@@ -6,8 +6,9 @@
 //! member that fails (or a call that some device never joins) ends every wait of the call
 //! with an error instead of a hang.
 
+use std::any::Any;
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// How long a device waits for the others at one barrier by default.
@@ -18,19 +19,25 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(300);
 pub type Key = (Vec<u32>, u64);
 
 /// What one member publishes: the op (members must agree on it) and the addresses of its
-/// operands' inputs and outputs (0 where absent).
+/// operands' inputs and outputs (0 where absent), and the inputs' sizes in bytes.
 #[derive(Clone, Debug)]
 pub struct Entry {
     pub op: String,
     pub inputs: Vec<usize>,
     pub outputs: Vec<usize>,
+    pub sizes: Vec<usize>,
 }
+
+/// What the first member of a [`Rendezvous::share`] hands the others.
+pub type Shared = Arc<dyn Any + Send + Sync>;
 
 struct Slot {
     entries: Vec<Option<Entry>>,
     /// Arrivals at each barrier after the first.
     arrived: Vec<usize>,
     left: usize,
+    /// What the first member made for all ([`Rendezvous::share`]).
+    shared: Option<Shared>,
 }
 
 #[derive(Default)]
@@ -143,6 +150,7 @@ impl Rendezvous {
             entries: vec![None; size],
             arrived: Vec::new(),
             left: 0,
+            shared: None,
         });
         if slot.entries[pos].is_some() {
             drop(s);
@@ -222,6 +230,59 @@ impl Rendezvous {
         Ok(())
     }
 
+    /// Joins as member `pos` (see [`Rendezvous::join`]); the first member then calls
+    /// `lead` with every member's entry and hands its value to all, or calls it with the
+    /// join's error (so that it can tell others who wait elsewhere) and fails. The other
+    /// members' published buffers stay unchanged until `lead` returns, since they wait for
+    /// its value. An error from `lead` ends the call.
+    pub fn share(
+        &self,
+        key: &Key,
+        pos: usize,
+        entry: Entry,
+        what: &str,
+        lead: impl FnOnce(Result<&[Entry], &str>) -> Result<Shared, String>,
+    ) -> Result<Shared, String> {
+        let size = key.0.len();
+        let joined = self.join(key, pos, entry, what);
+        if pos == 0 {
+            let value = match &joined {
+                Ok(entries) => lead(Ok(entries)),
+                Err(e) => lead(Err(e)),
+            };
+            joined?;
+            let value = value.inspect_err(|m| self.abort(m))?;
+            let mut s = self.lock();
+            if let Some(slot) = s.slots.get_mut(key) {
+                slot.shared = Some(value.clone());
+                slot.left += 1;
+                if slot.left == size {
+                    s.slots.remove(key);
+                }
+            }
+            drop(s);
+            self.cv.notify_all();
+            return Ok(value);
+        }
+        joined?;
+        let s = self.lock();
+        let mut s = self.wait(
+            s,
+            what,
+            |s| s.slots.get(key).is_none_or(|sl| sl.shared.is_some()),
+            |_| format!("process {} to exchange the group's inputs", key.0[0]),
+        )?;
+        let Some(slot) = s.slots.get_mut(key) else {
+            return Err(format!("{what}: the group's slot disappeared"));
+        };
+        let value = slot.shared.clone().expect("waited for it");
+        slot.left += 1;
+        if slot.left == size {
+            s.slots.remove(key);
+        }
+        Ok(value)
+    }
+
     /// Queues a copy of `values` on `channel` for a later `recv`.
     pub fn send(&self, channel: i64, values: Vec<Vec<u8>>) -> Result<(), String> {
         let mut s = self.lock();
@@ -284,6 +345,7 @@ mod tests {
             op: op.into(),
             inputs: vec![x],
             outputs: vec![],
+            sizes: vec![],
         }
     }
 

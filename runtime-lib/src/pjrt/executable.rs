@@ -17,7 +17,7 @@ use super::ffi::*;
 use super::memory::DEVICE_KIND;
 use super::options::Placement;
 use super::topology::topology;
-use crate::collective::{Device as CollectiveDevice, Grid, Rendezvous};
+use crate::collective::{Across, Device as CollectiveDevice, Grid, Rendezvous};
 use crate::exec::Executable;
 use crate::format::analysis::{Cost, MemoryStats};
 use crate::format::{Pjx, Signature};
@@ -217,9 +217,12 @@ pub struct ExecutableHandle {
 pub struct LoadedExecutable {
     data: Arc<ExecutableData>,
     placement: Placement,
-    /// `placement.devices` as handles, in the same order (replica-major).
+    /// This process's devices of `placement.devices` as handles, in the same order
+    /// (replica-major): all of them unless the program spans processes.
     devices: Vec<*mut PJRT_Device>,
     logical_ids: Vec<PJRT_LogicalDeviceIds>,
+    /// Set when the program's devices are in several processes.
+    spanning: Option<Spanning>,
     client: *const Client,
     deleted: AtomicBool,
 }
@@ -253,29 +256,76 @@ impl LoadedExecutable {
                 })
             })
             .collect::<Result<Vec<_>>>()?;
-        if let Some(&remote) = devices.iter().find(|&&d| !c.owns_device(d)) {
-            let d = device(remote)?;
-            return Err(PjrtError::unimplemented(format!(
-                "the program runs on device {} of process {}, which this process cannot \
-                 address: programs spanning several processes (collectives across processes) \
-                 are not supported yet, see docs/DISTRIBUTED.md",
-                d.description.id, d.description.process_index
+        let spanning = match devices.iter().find(|&&d| !c.owns_device(d)) {
+            Some(&remote) => Some(Spanning::new(c, remote, &data.pjx)?),
+            None => None,
+        };
+        // This process's share of the devices, with their places in the grid.
+        let (devices, logical_ids): (Vec<_>, Vec<_>) = devices
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, d)| c.owns_device(d))
+            .map(|(i, d)| {
+                let ids = PJRT_LogicalDeviceIds {
+                    replica: (i / placement.partitions) as i32,
+                    partition: (i % placement.partitions) as i32,
+                };
+                (d, ids)
+            })
+            .unzip();
+        if devices.is_empty() {
+            return Err(PjrtError::invalid(format!(
+                "the program runs on devices {:?}, none of them this process's (process {})",
+                placement.devices, c.processes.index
             )));
         }
-        let logical_ids = (0..devices.len())
-            .map(|i| PJRT_LogicalDeviceIds {
-                replica: (i / placement.partitions) as i32,
-                partition: (i % placement.partitions) as i32,
-            })
-            .collect();
         Ok(Box::into_raw(Box::new(LoadedExecutable {
             data: Arc::new(data),
             placement,
             devices,
             logical_ids,
+            spanning,
             client: c,
             deleted: AtomicBool::new(false),
         })))
+    }
+}
+
+/// How a program whose devices are in several processes runs: each process runs its own
+/// devices' share, and their collectives meet over Open MPI (docs/DISTRIBUTED.md).
+struct Spanning {
+    mpi: &'static super::mpi::Mpi,
+    /// The artifact's fingerprint: the processes check that they run the same program.
+    call: u64,
+}
+
+impl Spanning {
+    /// The transport for a program that also runs on `remote` (another process's device),
+    /// or why there is none.
+    fn new(c: &Client, remote: *mut PJRT_Device, pjx: &[u8]) -> Result<Spanning> {
+        let d = device(remote)?;
+        let at = format!(
+            "the program runs on device {} of process {}, which this process cannot address",
+            d.description.id, d.description.process_index
+        );
+        if !super::mpi::under_mpirun() {
+            return Err(PjrtError::unimplemented(format!(
+                "{at}: programs spanning several processes run their collectives over Open \
+                 MPI, and this process was not started by mpirun (OMPI_COMM_WORLD_SIZE is not \
+                 set); see docs/DISTRIBUTED.md"
+            )));
+        }
+        let mpi = super::mpi::get().map_err(|e| {
+            PjrtError::new(PJRT_Error_Code_FAILED_PRECONDITION, format!("{at}: {e}"))
+        })?;
+        mpi.check(c.processes.index, c.processes.count)
+            .map_err(|e| {
+                PjrtError::new(PJRT_Error_Code_FAILED_PRECONDITION, format!("{at}: {e}"))
+            })?;
+        Ok(Spanning {
+            mpi,
+            call: super::fingerprint64(pjx),
+        })
     }
 }
 
@@ -765,6 +815,12 @@ entry!(
                     "Execute with execute_device takes exactly one argument list",
                 ));
             }
+            if l.spanning.is_some() {
+                return Err(PjrtError::invalid(
+                    "the program spans several processes: it runs on all of this process's \
+                     devices in one Execute, not on one execute_device",
+                ));
+            }
             if !c.owns_device(a.execute_device) {
                 return Err(PjrtError::invalid(
                     "execute_device does not belong to this client",
@@ -880,33 +936,61 @@ entry!(
                 .map_err(|e| PjrtError::invalid(e.to_string()))?;
             Ok(outputs)
         };
-        let results: Vec<Result<Vec<Tensor>>> = if n == 1 {
-            vec![run(0, None)]
-        } else if l.data.collectives {
-            run_together(&l.placement, &l.logical_ids, &run)
-        } else {
-            // Replicas and partitions are independent programs: one pool part per device
-            // (the pool's threads are started once, not per call).
-            let slots: Vec<Mutex<Option<Result<Vec<Tensor>>>>> =
-                (0..n).map(|_| Mutex::new(None)).collect();
-            let parts = std::panic::catch_unwind(AssertUnwindSafe(|| {
-                crate::pool::run(n, n, &|d| {
-                    let r = run(d, None);
-                    *slots[d].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
-                })
-            }));
-            if parts.is_err() {
-                return Err(PjrtError::internal("a device's run panicked"));
-            }
-            slots
-                .into_iter()
-                .map(|s| {
-                    s.into_inner()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .unwrap_or_else(|| Err(PjrtError::internal("a device did not run")))
-                })
-                .collect()
-        };
+        let results: Vec<Result<Vec<Tensor>>> =
+            if let (Some(sp), true) = (&l.spanning, l.data.collectives) {
+                // One call spanning processes at a time, so that the exchanges of two calls
+                // never interleave differently in different processes.
+                let _one = sp.mpi.lock.lock().unwrap_or_else(|e| e.into_inner());
+                let grid = Grid {
+                    replicas: l.placement.replicas as u32,
+                    partitions: l.placement.partitions as u32,
+                };
+                let local = l
+                    .logical_ids
+                    .iter()
+                    .map(|ids| grid.flat(ids.replica as u32, ids.partition as u32))
+                    .collect();
+                let across = Across::new(sp.mpi, sp.call, local);
+                let mut results = run_together(&l.placement, &l.logical_ids, Some(&across), &run);
+                let failed = results
+                    .iter()
+                    .find_map(|r| r.as_ref().err().map(|e| e.message.clone()));
+                if let Err(e) = across.finish(failed.as_deref())
+                    && failed.is_none()
+                {
+                    results[0] = Err(PjrtError::new(
+                        PJRT_Error_Code_ABORTED,
+                        format!("a call spanning processes failed: {e}"),
+                    ));
+                }
+                results
+            } else if n == 1 {
+                vec![run(0, None)]
+            } else if l.data.collectives {
+                run_together(&l.placement, &l.logical_ids, None, &run)
+            } else {
+                // Replicas and partitions are independent programs: one pool part per device
+                // (the pool's threads are started once, not per call).
+                let slots: Vec<Mutex<Option<Result<Vec<Tensor>>>>> =
+                    (0..n).map(|_| Mutex::new(None)).collect();
+                let parts = std::panic::catch_unwind(AssertUnwindSafe(|| {
+                    crate::pool::run(n, n, &|d| {
+                        let r = run(d, None);
+                        *slots[d].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
+                    })
+                }));
+                if parts.is_err() {
+                    return Err(PjrtError::internal("a device's run panicked"));
+                }
+                slots
+                    .into_iter()
+                    .map(|s| {
+                        s.into_inner()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .unwrap_or_else(|| Err(PjrtError::internal("a device did not run")))
+                    })
+                    .collect()
+            };
         // All or nothing: on any failure no output is handed out (in-place donations are
         // already consumed, as in XLA, where donation happens at launch).
         let results = results.into_iter().collect::<Result<Vec<_>>>()?;
@@ -940,9 +1024,13 @@ type DeviceRun<'a> = dyn Fn(usize, Option<&CollectiveDevice>) -> Result<Vec<Tens
 /// Runs a program with collectives on every device of the call at once: a thread per
 /// device (the pool's parts could not all wait in a collective together), meeting in one
 /// rendezvous. A device that fails aborts the rendezvous, so the others return too.
+///
+/// With `across`, the call's other devices are in other processes, which run their share
+/// of it, and every collective goes through `across`'s exchange.
 fn run_together(
     placement: &Placement,
     logical_ids: &[PJRT_LogicalDeviceIds],
+    across: Option<&Across>,
     run: &DeviceRun<'_>,
 ) -> Vec<Result<Vec<Tensor>>> {
     let grid = Grid {
@@ -958,7 +1046,10 @@ fn run_together(
                 let rendezvous = &rendezvous;
                 let (r, p) = (ids.replica as u32, ids.partition as u32);
                 s.spawn(move || {
-                    let device = CollectiveDevice::new(grid, r, p, rendezvous);
+                    let device = match across {
+                        Some(x) => CollectiveDevice::spanning(grid, r, p, rendezvous, x),
+                        None => CollectiveDevice::new(grid, r, p, rendezvous),
+                    };
                     let result = run(d, Some(&device)).map_err(|e| PjrtError {
                         code: e.code,
                         message: format!("device (replica {r}, partition {p}): {}", e.message),

@@ -23,6 +23,7 @@ pub mod executable;
 pub mod ffi;
 pub mod ffi_ext;
 pub mod memory;
+pub mod mpi;
 pub mod options;
 pub mod plugin;
 pub mod topology;
