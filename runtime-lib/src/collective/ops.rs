@@ -4,9 +4,9 @@
 //! Reductions apply the combiner in group order, `((x0 op x1) op x2) ...`, whoever computes
 //! an element, so every member of a group gets the same bits.
 
-use super::Device;
 use super::groups::{self, process_groups};
 use super::rendezvous::{Entry, Key};
+use super::{Device, Grid};
 use crate::format::{COMBINE_CHUNK, Collective, CollectiveKind, CollectiveOperand};
 use crate::kernels::Bases;
 use crate::loader::KernelFn;
@@ -152,6 +152,28 @@ fn signature(c: &Collective) -> String {
 }
 
 /// Checks the operand shapes against a group of `g` members.
+/// The process group `me` belongs to and its position there, with the operands' shapes
+/// checked against the group's size; `None` when `me` is in no group of a
+/// collective_broadcast (its outputs are zeros), an error for any other kind.
+fn member_group(
+    c: &Collective,
+    grid: Grid,
+    me: u32,
+    what: &str,
+) -> Result<Option<(Vec<u32>, usize)>, String> {
+    let groups = process_groups(c.mode, &c.ids, grid).map_err(|m| format!("{what}: {m}"))?;
+    let Some((group, pos)) = groups::find(&groups, me) else {
+        if c.kind == CollectiveKind::CollectiveBroadcast {
+            return Ok(None);
+        }
+        return Err(format!(
+            "{what}: process {me} is in none of the process groups {groups:?}"
+        ));
+    };
+    check_group_shapes(c, group.len() as u64).map_err(|m| format!("{what}: {m}"))?;
+    Ok(Some((group.to_vec(), pos)))
+}
+
 fn check_group_shapes(c: &Collective, g: u64) -> Result<(), String> {
     for (i, o) in c.operands.iter().enumerate() {
         let (a, b) = (&o.in_shape, &o.out_shape);
@@ -313,18 +335,12 @@ pub(super) unsafe fn run(
         }
         return device.rendezvous.barrier(&key, 1, true, &what);
     }
-    let groups = process_groups(c.mode, &c.ids, grid).map_err(|m| format!("{what}: {m}"))?;
-    let Some((group, pos)) = groups::find(&groups, me) else {
-        if c.kind == CollectiveKind::CollectiveBroadcast {
-            zero_outputs();
-            return Ok(());
-        }
-        return Err(format!(
-            "{what}: process {me} is in none of the process groups {groups:?}"
-        ));
+    let Some((group, pos)) = member_group(c, grid, me, &what)? else {
+        zero_outputs();
+        return Ok(());
     };
+    let group = &group[..];
     let g = group.len();
-    check_group_shapes(c, g as u64).map_err(|m| format!("{what}: {m}"))?;
     let key: Key = device.next_key(group);
     let peers = device.rendezvous.join(&key, pos, entry, &what)?;
     let mut combine = combiner(c, kernels);
@@ -445,17 +461,10 @@ unsafe fn run_across(
         }
         return Ok(());
     }
-    let groups = process_groups(c.mode, &c.ids, device.grid).map_err(|m| format!("{what}: {m}"))?;
-    let Some((group, pos)) = groups::find(&groups, me) else {
-        if c.kind == CollectiveKind::CollectiveBroadcast {
-            zero_outputs();
-            return Ok(());
-        }
-        return Err(format!(
-            "{what}: process {me} is in none of the process groups {groups:?}"
-        ));
+    let Some((group, pos)) = member_group(c, device.grid, me, what)? else {
+        zero_outputs();
+        return Ok(());
     };
-    check_group_shapes(c, group.len() as u64).map_err(|m| format!("{what}: {m}"))?;
     let peers = group
         .iter()
         .map(|&m| gathered.entry(m, &op, what))
