@@ -200,3 +200,27 @@ def test_transfer_server_pull_arrives_through_an_async_transfer(pj):
     assert y.devices() == {pj}
     np.testing.assert_array_equal(np.asarray(y), a)
     np.testing.assert_array_equal(np.asarray(jax.jit(lambda y: y * 2)(y)), a * 2)
+
+
+def test_layouts_are_dense_row_major_from_the_layouts_extension(pj):
+    """Layouts come from the plugin's layouts extension (without it jaxlib converted the
+    whole program to HLO on every compile to learn them): every array is row-major, as
+    `device_put` buffers and the client's default layouts say too."""
+    x = np.ones((3, 4, 5), np.float32)
+    flags = np.zeros((2, 1), np.bool_)
+    c = jax.jit(lambda x, s, b: (x * s, x.sum(), x.reshape(12, 5), b)).lower(
+        x, np.float32(2), flags).compile()
+    ins, kwargs = c.input_formats
+    assert not kwargs
+    major_to_minor = lambda formats: [f.layout.major_to_minor for f in formats]
+    assert major_to_minor(ins) == [(0, 1, 2), (), (0, 1)]
+    assert major_to_minor(c.output_formats) == [(0, 1, 2), (), (0, 1), (0, 1)]
+    ex = c.runtime_executable()
+    assert len(ex.get_parameter_layouts()) == 3 and len(ex.get_output_layouts()) == 4
+    # Shardings: pjrtc reports none (JAX keeps the ones it asked for).
+    assert ex.get_output_shardings() is None and ex.get_parameter_shardings() is None
+    d = jax.device_put(np.ones((2, 3, 7), np.int8), pj)
+    assert d.format.layout.major_to_minor == (0, 1, 2)
+    out = c(x, np.float32(2), flags)
+    np.testing.assert_array_equal(np.asarray(out[0]), np.full((3, 4, 5), 2.0, np.float32))
+    np.testing.assert_array_equal(np.asarray(out[3]), flags)

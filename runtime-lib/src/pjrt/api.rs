@@ -6,7 +6,8 @@
 
 use super::ffi::*;
 use super::{
-    buffer, client, device, error, event, executable, ffi_ext, memory, plugin, topology, transfer,
+    buffer, client, device, error, event, executable, ffi_ext, layouts, memory, plugin, topology,
+    transfer,
 };
 
 macro_rules! api_table {
@@ -34,8 +35,8 @@ macro_rules! api_table {
         const fn table() -> PJRT_Api {
             PJRT_Api {
                 struct_size: std::mem::size_of::<PJRT_Api>(),
-                // The FFI extension (the end of the chain).
-                extension_start: (&raw const ffi_ext::FFI_EXTENSION.0.base).cast_mut(),
+                // The layouts, shardings and FFI extensions, in that order.
+                extension_start: (&raw const layouts::LAYOUTS_EXTENSION.0.base).cast_mut(),
                 pjrt_api_version: PJRT_Api_Version {
                     struct_size: PJRT_Api_Version::STRUCT_SIZE,
                     extension_start: std::ptr::null_mut(),
@@ -198,8 +199,8 @@ const UNIMPLEMENTED_REASONS: &[(&str, &str)] = &[
     ),
     (
         "PJRT_Buffer_GetMemoryLayout",
-        "deprecated in the PJRT header in favour of the layouts extension, which pjrtc does \
-         not offer; every pjrtc buffer is dense row-major (minor_to_major descending)",
+        "deprecated in the PJRT header in favour of the layouts extension, which pjrtc \
+         offers (every pjrtc buffer is dense row-major: minor_to_major descending)",
     ),
 ];
 

@@ -214,6 +214,10 @@ impl Buffer {
         self.memory
     }
 
+    pub fn rank(&self) -> usize {
+        self.dims.len()
+    }
+
     fn lock_data(&self) -> std::sync::MutexGuard<'_, Option<Source>> {
         // A poisoned lock still holds a valid `Option<Source>`.
         self.data.lock().unwrap_or_else(|e| e.into_inner())

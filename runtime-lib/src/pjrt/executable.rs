@@ -14,6 +14,7 @@ use super::device::device;
 use super::error::{PjrtError, Result, bytes, entry, handle, slice};
 use super::event::Event;
 use super::ffi::*;
+use super::layouts::ExecutableLayouts;
 use super::memory::DEVICE_KIND;
 use super::options::Placement;
 use super::topology::topology;
@@ -39,6 +40,9 @@ pub struct ExecutableData {
     output_kind_sizes: Vec<usize>,
     parameter_kinds: Vec<*const c_char>,
     parameter_kind_sizes: Vec<usize>,
+    /// What the layouts extension reports (see [`super::layouts`]).
+    parameter_layouts: ExecutableLayouts,
+    output_layouts: ExecutableLayouts,
     /// The devices of a call must run together, each in a thread of its own.
     collectives: bool,
     memory: MemoryStats,
@@ -173,6 +177,10 @@ impl ExecutableData {
                 .map(|_| DEVICE_KIND.as_ptr().cast())
                 .collect(),
             parameter_kind_sizes: sig.inputs.iter().map(|_| DEVICE_KIND.len()).collect(),
+            parameter_layouts: ExecutableLayouts::descending(
+                sig.inputs.iter().map(|i| i.shape.len()),
+            ),
+            output_layouts: ExecutableLayouts::descending(outs.iter().map(|o| o.shape.len())),
             memory,
             // XLA's names, so `compiled.cost_analysis()` reads like XLA's.
             cost: [
@@ -344,6 +352,16 @@ unsafe fn placement(ptr: *const c_char, len: usize) -> Result<Placement> {
 
 fn exe<'a>(ptr: *mut PJRT_Executable) -> Result<&'a ExecutableData> {
     Ok(&exe_handle(ptr)?.data)
+}
+
+/// The executable's output layouts (the layouts extension).
+pub(crate) fn output_layouts<'a>(ptr: *mut PJRT_Executable) -> Result<&'a ExecutableLayouts> {
+    Ok(&exe(ptr)?.output_layouts)
+}
+
+/// The executable's parameter layouts (the layouts extension).
+pub(crate) fn parameter_layouts<'a>(ptr: *mut PJRT_Executable) -> Result<&'a ExecutableLayouts> {
+    Ok(&exe(ptr)?.parameter_layouts)
 }
 
 fn exe_handle<'a>(ptr: *mut PJRT_Executable) -> Result<&'a ExecutableHandle> {
