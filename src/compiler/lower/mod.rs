@@ -266,6 +266,23 @@ impl<'f> Lowerer<'f> {
         self.def[self.r(v).index()]
     }
 
+    /// Whether a concatenate is written by one kernel per piece (each fusing its piece's
+    /// producers) rather than fused into its consumer, which evaluates every piece at each
+    /// point. Used more than once, or returned, it is. So is one along the innermost
+    /// dimension: fused, each lane of a vector picks its piece at a clamped index of its
+    /// own, so no piece is read with contiguous vector loads (a DenseNet layer's
+    /// batch-norm + ReLU over such a concatenate ran at ~10 cycles per element), while
+    /// copies of the pieces stream at memory speed and the consumer reads one buffer.
+    fn concat_in_own_kernels(&self, op: &Op) -> bool {
+        let r = op.results[0];
+        let Opcode::Concatenate { dimension } = op.opcode else {
+            return false;
+        };
+        self.uses[r.index()] != 1
+            || self.output_of[r.index()].is_some()
+            || dimension as usize + 1 == self.ty(r).rank()
+    }
+
     fn operand_uses(&self, op: &Op) -> Vec<Use> {
         let numel = |v: ValueId| self.ty(v).num_elements();
         let out = op.results.first().map(|&r| numel(r)).unwrap_or(0);
@@ -281,8 +298,7 @@ impl<'f> Lowerer<'f> {
             // A materialized concatenate writes each piece with its own kernel; a fused
             // one evaluates every piece at each point.
             Opcode::Concatenate { .. } => {
-                let r = op.results[0].index();
-                if self.uses[r] != 1 || self.output_of[r].is_some() {
+                if self.concat_in_own_kernels(op) {
                     vec![Use::Inline; n]
                 } else {
                     vec![Use::Expanding; n]
@@ -453,6 +469,7 @@ impl<'f> Lowerer<'f> {
                     {
                         false
                     }
+                    Opcode::Concatenate { .. } if self.concat_in_own_kernels(op) => true,
                     // Cheap values are recomputed by each consumer, however many.
                     o if is_expression_op(o) => {
                         out || !self.cheap(v, 0) && (self.uses[i] != 1 || expanding[i])

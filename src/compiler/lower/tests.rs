@@ -2490,26 +2490,71 @@ fn transposed_gemm_operand_is_read_in_place() {
 #[test]
 fn concatenate_fused_and_piecewise() {
     let mut b = FB::new();
-    let x = b.param(DType::F32, &[2, 1]);
+    let x = b.param(DType::F32, &[1, 2]);
     let y = b.param(DType::F32, &[2, 2]);
     let c = b.op(
-        Opcode::Concatenate { dimension: 1 },
+        Opcode::Concatenate { dimension: 0 },
         &[y, x],
         DType::F32,
-        &[2, 3],
+        &[3, 2],
     );
-    let n = b.op(Opcode::Unary(UnaryOp::Neg), &[c], DType::F32, &[2, 3]);
+    let n = b.op(Opcode::Unary(UnaryOp::Neg), &[c], DType::F32, &[3, 2]);
     let c2 = b.op(
         Opcode::Concatenate { dimension: 0 },
         &[n, n],
         DType::F32,
-        &[4, 3],
+        &[6, 2],
     );
     let f = b.ret(&[c2]);
     let (p, out) = lower_run(&f, vec![f32s(&[1., 2.]), f32s(&[3., 4., 5., 6.])]);
     // n (fused concat inside), then one kernel per piece of c2.
     assert_eq!(dispatches(&p), 3);
-    assert_eq!(to_f32s(&out[0]), [-3., -4., -1., -5., -6., -2.].repeat(2));
+    assert_eq!(to_f32s(&out[0]), [-3., -4., -5., -6., -1., -2.].repeat(2));
+}
+
+#[test]
+fn concatenate_along_the_innermost_dim_is_written_piecewise() {
+    // Used once, but along the last dimension: each piece is copied by its own kernel
+    // and the consumer reads one buffer (fused, every lane would pick its piece alone).
+    for (xs, ys) in [(&[3usize, 1][..], &[3usize, 2][..]), (&[5][..], &[3][..])] {
+        let rank = xs.len();
+        let mut out_shape = xs.to_vec();
+        out_shape[rank - 1] += ys[rank - 1];
+        let i64s = |s: &[usize]| s.iter().map(|&d| d as i64).collect::<Vec<_>>();
+        let mut b = FB::new();
+        let x = b.param(DType::F32, &i64s(xs));
+        let y = b.param(DType::F32, &i64s(ys));
+        let c = b.op(
+            Opcode::Concatenate {
+                dimension: rank as i64 - 1,
+            },
+            &[x, y],
+            DType::F32,
+            &i64s(&out_shape),
+        );
+        let n = b.op(
+            Opcode::Unary(UnaryOp::Neg),
+            &[c],
+            DType::F32,
+            &i64s(&out_shape),
+        );
+        let f = b.ret(&[n]);
+        let xv = iota_f32(xs.iter().product());
+        let yv: Vec<f32> = (0..ys.iter().product::<usize>())
+            .map(|i| 100. + i as f32)
+            .collect();
+        let (p, out) = lower_run(&f, vec![f32s(&xv), f32s(&yv)]);
+        assert_eq!(dispatches(&p), 3, "{xs:?} ++ {ys:?}");
+        let (xw, yw) = (xs[rank - 1], ys[rank - 1]);
+        let rows = xv.len() / xw;
+        let want: Vec<f32> = (0..rows)
+            .flat_map(|r| {
+                let (xr, yr) = (&xv[r * xw..][..xw], &yv[r * yw..][..yw]);
+                xr.iter().chain(yr).map(|v| -v).collect::<Vec<_>>()
+            })
+            .collect();
+        assert_eq!(to_f32s(&out[0]), want, "{xs:?} ++ {ys:?}");
+    }
 }
 
 #[test]
