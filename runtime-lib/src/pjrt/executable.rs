@@ -354,6 +354,21 @@ fn exe<'a>(ptr: *mut PJRT_Executable) -> Result<&'a ExecutableData> {
     Ok(&exe_handle(ptr)?.data)
 }
 
+/// The PJRT code of a refused or failed call: the caller's arguments, memory, or a
+/// collective step that could not complete (a peer failed, or the group did not meet in
+/// time: ABORTED, as XLA reports a failed collective).
+fn run_error_code(e: &crate::exec::RunError) -> PJRT_Error_Code {
+    use crate::exec::RunError;
+    match e {
+        RunError::Collective(_) => PJRT_Error_Code_ABORTED,
+        RunError::OutOfMemory { .. } => PJRT_Error_Code_RESOURCE_EXHAUSTED,
+        RunError::Count { .. }
+        | RunError::Mismatch { .. }
+        | RunError::NotDonatable { .. }
+        | RunError::CustomCall { .. } => PJRT_Error_Code_INVALID_ARGUMENT,
+    }
+}
+
 /// The executable's output layouts (the layouts extension).
 pub(crate) fn output_layouts<'a>(ptr: *mut PJRT_Executable) -> Result<&'a ExecutableLayouts> {
     Ok(&exe(ptr)?.output_layouts)
@@ -951,7 +966,7 @@ entry!(
             }
             let refs: Vec<Option<&Tensor>> = inputs.iter().map(|t| t.as_deref()).collect();
             data.run_donated(&refs, &mut outputs, &envs[d], on)
-                .map_err(|e| PjrtError::invalid(e.to_string()))?;
+                .map_err(|e| PjrtError::new(run_error_code(&e), e.to_string()))?;
             Ok(outputs)
         };
         let results: Vec<Result<Vec<Tensor>>> =
@@ -1167,6 +1182,25 @@ unsafe fn non_donatable<'a>(options: *const PJRT_ExecuteOptions) -> Result<&'a [
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn failed_collectives_are_aborted_and_bad_arguments_invalid() {
+        use super::*;
+        use crate::exec::RunError;
+        let peer = RunError::Collective("process 1 failed".into());
+        assert_eq!(run_error_code(&peer), PJRT_Error_Code_ABORTED);
+        let oom = RunError::OutOfMemory {
+            what: "arena",
+            bytes: 1 << 40,
+        };
+        assert_eq!(run_error_code(&oom), PJRT_Error_Code_RESOURCE_EXHAUSTED);
+        let count = RunError::Count {
+            what: "inputs",
+            expected: 2,
+            got: 1,
+        };
+        assert_eq!(run_error_code(&count), PJRT_Error_Code_INVALID_ARGUMENT);
+    }
+
     #[test]
     fn donated_inputs_are_the_aliased_ones() {
         use crate::format::{Signature, TensorSpec};
