@@ -35,6 +35,7 @@
 
 mod arith;
 mod map;
+mod minmax;
 mod rowmax;
 mod rowsum;
 mod scalar;
@@ -55,6 +56,7 @@ pub use map::{
     pjrt_rt_sin_f32_map_sub_v1, pjrt_rt_sin_f32_map_v1, pjrt_rt_tanh_f32_map_sub_v1,
     pjrt_rt_tanh_f32_map_v1,
 };
+pub use minmax::{pjrt_rt_max_f32_array_v1, pjrt_rt_min_f32_array_v1};
 pub use rowmax::{ROW_MAX_NAN, pjrt_rt_max_f32_row_v1, row_max, row_max_portable};
 pub use rowsum::{
     Summand, pjrt_rt_sum_f32_row_v1, pjrt_rt_sum_sq_sub_f32_row_v1, row_sum, row_sum_portable,
