@@ -3,12 +3,12 @@
 //! bits: `roundscale_ps` with scale 0 is `round_ps`, a masked blend is `blendv_ps`, the
 //! sign operations are integer bit operations (AVX-512F has no float `and`).
 
-use super::Func;
 use super::avx2::{NEAREST, algorithms, huge_lanes, lanewise};
 use super::scalar::{
     EXP_HI, EXP_LO, EXP_P, INV_PI, LN2_HI, LN2_LO_NEG, LOG2E, MAGIC, PIO2, SIN_P, SINCOS_LIMIT,
     TANH_SMALL, TANH_T,
 };
+use super::{Func, Shift};
 use std::arch::x86_64::*;
 
 /// Lanes per vector.
@@ -156,14 +156,14 @@ pub(super) use zmm::map as map_zmm;
 /// (four vectors) does not fill, and its one partial step waits on a single chain.
 pub(super) const MIN_LEN: usize = 64;
 
-/// `dst[i] = f(src[i])`, or `f(src[i] - shift)`: 16 lanes per instruction, or 8
-/// (EVEX) on short arrays.
+/// `dst[i] = f(src[i])`, or minus a shift (see [`super::Shift`]): 16 lanes per
+/// instruction, or 8 (EVEX) on short arrays.
 ///
 /// # Safety
 /// The CPU has AVX2, FMA, AVX-512F and AVX-512VL; `src` and `dst` point to `n` f32
 /// each, identical or not overlapping, that nothing else accesses meanwhile.
 #[target_feature(enable = "avx2,fma,avx512f,avx512vl")]
-pub(super) unsafe fn map(f: Func, dst: *mut f32, src: *const f32, n: usize, shift: Option<f32>) {
+pub(super) unsafe fn map(f: Func, dst: *mut f32, src: *const f32, n: usize, shift: Shift) {
     // SAFETY: the caller's contract covers both.
     unsafe {
         if n >= MIN_LEN {

@@ -6,7 +6,7 @@
 //! `pjrt_rt_<f>_f32_map_sub_v1(dst, src, n, s)` computes `f(src[i] - s)` (softmax's
 //! `exp(x - max)`), the subtraction rounded as the kernel's own would be.
 
-use super::{Func, apply_with, map_simd};
+use super::{Func, Shift, apply_with, map_simd};
 
 /// `dst[i] = f(src[i])` for i < n.
 ///
@@ -18,7 +18,7 @@ unsafe fn map_raw(f: Func, dst: *mut f32, src: *const f32, n: usize, wide: bool)
         return;
     }
     // SAFETY: forwarded.
-    if unsafe { map_simd(f, dst, src, n, None, wide) }.is_some() {
+    if unsafe { map_simd(f, dst, src, n, Shift::None, wide) }.is_some() {
         return;
     }
     if !std::ptr::eq(dst, src) {
@@ -46,7 +46,7 @@ pub(super) unsafe fn map_sub_raw(
         return;
     }
     // SAFETY: forwarded.
-    if unsafe { map_simd(f, dst, src, n, Some(s), wide) }.is_some() {
+    if unsafe { map_simd(f, dst, src, n, Shift::One(s), wide) }.is_some() {
         return;
     }
     for i in 0..n {
@@ -100,6 +100,64 @@ map_sub_imports! {
     pjrt_rt_logistic_f32_map_sub_v1 => Logistic;
     pjrt_rt_sin_f32_map_sub_v1 => Sin;
     pjrt_rt_cos_f32_map_sub_v1 => Cos;
+}
+
+/// `dst[i] = f(src[i] - subs[i])` for i < n (AVX-512 only if `wide`).
+///
+/// # Safety
+/// As [`map_raw`], and `subs` points to `n` f32, identical to `dst` or not overlapping
+/// it.
+unsafe fn map_sub_each_raw(
+    f: Func,
+    dst: *mut f32,
+    src: *const f32,
+    subs: *const f32,
+    n: usize,
+    wide: bool,
+) {
+    if n == 0 || dst.is_null() || src.is_null() || subs.is_null() {
+        return;
+    }
+    // SAFETY: forwarded.
+    if unsafe { map_simd(f, dst, src, n, Shift::Each(subs), wide) }.is_some() {
+        return;
+    }
+    for i in 0..n {
+        // SAFETY: i < n; each element is read before its own index is written.
+        unsafe { *dst.add(i) = *src.add(i) - *subs.add(i) };
+    }
+    // SAFETY: the caller's contract.
+    let data = unsafe { std::slice::from_raw_parts_mut(dst, n) };
+    apply_with(f, data, wide);
+}
+
+macro_rules! map_sub_each_imports {
+    ($($name:ident => $f:ident;)*) => {$(
+        #[doc = concat!("`dst[i] = ", stringify!($f), "(src[i] - subs[i])` for i < n: a column")]
+        /// block's `f(x - max)`, the subtraction rounded as the kernel's own would be.
+        ///
+        /// # Safety
+        /// `n == 0`, or `src`, `subs` and `dst` point to `n` initialized f32 each
+        /// (4-byte aligned), `src` and `subs` each identical to `dst` or not overlapping
+        /// it, that nothing else accesses during the call.
+        pub unsafe extern "C" fn $name<const WIDE: bool>(
+            dst: *mut f32,
+            src: *const f32,
+            subs: *const f32,
+            n: usize,
+        ) {
+            // SAFETY: forwarded.
+            unsafe { map_sub_each_raw(Func::$f, dst, src, subs, n, WIDE) }
+        }
+    )*};
+}
+
+map_sub_each_imports! {
+    pjrt_rt_exp_f32_map_sub_each_v1 => Exp;
+    pjrt_rt_tanh_f32_map_sub_each_v1 => Tanh;
+    pjrt_rt_logistic_f32_map_sub_each_v1 => Logistic;
+    pjrt_rt_sin_f32_map_sub_each_v1 => Sin;
+    pjrt_rt_cos_f32_map_sub_each_v1 => Cos;
 }
 
 map_imports! {
@@ -185,6 +243,69 @@ mod tests {
                                 || (out[i].is_nan() && want[i].is_nan()),
                             "{f:?} s={s} n={n} [{i}]"
                         );
+                    }
+                }
+            }
+        }
+    }
+
+    /// `f(src[i] - subs[i])`: the in-place routine on the rounded differences, bit for
+    /// bit, on both widths, every length to 40 and long ones, into another array and in
+    /// place over the subtrahends.
+    #[test]
+    fn map_sub_each_matches_subtract_then_in_place() {
+        type Each = unsafe extern "C" fn(*mut f32, *const f32, *const f32, usize);
+        let src = sources();
+        let subs: Vec<f32> = src
+            .iter()
+            .rev()
+            .map(|x| if x.is_finite() { x * 0.5 } else { 2.0 })
+            .collect();
+        let maps: [(Func, Each, Each); 5] = [
+            (
+                Func::Exp,
+                pjrt_rt_exp_f32_map_sub_each_v1::<true>,
+                pjrt_rt_exp_f32_map_sub_each_v1::<false>,
+            ),
+            (
+                Func::Tanh,
+                pjrt_rt_tanh_f32_map_sub_each_v1::<true>,
+                pjrt_rt_tanh_f32_map_sub_each_v1::<false>,
+            ),
+            (
+                Func::Logistic,
+                pjrt_rt_logistic_f32_map_sub_each_v1::<true>,
+                pjrt_rt_logistic_f32_map_sub_each_v1::<false>,
+            ),
+            (
+                Func::Sin,
+                pjrt_rt_sin_f32_map_sub_each_v1::<true>,
+                pjrt_rt_sin_f32_map_sub_each_v1::<false>,
+            ),
+            (
+                Func::Cos,
+                pjrt_rt_cos_f32_map_sub_each_v1::<true>,
+                pjrt_rt_cos_f32_map_sub_each_v1::<false>,
+            ),
+        ];
+        for (f, wide, narrow) in maps {
+            for n in (0..=40).chain([63, 64, 65, 200, src.len()]) {
+                let mut want: Vec<f32> = (0..n).map(|i| src[i] - subs[i]).collect();
+                apply(f, &mut want);
+                for map in [wide, narrow] {
+                    let mut out = vec![0.0f32; n];
+                    // SAFETY: src, subs and out hold n f32; out overlaps neither.
+                    unsafe { map(out.as_mut_ptr(), src.as_ptr(), subs.as_ptr(), n) };
+                    let mut inplace = subs[..n].to_vec();
+                    let p = inplace.as_mut_ptr();
+                    // SAFETY: dst == subs, n f32; src overlaps neither.
+                    unsafe { map(p, src.as_ptr(), p, n) };
+                    for i in 0..n {
+                        let same = |x: f32| {
+                            x.to_bits() == want[i].to_bits() || (x.is_nan() && want[i].is_nan())
+                        };
+                        assert!(same(out[i]), "{f:?} n={n} [{i}]");
+                        assert!(same(inplace[i]), "{f:?} in place n={n} [{i}]");
                     }
                 }
             }

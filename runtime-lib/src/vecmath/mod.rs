@@ -51,6 +51,11 @@ pub use arith::{
     pjrt_rt_mul_f32_array_v1, pjrt_rt_sub_f32_array_v1,
 };
 pub use map::{
+    pjrt_rt_cos_f32_map_sub_each_v1, pjrt_rt_exp_f32_map_sub_each_v1,
+    pjrt_rt_logistic_f32_map_sub_each_v1, pjrt_rt_sin_f32_map_sub_each_v1,
+    pjrt_rt_tanh_f32_map_sub_each_v1,
+};
+pub use map::{
     pjrt_rt_cos_f32_map_sub_v1, pjrt_rt_cos_f32_map_v1, pjrt_rt_exp_f32_map_sub_v1,
     pjrt_rt_exp_f32_map_v1, pjrt_rt_logistic_f32_map_sub_v1, pjrt_rt_logistic_f32_map_v1,
     pjrt_rt_sin_f32_map_sub_v1, pjrt_rt_sin_f32_map_v1, pjrt_rt_tanh_f32_map_sub_v1,
@@ -98,6 +103,16 @@ fn prefetch_write(p: *const f32) {
 #[cfg(test)]
 mod tests;
 
+/// What the array functions subtract from their arguments first.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Shift {
+    None,
+    /// One value for all (softmax's row maximum).
+    One(f32),
+    /// `subs[i]` from argument i: an array of `n` f32 (a column block's maxima).
+    Each(*const f32),
+}
+
 /// One of the array functions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Func {
@@ -140,7 +155,7 @@ pub fn apply(f: Func, data: &mut [f32]) {
 fn apply_with(f: Func, data: &mut [f32], wide: bool) {
     let p = data.as_mut_ptr();
     // SAFETY: in place over `data`, which this call borrows uniquely.
-    if unsafe { map_simd(f, p, p, data.len(), None, wide) }.is_none() {
+    if unsafe { map_simd(f, p, p, data.len(), Shift::None, wide) }.is_none() {
         scalar::apply(f, data);
     }
 }
@@ -154,21 +169,21 @@ pub fn apply_portable(f: Func, data: &mut [f32]) {
 pub fn apply_avx2(f: Func, data: &mut [f32]) -> Option<()> {
     let p = data.as_mut_ptr();
     // SAFETY: in place over `data`, which this call borrows uniquely.
-    unsafe { map_simd(f, p, p, data.len(), None, true) }
+    unsafe { map_simd(f, p, p, data.len(), Shift::None, true) }
 }
 
-/// `dst[i] = f(src[i])`, or `f(src[i] - shift)`, on the fastest SIMD path this CPU has
+/// `dst[i] = f(src[i])`, or minus `shift` first, on the fastest SIMD path this CPU has
 /// (AVX-512 only if `wide`); `None` (nothing written) if it has none.
 ///
 /// # Safety
-/// `src` and `dst` point to `n` f32 each, identical or not overlapping, that nothing
-/// else accesses meanwhile.
+/// `src` and `dst` point to `n` f32 each, identical or not overlapping, and so does a
+/// `Shift::Each` array with `dst`, that nothing else accesses meanwhile.
 unsafe fn map_simd(
     f: Func,
     dst: *mut f32,
     src: *const f32,
     n: usize,
-    shift: Option<f32>,
+    shift: Shift,
     wide: bool,
 ) -> Option<()> {
     #[cfg(target_arch = "x86_64")]

@@ -45,6 +45,11 @@ fn shifted_src(shape: &[i64], axis: i64, op: &str, init: &str) -> String {
 /// log_softmax along `axis` as `jax.nn.log_softmax` writes it: the column maximum, the
 /// sum of `exp(x - max)`, `x - max - log(sum)`.
 fn log_softmax_src(shape: &[i64], axis: i64) -> String {
+    shifted_sum_src(shape, axis, "exponential")
+}
+
+/// [`log_softmax_src`] with `f` (a StableHLO unary op) in place of the exponential.
+fn shifted_sum_src(shape: &[i64], axis: i64, f: &str) -> String {
     let rank = shape.len() as i64;
     let kept: Vec<i64> = (0..rank).filter(|&d| d != axis).collect();
     let red: Vec<i64> = kept.iter().map(|&d| shape[d as usize]).collect();
@@ -57,7 +62,7 @@ fn log_softmax_src(shape: &[i64], axis: i64) -> String {
   %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [{axis}] : ({t}, {s}) -> {r}
   %mb = stablehlo.broadcast_in_dim %m, dims = [{k}] : ({r}) -> {t}
   %d = stablehlo.subtract %x, %mb : {t}
-  %e = stablehlo.exponential %d : {t}
+  %e = stablehlo.{f} %d : {t}
   %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [{axis}] : ({t}, {s}) -> {r}
   %l = stablehlo.log %sum : {r}
   %lb = stablehlo.broadcast_in_dim %l, dims = [{k}] : ({r}) -> {t}
@@ -274,6 +279,9 @@ fn column_log_softmax_as_calls() {
             let x = literal(shape, &values(shape, 7, special));
             let got =
                 same_with_and_without_calls(&src, &[x.clone()], "pjrt_rt_max_f32_array_v1", calls);
+            let host = targets().expect("checked above").0;
+            let each = compiled(&src, &host, "pjrt_rt_exp_f32_map_sub_each_v1").1;
+            assert_eq!(each, calls, "exp(x - max) in one call: {shape:?}");
             if special {
                 continue;
             }
@@ -284,6 +292,33 @@ fn column_log_softmax_as_calls() {
                     "log_softmax {shape:?} axis {axis} [{i}]: {a} vs {b}"
                 );
             }
+        }
+    }
+}
+
+/// The other functions with routines, of the same shifted columns (sin and cos with
+/// arguments past 6000, whose vectors take the inline code's slow path whole): the
+/// inline code's bits.
+#[test]
+fn column_sums_of_shifted_functions_as_calls() {
+    if targets().is_none() {
+        return;
+    }
+    for (f, import) in [
+        ("tanh", "pjrt_rt_tanh_f32_map_sub_each_v1"),
+        ("logistic", "pjrt_rt_logistic_f32_map_sub_each_v1"),
+        ("sine", "pjrt_rt_sin_f32_map_sub_each_v1"),
+        ("cosine", "pjrt_rt_cos_f32_map_sub_each_v1"),
+    ] {
+        for (shape, axis) in [(&[21, 133][..], 0), (&[2, 9, 70][..], 1)] {
+            let src = shifted_sum_src(shape, axis, f);
+            let mut v = values(shape, 11, true);
+            for (i, x) in v.iter_mut().enumerate() {
+                if i % 37 == 5 {
+                    *x = 7000.0 + i as f64;
+                }
+            }
+            same_with_and_without_calls(&src, &[literal(shape, &v)], import, true);
         }
     }
 }

@@ -221,7 +221,8 @@ impl<'a, 'b> Emitter<'a, 'b> {
                     v.iter().map(|&(i, k)| (i, k.ty)).collect()
                 };
                 let acc_ty: Vec<Type> = accs.iter().map(|k| k.ty).collect();
-                row_calls::plan(rbody, &rcls, &acc_ty, &tys(&outer_kept), &tys(&inv_kept))
+                let (outers, invs) = (tys(&outer_kept), tys(&inv_kept));
+                row_calls::plan(rbody, &rcls, &acc_ty, &outers, &invs)
             } else {
                 None
             };

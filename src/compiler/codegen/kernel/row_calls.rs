@@ -12,8 +12,10 @@
 //! - f32 maximum and minimum: `pjrt_rt_{max,min}_f32_array_v1`, StableHLO's (NaN
 //!   propagates, -0 below +0), where the inline code takes five instructions per four
 //!   lanes;
-//! - exp, tanh, logistic, sin, cos: `pjrt_rt_<f>_f32_map_v1` of the row, or in place on
-//!   a buffer an earlier call filled.
+//! - exp, tanh, logistic, sin, cos: `pjrt_rt_<f>_f32_map_v1` of the row, in place on
+//!   a buffer an earlier call filled, or, of a difference of two arrays that nothing
+//!   else reads, `pjrt_rt_<f>_f32_map_sub_each_v1` (a column softmax's `exp(x - max)`:
+//!   one pass instead of a subtraction's and the function's).
 //!
 //! Every routine gives the inline code's bits, operation by operation (IEEE arithmetic
 //! is correctly rounded at any width; the maximum and minimum are functions of their
@@ -56,6 +58,8 @@ pub(super) enum Op {
     Arith(&'static str, Place, Place, bool),
     /// `f(dst, src, n)`.
     Map(&'static str, Place),
+    /// `f(dst, src, subs, n)`: `f(src[i] - subs[i])`.
+    MapSubEach(&'static str, Place, Place),
     /// `f(data, n)` on `dst`, which an earlier call filled with the argument.
     InPlace(&'static str),
 }
@@ -88,24 +92,42 @@ fn arith_import(op: BinaryOp) -> Option<&'static str> {
     })
 }
 
-fn map_import(op: UnaryOp) -> Option<(&'static str, &'static str)> {
+/// A function's routines: from an array, in place, and of an array minus another.
+fn map_import(op: UnaryOp) -> Option<[&'static str; 3]> {
     Some(match op {
-        UnaryOp::Exp => ("pjrt_rt_exp_f32_map_v1", "pjrt_rt_exp_f32_array_v1"),
-        UnaryOp::Tanh => ("pjrt_rt_tanh_f32_map_v1", "pjrt_rt_tanh_f32_array_v1"),
-        UnaryOp::Logistic => (
+        UnaryOp::Exp => [
+            "pjrt_rt_exp_f32_map_v1",
+            "pjrt_rt_exp_f32_array_v1",
+            "pjrt_rt_exp_f32_map_sub_each_v1",
+        ],
+        UnaryOp::Tanh => [
+            "pjrt_rt_tanh_f32_map_v1",
+            "pjrt_rt_tanh_f32_array_v1",
+            "pjrt_rt_tanh_f32_map_sub_each_v1",
+        ],
+        UnaryOp::Logistic => [
             "pjrt_rt_logistic_f32_map_v1",
             "pjrt_rt_logistic_f32_array_v1",
-        ),
-        UnaryOp::Sin => ("pjrt_rt_sin_f32_map_v1", "pjrt_rt_sin_f32_array_v1"),
-        UnaryOp::Cos => ("pjrt_rt_cos_f32_map_v1", "pjrt_rt_cos_f32_array_v1"),
+            "pjrt_rt_logistic_f32_map_sub_each_v1",
+        ],
+        UnaryOp::Sin => [
+            "pjrt_rt_sin_f32_map_v1",
+            "pjrt_rt_sin_f32_array_v1",
+            "pjrt_rt_sin_f32_map_sub_each_v1",
+        ],
+        UnaryOp::Cos => [
+            "pjrt_rt_cos_f32_map_v1",
+            "pjrt_rt_cos_f32_array_v1",
+            "pjrt_rt_cos_f32_map_sub_each_v1",
+        ],
         _ => return None,
     })
 }
 
 /// The fold as calls, if every node the accumulators need is one (see the module
-/// docs). `cls`: the body's classes; `acc_ty`, `outer_ty`, `inv_ty`: the types kept per
-/// vector for the accumulators, the enclosing values (`outers[j]` is body-level node
-/// index of `Outer` nodes' targets) and the invariant nodes.
+/// docs). `cls`: the body's classes; `acc_ty`, `outers`, `invariants`: the types kept
+/// per vector for the accumulators, the enclosing values (by the enclosing body's node
+/// that `Outer` nodes name) and the body's nodes known per vector (loop-invariant).
 pub(super) fn plan(
     body: &Body,
     cls: &[Class],
@@ -125,22 +147,26 @@ pub(super) fn plan(
     let mut calls: Vec<(usize, Call)> = Vec::new();
     let mut temps = 0;
     // Uses of each node by the nodes the yields need (loads' indices aside).
+    // (Not the indices of loads, nor what known values are computed from.)
+    let reads = |i: usize| -> Vec<usize> {
+        match &body.nodes[i] {
+            Node::Load { .. } => Vec::new(),
+            _ if invariants.iter().any(|&(n, _)| n == i) => Vec::new(),
+            n => operands(n).iter().map(|o| o.index()).collect(),
+        }
+    };
     let mut need = vec![false; len];
     let mut stack: Vec<usize> = body.yields.iter().map(|y| y.index()).collect();
     while let Some(i) = stack.pop() {
         if std::mem::replace(&mut need[i], true) {
             continue;
         }
-        if !matches!(body.nodes[i], Node::Load { .. }) {
-            stack.extend(operands(&body.nodes[i]).iter().map(|o| o.index()));
-        }
+        stack.extend(reads(i));
     }
     let mut uses = vec![0usize; len];
     for i in (0..len).filter(|&i| need[i]) {
-        if !matches!(body.nodes[i], Node::Load { .. }) {
-            for o in operands(&body.nodes[i]) {
-                uses[o.index()] += 1;
-            }
+        for o in reads(i) {
+            uses[o] += 1;
         }
     }
     for y in &body.yields {
@@ -217,21 +243,40 @@ pub(super) fn plan(
                 ));
             }
             Node::Unary { op, x } => {
-                let (map, in_place) = map_import(*op)?;
+                let [map, in_place, sub_each] = map_import(*op)?;
                 if !f32v(i) {
                     return None;
                 }
                 let from = place[x.index()]?;
                 let yield_of = body.yields.iter().position(|n| n.index() == i);
+                // `f(a - b)` of two arrays, the difference read by nothing else: one
+                // call computes both (softmax's `exp(x - max)`), into the difference's
+                // buffer.
+                if let (Some((j, sub)), Place::Temp(_), 1) = (calls.last(), from, uses[x.index()])
+                    && *j == x.index()
+                    && let Op::Arith("pjrt_rt_sub_f32_array_v1", a, b, false) = sub.op
+                {
+                    let dst = yield_of.map_or(from, Place::Acc);
+                    calls.pop();
+                    calls.push((
+                        i,
+                        Call {
+                            dst,
+                            op: Op::MapSubEach(sub_each, a, b),
+                        },
+                    ));
+                    place[i] = Some(dst);
+                    continue;
+                }
                 let call = match (from, yield_of) {
+                    (_, Some(a)) => Call {
+                        dst: Place::Acc(a),
+                        op: Op::Map(map, from),
+                    },
                     // The argument's buffer, read by nothing else: in place.
                     (Place::Temp(_), None) if uses[x.index()] == 1 => Call {
                         dst: from,
                         op: Op::InPlace(in_place),
-                    },
-                    (_, Some(a)) => Call {
-                        dst: Place::Acc(a),
-                        op: Op::Map(map, from),
                     },
                     _ => {
                         temps += 1;
@@ -257,6 +302,7 @@ pub(super) fn plan(
         let reads_acc = |c: &Call| match c.op {
             Op::Arith(_, x, y, _) => x == Place::Acc(a) || y == Place::Acc(a),
             Op::Map(_, x) => x == Place::Acc(a),
+            Op::MapSubEach(_, x, y) => x == Place::Acc(a) || y == Place::Acc(a),
             Op::InPlace(_) => c.dst == Place::Acc(a),
         };
         if calls[at + 1..].iter().any(|(_, c)| reads_acc(c)) {
@@ -358,6 +404,11 @@ impl Emitter<'_, '_> {
                 Op::Map(import, src) => {
                     let src = addr(self, src)?;
                     self.cx.call_void(import, &[dst, src, count])?;
+                }
+                Op::MapSubEach(import, src, subs) => {
+                    let src = addr(self, src)?;
+                    let subs = addr(self, subs)?;
+                    self.cx.call_void(import, &[dst, src, subs, count])?;
                 }
                 Op::InPlace(import) => {
                     self.cx.call_void(import, &[dst, count])?;
