@@ -249,7 +249,8 @@ fn column_max_and_min_as_calls() {
             let src = shifted_src(shape, axis, op, init);
             for special in [false, true] {
                 let x = literal(shape, &values(shape, 31 + shape[0] as u64, special));
-                let got = same_with_and_without_calls(&src, &[x.clone()], import, calls);
+                let got =
+                    same_with_and_without_calls(&src, std::slice::from_ref(&x), import, calls);
                 let want = reference(&src, &[x]);
                 for (i, (a, b)) in f32s(&got).iter().zip(f32s(&want)).enumerate() {
                     let same = a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan());
@@ -277,8 +278,12 @@ fn column_log_softmax_as_calls() {
         let src = log_softmax_src(shape, axis);
         for special in [false, true] {
             let x = literal(shape, &values(shape, 7, special));
-            let got =
-                same_with_and_without_calls(&src, &[x.clone()], "pjrt_rt_max_f32_array_v1", calls);
+            let got = same_with_and_without_calls(
+                &src,
+                std::slice::from_ref(&x),
+                "pjrt_rt_max_f32_array_v1",
+                calls,
+            );
             let host = targets().expect("checked above").0;
             let each = compiled(&src, &host, "pjrt_rt_exp_f32_map_sub_each_v1").1;
             assert_eq!(each, calls, "exp(x - max) in one call: {shape:?}");

@@ -12,6 +12,8 @@
 //! runtime has an array routine for (exp, ...) is computed per row by one call over the
 //! row's arguments. Values a pass needs per column (a previous reduction's result, what
 //! the points read once the reductions are done) are kept per vector in stack buffers.
+//! Where every operation of a step has a runtime routine, the step is calls only, over
+//! the whole row of the block ([`super::row_calls`]).
 
 use super::lanes::{array_math, body_classes, closure_of};
 use super::row_calls::{self, RowCalls};

@@ -8,7 +8,8 @@
 //! row reductions are) it would still be recomputed for every row. So such a kernel runs
 //! by blocks of columns (at most [`MAX_COLS`], workgroups: blocks and the coordinates of
 //! the dimensions neither reduced nor innermost). When every reduction runs on lanes, a
-//! block is walked row by row ([`super::block_rows`]); otherwise point by point in
+//! block is walked row by row ([`super::block_rows`]), a thread's run of adjacent
+//! blocks as one ([`MERGE_COLS`]); otherwise point by point in
 //! blocks of [`BLOCK`] columns: first the reductions and everything that depends only
 //! on them, as lane reduces of the block's vectors in one loop nest (pass after pass
 //! over the block's columns: the column maximum, then the sum of exponentials), then
