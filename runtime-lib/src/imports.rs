@@ -109,6 +109,9 @@ pub static IMPORTS: &[Import] = imports![
     vecmath::pjrt_rt_logistic_f32_map_sub_each_v1<_>,
     vecmath::pjrt_rt_sin_f32_map_sub_each_v1<_>,
     vecmath::pjrt_rt_cos_f32_map_sub_each_v1<_>,
+    vecmath::pjrt_rt_exp_f32_map_sub_each_add_v1<_>,
+    vecmath::pjrt_rt_tanh_f32_map_sub_each_add_v1<_>,
+    vecmath::pjrt_rt_logistic_f32_map_sub_each_add_v1<_>,
 ];
 
 /// Index of the import named `name`.

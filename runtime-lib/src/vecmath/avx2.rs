@@ -400,7 +400,7 @@ macro_rules! algorithms {
         /// overlapping.
         #[inline]
         #[target_feature(enable = $features)]
-        unsafe fn func_part<const FN: u8, const SUB: u8, const V: usize>(
+        unsafe fn func_part<const FN: u8, const SUB: u8, const V: usize, const ACC: bool>(
             dst: *mut f32,
             src: *const f32,
             len: usize,
@@ -425,9 +425,20 @@ macro_rules! algorithms {
                 });
                 let y = func::<FN, V>(x, len / 4 * 4);
                 for (j, &v) in y[..V - 1].iter().enumerate() {
+                    let v = if ACC {
+                        add(load::<1>(dst.add(j * W)), [v])[0]
+                    } else {
+                        v
+                    };
                     store::<1>(dst.add(j * W), [v]);
                 }
-                store_part(dst.add(last), len - last, [y[V - 1]]);
+                let v = y[V - 1];
+                let v = if ACC {
+                    add(load_part(dst.add(last), len - last), [v])[0]
+                } else {
+                    v
+                };
+                store_part(dst.add(last), len - last, [v]);
             }
         }
 
@@ -439,7 +450,7 @@ macro_rules! algorithms {
         /// As [`map`].
         #[inline]
         #[target_feature(enable = $features)]
-        unsafe fn run<const FN: u8, const SUB: u8, const N: usize>(
+        unsafe fn run<const FN: u8, const SUB: u8, const N: usize, const ACC: bool>(
             dst: *mut f32,
             src: *const f32,
             n: usize,
@@ -465,6 +476,10 @@ macro_rules! algorithms {
                     match FN {
                         SIN => sincos_store::<false, N>(x, dst.add(i)),
                         COS => sincos_store::<true, N>(x, dst.add(i)),
+                        _ if ACC => {
+                            let y = func::<FN, N>(x, N * W);
+                            store(dst.add(i), add(load::<N>(dst.add(i)), y))
+                        }
                         _ => store(dst.add(i), func::<FN, N>(x, N * W)),
                     }
                 };
@@ -477,10 +492,10 @@ macro_rules! algorithms {
             unsafe {
                 match rest.div_ceil(W) {
                     0 => {}
-                    1 => func_part::<FN, SUB, 1>(d, s, rest, shift, u),
-                    2 => func_part::<FN, SUB, 2>(d, s, rest, shift, u),
-                    3 => func_part::<FN, SUB, 3>(d, s, rest, shift, u),
-                    _ => func_part::<FN, SUB, N>(d, s, rest, shift, u),
+                    1 => func_part::<FN, SUB, 1, ACC>(d, s, rest, shift, u),
+                    2 => func_part::<FN, SUB, 2, ACC>(d, s, rest, shift, u),
+                    3 => func_part::<FN, SUB, 3, ACC>(d, s, rest, shift, u),
+                    _ => func_part::<FN, SUB, N, ACC>(d, s, rest, shift, u),
                 }
             }
         }
@@ -506,13 +521,21 @@ macro_rules! algorithms {
                     // SAFETY: forwarded.
                     unsafe {
                         match f {
-                            Func::Exp => run::<{ Func::Exp as u8 }, $sub, N>(dst, src, n, $s, $u),
-                            Func::Tanh => run::<{ Func::Tanh as u8 }, $sub, N>(dst, src, n, $s, $u),
-                            Func::Logistic => {
-                                run::<{ Func::Logistic as u8 }, $sub, N>(dst, src, n, $s, $u)
+                            Func::Exp => {
+                                run::<{ Func::Exp as u8 }, $sub, N, false>(dst, src, n, $s, $u)
                             }
-                            Func::Sin => run::<{ Func::Sin as u8 }, $sub, N>(dst, src, n, $s, $u),
-                            Func::Cos => run::<{ Func::Cos as u8 }, $sub, N>(dst, src, n, $s, $u),
+                            Func::Tanh => {
+                                run::<{ Func::Tanh as u8 }, $sub, N, false>(dst, src, n, $s, $u)
+                            }
+                            Func::Logistic => {
+                                run::<{ Func::Logistic as u8 }, $sub, N, false>(dst, src, n, $s, $u)
+                            }
+                            Func::Sin => {
+                                run::<{ Func::Sin as u8 }, $sub, N, false>(dst, src, n, $s, $u)
+                            }
+                            Func::Cos => {
+                                run::<{ Func::Cos as u8 }, $sub, N, false>(dst, src, n, $s, $u)
+                            }
                         }
                     }
                 };
@@ -523,6 +546,39 @@ macro_rules! algorithms {
                 Shift::Each(u) => go!(2, k::<1>(0.0)[0], u),
                 Shift::None => go!(0, k::<1>(0.0)[0], none),
             }
+        }
+
+        /// `dst[i] = dst[i] + f(src[i] - subs[i])` for i < n, `$n` vectors per step (a
+        /// column block's sum of exponentials: the add folded into the function's
+        /// pass); `false` (nothing written) for sin and cos, whose stores take their
+        /// own path.
+        ///
+        /// # Safety
+        /// The CPU has `$features`; `src`, `subs` and `dst` point to `n` f32 each,
+        /// `src` and `subs` each identical to `dst` or not overlapping it, that nothing
+        /// else accesses meanwhile.
+        #[target_feature(enable = $features)]
+        pub(in super::super) unsafe fn map_sub_each_add(
+            f: Func,
+            dst: *mut f32,
+            src: *const f32,
+            subs: *const f32,
+            n: usize,
+        ) -> bool {
+            const N: usize = $n;
+            let s = k::<1>(0.0)[0];
+            // SAFETY: forwarded.
+            unsafe {
+                match f {
+                    Func::Exp => run::<{ Func::Exp as u8 }, 2, N, true>(dst, src, n, s, subs),
+                    Func::Tanh => run::<{ Func::Tanh as u8 }, 2, N, true>(dst, src, n, s, subs),
+                    Func::Logistic => {
+                        run::<{ Func::Logistic as u8 }, 2, N, true>(dst, src, n, s, subs)
+                    }
+                    Func::Sin | Func::Cos => return false,
+                }
+            }
+            true
         }
 
         /// Softmax's two passes over neighbouring rows in one loop: `dst[i] = exp(src[i]
@@ -617,7 +673,9 @@ mod evex {
 }
 
 pub(super) use evex::map as map_evex;
+pub(super) use evex::map_sub_each_add as map_sub_each_add_evex;
 pub(super) use plain::map;
+pub(super) use plain::map_sub_each_add;
 #[cfg(test)]
 pub(super) use {evex::apply as apply_evex, plain::apply};
 pub(super) use {evex::exp_sub_scale as exp_sub_scale_evex, plain::exp_sub_scale};

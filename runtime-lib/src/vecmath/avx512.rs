@@ -151,6 +151,30 @@ mod zmm {
 pub(super) use zmm::apply as apply_zmm;
 pub(super) use zmm::exp_sub_scale as exp_sub_scale_zmm;
 pub(super) use zmm::map as map_zmm;
+pub(super) use zmm::map_sub_each_add as map_sub_each_add_zmm;
+
+/// [`map`]'s `dst[i] += f(src[i] - subs[i])` (see `avx2`'s `map_sub_each_add`): 16 lanes
+/// from [`MIN_LEN`] elements on, else 8 (EVEX); `false` for sin and cos.
+///
+/// # Safety
+/// The CPU has AVX2, FMA, AVX-512F and AVX-512VL; the arrays as `avx2`'s.
+#[target_feature(enable = "avx2,fma,avx512f,avx512vl")]
+pub(super) unsafe fn map_sub_each_add(
+    f: Func,
+    dst: *mut f32,
+    src: *const f32,
+    subs: *const f32,
+    n: usize,
+) -> bool {
+    // SAFETY: the caller's contract covers both.
+    unsafe {
+        if n >= MIN_LEN {
+            map_sub_each_add_zmm(f, dst, src, subs, n)
+        } else {
+            super::avx2::map_sub_each_add_evex(f, dst, src, subs, n)
+        }
+    }
+}
 
 /// Below this many elements the 8-lane path is faster: one step of the 16-lane path
 /// (four vectors) does not fill, and its one partial step waits on a single chain.

@@ -61,6 +61,10 @@ pub use map::{
     pjrt_rt_sin_f32_map_sub_v1, pjrt_rt_sin_f32_map_v1, pjrt_rt_tanh_f32_map_sub_v1,
     pjrt_rt_tanh_f32_map_v1,
 };
+pub use map::{
+    pjrt_rt_exp_f32_map_sub_each_add_v1, pjrt_rt_logistic_f32_map_sub_each_add_v1,
+    pjrt_rt_tanh_f32_map_sub_each_add_v1,
+};
 pub use minmax::{pjrt_rt_max_f32_array_v1, pjrt_rt_min_f32_array_v1};
 pub use rowmax::{ROW_MAX_NAN, pjrt_rt_max_f32_row_v1, row_max, row_max_portable};
 pub use rowsum::{
@@ -199,6 +203,37 @@ unsafe fn map_simd(
         return Some(());
     }
     let _ = (f, dst, src, n, shift, wide);
+    None
+}
+
+/// `dst[i] = dst[i] + f(src[i] - subs[i])` on the fastest SIMD path this CPU has
+/// (AVX-512 only if `wide`); `None` (nothing written) if it has none, or for sin and
+/// cos.
+///
+/// # Safety
+/// `src`, `subs` and `dst` point to `n` f32 each, `src` and `subs` each identical to
+/// `dst` or not overlapping it, that nothing else accesses meanwhile.
+unsafe fn map_sub_each_add_simd(
+    f: Func,
+    dst: *mut f32,
+    src: *const f32,
+    subs: *const f32,
+    n: usize,
+    wide: bool,
+) -> Option<()> {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2_fma() {
+        // SAFETY: the features were detected; the arrays by the caller's contract.
+        let done = unsafe {
+            if has_avx512vl(wide) {
+                avx512::map_sub_each_add(f, dst, src, subs, n)
+            } else {
+                avx2::map_sub_each_add(f, dst, src, subs, n)
+            }
+        };
+        return done.then_some(());
+    }
+    let _ = (f, dst, src, subs, n, wide);
     None
 }
 

@@ -285,8 +285,8 @@ fn column_log_softmax_as_calls() {
                 calls,
             );
             let host = targets().expect("checked above").0;
-            let each = compiled(&src, &host, "pjrt_rt_exp_f32_map_sub_each_v1").1;
-            assert_eq!(each, calls, "exp(x - max) in one call: {shape:?}");
+            let each = compiled(&src, &host, "pjrt_rt_exp_f32_map_sub_each_add_v1").1;
+            assert_eq!(each, calls, "acc + exp(x - max) in one call: {shape:?}");
             if special {
                 continue;
             }
@@ -302,16 +302,16 @@ fn column_log_softmax_as_calls() {
 }
 
 /// The other functions with routines, of the same shifted columns (sin and cos with
-/// arguments past 6000, whose vectors take the inline code's slow path whole): the
-/// inline code's bits.
+/// arguments past 6000, whose vectors take the inline code's slow path whole; their
+/// values then added by a call of their own): the inline code's bits.
 #[test]
 fn column_sums_of_shifted_functions_as_calls() {
     if targets().is_none() {
         return;
     }
     for (f, import) in [
-        ("tanh", "pjrt_rt_tanh_f32_map_sub_each_v1"),
-        ("logistic", "pjrt_rt_logistic_f32_map_sub_each_v1"),
+        ("tanh", "pjrt_rt_tanh_f32_map_sub_each_add_v1"),
+        ("logistic", "pjrt_rt_logistic_f32_map_sub_each_add_v1"),
         ("sine", "pjrt_rt_sin_f32_map_sub_each_v1"),
         ("cosine", "pjrt_rt_cos_f32_map_sub_each_v1"),
     ] {

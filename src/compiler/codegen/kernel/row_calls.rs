@@ -15,7 +15,9 @@
 //! - exp, tanh, logistic, sin, cos: `pjrt_rt_<f>_f32_map_v1` of the row, in place on
 //!   a buffer an earlier call filled, or, of a difference of two arrays that nothing
 //!   else reads, `pjrt_rt_<f>_f32_map_sub_each_v1` (a column softmax's `exp(x - max)`:
-//!   one pass instead of a subtraction's and the function's).
+//!   one pass instead of a subtraction's and the function's), and, when an
+//!   accumulator's yield adds those values to it (exp, tanh, logistic),
+//!   `pjrt_rt_<f>_f32_map_sub_each_add_v1`, which adds them as it computes them.
 //!
 //! Every routine gives the inline code's bits, operation by operation (IEEE arithmetic
 //! is correctly rounded at any width; the maximum and minimum are functions of their
@@ -60,6 +62,8 @@ pub(super) enum Op {
     Map(&'static str, Place),
     /// `f(dst, src, subs, n)`: `f(src[i] - subs[i])`.
     MapSubEach(&'static str, Place, Place),
+    /// `f(dst, src, subs, n)`: `dst[i] + f(src[i] - subs[i])`, into an accumulator.
+    MapSubEachAdd(&'static str, Place, Place),
     /// `f(data, n)` on `dst`, which an earlier call filled with the argument.
     InPlace(&'static str),
 }
@@ -213,6 +217,32 @@ pub(super) fn plan(
                 if !f32v(i) {
                     return None;
                 }
+                // `acc + f(x - m)` as accumulator `acc`'s yield, the function's values
+                // read by nothing else: one call adds them as it computes them (a
+                // column softmax's sum of exponentials).
+                let yield_of = body.yields.iter().position(|n| n.index() == i);
+                if let (Some(acc), BinaryOp::Add, Some((j, f))) = (yield_of, op, calls.last())
+                    && let Op::MapSubEach(sub_each, src, subs) = f.op
+                    && let Some(add) = sub_each_add(sub_each)
+                    && uses[*j] == 1
+                    && matches!(f.dst, Place::Temp(_))
+                    && [a.index(), b.index()].contains(j)
+                    && [a.index(), b.index()]
+                        .iter()
+                        .any(|&o| matches!(body.nodes[o], Node::Acc(k) if k == acc))
+                {
+                    calls.pop();
+                    let dst = Place::Acc(acc);
+                    calls.push((
+                        i,
+                        Call {
+                            dst,
+                            op: Op::MapSubEachAdd(add, src, subs),
+                        },
+                    ));
+                    place[i] = Some(dst);
+                    continue;
+                }
                 let (mut x, mut y) = (place[a.index()], place[b.index()]);
                 let mut one = false;
                 if y.is_none() {
@@ -303,6 +333,7 @@ pub(super) fn plan(
             Op::Arith(_, x, y, _) => x == Place::Acc(a) || y == Place::Acc(a),
             Op::Map(_, x) => x == Place::Acc(a),
             Op::MapSubEach(_, x, y) => x == Place::Acc(a) || y == Place::Acc(a),
+            Op::MapSubEachAdd(_, x, y) => x == Place::Acc(a) || y == Place::Acc(a),
             Op::InPlace(_) => c.dst == Place::Acc(a),
         };
         if calls[at + 1..].iter().any(|(_, c)| reads_acc(c)) {
@@ -325,6 +356,17 @@ pub(super) fn plan(
         calls: calls.into_iter().map(|(_, c)| c).collect(),
         temps,
         index_need,
+    })
+}
+
+/// The routine adding `f(src[i] - subs[i])` to an accumulator, for the function whose
+/// `map_sub_each` routine is `sub_each`.
+fn sub_each_add(sub_each: &str) -> Option<&'static str> {
+    Some(match sub_each {
+        "pjrt_rt_exp_f32_map_sub_each_v1" => "pjrt_rt_exp_f32_map_sub_each_add_v1",
+        "pjrt_rt_tanh_f32_map_sub_each_v1" => "pjrt_rt_tanh_f32_map_sub_each_add_v1",
+        "pjrt_rt_logistic_f32_map_sub_each_v1" => "pjrt_rt_logistic_f32_map_sub_each_add_v1",
+        _ => return None,
     })
 }
 
@@ -405,7 +447,7 @@ impl Emitter<'_, '_> {
                     let src = addr(self, src)?;
                     self.cx.call_void(import, &[dst, src, count])?;
                 }
-                Op::MapSubEach(import, src, subs) => {
+                Op::MapSubEach(import, src, subs) | Op::MapSubEachAdd(import, src, subs) => {
                     let src = addr(self, src)?;
                     let subs = addr(self, subs)?;
                     self.cx.call_void(import, &[dst, src, subs, count])?;
