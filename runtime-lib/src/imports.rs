@@ -102,6 +102,16 @@ pub static IMPORTS: &[Import] = imports![
     vecmath::pjrt_rt_add_f32_array_v1,
     vecmath::pjrt_rt_sub_f32_array_v1,
     vecmath::pjrt_rt_mul_f32_array_v1,
+    vecmath::pjrt_rt_max_f32_array_v1<_>,
+    vecmath::pjrt_rt_min_f32_array_v1<_>,
+    vecmath::pjrt_rt_exp_f32_map_sub_each_v1<_>,
+    vecmath::pjrt_rt_tanh_f32_map_sub_each_v1<_>,
+    vecmath::pjrt_rt_logistic_f32_map_sub_each_v1<_>,
+    vecmath::pjrt_rt_sin_f32_map_sub_each_v1<_>,
+    vecmath::pjrt_rt_cos_f32_map_sub_each_v1<_>,
+    vecmath::pjrt_rt_exp_f32_map_sub_each_add_v1<_>,
+    vecmath::pjrt_rt_tanh_f32_map_sub_each_add_v1<_>,
+    vecmath::pjrt_rt_logistic_f32_map_sub_each_add_v1<_>,
 ];
 
 /// Index of the import named `name`.

@@ -16,11 +16,11 @@
 //! code's `minps`/`maxps`); `nearest` is `round_ps` to nearest even; a select of a compare
 //! mask is `blendv_ps`; `fabs`/`fneg`/`copysign` are bit operations on the sign.
 
-use super::Func;
 use super::scalar::{
     EXP_HI, EXP_LO, EXP_P, INV_PI, LN2_HI, LN2_LO_NEG, LOG2E, MAGIC, PIO2, SIN_P, SINCOS_LIMIT,
     TANH_SMALL, TANH_T,
 };
+use super::{Func, Shift};
 use std::arch::x86_64::*;
 
 /// Rounding to nearest even, no precision exception (`round_ps` and `roundscale_ps`).
@@ -370,16 +370,26 @@ macro_rules! algorithms {
             }
         }
 
-        /// The arguments at `src`: the values there, or minus `shift` (`SUB`).
+        /// The arguments at `src`: the values there (`SUB` 0), minus `shift` (1), or
+        /// minus the values at `subs` (2).
         ///
         /// # Safety
-        /// `src` points to N * W readable f32.
+        /// `src` points to N * W readable f32, and so does `subs` if `SUB` is 2.
         #[inline]
         #[target_feature(enable = $features)]
-        unsafe fn args<const SUB: bool, const N: usize>(src: *const f32, shift: F) -> [F; N] {
+        unsafe fn args<const SUB: u8, const N: usize>(
+            src: *const f32,
+            shift: F,
+            subs: *const f32,
+        ) -> [F; N] {
             // SAFETY: the caller's contract.
             let x = unsafe { load::<N>(src) };
-            if SUB { sub(x, [shift; N]) } else { x }
+            match SUB {
+                0 => x,
+                1 => sub(x, [shift; N]),
+                // SAFETY: the caller's contract.
+                _ => sub(x, unsafe { load::<N>(subs) }),
+            }
         }
 
         /// `FN` of the `len` (at most N * W) arguments at `src` into `dst`, in V
@@ -390,11 +400,12 @@ macro_rules! algorithms {
         /// overlapping.
         #[inline]
         #[target_feature(enable = $features)]
-        unsafe fn func_part<const FN: u8, const SUB: bool, const V: usize>(
+        unsafe fn func_part<const FN: u8, const SUB: u8, const V: usize, const ACC: bool>(
             dst: *mut f32,
             src: *const f32,
             len: usize,
             shift: F,
+            subs: *const f32,
         ) {
             let last = (V - 1) * W;
             // SAFETY: vectors 0..V-1 lie below `last` <= `len`, the masked one covers
@@ -402,17 +413,32 @@ macro_rules! algorithms {
             unsafe {
                 let x: [F; V] = std::array::from_fn(|j| {
                     if j + 1 < V {
-                        args::<SUB, 1>(src.add(j * W), shift)[0]
+                        args::<SUB, 1>(src.add(j * W), shift, subs.wrapping_add(j * W))[0]
                     } else {
                         let x = load_part(src.add(last), len - last);
-                        if SUB { sub(x, [shift])[0] } else { x[0] }
+                        match SUB {
+                            0 => x[0],
+                            1 => sub(x, [shift])[0],
+                            _ => sub(x, load_part(subs.add(last), len - last))[0],
+                        }
                     }
                 });
                 let y = func::<FN, V>(x, len / 4 * 4);
                 for (j, &v) in y[..V - 1].iter().enumerate() {
+                    let v = if ACC {
+                        add(load::<1>(dst.add(j * W)), [v])[0]
+                    } else {
+                        v
+                    };
                     store::<1>(dst.add(j * W), [v]);
                 }
-                store_part(dst.add(last), len - last, [y[V - 1]]);
+                let v = y[V - 1];
+                let v = if ACC {
+                    add(load_part(dst.add(last), len - last), [v])[0]
+                } else {
+                    v
+                };
+                store_part(dst.add(last), len - last, [v]);
             }
         }
 
@@ -424,11 +450,12 @@ macro_rules! algorithms {
         /// As [`map`].
         #[inline]
         #[target_feature(enable = $features)]
-        unsafe fn run<const FN: u8, const SUB: bool, const N: usize>(
+        unsafe fn run<const FN: u8, const SUB: u8, const N: usize, const ACC: bool>(
             dst: *mut f32,
             src: *const f32,
             n: usize,
             shift: F,
+            subs: *const f32,
         ) {
             let mut i = 0;
             while i + N * W <= n {
@@ -443,12 +470,16 @@ macro_rules! algorithms {
                             dst.wrapping_add(i + l + super::super::PREFETCH_AHEAD),
                         );
                     }
-                    let x = args::<SUB, N>(src.add(i), shift);
+                    let x = args::<SUB, N>(src.add(i), shift, subs.wrapping_add(i));
                     const SIN: u8 = Func::Sin as u8;
                     const COS: u8 = Func::Cos as u8;
                     match FN {
                         SIN => sincos_store::<false, N>(x, dst.add(i)),
                         COS => sincos_store::<true, N>(x, dst.add(i)),
+                        _ if ACC => {
+                            let y = func::<FN, N>(x, N * W);
+                            store(dst.add(i), add(load::<N>(dst.add(i)), y))
+                        }
                         _ => store(dst.add(i), func::<FN, N>(x, N * W)),
                     }
                 };
@@ -456,53 +487,98 @@ macro_rules! algorithms {
             }
             let rest = n - i;
             let (d, s) = (dst.wrapping_add(i), src.wrapping_add(i));
-            // SAFETY: the `rest` f32 from i lie inside both arrays.
+            let u = subs.wrapping_add(i);
+            // SAFETY: the `rest` f32 from i lie inside both arrays (and `subs`).
             unsafe {
                 match rest.div_ceil(W) {
                     0 => {}
-                    1 => func_part::<FN, SUB, 1>(d, s, rest, shift),
-                    2 => func_part::<FN, SUB, 2>(d, s, rest, shift),
-                    3 => func_part::<FN, SUB, 3>(d, s, rest, shift),
-                    _ => func_part::<FN, SUB, N>(d, s, rest, shift),
+                    1 => func_part::<FN, SUB, 1, ACC>(d, s, rest, shift, u),
+                    2 => func_part::<FN, SUB, 2, ACC>(d, s, rest, shift, u),
+                    3 => func_part::<FN, SUB, 3, ACC>(d, s, rest, shift, u),
+                    _ => func_part::<FN, SUB, N, ACC>(d, s, rest, shift, u),
                 }
             }
         }
 
-        /// `dst[i] = f(src[i])`, or `f(src[i] - shift)`, for i < n, `$n` vectors per
-        /// step.
+        /// `dst[i] = f(src[i])`, `f(src[i] - s)` or `f(src[i] - subs[i])` (`shift`)
+        /// for i < n, `$n` vectors per step.
         ///
         /// # Safety
         /// The CPU has `$features`; `src` and `dst` point to `n` f32 each, identical or
-        /// not overlapping, that nothing else accesses meanwhile.
+        /// not overlapping, and so does a `Shift::Each` array with `dst`, that nothing
+        /// else accesses meanwhile.
         #[target_feature(enable = $features)]
         pub(in super::super) unsafe fn map(
             f: Func,
             dst: *mut f32,
             src: *const f32,
             n: usize,
-            shift: Option<f32>,
+            shift: Shift,
         ) {
             const N: usize = $n;
             macro_rules! go {
-                ($sub:literal, $s:expr) => {
+                ($sub:literal, $s:expr, $u:expr) => {
                     // SAFETY: forwarded.
                     unsafe {
                         match f {
-                            Func::Exp => run::<{ Func::Exp as u8 }, $sub, N>(dst, src, n, $s),
-                            Func::Tanh => run::<{ Func::Tanh as u8 }, $sub, N>(dst, src, n, $s),
-                            Func::Logistic => {
-                                run::<{ Func::Logistic as u8 }, $sub, N>(dst, src, n, $s)
+                            Func::Exp => {
+                                run::<{ Func::Exp as u8 }, $sub, N, false>(dst, src, n, $s, $u)
                             }
-                            Func::Sin => run::<{ Func::Sin as u8 }, $sub, N>(dst, src, n, $s),
-                            Func::Cos => run::<{ Func::Cos as u8 }, $sub, N>(dst, src, n, $s),
+                            Func::Tanh => {
+                                run::<{ Func::Tanh as u8 }, $sub, N, false>(dst, src, n, $s, $u)
+                            }
+                            Func::Logistic => {
+                                run::<{ Func::Logistic as u8 }, $sub, N, false>(dst, src, n, $s, $u)
+                            }
+                            Func::Sin => {
+                                run::<{ Func::Sin as u8 }, $sub, N, false>(dst, src, n, $s, $u)
+                            }
+                            Func::Cos => {
+                                run::<{ Func::Cos as u8 }, $sub, N, false>(dst, src, n, $s, $u)
+                            }
                         }
                     }
                 };
             }
+            let none = std::ptr::null();
             match shift {
-                Some(s) => go!(true, k::<1>(s)[0]),
-                None => go!(false, k::<1>(0.0)[0]),
+                Shift::One(s) => go!(1, k::<1>(s)[0], none),
+                Shift::Each(u) => go!(2, k::<1>(0.0)[0], u),
+                Shift::None => go!(0, k::<1>(0.0)[0], none),
             }
+        }
+
+        /// `dst[i] = dst[i] + f(src[i] - subs[i])` for i < n, `$n` vectors per step (a
+        /// column block's sum of exponentials: the add folded into the function's
+        /// pass); `false` (nothing written) for sin and cos, whose stores take their
+        /// own path.
+        ///
+        /// # Safety
+        /// The CPU has `$features`; `src`, `subs` and `dst` point to `n` f32 each,
+        /// `src` and `subs` each identical to `dst` or not overlapping it, that nothing
+        /// else accesses meanwhile.
+        #[target_feature(enable = $features)]
+        pub(in super::super) unsafe fn map_sub_each_add(
+            f: Func,
+            dst: *mut f32,
+            src: *const f32,
+            subs: *const f32,
+            n: usize,
+        ) -> bool {
+            const N: usize = $n;
+            let s = k::<1>(0.0)[0];
+            // SAFETY: forwarded.
+            unsafe {
+                match f {
+                    Func::Exp => run::<{ Func::Exp as u8 }, 2, N, true>(dst, src, n, s, subs),
+                    Func::Tanh => run::<{ Func::Tanh as u8 }, 2, N, true>(dst, src, n, s, subs),
+                    Func::Logistic => {
+                        run::<{ Func::Logistic as u8 }, 2, N, true>(dst, src, n, s, subs)
+                    }
+                    Func::Sin | Func::Cos => return false,
+                }
+            }
+            true
         }
 
         /// Softmax's two passes over neighbouring rows in one loop: `dst[i] = exp(src[i]
@@ -539,7 +615,7 @@ macro_rules! algorithms {
                 // SAFETY: i + N * W <= n: the vectors lie inside all three arrays; each is
                 // read before its lanes are written.
                 unsafe {
-                    let x = args::<true, N>(src.add(i), shift);
+                    let x = args::<1, N>(src.add(i), shift, std::ptr::null());
                     let q = mul(load::<N>(prev.add(i)), scale);
                     store(prev.add(i), q);
                     store(dst.add(i), func::<EXP, N>(x, N * W));
@@ -559,7 +635,7 @@ macro_rules! algorithms {
         pub(in super::super) unsafe fn apply(f: Func, data: &mut [f32]) {
             let p = data.as_mut_ptr();
             // SAFETY: in place over `data`; the features by the caller's contract.
-            unsafe { map(f, p, p, data.len(), None) }
+            unsafe { map(f, p, p, data.len(), Shift::None) }
         }
     };
 }
@@ -597,7 +673,9 @@ mod evex {
 }
 
 pub(super) use evex::map as map_evex;
+pub(super) use evex::map_sub_each_add as map_sub_each_add_evex;
 pub(super) use plain::map;
+pub(super) use plain::map_sub_each_add;
 #[cfg(test)]
 pub(super) use {evex::apply as apply_evex, plain::apply};
 pub(super) use {evex::exp_sub_scale as exp_sub_scale_evex, plain::exp_sub_scale};

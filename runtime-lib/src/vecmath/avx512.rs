@@ -3,12 +3,12 @@
 //! bits: `roundscale_ps` with scale 0 is `round_ps`, a masked blend is `blendv_ps`, the
 //! sign operations are integer bit operations (AVX-512F has no float `and`).
 
-use super::Func;
 use super::avx2::{NEAREST, algorithms, huge_lanes, lanewise};
 use super::scalar::{
     EXP_HI, EXP_LO, EXP_P, INV_PI, LN2_HI, LN2_LO_NEG, LOG2E, MAGIC, PIO2, SIN_P, SINCOS_LIMIT,
     TANH_SMALL, TANH_T,
 };
+use super::{Func, Shift};
 use std::arch::x86_64::*;
 
 /// Lanes per vector.
@@ -151,19 +151,43 @@ mod zmm {
 pub(super) use zmm::apply as apply_zmm;
 pub(super) use zmm::exp_sub_scale as exp_sub_scale_zmm;
 pub(super) use zmm::map as map_zmm;
+pub(super) use zmm::map_sub_each_add as map_sub_each_add_zmm;
+
+/// [`map`]'s `dst[i] += f(src[i] - subs[i])` (see `avx2`'s `map_sub_each_add`): 16 lanes
+/// from [`MIN_LEN`] elements on, else 8 (EVEX); `false` for sin and cos.
+///
+/// # Safety
+/// The CPU has AVX2, FMA, AVX-512F and AVX-512VL; the arrays as `avx2`'s.
+#[target_feature(enable = "avx2,fma,avx512f,avx512vl")]
+pub(super) unsafe fn map_sub_each_add(
+    f: Func,
+    dst: *mut f32,
+    src: *const f32,
+    subs: *const f32,
+    n: usize,
+) -> bool {
+    // SAFETY: the caller's contract covers both.
+    unsafe {
+        if n >= MIN_LEN {
+            map_sub_each_add_zmm(f, dst, src, subs, n)
+        } else {
+            super::avx2::map_sub_each_add_evex(f, dst, src, subs, n)
+        }
+    }
+}
 
 /// Below this many elements the 8-lane path is faster: one step of the 16-lane path
 /// (four vectors) does not fill, and its one partial step waits on a single chain.
 pub(super) const MIN_LEN: usize = 64;
 
-/// `dst[i] = f(src[i])`, or `f(src[i] - shift)`: 16 lanes per instruction, or 8
-/// (EVEX) on short arrays.
+/// `dst[i] = f(src[i])`, or minus a shift (see [`super::Shift`]): 16 lanes per
+/// instruction, or 8 (EVEX) on short arrays.
 ///
 /// # Safety
 /// The CPU has AVX2, FMA, AVX-512F and AVX-512VL; `src` and `dst` point to `n` f32
 /// each, identical or not overlapping, that nothing else accesses meanwhile.
 #[target_feature(enable = "avx2,fma,avx512f,avx512vl")]
-pub(super) unsafe fn map(f: Func, dst: *mut f32, src: *const f32, n: usize, shift: Option<f32>) {
+pub(super) unsafe fn map(f: Func, dst: *mut f32, src: *const f32, n: usize, shift: Shift) {
     // SAFETY: the caller's contract covers both.
     unsafe {
         if n >= MIN_LEN {

@@ -35,6 +35,7 @@
 
 mod arith;
 mod map;
+mod minmax;
 mod rowmax;
 mod rowsum;
 mod scalar;
@@ -50,11 +51,21 @@ pub use arith::{
     pjrt_rt_mul_f32_array_v1, pjrt_rt_sub_f32_array_v1,
 };
 pub use map::{
+    pjrt_rt_cos_f32_map_sub_each_v1, pjrt_rt_exp_f32_map_sub_each_v1,
+    pjrt_rt_logistic_f32_map_sub_each_v1, pjrt_rt_sin_f32_map_sub_each_v1,
+    pjrt_rt_tanh_f32_map_sub_each_v1,
+};
+pub use map::{
     pjrt_rt_cos_f32_map_sub_v1, pjrt_rt_cos_f32_map_v1, pjrt_rt_exp_f32_map_sub_v1,
     pjrt_rt_exp_f32_map_v1, pjrt_rt_logistic_f32_map_sub_v1, pjrt_rt_logistic_f32_map_v1,
     pjrt_rt_sin_f32_map_sub_v1, pjrt_rt_sin_f32_map_v1, pjrt_rt_tanh_f32_map_sub_v1,
     pjrt_rt_tanh_f32_map_v1,
 };
+pub use map::{
+    pjrt_rt_exp_f32_map_sub_each_add_v1, pjrt_rt_logistic_f32_map_sub_each_add_v1,
+    pjrt_rt_tanh_f32_map_sub_each_add_v1,
+};
+pub use minmax::{pjrt_rt_max_f32_array_v1, pjrt_rt_min_f32_array_v1};
 pub use rowmax::{ROW_MAX_NAN, pjrt_rt_max_f32_row_v1, row_max, row_max_portable};
 pub use rowsum::{
     Summand, pjrt_rt_sum_f32_row_v1, pjrt_rt_sum_sq_sub_f32_row_v1, row_sum, row_sum_portable,
@@ -95,6 +106,16 @@ fn prefetch_write(p: *const f32) {
 
 #[cfg(test)]
 mod tests;
+
+/// What the array functions subtract from their arguments first.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Shift {
+    None,
+    /// One value for all (softmax's row maximum).
+    One(f32),
+    /// `subs[i]` from argument i: an array of `n` f32 (a column block's maxima).
+    Each(*const f32),
+}
 
 /// One of the array functions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,7 +159,7 @@ pub fn apply(f: Func, data: &mut [f32]) {
 fn apply_with(f: Func, data: &mut [f32], wide: bool) {
     let p = data.as_mut_ptr();
     // SAFETY: in place over `data`, which this call borrows uniquely.
-    if unsafe { map_simd(f, p, p, data.len(), None, wide) }.is_none() {
+    if unsafe { map_simd(f, p, p, data.len(), Shift::None, wide) }.is_none() {
         scalar::apply(f, data);
     }
 }
@@ -152,21 +173,21 @@ pub fn apply_portable(f: Func, data: &mut [f32]) {
 pub fn apply_avx2(f: Func, data: &mut [f32]) -> Option<()> {
     let p = data.as_mut_ptr();
     // SAFETY: in place over `data`, which this call borrows uniquely.
-    unsafe { map_simd(f, p, p, data.len(), None, true) }
+    unsafe { map_simd(f, p, p, data.len(), Shift::None, true) }
 }
 
-/// `dst[i] = f(src[i])`, or `f(src[i] - shift)`, on the fastest SIMD path this CPU has
+/// `dst[i] = f(src[i])`, or minus `shift` first, on the fastest SIMD path this CPU has
 /// (AVX-512 only if `wide`); `None` (nothing written) if it has none.
 ///
 /// # Safety
-/// `src` and `dst` point to `n` f32 each, identical or not overlapping, that nothing
-/// else accesses meanwhile.
+/// `src` and `dst` point to `n` f32 each, identical or not overlapping, and so does a
+/// `Shift::Each` array with `dst`, that nothing else accesses meanwhile.
 unsafe fn map_simd(
     f: Func,
     dst: *mut f32,
     src: *const f32,
     n: usize,
-    shift: Option<f32>,
+    shift: Shift,
     wide: bool,
 ) -> Option<()> {
     #[cfg(target_arch = "x86_64")]
@@ -182,6 +203,37 @@ unsafe fn map_simd(
         return Some(());
     }
     let _ = (f, dst, src, n, shift, wide);
+    None
+}
+
+/// `dst[i] = dst[i] + f(src[i] - subs[i])` on the fastest SIMD path this CPU has
+/// (AVX-512 only if `wide`); `None` (nothing written) if it has none, or for sin and
+/// cos.
+///
+/// # Safety
+/// `src`, `subs` and `dst` point to `n` f32 each, `src` and `subs` each identical to
+/// `dst` or not overlapping it, that nothing else accesses meanwhile.
+unsafe fn map_sub_each_add_simd(
+    f: Func,
+    dst: *mut f32,
+    src: *const f32,
+    subs: *const f32,
+    n: usize,
+    wide: bool,
+) -> Option<()> {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2_fma() {
+        // SAFETY: the features were detected; the arrays by the caller's contract.
+        let done = unsafe {
+            if has_avx512vl(wide) {
+                avx512::map_sub_each_add(f, dst, src, subs, n)
+            } else {
+                avx2::map_sub_each_add(f, dst, src, subs, n)
+            }
+        };
+        return done.then_some(());
+    }
+    let _ = (f, dst, src, subs, n, wide);
     None
 }
 

@@ -17,6 +17,7 @@ use std::collections::HashMap;
 mod block_rows;
 mod blocks;
 mod lanes;
+mod row_calls;
 pub(crate) mod row_reduce;
 mod tiles;
 
@@ -882,7 +883,10 @@ pub(crate) fn build(func: &mut Function, k: &Kernel, plan: &Plan, caps: &Caps) -
         pin_slot: None,
         unroll_next: false,
     };
-    if plan.workgroups > 0 {
+    let chunks = em.blocks.clone().filter(|bl| em.blocks_by_rows(bl));
+    if let (Some(bl), true) = (chunks, plan.workgroups > 0) {
+        em.block_chunks(begin, end, &bl)?;
+    } else if plan.workgroups > 0 {
         em.emit_loop(begin, end, 1, &[], &mut |em, w, _| {
             em.workgroup(w)?;
             Ok(vec![])

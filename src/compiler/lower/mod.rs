@@ -24,6 +24,8 @@ mod buffers;
 mod builder;
 mod collective;
 #[cfg(test)]
+mod columns_calls_tests;
+#[cfg(test)]
 mod columns_tests;
 mod control;
 #[cfg(test)]

@@ -12,8 +12,11 @@
 //! runtime has an array routine for (exp, ...) is computed per row by one call over the
 //! row's arguments. Values a pass needs per column (a previous reduction's result, what
 //! the points read once the reductions are done) are kept per vector in stack buffers.
+//! Where every operation of a step has a runtime routine, the step is calls only, over
+//! the whole row of the block ([`super::row_calls`]).
 
 use super::lanes::{array_math, body_classes, closure_of};
+use super::row_calls::{self, RowCalls};
 use super::{Class, Emitter, LANES, Pre, R, loop_invariant, operands};
 use crate::compiler::lower::kir::{Body, Node};
 use cranelift_codegen::ir::{
@@ -32,9 +35,9 @@ const MIN_CALL_FLOATS: i64 = 16;
 
 /// A value kept per vector of a block: its buffer and type.
 #[derive(Clone, Copy)]
-struct Kept {
-    slot: StackSlot,
-    ty: Type,
+pub(super) struct Kept {
+    pub(super) slot: StackSlot,
+    pub(super) ty: Type,
 }
 
 impl<'a, 'b> Emitter<'a, 'b> {
@@ -214,6 +217,20 @@ impl<'a, 'b> Emitter<'a, 'b> {
             }
             let math = array_math(rbody, &rcls)
                 .filter(|_| self.array_math && max_vectors * LANES >= MIN_CALL_FLOATS);
+            // Calls alone where every operation has a routine (see `row_calls`).
+            let calls = if self.array_math && max_vectors * LANES >= row_calls::MIN_FLOATS {
+                let tys = |v: &[(usize, Kept)]| -> Vec<(usize, Type)> {
+                    v.iter().map(|&(i, k)| (i, k.ty)).collect()
+                };
+                let acc_ty: Vec<Type> = accs.iter().map(|k| k.ty).collect();
+                let (outers, invs) = (tys(&outer_kept), tys(&inv_kept));
+                row_calls::plan(rbody, &rcls, &acc_ty, &outers, &invs)
+            } else {
+                None
+            };
+            let temps: Vec<Kept> = (0..calls.as_ref().map_or(0, |c| c.temps))
+                .map(|_| self.per_vector(max_vectors, types::F32X4))
+                .collect();
             let row = RowFold {
                 body: rbody,
                 cls: &rcls,
@@ -221,6 +238,8 @@ impl<'a, 'b> Emitter<'a, 'b> {
                 outers: &outer_kept,
                 invariants: &inv_kept,
                 math: math.as_ref(),
+                calls: calls.as_ref(),
+                temps: &temps,
                 outer_len: len,
             };
             self.rows_nest(extents, &mut Vec::new(), vectors, max_vectors, &row)?;
@@ -365,6 +384,17 @@ impl<'a, 'b> Emitter<'a, 'b> {
         row: &RowFold<'_>,
     ) -> R<()> {
         let body = row.body;
+        if let Some(plan) = row.calls {
+            let zero = self.iconst(0);
+            let (outer, known) = self.row_inputs(row, zero, 0);
+            let bufs = row_calls::Buffers {
+                accs: row.accs,
+                outers: row.outers,
+                invariants: row.invariants,
+                temps: row.temps,
+            };
+            return self.row_calls(body, row.cls, plan, &bufs, t, &outer, &known, vectors);
+        }
         let Some(math) = row.math else {
             self.vector_loops(vectors, &mut |em, v, u| {
                 let (outer, known) = em.row_inputs(row, v, u);
@@ -436,6 +466,9 @@ struct RowFold<'r> {
     outers: &'r [(usize, Kept)],
     invariants: &'r [(usize, Kept)],
     math: Option<&'r super::lanes::ArrayMath>,
+    /// The row step as runtime calls, and the temporary buffers they use.
+    calls: Option<&'r RowCalls>,
+    temps: &'r [Kept],
     /// Nodes of the enclosing (top-level) body.
     outer_len: usize,
 }
