@@ -2,10 +2,12 @@
 //!
 //! f32 products on x86_64 run our own cache-blocked kernel ([`blocked`]) with a 512-bit
 //! tile ([`f32_avx512`]) where the artifact's [`Isa`] has AVX-512F, a 256-bit one
-//! ([`f32_avx2`]) where it has AVX2 and FMA; f64 runs the `gemm` crate; f16 and bf16
-//! widen to f32 and round once; 8-bit integers into i32 run [`int8`]; other integer and boolean products run loops along
+//! ([`f32_avx2`]) where it has AVX2 and FMA; f64 runs the `gemm` crate; bf16 (into bf16,
+//! or into f32) runs [`bf16`]'s pair products where the `Isa` has AVX-512 BF16, and
+//! otherwise widens to f32 as f16 always does (rounding a half output once); 8-bit
+//! integers into i32 run [`int8`]; other integer and boolean products run loops along
 //! contiguous rows that the compiler vectorizes. `PJRTC_GEMM=crate` (or `avx2`) in the
-//! environment narrows the f32 choice, for comparisons.
+//! environment narrows the f32 choice, and `widen` the bf16 one, for comparisons.
 
 use super::{Bases, Elem, with_elem};
 use crate::DType;
@@ -35,6 +37,7 @@ pub(crate) unsafe fn apply_epilogue(
     unsafe { epilogue::apply(c, rs, cs, rows, cols, epi, isa.avx) }
 }
 
+pub(crate) mod bf16;
 #[cfg(target_arch = "x86_64")]
 mod blocked;
 #[cfg(target_arch = "x86_64")]
@@ -57,10 +60,15 @@ pub enum F32Gemm {
     Avx512,
 }
 
-/// The f32 kernel for `isa` (narrowed by `PJRTC_GEMM`, read once).
-pub fn f32_gemm(isa: Isa) -> F32Gemm {
+/// `PJRTC_GEMM` (read once; empty when unset).
+fn forced() -> &'static str {
     static FORCED: OnceLock<String> = OnceLock::new();
-    let forced = FORCED.get_or_init(|| std::env::var("PJRTC_GEMM").unwrap_or_default());
+    FORCED.get_or_init(|| std::env::var("PJRTC_GEMM").unwrap_or_default())
+}
+
+/// The f32 kernel for `isa` (narrowed by `PJRTC_GEMM`).
+pub fn f32_gemm(isa: Isa) -> F32Gemm {
+    let forced = forced();
     if forced == "crate" || !cfg!(target_arch = "x86_64") {
         return F32Gemm::Crate;
     }
@@ -270,14 +278,53 @@ unsafe fn one(
         // SAFETY: forwarded; the decoder checked the views against these types.
         return unsafe { int8::gemm(m, n, k, l, r, o, signs, isa) };
     }
+    if t.lhs == DType::BF16 {
+        // bf16 x bf16 (the decoder's check) into bf16 or f32.
+        let out = if t.out == DType::F32 {
+            bf16::Out::F32(epi)
+        } else {
+            bf16::Out::Bf16
+        };
+        // SAFETY: forwarded; the decoder checked the views against these types.
+        return unsafe { bf16_product(m, n, k, l, r, o, out, isa) };
+    }
     // SAFETY: forwarded (the operands have the output's type: the decoder's check).
     unsafe {
         match t.out {
             DType::F32 => f32_product(m, n, k, l, r, o, epi, isa),
             DType::F64 => fast::<f64>(m, n, k, l, r, o, isa),
             DType::F16 => widened::<half::f16>(m, n, k, l, r, o, isa),
-            DType::BF16 => widened::<half::bf16>(m, n, k, l, r, o, isa),
             d => with_elem!(d, T => rows::<T>(m, n, k, l, r, o)),
+        }
+    }
+}
+
+/// `o = l * r` for bf16 operands into `out`: [`bf16::gemm`]'s pair products where
+/// [`bf16::bf16_gemm`] picks them, else widened to f32.
+///
+/// # Safety
+/// As [`one`], for bf16 operands and an output of `out`'s type.
+#[allow(clippy::too_many_arguments)]
+unsafe fn bf16_product(
+    m: usize,
+    n: usize,
+    k: usize,
+    l: View,
+    r: View,
+    o: View,
+    out: bf16::Out,
+    isa: Isa,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if bf16::bf16_gemm(isa) == bf16::Bf16Gemm::Dot {
+        // SAFETY: forwarded; the CPU has AVX-512F, BW and BF16 by `isa` (bf16_gemm).
+        return unsafe { bf16::gemm::<bf16::dpbf16::Dpbf16>(m, n, k, l, r, o, out) };
+    }
+    // SAFETY: forwarded.
+    unsafe {
+        match out {
+            bf16::Out::F32(epi) => widened_into_f32::<half::bf16>(m, n, k, l, r, o, epi, isa),
+            bf16::Out::Bf16 => widened::<half::bf16>(m, n, k, l, r, o, isa),
         }
     }
 }
@@ -532,27 +579,61 @@ impl Half for half::bf16 {
     }
 }
 
+/// The `rows x cols` matrix of half floats `v` widened to a dense row-major f32 one.
+///
+/// # Safety
+/// Every element of the view is in bounds and aligned.
+unsafe fn widen<T: Half>(v: View, rows: usize, cols: usize) -> Vec<f32> {
+    let mut w = Vec::with_capacity(rows * cols);
+    for i in 0..rows {
+        for j in 0..cols {
+            // SAFETY: (i, j) is inside the view.
+            w.push(unsafe { v.at::<T>(i, j).read() }.widen());
+        }
+    }
+    w
+}
+
+/// A dense row-major f32 matrix of `cols` columns as a view.
+fn dense(p: &mut [f32], cols: usize) -> View {
+    View::new(p.as_mut_ptr() as *mut u8, cols as u64, 1)
+}
+
+/// Half operands into an f32 output: widened (exactly) to f32 and multiplied with the
+/// f32 kernel, which applies `epi`.
+///
+/// # Safety
+/// As [`fast`], for views of `T` and an f32 output; a non-null scale or bias has `n`
+/// readable floats.
+#[allow(clippy::too_many_arguments)]
+unsafe fn widened_into_f32<T: Half>(
+    m: usize,
+    n: usize,
+    k: usize,
+    l: View,
+    r: View,
+    o: View,
+    epi: Epi,
+    isa: Isa,
+) {
+    if m == 0 || n == 0 {
+        return;
+    }
+    // SAFETY: forwarded.
+    let (mut lw, mut rw) = unsafe { (widen::<T>(l, m, k), widen::<T>(r, k, n)) };
+    // SAFETY: dense operands of exactly these shapes; the output as the contract says.
+    unsafe { f32_product(m, n, k, dense(&mut lw, k), dense(&mut rw, n), o, epi, isa) }
+}
+
 /// f16 and bf16: widen to f32, multiply with the f32 kernel, round each output once
 /// (the products and sums in f32, as XLA CPU computes half-precision dots).
 unsafe fn widened<T: Half>(m: usize, n: usize, k: usize, l: View, r: View, o: View, isa: Isa) {
     if m == 0 || n == 0 {
         return;
     }
-    let widen = |v: View, rows: usize, cols: usize| {
-        let mut w = Vec::with_capacity(rows * cols);
-        for i in 0..rows {
-            for j in 0..cols {
-                // SAFETY: (i, j) is inside the view.
-                w.push(unsafe { v.at::<T>(i, j).read() }.widen());
-            }
-        }
-        w
-    };
-    let mut lw = widen(l, m, k);
-    let mut rw = widen(r, k, n);
+    // SAFETY: forwarded.
+    let (mut lw, mut rw) = unsafe { (widen::<T>(l, m, k), widen::<T>(r, k, n)) };
     let mut ow = vec![0f32; m * n];
-    let dense =
-        |p: &mut Vec<f32>, cols: usize| View::new(p.as_mut_ptr() as *mut u8, cols as u64, 1);
     let ov = dense(&mut ow, n);
     // SAFETY: dense buffers of exactly these shapes.
     unsafe { fast::<f32>(m, n, k, dense(&mut lw, k), dense(&mut rw, n), ov, isa) };
