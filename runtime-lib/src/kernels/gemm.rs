@@ -14,6 +14,7 @@ use crate::DType;
 use crate::format::Gemm;
 use crate::isa::Isa;
 use gemm::Parallelism;
+use std::cell::RefCell;
 use std::sync::OnceLock;
 
 #[cfg(test)]
@@ -37,7 +38,7 @@ pub(crate) unsafe fn apply_epilogue(
     unsafe { epilogue::apply(c, rs, cs, rows, cols, epi, isa.avx) }
 }
 
-pub(crate) mod bf16;
+pub mod bf16;
 #[cfg(target_arch = "x86_64")]
 mod blocked;
 #[cfg(target_arch = "x86_64")]
@@ -561,6 +562,12 @@ impl FromF32 for f64 {
 trait Half: Copy {
     fn widen(self) -> f32;
     fn round(x: f32) -> Self;
+    /// `dst[j] = src[j].widen()`: a loop the compiler vectorizes where it can.
+    fn widen_row(src: &[Self], dst: &mut [f32]) {
+        for (d, &x) in dst.iter_mut().zip(src) {
+            *d = x.widen();
+        }
+    }
 }
 impl Half for half::f16 {
     fn widen(self) -> f32 {
@@ -577,21 +584,68 @@ impl Half for half::bf16 {
     fn round(x: f32) -> Self {
         half::bf16::from_f32(x)
     }
+    fn widen_row(src: &[Self], dst: &mut [f32]) {
+        // A bf16 is the high half of the f32 it widens to (NaN payloads included).
+        for (d, &x) in dst.iter_mut().zip(src) {
+            *d = f32::from_bits((x.to_bits() as u32) << 16);
+        }
+    }
 }
 
-/// The `rows x cols` matrix of half floats `v` widened to a dense row-major f32 one.
+/// The f32 copies of a widened product (operands, output), kept by each thread between
+/// calls: a fresh matrix of megabytes is fresh pages, faulted in on every call (bf16_matmul
+/// at x86-64-v3: about 10% of the call).
+#[derive(Default)]
+struct Widened {
+    l: Vec<f32>,
+    r: Vec<f32>,
+    o: Vec<f32>,
+}
+
+thread_local! {
+    static WIDENED: RefCell<Widened> = RefCell::new(Widened::default());
+}
+
+/// Buffers up to this many floats stay with the thread after a widened product (16 MiB).
+const WIDENED_KEEP: usize = 1 << 22;
+
+/// Runs `f` with this thread's [`Widened`] buffers (fresh ones if they are in use).
+fn with_widened<R>(f: impl FnOnce(&mut Widened) -> R) -> R {
+    WIDENED.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut w) => {
+            let r = f(&mut w);
+            let w = &mut *w;
+            for v in [&mut w.l, &mut w.r, &mut w.o] {
+                if v.capacity() > WIDENED_KEEP {
+                    *v = Vec::new();
+                }
+            }
+            r
+        }
+        // Not expected (the kernels do not nest), but then fresh buffers serve.
+        Err(_) => f(&mut Widened::default()),
+    })
+}
+
+/// The `rows x cols` matrix of half floats `v` widened into `w`, dense row-major.
 ///
 /// # Safety
 /// Every element of the view is in bounds and aligned.
-unsafe fn widen<T: Half>(v: View, rows: usize, cols: usize) -> Vec<f32> {
-    let mut w = Vec::with_capacity(rows * cols);
-    for i in 0..rows {
-        for j in 0..cols {
-            // SAFETY: (i, j) is inside the view.
-            w.push(unsafe { v.at::<T>(i, j).read() }.widen());
+unsafe fn widen<T: Half>(v: View, rows: usize, cols: usize, w: &mut Vec<f32>) {
+    w.clear();
+    w.resize(rows * cols, 0.0);
+    for (i, dst) in w.chunks_exact_mut(cols.max(1)).enumerate().take(rows) {
+        if v.cs == 1 {
+            // SAFETY: row i's `cols` contiguous elements are inside the view.
+            let src = unsafe { std::slice::from_raw_parts(v.at::<T>(i, 0), cols) };
+            T::widen_row(src, dst);
+        } else {
+            for (j, d) in dst.iter_mut().enumerate() {
+                // SAFETY: (i, j) is inside the view.
+                *d = unsafe { v.at::<T>(i, j).read() }.widen();
+            }
         }
     }
-    w
 }
 
 /// A dense row-major f32 matrix of `cols` columns as a view.
@@ -619,10 +673,15 @@ unsafe fn widened_into_f32<T: Half>(
     if m == 0 || n == 0 {
         return;
     }
-    // SAFETY: forwarded.
-    let (mut lw, mut rw) = unsafe { (widen::<T>(l, m, k), widen::<T>(r, k, n)) };
-    // SAFETY: dense operands of exactly these shapes; the output as the contract says.
-    unsafe { f32_product(m, n, k, dense(&mut lw, k), dense(&mut rw, n), o, epi, isa) }
+    with_widened(|w| {
+        // SAFETY: forwarded; then dense operands of exactly these shapes, the output as
+        // the contract says.
+        unsafe {
+            widen::<T>(l, m, k, &mut w.l);
+            widen::<T>(r, k, n, &mut w.r);
+            f32_product(m, n, k, dense(&mut w.l, k), dense(&mut w.r, n), o, epi, isa)
+        }
+    })
 }
 
 /// f16 and bf16: widen to f32, multiply with the f32 kernel, round each output once
@@ -631,18 +690,24 @@ unsafe fn widened<T: Half>(m: usize, n: usize, k: usize, l: View, r: View, o: Vi
     if m == 0 || n == 0 {
         return;
     }
-    // SAFETY: forwarded.
-    let (mut lw, mut rw) = unsafe { (widen::<T>(l, m, k), widen::<T>(r, k, n)) };
-    let mut ow = vec![0f32; m * n];
-    let ov = dense(&mut ow, n);
-    // SAFETY: dense buffers of exactly these shapes.
-    unsafe { fast::<f32>(m, n, k, dense(&mut lw, k), dense(&mut rw, n), ov, isa) };
-    for i in 0..m {
-        for j in 0..n {
-            // SAFETY: (i, j) is inside the output.
-            unsafe { o.at::<T>(i, j).write(T::round(ow[i * n + j])) }
+    with_widened(|w| {
+        // SAFETY: forwarded.
+        unsafe {
+            widen::<T>(l, m, k, &mut w.l);
+            widen::<T>(r, k, n, &mut w.r);
         }
-    }
+        w.o.clear();
+        w.o.resize(m * n, 0.0);
+        let ov = dense(&mut w.o, n);
+        // SAFETY: dense buffers of exactly these shapes.
+        unsafe { fast::<f32>(m, n, k, dense(&mut w.l, k), dense(&mut w.r, n), ov, isa) };
+        for i in 0..m {
+            for j in 0..n {
+                // SAFETY: (i, j) is inside the output.
+                unsafe { o.at::<T>(i, j).write(T::round(w.o[i * n + j])) }
+            }
+        }
+    })
 }
 
 /// Integer, boolean and minifloat products: each output row accumulates `l[i, p] *
