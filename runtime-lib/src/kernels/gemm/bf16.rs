@@ -23,10 +23,10 @@
 //! differs from the widened path (f32 FMAs in the order of `p`) only by the order and
 //! pairing of the f32 additions, and by denormals: `vdpbf16ps` rounds to nearest even
 //! and, whatever MXCSR says, treats bf16 denormal inputs as zero and flushes f32 denormal
-//! results (of each of its two additions) to zero. So each sum is within about `k * 2^-24
-//! * sum |a b|` of the exact one, plus `2^-126`-sized flushes; XLA CPU's `vdpbf16ps`
-//! kernels have the same character. A bf16 output then rounds that once (`2^-8`
-//! relative).
+//! results (of each of its two additions) to zero. So each sum is within about
+//! `k * 2^-24 * sum |a b|` of the exact one, plus `2^-126`-sized flushes; XLA CPU's
+//! `vdpbf16ps` kernels have the same character. A bf16 output then rounds that once
+//! (`2^-8` relative).
 
 use super::View;
 use super::epilogue::{self, Epi};
