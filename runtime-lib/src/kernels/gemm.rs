@@ -38,6 +38,9 @@ pub(crate) unsafe fn apply_epilogue(
     unsafe { epilogue::apply(c, rs, cs, rows, cols, epi, isa.avx) }
 }
 
+// Only x86_64 has a pair tile (and the tests a portable one): elsewhere bf16 widens, and
+// the driver is compiled but unused.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub mod bf16;
 #[cfg(target_arch = "x86_64")]
 mod blocked;
@@ -213,9 +216,15 @@ unsafe fn split_product(
         // SAFETY: forwarded.
         return unsafe { one(t, m, n, k, l, r, o, epi, isa) };
     }
+    // The bf16 pair products always pack B (its rows interleave into pairs), so there
+    // every row part would pack all of it (bf16_matmul on two threads, best of four
+    // runs: 442 -> 454 GFLOP/s by columns).
     #[cfg(target_arch = "x86_64")]
-    if m / parts > blocked::DIRECT_B_MAX_ROWS && o.cs > 0 && n >= SPLIT_COLUMNS * parts {
-        // Parts of this many rows each pack the whole right-hand side; parts of columns
+    let packs_b = m / parts > blocked::DIRECT_B_MAX_ROWS
+        || (t.rhs == DType::BF16 && bf16::bf16_gemm(isa) == bf16::Bf16Gemm::Dot);
+    #[cfg(target_arch = "x86_64")]
+    if packs_b && o.cs > 0 && n >= SPLIT_COLUMNS * parts {
+        // Parts of many rows each pack the whole right-hand side; parts of columns
         // pack only their own (matmul_1024 on two threads: 0.97x the time). Column blocks
         // are whole multiples of `SPLIT_COLUMNS`, so every tile but the last is full.
         let blocks = n.div_ceil(SPLIT_COLUMNS);

@@ -3,7 +3,7 @@
 //! (batches, threads, both output types) on the path the `Isa` picks and on the widened
 //! one.
 
-use super::{Bf16Gemm, Out, PairTile, Portable, bf16_gemm, dot2};
+use super::{Bf16Gemm, Out, Portable, bf16_gemm};
 use crate::DType;
 use crate::format::{BufRef, Epilogue, Gemm, MatrixView, Region, Target};
 use crate::isa::Isa;
@@ -199,7 +199,7 @@ proptest! {
     }
 }
 
-/// `vdpbf16ps` on this CPU matches its definition ([`dot2`]) where that is exact, and
+/// `vdpbf16ps` on this CPU matches its definition ([`super::dot2`]) where that is exact, and
 /// flushes denormals as documented: a bf16 denormal input is read as zero, and a
 /// denormal f32 sum becomes zero, where the widened f32 path keeps both.
 #[cfg(target_arch = "x86_64")]
@@ -220,7 +220,11 @@ fn denormals_flush_to_zero() {
         (min, 2.0, 2.0 * min),
         (1.5, -3.0, -4.5),
     ] {
-        assert_eq!(dot2(0.0, bf(x) as u32, bf(y) as u32), want, "{x} * {y}");
+        assert_eq!(
+            super::dot2(0.0, bf(x) as u32, bf(y) as u32),
+            want,
+            "{x} * {y}"
+        );
         let mut a = vec![bf(x), 0];
         let mut b = vec![bf(y), 0];
         let mut c = [f32::NAN];
@@ -501,7 +505,7 @@ fn panels_pair_the_steps() {
             let mut p = Panel([0xdead; 5 * 64]);
             // SAFETY: as above; the host has the tile's features (checked).
             unsafe {
-                <super::dpbf16::Dpbf16 as PairTile>::pack_rows(
+                <super::dpbf16::Dpbf16 as super::PairTile>::pack_rows(
                     kc,
                     w,
                     src.as_ptr(),
