@@ -11,7 +11,7 @@
 
 use super::{Bases, Elem, with_elem};
 use crate::DType;
-use crate::format::Gemm;
+use crate::format::{Gemm, MatrixView};
 use crate::isa::Isa;
 use gemm::Parallelism;
 use std::cell::RefCell;
@@ -100,16 +100,96 @@ struct Types {
 /// the sizes that `base` points to (so every element touched is in bounds and aligned), and
 /// no other thread may access the output while this runs.
 pub unsafe fn gemm(g: &Gemm, base: &Bases, threads: usize, isa: Isa) {
-    let t = Types {
-        out: g.dtype,
-        lhs: g.lhs_dtype,
-        rhs: g.rhs_dtype,
-    };
     let epi = Epi::of(&g.epilogue, base);
     let first = Views {
         l: View::new(base.ptr(&g.lhs.buf), g.lhs.row_stride, g.lhs.col_stride),
         r: View::new(base.ptr(&g.rhs.buf), g.rhs.row_stride, g.rhs.col_stride),
         o: View::new(base.ptr(&g.out.buf), g.out.row_stride, g.out.col_stride),
+    };
+    if g.lhs_dtype == DType::BF16
+        && g.dtype == DType::F32
+        && bf16::bf16_gemm(isa) == bf16::Bf16Gemm::Widened
+    {
+        // SAFETY: forwarded.
+        return unsafe { widened_step(g, first, epi, threads, isa) };
+    }
+    // SAFETY: forwarded.
+    unsafe { step(g, first, epi, threads, isa) }
+}
+
+/// bf16 operands into f32 without the pair products: every product's operands widened
+/// to f32 once (by rows, split across the threads), then the f32 step over those. Parts of
+/// products widened on their own would each widen all of B (x86-64-v3 bf16_matmul on two
+/// threads: 15% of the call).
+///
+/// # Safety
+/// As [`gemm`], `g` of bf16 operands into f32, `first` its first product's views.
+unsafe fn widened_step(g: &Gemm, first: Views, epi: Epi, threads: usize, isa: Isa) {
+    let (m, n, k) = (g.m as usize, g.n as usize, g.k as usize);
+    let batch = g.batch as usize;
+    with_widened(|w| {
+        // Operand `v`'s `batch x rows x cols` into `dst`, dense.
+        let widen_all = |v: View, bs: u64, rows: usize, cols: usize, dst: &mut Vec<f32>| {
+            dst.clear();
+            dst.resize(batch * rows * cols, 0.0);
+            let out = View::new(dst.as_mut_ptr() as *mut u8, cols as u64, 1);
+            let all = batch * rows;
+            // Parts of at least 64 Ki elements: below that the pool costs more than it saves.
+            let parts = threads.clamp(1, (all * cols / (1 << 16)).max(1));
+            // SAFETY: row `r` of the widened batches is row `r % rows` of product
+            // `r / rows`, inside the operand (the decoder's checks on the step); each part
+            // writes its own rows of `dst`, which has `batch * rows * cols` floats.
+            super::par::chunks(all, parts, |r0, r1| unsafe {
+                // Whole views (Sync), not their pointer fields.
+                let (v, out) = (v, out);
+                for r in r0..r1 {
+                    let (t, i) = (r / rows, r % rows);
+                    let src = View {
+                        ptr: v.ptr.wrapping_add(t * bs as usize * 2),
+                        ..v
+                    }
+                    .skip_rows(i, 2);
+                    let dst = out.skip_rows(r, 4);
+                    let row = std::slice::from_raw_parts_mut(dst.ptr as *mut f32, cols);
+                    widen_rows::<half::bf16>(src, 1, cols, row);
+                }
+            });
+        };
+        widen_all(first.l, g.lhs.batch_stride, m, k, &mut w.l);
+        widen_all(first.r, g.rhs.batch_stride, k, n, &mut w.r);
+        let dense_view = |rows: usize, cols: usize| MatrixView {
+            batch_stride: (rows * cols) as u64,
+            row_stride: cols as u64,
+            col_stride: 1,
+            ..g.out
+        };
+        let f = Gemm {
+            lhs_dtype: DType::F32,
+            rhs_dtype: DType::F32,
+            lhs: dense_view(m, k),
+            rhs: dense_view(k, n),
+            ..*g
+        };
+        let views = Views {
+            l: View::new(w.l.as_mut_ptr() as *mut u8, k as u64, 1),
+            r: View::new(w.r.as_mut_ptr() as *mut u8, n as u64, 1),
+            o: first.o,
+        };
+        // SAFETY: the widened operands are dense f32 batches of exactly these shapes; the
+        // output as `gemm`'s contract says.
+        unsafe { step(&f, views, epi, threads, isa) }
+    })
+}
+
+/// [`gemm`] over the views of its first product, `first`.
+///
+/// # Safety
+/// As [`gemm`]; `first` and `g`'s strides describe the operands and output it checked.
+unsafe fn step(g: &Gemm, first: Views, epi: Epi, threads: usize, isa: Isa) {
+    let t = Types {
+        out: g.dtype,
+        lhs: g.lhs_dtype,
+        rhs: g.rhs_dtype,
     };
     let (m, n, k) = (g.m as usize, g.n as usize, g.k as usize);
     let batch = g.batch as usize;
@@ -643,6 +723,16 @@ fn with_widened<R>(f: impl FnOnce(&mut Widened) -> R) -> R {
 unsafe fn widen<T: Half>(v: View, rows: usize, cols: usize, w: &mut Vec<f32>) {
     w.clear();
     w.resize(rows * cols, 0.0);
+    // SAFETY: forwarded; `w` has rows x cols floats.
+    unsafe { widen_rows::<T>(v, rows, cols, w) }
+}
+
+/// The `rows x cols` matrix of half floats `v` widened into `w` (dense row-major, at least
+/// `rows * cols` floats).
+///
+/// # Safety
+/// Every element of the view is in bounds and aligned.
+unsafe fn widen_rows<T: Half>(v: View, rows: usize, cols: usize, w: &mut [f32]) {
     for (i, dst) in w.chunks_exact_mut(cols.max(1)).enumerate().take(rows) {
         if v.cs == 1 {
             // SAFETY: row i's `cols` contiguous elements are inside the view.

@@ -414,7 +414,8 @@ fn step_check(
 }
 
 /// Gemm steps of both output types, batched and split across threads (by rows, by
-/// columns, by products), on the host's path and on the widened one.
+/// columns, by products), on the host's path and on the widened one (whose operands
+/// into f32 are widened once per step, by parts of rows).
 #[test]
 fn steps_on_every_path() {
     for isa in [Isa::host(), Isa::host().without_avx512(), Isa::PORTABLE] {
@@ -427,6 +428,8 @@ fn steps_on_every_path() {
                 step_check(out, 1, 600, 129, 16, true, true, threads, isa);
                 // Many products below the split size: by products.
                 step_check(out, 20, 60, 70, 65, false, false, threads, isa);
+                // Operands large enough to be widened in parts (a transposed A).
+                step_check(out, 2, 300, 64, 257, true, false, threads, isa);
             }
         }
     }
