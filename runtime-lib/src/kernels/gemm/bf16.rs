@@ -251,7 +251,10 @@ pub(crate) unsafe fn gemm<T: PairTile>(
                     // non-null scale or bias has n floats (the contract).
                     unsafe { epilogue::apply(o.ptr as *mut f32, o.rs, o.cs, m, n, epi, false) }
                 }
-                s.c = c;
+                // Kept for the next call unless it is large (16 MiB).
+                if c.capacity() <= 1 << 22 {
+                    s.c = c;
+                }
             }
         }
     });
