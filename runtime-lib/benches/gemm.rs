@@ -5,6 +5,8 @@
 //!         [--epilogue]
 //!
 //! `--epilogue` gives every product a bias and ReLU epilogue (a dense layer's).
+//! `--bf16` makes the operands bf16 (the values rounded), into f32 (`--bf16-out`: into
+//! bf16), the kernel then [`bf16_gemm`]'s choice (`PJRTC_GEMM=widen`: the widened one).
 //! The kernel is this process's choice ([`f32_gemm`]); run once more with
 //! `PJRTC_GEMM=crate` in the environment for the `gemm` crate, alternating, under
 //! `taskset -c 0` for one thread.
@@ -12,7 +14,7 @@
 use pjrtc_runtime::DType;
 use pjrtc_runtime::format::{Activation, BufRef, Epilogue, Gemm, MatrixView, Region};
 use pjrtc_runtime::kernels::Bases;
-use pjrtc_runtime::kernels::gemm::{f32_gemm, gemm};
+use pjrtc_runtime::kernels::gemm::{bf16::bf16_gemm, f32_gemm, gemm};
 use std::time::{Duration, Instant};
 
 /// (name, batch, m, n, k, rhs transposed): the GEMMs of matmul_256, matmul_1024,
@@ -35,6 +37,7 @@ const SHAPES: &[(&str, usize, usize, usize, usize, bool)] = &[
     ("cnn_1x10x128", 1, 1, 10, 128, false),
     ("decode_8x1x512x64_bt", 8, 1, 512, 64, true),
     ("decode_8x1x64x512", 8, 1, 64, 512, false),
+    ("bf16_matmul_512x512x1024", 1, 512, 512, 1024, false),
 ];
 
 fn view(region: Region, rows: usize, cols: usize, batch_stride: usize, trans: bool) -> MatrixView {
@@ -62,10 +65,14 @@ fn main() {
     let ms: u64 = arg("--ms").and_then(|s| s.parse().ok()).unwrap_or(300);
     let only = arg("--only");
     let with_epilogue = args.iter().any(|a| a == "--epilogue");
-    println!(
-        "kernel {:?}, {threads} thread(s)",
-        f32_gemm(pjrtc_runtime::Isa::host())
-    );
+    let bf16_out = args.iter().any(|a| a == "--bf16-out");
+    let bf16 = bf16_out || args.iter().any(|a| a == "--bf16");
+    let isa = pjrtc_runtime::Isa::host();
+    if bf16 {
+        println!("kernel {:?}, {threads} thread(s)", bf16_gemm(isa));
+    } else {
+        println!("kernel {:?}, {threads} thread(s)", f32_gemm(isa));
+    }
     println!(
         "{:<24} {:>10} {:>9} {:>9}",
         "shape", "median us", "GFLOP/s", "best"
@@ -83,10 +90,26 @@ fn main() {
         let mut b = fill(batch * k * n);
         let mut c = vec![0f32; batch * m * n];
         let mut bias = fill(n);
+        // The bf16 operands, in the first halves of the f32 buffers.
+        let (operands, out) = if bf16 {
+            for v in [&mut a, &mut b] {
+                let h: Vec<u16> = v
+                    .iter()
+                    .map(|&x| half::bf16::from_f32(x).to_bits())
+                    .collect();
+                for (i, w) in h.chunks(2).enumerate() {
+                    v[i] = f32::from_bits(w[0] as u32 | (*w.get(1).unwrap_or(&0) as u32) << 16);
+                }
+            }
+            let out = if bf16_out { DType::BF16 } else { DType::F32 };
+            (DType::BF16, out)
+        } else {
+            (DType::F32, DType::F32)
+        };
         let g = Gemm {
-            dtype: DType::F32,
-            lhs_dtype: DType::F32,
-            rhs_dtype: DType::F32,
+            dtype: out,
+            lhs_dtype: operands,
+            rhs_dtype: operands,
             batch: batch as u64,
             m: m as u64,
             n: n as u64,
@@ -94,7 +117,7 @@ fn main() {
             lhs: view(Region::Input(0), m, k, m * k, false),
             rhs: view(Region::Input(1), k, n, k * n, bt),
             out: view(Region::Output(0), m, n, m * n, false),
-            epilogue: if with_epilogue {
+            epilogue: if with_epilogue && out == DType::F32 {
                 Epilogue {
                     scale: None,
                     bias: Some(BufRef {
@@ -118,7 +141,7 @@ fn main() {
         // SAFETY: the views describe dense batch x rows x cols arrays inside the three
         // buffers above, which live until the end of this iteration; c overlaps neither,
         // nor the bias of n floats.
-        let run = || unsafe { gemm(&g, &bases, threads, pjrtc_runtime::Isa::host()) };
+        let run = || unsafe { gemm(&g, &bases, threads, isa) };
         for _ in 0..3 {
             run();
         }

@@ -12,8 +12,14 @@ use crate::format::Target;
 /// The x86_64 features beyond x86-64-v3 the runtime's routines use, as
 /// [`Target::features`] names them. Codegen does not use them; the compiler records the
 /// host's so that the runtime may.
-pub const RUNTIME_ONLY_FEATURES: &[&str] =
-    &["avx512f", "avx512vl", "avx512dq", "avx512bw", "avx512vnni"];
+pub const RUNTIME_ONLY_FEATURES: &[&str] = &[
+    "avx512f",
+    "avx512vl",
+    "avx512dq",
+    "avx512bw",
+    "avx512vnni",
+    "avx512bf16",
+];
 
 /// The instruction-set paths routines may take.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -32,6 +38,8 @@ pub struct Isa {
     pub avx512bw: bool,
     /// AVX-512 VNNI (with AVX-512F and BW): `vpdpbusd`.
     pub avx512vnni: bool,
+    /// AVX-512 BF16 (with AVX-512F and BW): `vdpbf16ps`, the bf16 GEMM's pair products.
+    pub avx512bf16: bool,
 }
 
 impl Isa {
@@ -44,6 +52,7 @@ impl Isa {
         avx512dq: false,
         avx512bw: false,
         avx512vnni: false,
+        avx512bf16: false,
     };
 
     /// Everything this machine has (std caches the CPUID answers). For tests and tools
@@ -76,6 +85,7 @@ impl Isa {
             avx512dq: avx512f && has("avx512dq"),
             avx512bw,
             avx512vnni: avx512bw && has("avx512vnni"),
+            avx512bf16: avx512bw && has("avx512bf16"),
         }
     }
 
@@ -92,6 +102,7 @@ impl Isa {
             avx512dq: false,
             avx512bw: false,
             avx512vnni: false,
+            avx512bf16: false,
             ..self
         }
     }
@@ -116,7 +127,10 @@ mod tests {
             features: v3.clone(),
         };
         let isa = Isa::for_target(&t);
-        assert!(!isa.avx512f && !isa.avx512vnni && !isa.avx512vl, "{isa:?}");
+        assert!(
+            !isa.avx512f && !isa.avx512vnni && !isa.avx512vl && !isa.avx512bf16,
+            "{isa:?}"
+        );
         let host = Isa::host();
         assert_eq!(isa.avx2_fma, host.avx2_fma);
         let mut all = v3;
@@ -136,5 +150,8 @@ mod tests {
         // Features only count with what they build on.
         let only512 = Isa::from_features(|f| f == "avx512f" || f == "avx512vnni");
         assert_eq!(only512, Isa::PORTABLE);
+        let no_bw = Isa::from_features(|f| f != "avx512bw");
+        assert!(!no_bw.avx512bf16 && !no_bw.avx512vnni, "{no_bw:?}");
+        assert!(!Isa::host().without_avx512().avx512bf16);
     }
 }

@@ -71,6 +71,7 @@ pub fn host_has(f: &str) -> bool {
             "avx512dq" => std::is_x86_feature_detected!("avx512dq"),
             "avx512bw" => std::is_x86_feature_detected!("avx512bw"),
             "avx512vnni" => std::is_x86_feature_detected!("avx512vnni"),
+            "avx512bf16" => std::is_x86_feature_detected!("avx512bf16"),
             _ => false,
         }
     }

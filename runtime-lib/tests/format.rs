@@ -340,6 +340,25 @@ fn validation_errors_name_the_problem() {
         "{}",
         err_of(&p)
     );
+    // bf16 operands into f32 (a dot with f32 as its preferred type), epilogue included;
+    // not one bf16 operand alone, nor into another type.
+    let mut p = rich();
+    let g = gemm(&mut p);
+    (g.lhs_dtype, g.rhs_dtype) = (DType::BF16, DType::BF16);
+    assert_eq!(Pjx::from_bytes(&p.to_bytes()).unwrap(), p);
+    gemm(&mut p).rhs_dtype = DType::F32;
+    assert!(
+        err_of(&p).contains("gemm of bf16 x f32 into f32 is not supported"),
+        "{}",
+        err_of(&p)
+    );
+    let g = gemm(&mut p);
+    (g.rhs_dtype, g.dtype) = (DType::BF16, DType::F16);
+    assert!(
+        err_of(&p).contains("gemm of bf16 x bf16 into f16 is not supported"),
+        "{}",
+        err_of(&p)
+    );
     let mut p = rich();
     gemm(&mut p).epilogue.scale = Some(buf(Region::Constant, 0, 8));
     assert!(

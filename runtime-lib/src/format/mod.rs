@@ -478,7 +478,10 @@ pub struct MatrixView {
 ///
 /// `dtype` is the output's element type; the operands have `lhs_dtype` and `rhs_dtype`,
 /// which are `dtype` too except for 8-bit integers (i8 or u8, in any combination) into
-/// i32, whose products and sums are exact in wrapping i32 (format version 5).
+/// i32, whose products and sums are exact in wrapping i32 (format version 5), and bf16
+/// into f32 (a `dot_general` with `preferred_element_type` f32: the exact bf16 products
+/// summed in f32, not rounded to bf16). The layout is version 5's; a runtime from before
+/// the bf16 case refuses such a step by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Gemm {
     pub dtype: DType,
@@ -495,11 +498,13 @@ pub struct Gemm {
 }
 
 impl Gemm {
-    /// Whether a Gemm may multiply operands of these types into `out`: the same type, or
-    /// 8-bit integers into i32.
+    /// Whether a Gemm may multiply operands of these types into `out`: the same type,
+    /// 8-bit integers into i32, or bf16 into f32.
     pub fn supports(out: DType, lhs: DType, rhs: DType) -> bool {
         let byte = |d: DType| matches!(d, DType::I8 | DType::U8);
-        (lhs == out && rhs == out) || (out == DType::I32 && byte(lhs) && byte(rhs))
+        (lhs == out && rhs == out)
+            || (out == DType::I32 && byte(lhs) && byte(rhs))
+            || (out == DType::F32 && lhs == DType::BF16 && rhs == DType::BF16)
     }
 }
 

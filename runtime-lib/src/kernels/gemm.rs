@@ -2,16 +2,19 @@
 //!
 //! f32 products on x86_64 run our own cache-blocked kernel ([`blocked`]) with a 512-bit
 //! tile ([`f32_avx512`]) where the artifact's [`Isa`] has AVX-512F, a 256-bit one
-//! ([`f32_avx2`]) where it has AVX2 and FMA; f64 runs the `gemm` crate; f16 and bf16
-//! widen to f32 and round once; 8-bit integers into i32 run [`int8`]; other integer and boolean products run loops along
+//! ([`f32_avx2`]) where it has AVX2 and FMA; f64 runs the `gemm` crate; bf16 (into bf16,
+//! or into f32) runs [`bf16`]'s pair products where the `Isa` has AVX-512 BF16, and
+//! otherwise widens to f32 as f16 always does (rounding a half output once); 8-bit
+//! integers into i32 run [`int8`]; other integer and boolean products run loops along
 //! contiguous rows that the compiler vectorizes. `PJRTC_GEMM=crate` (or `avx2`) in the
-//! environment narrows the f32 choice, for comparisons.
+//! environment narrows the f32 choice, and `widen` the bf16 one, for comparisons.
 
 use super::{Bases, Elem, with_elem};
 use crate::DType;
-use crate::format::Gemm;
+use crate::format::{Gemm, MatrixView};
 use crate::isa::Isa;
 use gemm::Parallelism;
+use std::cell::RefCell;
 use std::sync::OnceLock;
 
 #[cfg(test)]
@@ -35,6 +38,10 @@ pub(crate) unsafe fn apply_epilogue(
     unsafe { epilogue::apply(c, rs, cs, rows, cols, epi, isa.avx) }
 }
 
+// Only x86_64 has a pair tile (and the tests a portable one): elsewhere bf16 widens, and
+// the driver is compiled but unused.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub mod bf16;
 #[cfg(target_arch = "x86_64")]
 mod blocked;
 #[cfg(target_arch = "x86_64")]
@@ -57,10 +64,15 @@ pub enum F32Gemm {
     Avx512,
 }
 
-/// The f32 kernel for `isa` (narrowed by `PJRTC_GEMM`, read once).
-pub fn f32_gemm(isa: Isa) -> F32Gemm {
+/// `PJRTC_GEMM` (read once; empty when unset).
+fn forced() -> &'static str {
     static FORCED: OnceLock<String> = OnceLock::new();
-    let forced = FORCED.get_or_init(|| std::env::var("PJRTC_GEMM").unwrap_or_default());
+    FORCED.get_or_init(|| std::env::var("PJRTC_GEMM").unwrap_or_default())
+}
+
+/// The f32 kernel for `isa` (narrowed by `PJRTC_GEMM`).
+pub fn f32_gemm(isa: Isa) -> F32Gemm {
+    let forced = forced();
     if forced == "crate" || !cfg!(target_arch = "x86_64") {
         return F32Gemm::Crate;
     }
@@ -88,16 +100,96 @@ struct Types {
 /// the sizes that `base` points to (so every element touched is in bounds and aligned), and
 /// no other thread may access the output while this runs.
 pub unsafe fn gemm(g: &Gemm, base: &Bases, threads: usize, isa: Isa) {
-    let t = Types {
-        out: g.dtype,
-        lhs: g.lhs_dtype,
-        rhs: g.rhs_dtype,
-    };
     let epi = Epi::of(&g.epilogue, base);
     let first = Views {
         l: View::new(base.ptr(&g.lhs.buf), g.lhs.row_stride, g.lhs.col_stride),
         r: View::new(base.ptr(&g.rhs.buf), g.rhs.row_stride, g.rhs.col_stride),
         o: View::new(base.ptr(&g.out.buf), g.out.row_stride, g.out.col_stride),
+    };
+    if g.lhs_dtype == DType::BF16
+        && g.dtype == DType::F32
+        && bf16::bf16_gemm(isa) == bf16::Bf16Gemm::Widened
+    {
+        // SAFETY: forwarded.
+        return unsafe { widened_step(g, first, epi, threads, isa) };
+    }
+    // SAFETY: forwarded.
+    unsafe { step(g, first, epi, threads, isa) }
+}
+
+/// bf16 operands into f32 without the pair products: every product's operands widened
+/// to f32 once (by rows, split across the threads), then the f32 step over those. Parts of
+/// products widened on their own would each widen all of B (x86-64-v3 bf16_matmul on two
+/// threads: 15% of the call).
+///
+/// # Safety
+/// As [`gemm`], `g` of bf16 operands into f32, `first` its first product's views.
+unsafe fn widened_step(g: &Gemm, first: Views, epi: Epi, threads: usize, isa: Isa) {
+    let (m, n, k) = (g.m as usize, g.n as usize, g.k as usize);
+    let batch = g.batch as usize;
+    with_widened(|w| {
+        // Operand `v`'s `batch x rows x cols` into `dst`, dense.
+        let widen_all = |v: View, bs: u64, rows: usize, cols: usize, dst: &mut Vec<f32>| {
+            dst.clear();
+            dst.resize(batch * rows * cols, 0.0);
+            let out = View::new(dst.as_mut_ptr() as *mut u8, cols as u64, 1);
+            let all = batch * rows;
+            // Parts of at least 64 Ki elements: below that the pool costs more than it saves.
+            let parts = threads.clamp(1, (all * cols / (1 << 16)).max(1));
+            // SAFETY: row `r` of the widened batches is row `r % rows` of product
+            // `r / rows`, inside the operand (the decoder's checks on the step); each part
+            // writes its own rows of `dst`, which has `batch * rows * cols` floats.
+            super::par::chunks(all, parts, |r0, r1| unsafe {
+                // Whole views (Sync), not their pointer fields.
+                let (v, out) = (v, out);
+                for r in r0..r1 {
+                    let (t, i) = (r / rows, r % rows);
+                    let src = View {
+                        ptr: v.ptr.wrapping_add(t * bs as usize * 2),
+                        ..v
+                    }
+                    .skip_rows(i, 2);
+                    let dst = out.skip_rows(r, 4);
+                    let row = std::slice::from_raw_parts_mut(dst.ptr as *mut f32, cols);
+                    widen_rows::<half::bf16>(src, 1, cols, row);
+                }
+            });
+        };
+        widen_all(first.l, g.lhs.batch_stride, m, k, &mut w.l);
+        widen_all(first.r, g.rhs.batch_stride, k, n, &mut w.r);
+        let dense_view = |rows: usize, cols: usize| MatrixView {
+            batch_stride: (rows * cols) as u64,
+            row_stride: cols as u64,
+            col_stride: 1,
+            ..g.out
+        };
+        let f = Gemm {
+            lhs_dtype: DType::F32,
+            rhs_dtype: DType::F32,
+            lhs: dense_view(m, k),
+            rhs: dense_view(k, n),
+            ..*g
+        };
+        let views = Views {
+            l: View::new(w.l.as_mut_ptr() as *mut u8, k as u64, 1),
+            r: View::new(w.r.as_mut_ptr() as *mut u8, n as u64, 1),
+            o: first.o,
+        };
+        // SAFETY: the widened operands are dense f32 batches of exactly these shapes; the
+        // output as `gemm`'s contract says.
+        unsafe { step(&f, views, epi, threads, isa) }
+    })
+}
+
+/// [`gemm`] over the views of its first product, `first`.
+///
+/// # Safety
+/// As [`gemm`]; `first` and `g`'s strides describe the operands and output it checked.
+unsafe fn step(g: &Gemm, first: Views, epi: Epi, threads: usize, isa: Isa) {
+    let t = Types {
+        out: g.dtype,
+        lhs: g.lhs_dtype,
+        rhs: g.rhs_dtype,
     };
     let (m, n, k) = (g.m as usize, g.n as usize, g.k as usize);
     let batch = g.batch as usize;
@@ -204,9 +296,15 @@ unsafe fn split_product(
         // SAFETY: forwarded.
         return unsafe { one(t, m, n, k, l, r, o, epi, isa) };
     }
+    // The bf16 pair products always pack B (its rows interleave into pairs), so there
+    // every row part would pack all of it (bf16_matmul on two threads, best of four
+    // runs: 442 -> 454 GFLOP/s by columns).
     #[cfg(target_arch = "x86_64")]
-    if m / parts > blocked::DIRECT_B_MAX_ROWS && o.cs > 0 && n >= SPLIT_COLUMNS * parts {
-        // Parts of this many rows each pack the whole right-hand side; parts of columns
+    let packs_b = m / parts > blocked::DIRECT_B_MAX_ROWS
+        || (t.rhs == DType::BF16 && bf16::bf16_gemm(isa) == bf16::Bf16Gemm::Dot);
+    #[cfg(target_arch = "x86_64")]
+    if packs_b && o.cs > 0 && n >= SPLIT_COLUMNS * parts {
+        // Parts of many rows each pack the whole right-hand side; parts of columns
         // pack only their own (matmul_1024 on two threads: 0.97x the time). Column blocks
         // are whole multiples of `SPLIT_COLUMNS`, so every tile but the last is full.
         let blocks = n.div_ceil(SPLIT_COLUMNS);
@@ -270,14 +368,53 @@ unsafe fn one(
         // SAFETY: forwarded; the decoder checked the views against these types.
         return unsafe { int8::gemm(m, n, k, l, r, o, signs, isa) };
     }
+    if t.lhs == DType::BF16 {
+        // bf16 x bf16 (the decoder's check) into bf16 or f32.
+        let out = if t.out == DType::F32 {
+            bf16::Out::F32(epi)
+        } else {
+            bf16::Out::Bf16
+        };
+        // SAFETY: forwarded; the decoder checked the views against these types.
+        return unsafe { bf16_product(m, n, k, l, r, o, out, isa) };
+    }
     // SAFETY: forwarded (the operands have the output's type: the decoder's check).
     unsafe {
         match t.out {
             DType::F32 => f32_product(m, n, k, l, r, o, epi, isa),
             DType::F64 => fast::<f64>(m, n, k, l, r, o, isa),
             DType::F16 => widened::<half::f16>(m, n, k, l, r, o, isa),
-            DType::BF16 => widened::<half::bf16>(m, n, k, l, r, o, isa),
             d => with_elem!(d, T => rows::<T>(m, n, k, l, r, o)),
+        }
+    }
+}
+
+/// `o = l * r` for bf16 operands into `out`: [`bf16::gemm`]'s pair products where
+/// [`bf16::bf16_gemm`] picks them, else widened to f32.
+///
+/// # Safety
+/// As [`one`], for bf16 operands and an output of `out`'s type.
+#[allow(clippy::too_many_arguments)]
+unsafe fn bf16_product(
+    m: usize,
+    n: usize,
+    k: usize,
+    l: View,
+    r: View,
+    o: View,
+    out: bf16::Out,
+    isa: Isa,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if bf16::bf16_gemm(isa) == bf16::Bf16Gemm::Dot {
+        // SAFETY: forwarded; the CPU has AVX-512F, BW and BF16 by `isa` (bf16_gemm).
+        return unsafe { bf16::gemm::<bf16::dpbf16::Dpbf16>(m, n, k, l, r, o, out) };
+    }
+    // SAFETY: forwarded.
+    unsafe {
+        match out {
+            bf16::Out::F32(epi) => widened_into_f32::<half::bf16>(m, n, k, l, r, o, epi, isa),
+            bf16::Out::Bf16 => widened::<half::bf16>(m, n, k, l, r, o, isa),
         }
     }
 }
@@ -514,6 +651,12 @@ impl FromF32 for f64 {
 trait Half: Copy {
     fn widen(self) -> f32;
     fn round(x: f32) -> Self;
+    /// `dst[j] = src[j].widen()`: a loop the compiler vectorizes where it can.
+    fn widen_row(src: &[Self], dst: &mut [f32]) {
+        for (d, &x) in dst.iter_mut().zip(src) {
+            *d = x.widen();
+        }
+    }
 }
 impl Half for half::f16 {
     fn widen(self) -> f32 {
@@ -530,6 +673,114 @@ impl Half for half::bf16 {
     fn round(x: f32) -> Self {
         half::bf16::from_f32(x)
     }
+    fn widen_row(src: &[Self], dst: &mut [f32]) {
+        // A bf16 is the high half of the f32 it widens to (NaN payloads included).
+        for (d, &x) in dst.iter_mut().zip(src) {
+            *d = f32::from_bits((x.to_bits() as u32) << 16);
+        }
+    }
+}
+
+/// The f32 copies of a widened product (operands, output), kept by each thread between
+/// calls: a fresh matrix of megabytes is fresh pages, faulted in on every call (bf16_matmul
+/// at x86-64-v3: about 10% of the call).
+#[derive(Default)]
+struct Widened {
+    l: Vec<f32>,
+    r: Vec<f32>,
+    o: Vec<f32>,
+}
+
+thread_local! {
+    static WIDENED: RefCell<Widened> = RefCell::new(Widened::default());
+}
+
+/// Buffers up to this many floats stay with the thread after a widened product (16 MiB).
+const WIDENED_KEEP: usize = 1 << 22;
+
+/// Runs `f` with this thread's [`Widened`] buffers (fresh ones if they are in use).
+fn with_widened<R>(f: impl FnOnce(&mut Widened) -> R) -> R {
+    WIDENED.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut w) => {
+            let r = f(&mut w);
+            let w = &mut *w;
+            for v in [&mut w.l, &mut w.r, &mut w.o] {
+                if v.capacity() > WIDENED_KEEP {
+                    *v = Vec::new();
+                }
+            }
+            r
+        }
+        // Not expected (the kernels do not nest), but then fresh buffers serve.
+        Err(_) => f(&mut Widened::default()),
+    })
+}
+
+/// The `rows x cols` matrix of half floats `v` widened into `w`, dense row-major.
+///
+/// # Safety
+/// Every element of the view is in bounds and aligned.
+unsafe fn widen<T: Half>(v: View, rows: usize, cols: usize, w: &mut Vec<f32>) {
+    w.clear();
+    w.resize(rows * cols, 0.0);
+    // SAFETY: forwarded; `w` has rows x cols floats.
+    unsafe { widen_rows::<T>(v, rows, cols, w) }
+}
+
+/// The `rows x cols` matrix of half floats `v` widened into `w` (dense row-major, at least
+/// `rows * cols` floats).
+///
+/// # Safety
+/// Every element of the view is in bounds and aligned.
+unsafe fn widen_rows<T: Half>(v: View, rows: usize, cols: usize, w: &mut [f32]) {
+    for (i, dst) in w.chunks_exact_mut(cols.max(1)).enumerate().take(rows) {
+        if v.cs == 1 {
+            // SAFETY: row i's `cols` contiguous elements are inside the view.
+            let src = unsafe { std::slice::from_raw_parts(v.at::<T>(i, 0), cols) };
+            T::widen_row(src, dst);
+        } else {
+            for (j, d) in dst.iter_mut().enumerate() {
+                // SAFETY: (i, j) is inside the view.
+                *d = unsafe { v.at::<T>(i, j).read() }.widen();
+            }
+        }
+    }
+}
+
+/// A dense row-major f32 matrix of `cols` columns as a view.
+fn dense(p: &mut [f32], cols: usize) -> View {
+    View::new(p.as_mut_ptr() as *mut u8, cols as u64, 1)
+}
+
+/// Half operands into an f32 output: widened (exactly) to f32 and multiplied with the
+/// f32 kernel, which applies `epi`.
+///
+/// # Safety
+/// As [`fast`], for views of `T` and an f32 output; a non-null scale or bias has `n`
+/// readable floats.
+#[allow(clippy::too_many_arguments)]
+unsafe fn widened_into_f32<T: Half>(
+    m: usize,
+    n: usize,
+    k: usize,
+    l: View,
+    r: View,
+    o: View,
+    epi: Epi,
+    isa: Isa,
+) {
+    if m == 0 || n == 0 {
+        return;
+    }
+    with_widened(|w| {
+        // SAFETY: forwarded; then dense operands of exactly these shapes, the output as
+        // the contract says.
+        unsafe {
+            widen::<T>(l, m, k, &mut w.l);
+            widen::<T>(r, k, n, &mut w.r);
+            f32_product(m, n, k, dense(&mut w.l, k), dense(&mut w.r, n), o, epi, isa)
+        }
+    })
 }
 
 /// f16 and bf16: widen to f32, multiply with the f32 kernel, round each output once
@@ -538,30 +789,24 @@ unsafe fn widened<T: Half>(m: usize, n: usize, k: usize, l: View, r: View, o: Vi
     if m == 0 || n == 0 {
         return;
     }
-    let widen = |v: View, rows: usize, cols: usize| {
-        let mut w = Vec::with_capacity(rows * cols);
-        for i in 0..rows {
-            for j in 0..cols {
-                // SAFETY: (i, j) is inside the view.
-                w.push(unsafe { v.at::<T>(i, j).read() }.widen());
+    with_widened(|w| {
+        // SAFETY: forwarded.
+        unsafe {
+            widen::<T>(l, m, k, &mut w.l);
+            widen::<T>(r, k, n, &mut w.r);
+        }
+        w.o.clear();
+        w.o.resize(m * n, 0.0);
+        let ov = dense(&mut w.o, n);
+        // SAFETY: dense buffers of exactly these shapes.
+        unsafe { fast::<f32>(m, n, k, dense(&mut w.l, k), dense(&mut w.r, n), ov, isa) };
+        for i in 0..m {
+            for j in 0..n {
+                // SAFETY: (i, j) is inside the output.
+                unsafe { o.at::<T>(i, j).write(T::round(w.o[i * n + j])) }
             }
         }
-        w
-    };
-    let mut lw = widen(l, m, k);
-    let mut rw = widen(r, k, n);
-    let mut ow = vec![0f32; m * n];
-    let dense =
-        |p: &mut Vec<f32>, cols: usize| View::new(p.as_mut_ptr() as *mut u8, cols as u64, 1);
-    let ov = dense(&mut ow, n);
-    // SAFETY: dense buffers of exactly these shapes.
-    unsafe { fast::<f32>(m, n, k, dense(&mut lw, k), dense(&mut rw, n), ov, isa) };
-    for i in 0..m {
-        for j in 0..n {
-            // SAFETY: (i, j) is inside the output.
-            unsafe { o.at::<T>(i, j).write(T::round(ow[i * n + j])) }
-        }
-    }
+    })
 }
 
 /// Integer, boolean and minifloat products: each output row accumulates `l[i, p] *
