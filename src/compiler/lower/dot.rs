@@ -12,6 +12,7 @@ use super::Lowerer;
 use super::builder::{KernelBuilder, domain_index, ibin, row_major_strides, zero_kernel};
 use super::elementwise::convert;
 use super::kir::{Body, Node, NodeId};
+use crate::compiler::codegen::Target;
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{BinaryOp, DType, DotDims, Op, Opcode, TensorType, ValueId};
 use pjrtc_runtime::format::{BufRef, Epilogue, Gemm, MatrixView, Step};
@@ -23,13 +24,23 @@ pub fn uses_gemm(_dt: DType) -> bool {
 }
 
 /// The element types the Gemm reads the operands in, for operands `l`, `r` and output
-/// `out`: their own for 8-bit integers into i32, else the output's.
-fn operand_dtypes(l: DType, r: DType, out: DType) -> (DType, DType) {
-    if Gemm::supports(out, l, r) {
+/// `out`: their own for 8-bit integers into i32, and for bf16 into f32 where the target
+/// multiplies bf16 pairs itself (`bf16_pairs`); else the output's. Without AVX-512 BF16
+/// the runtime would widen bf16 operands to f32 anyway, and a kernel converting into f32
+/// is cheaper than one writing bf16 (whose stores are not vectorized).
+fn operand_dtypes(l: DType, r: DType, out: DType, bf16_pairs: bool) -> (DType, DType) {
+    let bf16 = l == DType::BF16 && r == DType::BF16;
+    if Gemm::supports(out, l, r) && (!bf16 || bf16_pairs) {
         (l, r)
     } else {
         (out, out)
     }
+}
+
+/// Whether Gemm steps for `target` take bf16 operands as they are: the runtime's
+/// AVX-512 BF16 pair products, which the artifact may use only if it records the feature.
+pub(crate) fn bf16_pair_products(target: &Target) -> bool {
+    target.is_x86_64() && target.features.iter().any(|f| f == "avx512bf16")
 }
 
 /// The stride of a group of dims that together act as one row-major dimension (in the
@@ -100,7 +111,7 @@ pub(crate) fn lower_dot(lw: &mut Lowerer, op: &Op, dims: &DotDims) -> Result<(),
         return Ok(());
     }
     let dt = out_ty.dtype;
-    let (ldt, rdt) = operand_dtypes(lt.dtype, rt.dtype, dt);
+    let (ldt, rdt) = operand_dtypes(lt.dtype, rt.dtype, dt, lw.bf16_pairs);
     let lhs_view = operand_view(lw, lhs, ldt, [&lb, &lf, &lc], [m * k, k, 1])?;
     let rhs_view = operand_view(lw, rhs, rdt, [&rb, &rc, &rf], [k * n, n, 1])?;
     lw.steps.push(Step::Gemm(Gemm {

@@ -110,6 +110,7 @@ pub fn lower_with(
     ffi: &FfiTargets,
 ) -> Result<LoweredProgram, Diagnostic> {
     let mut lw = Lowerer::new(func, ffi)?;
+    lw.bf16_pairs = dot::bf16_pair_products(target);
     lw.decide_materialization();
     if super::codegen::array_math(target) {
         lw.absorb_softmaxes();
@@ -189,6 +190,8 @@ pub(crate) struct Lowerer<'f> {
     ffi: &'f FfiTargets,
     /// `(library, target, symbol)` of the handlers used from libraries.
     pub ffi_used: Vec<(usize, String, String)>,
+    /// Gemm steps take bf16 operands as they are (see `dot::bf16_pair_products`).
+    pub bf16_pairs: bool,
     /// Program positions and last reads, for sharing buffers ([`inplace`]); computed
     /// once materialization is decided.
     pos: Option<inplace::Positions<'f>>,
@@ -250,6 +253,7 @@ impl<'f> Lowerer<'f> {
             from_topk: vec![false; n],
             ffi,
             ffi_used: Vec::new(),
+            bf16_pairs: false,
             pos: None,
         })
     }
