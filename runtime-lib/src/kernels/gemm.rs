@@ -52,6 +52,7 @@ mod f32_avx2;
 #[cfg(target_arch = "x86_64")]
 mod f32_avx512;
 pub(crate) mod int8;
+mod pack;
 
 /// The code that multiplies f32 matrices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

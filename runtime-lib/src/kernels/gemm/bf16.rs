@@ -30,6 +30,7 @@
 
 use super::View;
 use super::epilogue::{self, Epi};
+use super::pack::{Line, room};
 use crate::isa::Isa;
 use std::cell::RefCell;
 
@@ -165,11 +166,6 @@ pub(crate) enum Out {
     Bf16,
 }
 
-/// One 64-byte line of packed words.
-#[derive(Clone, Copy)]
-#[repr(C, align(64))]
-struct Line([u32; 16]);
-
 /// Packing scratch of a thread, kept between calls.
 #[derive(Default)]
 struct Scratch {
@@ -180,15 +176,6 @@ struct Scratch {
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
-}
-
-/// Grows `v` to at least `words` words and returns its start (64-byte aligned).
-fn room(v: &mut Vec<Line>, words: usize) -> *mut u32 {
-    let lines = words.div_ceil(16);
-    if v.len() < lines {
-        v.resize(lines, Line([0; 16]));
-    }
-    v.as_mut_ptr() as *mut u32
 }
 
 /// `o = l * r` for an `m x k` by `k x n` product of bf16 views (any strides) into f32
@@ -295,9 +282,9 @@ unsafe fn blocked<T: PairTile>(
     let apack = if direct {
         std::ptr::null_mut()
     } else {
-        room(&mut s.a, m.min(MC).next_multiple_of(T::MR) * kcq_max)
+        room::<u32>(&mut s.a, m.min(MC).next_multiple_of(T::MR) * kcq_max)
     };
-    let bpack = room(&mut s.b, n.min(NC).next_multiple_of(T::NR) * kcq_max);
+    let bpack = room::<u32>(&mut s.b, n.min(NC).next_multiple_of(T::NR) * kcq_max);
     for jc in (0..n).step_by(NC) {
         let nc = NC.min(n - jc);
         for pc in (0..k).step_by(KC) {

@@ -10,6 +10,7 @@
 //! eight.
 
 use super::super::View;
+use super::super::pack::{Line, room};
 use super::{Signs, byte};
 use std::arch::x86_64::*;
 use std::cell::RefCell;
@@ -25,22 +26,9 @@ const NC: usize = 256;
 /// Rows per packed block of A: `MC x KC / 2` i32 are 96 KiB.
 const MC: usize = 48;
 
-/// A 32-byte line of packed data (the alignment the aligned loads need).
-#[derive(Clone, Copy)]
-#[repr(C, align(32))]
-struct Line([i32; 8]);
-
 thread_local! {
     /// Packing scratch of this thread, kept between calls: (A rows, B panels).
     static SCRATCH: RefCell<(Vec<Line>, Vec<Line>)> = const { RefCell::new((Vec::new(), Vec::new())) };
-}
-
-fn room(v: &mut Vec<Line>, words: usize) -> *mut i32 {
-    let lines = words.div_ceil(8);
-    if v.len() < lines {
-        v.resize(lines, Line([0; 8]));
-    }
-    v.as_mut_ptr() as *mut i32
 }
 
 /// `o = l * r` (see [`super::gemm`]).
@@ -59,8 +47,8 @@ pub(super) unsafe fn gemm(m: usize, n: usize, k: usize, l: View, r: View, o: Vie
             Err(_) => &mut own,
         };
         let kcp_max = k.min(KC).div_ceil(2);
-        let apack = room(&mut pair.0, m.min(MC) * kcp_max);
-        let bpack = room(&mut pair.1, n.min(NC).next_multiple_of(NR) * kcp_max);
+        let apack = room::<i32>(&mut pair.0, m.min(MC) * kcp_max);
+        let bpack = room::<i32>(&mut pair.1, n.min(NC).next_multiple_of(NR) * kcp_max);
         if k == 0 {
             for i in 0..m {
                 for j in 0..n {

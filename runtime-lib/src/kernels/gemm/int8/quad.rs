@@ -10,6 +10,7 @@
 //! sign bit is corrected per row or column when the tile stores.
 
 use super::super::View;
+use super::super::pack::{Line, room};
 use super::{Signs, byte};
 use std::cell::RefCell;
 
@@ -97,10 +98,6 @@ impl Plan {
 }
 
 /// One 64-byte line of packed words.
-#[derive(Clone, Copy)]
-#[repr(C, align(64))]
-struct Line([i32; 16]);
-
 #[derive(Default)]
 struct Scratch {
     a: Vec<Line>,
@@ -111,14 +108,6 @@ struct Scratch {
 
 thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
-}
-
-fn room(v: &mut Vec<Line>, words: usize) -> *mut i32 {
-    let lines = words.div_ceil(16);
-    if v.len() < lines {
-        v.resize(lines, Line([0; 16]));
-    }
-    v.as_mut_ptr() as *mut i32
 }
 
 /// `o = l * r` (see [`super::gemm`]) with tile `T`.
@@ -161,8 +150,8 @@ pub(crate) unsafe fn gemm<T: QuadTile>(
         };
         let kcq_max = k.min(KC).div_ceil(4);
         let ncp = n.min(NC).next_multiple_of(T::NR);
-        let apack = room(&mut s.a, m.min(MC) * kcq_max);
-        let bpack = room(&mut s.b, ncp * kcq_max);
+        let apack = room::<i32>(&mut s.a, m.min(MC) * kcq_max);
+        let bpack = room::<i32>(&mut s.b, ncp * kcq_max);
         s.rowcorr.resize(m.min(MC), 0);
         s.colcorr.resize(ncp, 0);
         for jc in (0..n).step_by(NC) {
