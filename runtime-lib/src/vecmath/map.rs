@@ -13,6 +13,8 @@ use super::{Func, Shift, apply_with, map_simd, map_sub_each_add_simd};
 /// # Safety
 /// `n == 0`, or `src` and `dst` point to `n` initialized f32 each (4-byte aligned),
 /// identical or not overlapping, that nothing else accesses during the call.
+/// Not inlined, as [`map_sub_each_raw`]: one copy for every export.
+#[inline(never)]
 unsafe fn map_raw(f: Func, dst: *mut f32, src: *const f32, n: usize, wide: bool) {
     if n == 0 || dst.is_null() || src.is_null() {
         return;
@@ -33,7 +35,8 @@ unsafe fn map_raw(f: Func, dst: *mut f32, src: *const f32, n: usize, wide: bool)
 /// `dst[i] = f(src[i] - s)` for i < n (AVX-512 only if `wide`).
 ///
 /// # Safety
-/// As [`map_raw`].
+/// As [`map_raw`]. Not inlined, as [`map_raw`].
+#[inline(never)]
 pub(super) unsafe fn map_sub_raw(
     f: Func,
     dst: *mut f32,
@@ -107,6 +110,11 @@ map_sub_imports! {
 /// # Safety
 /// As [`map_raw`], and `subs` points to `n` f32, identical to `dst` or not overlapping
 /// it.
+///
+/// Not inlined: one copy serves the five exports (their per-call dispatch on `f` is
+/// nothing beside a row of work; inlined, each export carried its own fallback loops,
+/// 6 KB of the aarch64 runner).
+#[inline(never)]
 unsafe fn map_sub_each_raw(
     f: Func,
     dst: *mut f32,
@@ -165,6 +173,8 @@ map_sub_each_imports! {
 /// # Safety
 /// `n == 0`, or `acc`, `src` and `subs` point to `n` f32 each, `src` and `subs` each
 /// identical to `acc` or not overlapping it, that nothing else accesses meanwhile.
+/// Not inlined, as [`map_sub_each_raw`].
+#[inline(never)]
 unsafe fn map_sub_each_add_raw(
     f: Func,
     acc: *mut f32,
