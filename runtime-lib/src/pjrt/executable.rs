@@ -350,7 +350,7 @@ unsafe fn placement(ptr: *const c_char, len: usize) -> Result<Placement> {
     Placement::from_compile_options(opts)
 }
 
-fn exe<'a>(ptr: *mut PJRT_Executable) -> Result<&'a ExecutableData> {
+pub(crate) fn exe<'a>(ptr: *mut PJRT_Executable) -> Result<&'a ExecutableData> {
     Ok(&exe_handle(ptr)?.data)
 }
 

@@ -128,6 +128,12 @@ pjrt_struct! {
     }
 }
 
+/// An extension struct of the plugin (`PJRT_*_Extension`) as a `static`: immutable, holding
+/// function pointers and a `next` pointer to another such static.
+pub struct StaticExtension<T>(pub T);
+// SAFETY: never mutated; its raw pointers point to immutable statics.
+unsafe impl<T> Sync for StaticExtension<T> {}
+
 pjrt_struct! {
     pub struct PJRT_Api_Version {
         pub struct_size: usize,

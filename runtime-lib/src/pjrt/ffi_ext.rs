@@ -192,31 +192,26 @@ entry!(
     }
 );
 
-type Fn = unsafe extern "C" fn(*mut c_void) -> *mut PJRT_Error;
-
 /// `PJRT_FFI_Extension`.
 #[repr(C)]
 pub struct PJRT_FFI_Extension {
     pub base: PJRT_Extension_Base,
-    pub type_id_register: Fn,
-    pub user_data_add: Fn,
-    pub register_handler: Fn,
+    pub type_id_register: StubFn,
+    pub user_data_add: StubFn,
+    pub register_handler: StubFn,
 }
 
-pub(crate) struct SyncExtension(pub PJRT_FFI_Extension);
-// SAFETY: immutable: function pointers and a NULL `next`.
-unsafe impl Sync for SyncExtension {}
-
-pub(crate) static FFI_EXTENSION: SyncExtension = SyncExtension(PJRT_FFI_Extension {
-    base: PJRT_Extension_Base {
-        struct_size: std::mem::size_of::<PJRT_FFI_Extension>(),
-        type_: PJRT_EXTENSION_TYPE_FFI,
-        next: std::ptr::null_mut(),
-    },
-    type_id_register,
-    user_data_add,
-    register_handler,
-});
+pub(crate) static FFI_EXTENSION: StaticExtension<PJRT_FFI_Extension> =
+    StaticExtension(PJRT_FFI_Extension {
+        base: PJRT_Extension_Base {
+            struct_size: std::mem::size_of::<PJRT_FFI_Extension>(),
+            type_: PJRT_EXTENSION_TYPE_FFI,
+            next: std::ptr::null_mut(),
+        },
+        type_id_register,
+        user_data_add,
+        register_handler,
+    });
 
 #[cfg(test)]
 mod tests {

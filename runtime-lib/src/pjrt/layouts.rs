@@ -249,40 +249,35 @@ entry!(
     }
 );
 
-type Fn = unsafe extern "C" fn(*mut std::ffi::c_void) -> *mut PJRT_Error;
-
 /// `PJRT_Layouts_Extension`.
 #[repr(C)]
 pub struct PJRT_Layouts_Extension {
     pub base: PJRT_Extension_Base,
-    pub memory_layout_destroy: Fn,
-    pub memory_layout_serialize: Fn,
-    pub client_default_layout: Fn,
-    pub buffer_memory_layout: Fn,
-    pub topology_default_layout: Fn,
-    pub executable_output_layouts: Fn,
-    pub executable_parameter_layouts: Fn,
+    pub memory_layout_destroy: StubFn,
+    pub memory_layout_serialize: StubFn,
+    pub client_default_layout: StubFn,
+    pub buffer_memory_layout: StubFn,
+    pub topology_default_layout: StubFn,
+    pub executable_output_layouts: StubFn,
+    pub executable_parameter_layouts: StubFn,
 }
 
-pub(crate) struct SyncExtension(pub PJRT_Layouts_Extension);
-// SAFETY: immutable: function pointers and a pointer to another immutable static.
-unsafe impl Sync for SyncExtension {}
-
 /// The first extension of the chain; the shardings and FFI extensions follow it.
-pub(crate) static LAYOUTS_EXTENSION: SyncExtension = SyncExtension(PJRT_Layouts_Extension {
-    base: PJRT_Extension_Base {
-        struct_size: std::mem::size_of::<PJRT_Layouts_Extension>(),
-        type_: PJRT_EXTENSION_TYPE_LAYOUTS,
-        next: (&raw const super::shardings::SHARDINGS_EXTENSION.0.base).cast_mut(),
-    },
-    memory_layout_destroy,
-    memory_layout_serialize,
-    client_default_layout,
-    buffer_memory_layout,
-    topology_default_layout,
-    executable_output_layouts,
-    executable_parameter_layouts,
-});
+pub(crate) static LAYOUTS_EXTENSION: StaticExtension<PJRT_Layouts_Extension> =
+    StaticExtension(PJRT_Layouts_Extension {
+        base: PJRT_Extension_Base {
+            struct_size: std::mem::size_of::<PJRT_Layouts_Extension>(),
+            type_: PJRT_EXTENSION_TYPE_LAYOUTS,
+            next: (&raw const super::shardings::SHARDINGS_EXTENSION.0.base).cast_mut(),
+        },
+        memory_layout_destroy,
+        memory_layout_serialize,
+        client_default_layout,
+        buffer_memory_layout,
+        topology_default_layout,
+        executable_output_layouts,
+        executable_parameter_layouts,
+    });
 
 #[cfg(test)]
 mod tests {

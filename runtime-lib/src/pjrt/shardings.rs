@@ -38,7 +38,7 @@ impl PJRT_Shardings_PJRT_Executable_Shardings_Args {
 
 /// Checks the executable and reports no shardings.
 fn none(a: &mut PJRT_Shardings_PJRT_Executable_Shardings_Args) -> super::error::Result<()> {
-    super::executable::output_layouts(a.executable)?;
+    super::executable::exe(a.executable)?;
     a.num_shardings = 0;
     a.shardings = std::ptr::null();
     a.sharding_sizes = std::ptr::null();
@@ -57,30 +57,25 @@ entry!(
     }
 );
 
-type Fn = unsafe extern "C" fn(*mut std::ffi::c_void) -> *mut PJRT_Error;
-
 /// `PJRT_Shardings_Extension`.
 #[repr(C)]
 pub struct PJRT_Shardings_Extension {
     pub base: PJRT_Extension_Base,
-    pub executable_parameter_shardings: Fn,
-    pub executable_output_shardings: Fn,
+    pub executable_parameter_shardings: StubFn,
+    pub executable_output_shardings: StubFn,
 }
 
-pub(crate) struct SyncExtension(pub PJRT_Shardings_Extension);
-// SAFETY: immutable: function pointers and a pointer to another immutable static.
-unsafe impl Sync for SyncExtension {}
-
 /// Second in the chain, before the FFI extension.
-pub(crate) static SHARDINGS_EXTENSION: SyncExtension = SyncExtension(PJRT_Shardings_Extension {
-    base: PJRT_Extension_Base {
-        struct_size: std::mem::size_of::<PJRT_Shardings_Extension>(),
-        type_: PJRT_EXTENSION_TYPE_SHARDINGS,
-        next: (&raw const super::ffi_ext::FFI_EXTENSION.0.base).cast_mut(),
-    },
-    executable_parameter_shardings,
-    executable_output_shardings,
-});
+pub(crate) static SHARDINGS_EXTENSION: StaticExtension<PJRT_Shardings_Extension> =
+    StaticExtension(PJRT_Shardings_Extension {
+        base: PJRT_Extension_Base {
+            struct_size: std::mem::size_of::<PJRT_Shardings_Extension>(),
+            type_: PJRT_EXTENSION_TYPE_SHARDINGS,
+            next: (&raw const super::ffi_ext::FFI_EXTENSION.0.base).cast_mut(),
+        },
+        executable_parameter_shardings,
+        executable_output_shardings,
+    });
 
 #[cfg(test)]
 mod tests {
