@@ -112,6 +112,10 @@ pub static IMPORTS: &[Import] = imports![
     vecmath::pjrt_rt_exp_f32_map_sub_each_add_v1<_>,
     vecmath::pjrt_rt_tanh_f32_map_sub_each_add_v1<_>,
     vecmath::pjrt_rt_logistic_f32_map_sub_each_add_v1<_>,
+    vecmath::pjrt_rt_f32_to_bf16_map_v1<_>,
+    vecmath::pjrt_rt_f32_to_f16_map_v1<_>,
+    vecmath::pjrt_rt_bf16_to_f32_map_v1<_>,
+    vecmath::pjrt_rt_f16_to_f32_map_v1<_>,
 ];
 
 /// Index of the import named `name`.

@@ -36,6 +36,7 @@
 mod arith;
 mod map;
 mod minmax;
+mod narrow;
 mod rowmax;
 mod rowsum;
 mod scalar;
@@ -66,6 +67,10 @@ pub use map::{
     pjrt_rt_tanh_f32_map_sub_each_add_v1,
 };
 pub use minmax::{pjrt_rt_max_f32_array_v1, pjrt_rt_min_f32_array_v1};
+pub use narrow::{
+    pjrt_rt_bf16_to_f32_map_v1, pjrt_rt_f16_to_f32_map_v1, pjrt_rt_f32_to_bf16_map_v1,
+    pjrt_rt_f32_to_f16_map_v1,
+};
 pub use rowmax::{ROW_MAX_NAN, pjrt_rt_max_f32_row_v1, row_max, row_max_portable};
 pub use rowsum::{
     Summand, pjrt_rt_sum_f32_row_v1, pjrt_rt_sum_sq_sub_f32_row_v1, row_sum, row_sum_portable,

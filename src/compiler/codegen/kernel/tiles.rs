@@ -20,6 +20,10 @@
 //! same for the whole row (softmax's sum) is passed as one value, so `x / s` over rows
 //! takes no phase at all, only calls. Adds, subtracts and multiplies run through the
 //! same kind of routine when that leaves a tile no loop at all (see [`plan`]).
+//!
+//! Conversions between f32 and bf16/f16 rows are calls too (`pjrt_rt_f32_to_bf16_map_v1`
+//! and the like): rounding in integer lanes is a dozen instructions per four points
+//! inline. Narrowing writes its store's row directly; f16 widening also feeds a loop.
 
 use super::{Class, Emitter, Pre, operands, unroll_factor_of};
 use crate::compiler::codegen::scalar::R;
@@ -296,6 +300,65 @@ fn plan_with(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>, cheap: bool) -> 
             calls.push(call);
         }
     }
+    // A row converted between f32 and a 16-bit float: the runtime rounds or widens a
+    // whole row per call (sixteen lanes) where inline code works on four in integer
+    // lanes. Narrowing needs the store it feeds (the values are 16-bit, which no later
+    // phase could read back as f32); bf16's widening is one shift, cheaper inline unless
+    // the row goes straight to a store.
+    let loaded = loaded_buffers(k);
+    for (i, node) in body.nodes.iter().enumerate() {
+        let Node::Convert { x } = node else {
+            continue;
+        };
+        let x = x.index();
+        let (from, to) = (body.types[x], body.types[i]);
+        let import = match (from, to) {
+            (DType::F32, DType::BF16) => "pjrt_rt_f32_to_bf16_map_v1",
+            (DType::F32, DType::F16) => "pjrt_rt_f32_to_f16_map_v1",
+            (DType::BF16, DType::F32) => "pjrt_rt_bf16_to_f32_map_v1",
+            (DType::F16, DType::F32) => "pjrt_rt_f16_to_f32_map_v1",
+            _ => continue,
+        };
+        let source_row = match &body.nodes[x] {
+            Node::Load { buffer, index } => {
+                cls[x] == Class::Vector
+                    && !hoisted(x)
+                    && k.buffers[*buffer].dtype == from
+                    && super::contiguous(index, cls)
+            }
+            _ => false,
+        };
+        if cls[i] != Class::Vector || hoisted(i) || !source_row || call_of[i].is_some() {
+            continue;
+        }
+        let direct = (body.nodes.iter().enumerate()).find_map(|(s, n)| match n {
+            Node::Store {
+                buffer,
+                index,
+                value,
+            } if value.index() == i
+                && uses[i] == 1
+                && k.buffers[*buffer].dtype == to
+                && !loaded[*buffer]
+                && super::contiguous(index, cls) =>
+            {
+                Some(s)
+            }
+            _ => None,
+        });
+        if direct.is_none() && from != DType::F16 {
+            continue;
+        }
+        call_of[i] = Some(calls.len());
+        calls.push(Call {
+            node: i,
+            args: vec![(x, Source::Row)],
+            kind: Kind::Map,
+            import,
+            direct,
+            scratch: None,
+        });
+    }
     if calls.is_empty() {
         return None;
     }
@@ -351,7 +414,6 @@ fn plan_with(k: &Kernel, cls: &[Class], hoist: Option<&[bool]>, cheap: bool) -> 
     }
     // A buffer the kernel also loads (an elementwise update in place: each point reads
     // and writes its own element) holds its old values until the last phase stores.
-    let loaded = loaded_buffers(k);
     for (s, node) in body.nodes.iter().enumerate() {
         if let Node::Store {
             buffer,

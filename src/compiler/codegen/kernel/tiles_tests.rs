@@ -497,3 +497,130 @@ fn short_rows_and_other_types_stay_inline() {
     );
     assert!(!kernel::is_tiled(&k, &a));
 }
+
+/// Runs `k` on byte buffers (one per buffer but the last, which it writes) for both
+/// targets and asserts the outputs are byte-identical and that the host's code is tiled.
+fn check_tiled_bytes(k: &Kernel, inputs: &[Vec<u8>], what: &str) {
+    let (host, inline) = targets().expect("checked by the caller");
+    assert!(kernel::is_tiled(k, &host), "{what}: not tiled for the host");
+    assert!(!kernel::is_tiled(k, &inline), "{what}: tiled without AVX2");
+    let out = k.buffers.last().unwrap();
+    let n_out = out.shape.iter().product::<i64>() as usize * out.dtype.size();
+    let mut outs = Vec::new();
+    for target in [&host, &inline] {
+        let mut bufs = inputs.to_vec();
+        bufs.push(vec![0u8; n_out]);
+        run_on(k, &mut bufs, target);
+        outs.push(bufs.pop().unwrap());
+    }
+    if let Some(at) = (0..n_out).find(|&b| outs[0][b] != outs[1][b]) {
+        panic!(
+            "{what}: byte {at} tiled {:#04x} vs inline {:#04x}",
+            outs[0][at], outs[1][at]
+        );
+    }
+}
+
+/// `out[i, j] = convert(x[i, j])` (then `* scale + 1` in f32 when `then_affine`) over a
+/// `rows x cols` domain, `x` of `from`, `out` of `to`.
+fn convert_rows(rows: i64, cols: i64, from: DType, to: DType, then_affine: bool) -> Kernel {
+    let mut body = Body::default();
+    let i = body.push(Node::Index(0), DType::I64);
+    let j = body.push(Node::Index(1), DType::I64);
+    let x = body.push_load(0, vec![i, j], from);
+    let mut y = body.push(Node::Convert { x }, to);
+    if then_affine {
+        let s = cst(&mut body, 0.75);
+        let one = cst(&mut body, 1.0);
+        let m = bin(&mut body, BinaryOp::Mul, y, s);
+        y = bin(&mut body, BinaryOp::Add, m, one);
+    }
+    body.push(
+        Node::Store {
+            buffer: 1,
+            index: vec![i, j],
+            value: y,
+        },
+        to,
+    );
+    Kernel {
+        name: "convert_rows".into(),
+        buffers: vec![
+            buf(from, &[rows, cols], false),
+            buf(to, &[rows, cols], true),
+        ],
+        domain: vec![rows, cols],
+        body,
+        sequential: false,
+    }
+}
+
+/// `n` f32 from the math test inputs with their low bits set, point by point, to just
+/// below, at and just above a bf16 or an f16 rounding tie (every third one as is).
+fn rounding_edges(n: i64) -> Vec<f32> {
+    const LOW: [(u32, u32); 6] = [
+        (0xffff, 0x7fff),
+        (0xffff, 0x8000),
+        (0xffff, 0x8001),
+        (0x1fff, 0x0fff),
+        (0x1fff, 0x1000),
+        (0x1fff, 0x1001),
+    ];
+    (inputs(n, 31).into_iter().enumerate())
+        .map(|(p, x)| match LOW.get(p % 9) {
+            Some(&(mask, low)) => f32::from_bits((x.to_bits() & !mask) | low),
+            None => x,
+        })
+        .collect()
+}
+
+/// Conversions between f32 and bf16/f16 rows run as runtime calls (rounding sixteen
+/// lanes at a time) with the inline code's bits: every f32 class (subnormals, rounding
+/// ties, the f16 overflow edge, NaN payloads) and every 16-bit pattern, rows of odd
+/// lengths and rows split across workgroups.
+#[test]
+fn conversions_between_f32_and_16_bit_rows_tiled_match_inline() {
+    if targets().is_none() {
+        return cross_compiled_code_calls_array_math();
+    }
+    let host = targets().unwrap().0;
+    let halves: Vec<u16> = (0..=u16::MAX).collect();
+    for (rows, cols) in [
+        (1i64, 32i64),
+        (3, 37),
+        (2, 257),
+        (7, 1000),
+        (1, 40_000),
+        (64, 33),
+    ] {
+        let n = rows * cols;
+        for to in [DType::BF16, DType::F16] {
+            let k = convert_rows(rows, cols, DType::F32, to, false);
+            let x = to_bytes(&rounding_edges(n));
+            check_tiled_bytes(&k, &[x], &format!("f32 -> {to:?} {rows}x{cols}"));
+            assert_eq!(kernel::tile_loops(&k, &host), Some(0), "calls only");
+        }
+        let h: Vec<u16> = (0..n as usize)
+            .map(|p| halves[(p * 7) % halves.len()])
+            .collect();
+        for from in [DType::BF16, DType::F16] {
+            let k = convert_rows(rows, cols, from, DType::F32, false);
+            check_tiled_bytes(
+                &k,
+                &[to_bytes(&h)],
+                &format!("{from:?} -> f32 {rows}x{cols}"),
+            );
+            assert_eq!(kernel::tile_loops(&k, &host), Some(0), "calls only");
+        }
+        // f16 widened, then arithmetic in a loop reading the call's values back.
+        let k = convert_rows(rows, cols, DType::F16, DType::F32, true);
+        check_tiled_bytes(
+            &k,
+            &[to_bytes(&h)],
+            &format!("f16 -> f32 * s + 1 {rows}x{cols}"),
+        );
+    }
+    // bf16 widened into arithmetic stays inline (one shift per lane).
+    let k = convert_rows(4, 100, DType::BF16, DType::F32, true);
+    assert!(!kernel::is_tiled(&k, &host));
+}
