@@ -720,3 +720,79 @@ fn int_lanes_compile_for_aarch64() {
     }
     compile_kernels(&kernels, &t).unwrap();
 }
+
+/// `out[i, j] = mask[0, j] ? x[i, j] * 0.125 : -inf` (a mask broadcast over rows, as
+/// attention's causal mask is) and `m[i, j] = x[i, j] < y[i, j] & mask[0, j]` stored as
+/// i1: i1 buffers read and written four bytes at a time as lane masks, against the
+/// interpreter, on odd widths (the remainder scalar).
+#[test]
+fn i1_rows_load_and_store_as_lane_masks() {
+    for (rows, cols) in [(3i64, 8i64), (5, 37), (2, 1029)] {
+        let mut body = Body::default();
+        let i = body.push(Node::Index(0), DType::I64);
+        let j = body.push(Node::Index(1), DType::I64);
+        let zero = body.push(Node::Const(0), DType::I64);
+        let m = body.push_load(0, vec![zero, j], DType::I1);
+        let x = body.push_load(1, vec![i, j], DType::F32);
+        let y = body.push_load(2, vec![i, j], DType::F32);
+        let eighth = body.push(Node::Const(0.125f32.to_bits() as u64), DType::F32);
+        let scaled = body.push(
+            Node::Binary {
+                op: BinaryOp::Mul,
+                a: x,
+                b: eighth,
+            },
+            DType::F32,
+        );
+        let ninf = body.push(Node::Const(f32::NEG_INFINITY.to_bits() as u64), DType::F32);
+        let s = sel(&mut body, m, scaled, ninf);
+        body.push(
+            Node::Store {
+                buffer: 3,
+                index: vec![i, j],
+                value: s,
+            },
+            DType::F32,
+        );
+        let lt = cmp(&mut body, CompareDirection::Lt, x, y);
+        let both = body.push(
+            Node::Binary {
+                op: BinaryOp::And,
+                a: lt,
+                b: m,
+            },
+            DType::I1,
+        );
+        body.push(
+            Node::Store {
+                buffer: 4,
+                index: vec![i, j],
+                value: both,
+            },
+            DType::I1,
+        );
+        let k = Kernel {
+            name: "masks".into(),
+            buffers: vec![
+                buf(DType::I1, &[1, cols], false),
+                buf(DType::F32, &[rows, cols], false),
+                buf(DType::F32, &[rows, cols], false),
+                buf(DType::F32, &[rows, cols], true),
+                buf(DType::I1, &[rows, cols], true),
+            ],
+            domain: vec![rows, cols],
+            body,
+            sequential: false,
+        };
+        assert!(kernel::is_vectorized(&k), "{rows}x{cols}: on lanes");
+        let mut r = Rng(rows as u64 * 131 + cols as u64);
+        let mask: Vec<u8> = (0..cols)
+            .map(|_| [0u8, 1, 1, 0, 1][r.next() as usize % 5])
+            .collect();
+        let f = |r: &mut Rng| (r.next() % 2001) as f32 / 100.0 - 10.0;
+        let x: Vec<f32> = (0..rows * cols).map(|_| f(&mut r)).collect();
+        let y: Vec<f32> = (0..rows * cols).map(|_| f(&mut r)).collect();
+        let bufs = vec![mask, to_bytes(&x), to_bytes(&y), zeros(&k, 3), zeros(&k, 4)];
+        check_against_interp(&k, &bufs, &format!("masks {rows}x{cols}"));
+    }
+}

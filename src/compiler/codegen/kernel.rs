@@ -631,6 +631,9 @@ fn classify_body(
             Node::Load { buffer, index } => {
                 if index.iter().all(|n| c(n) == Uniform) {
                     Uniform
+                } else if k.buffers[*buffer].dtype == DType::I1 {
+                    // Four bytes widened into a lane mask.
+                    (round_ok && contiguous(index, &cls)).then_some(Mask)?
                 } else {
                     access(*buffer, index)?
                 }
@@ -644,7 +647,14 @@ fn classify_body(
                     return None;
                 }
                 stores += 1;
-                access(*buffer, index)?
+                if k.buffers[*buffer].dtype == DType::I1 {
+                    // A lane mask narrowed to four bytes.
+                    let ok =
+                        round_ok && contiguous(index, &cls) && matches!(c(value), Mask | Uniform);
+                    ok.then_some(Vector)?
+                } else {
+                    access(*buffer, index)?
+                }
             }
             Node::Unary { op, x } => match c(x) {
                 Uniform => Uniform,
@@ -1847,7 +1857,17 @@ impl<'a, 'b> Emitter<'a, 'b> {
                 if contiguous(index, cls) {
                     let idx: Vec<Value> = index.iter().map(|n| vals[n.index()]).collect();
                     let addr = self.address(*buffer, &idx);
-                    if half(bdt) {
+                    if bdt == DType::I1 {
+                        // 4 bytes of 0/1 -> i32x4 lanes -> all-ones/all-zeros mask.
+                        let le = MemFlagsData::new().with_endianness(Endianness::Little);
+                        let w = self.cx.b.ins().load(types::I32, flags, addr, 0);
+                        let v = self.cx.b.ins().scalar_to_vector(types::I32X4, w);
+                        let v = self.cx.b.ins().bitcast(types::I8X16, le, v);
+                        let v = self.cx.b.ins().uwiden_low(v);
+                        let v = self.cx.b.ins().uwiden_low(v);
+                        let zero = self.cx.iconst(types::I32X4, 0);
+                        self.cx.b.ins().icmp(IntCC::NotEqual, v, zero)
+                    } else if half(bdt) {
                         // 4 x 16 bits -> i32x4 lanes -> f32x4.
                         let le = MemFlagsData::new().with_endianness(Endianness::Little);
                         let w = self.cx.b.ins().load(types::I64, flags, addr, 0);
@@ -1887,7 +1907,22 @@ impl<'a, 'b> Emitter<'a, 'b> {
                 if contiguous(index, cls) {
                     let idx: Vec<Value> = index.iter().map(|n| vals[n.index()]).collect();
                     let addr = self.address(*buffer, &idx);
-                    if half(bdt) {
+                    if bdt == DType::I1 {
+                        // Lane mask -> 0/1 in i32x4 lanes -> 4 bytes.
+                        let le = MemFlagsData::new().with_endianness(Endianness::Little);
+                        let x = if self.cx.ty(x) == types::I32X4 {
+                            x
+                        } else {
+                            self.cx.b.ins().bitcast(types::I32X4, le, x)
+                        };
+                        let one = self.cx.iconst(types::I32X4, 1);
+                        let b = self.cx.b.ins().band(x, one);
+                        let n = self.cx.b.ins().unarrow(b, b);
+                        let n = self.cx.b.ins().unarrow(n, n);
+                        let n = self.cx.b.ins().bitcast(types::I32X4, le, n);
+                        let w = self.cx.b.ins().extractlane(n, 0);
+                        self.cx.b.ins().store(flags, w, addr, 0);
+                    } else if half(bdt) {
                         // f32x4 -> i32x4 of 16-bit patterns -> 4 x 16 bits.
                         let le = MemFlagsData::new().with_endianness(Endianness::Little);
                         let b = scalar::half_bits32(&mut self.cx, bdt, x);
