@@ -17,6 +17,7 @@ fn source(f: Func, n: usize) -> Vec<f32> {
     let (lo, hi) = match f {
         Func::Exp => (-20.0, 20.0),
         Func::Tanh | Func::Logistic => (-8.0, 8.0),
+        Func::Erfc => (-5.0, 5.0),
         Func::Sin | Func::Cos => (-100.0, 100.0),
     };
     (0..n)

@@ -116,6 +116,8 @@ pub static IMPORTS: &[Import] = imports![
     vecmath::pjrt_rt_f32_to_f16_map_v1<_>,
     vecmath::pjrt_rt_bf16_to_f32_map_v1<_>,
     vecmath::pjrt_rt_f16_to_f32_map_v1<_>,
+    vecmath::pjrt_rt_erfc_f32_array_v1<_>,
+    vecmath::pjrt_rt_erfc_f32_map_v1<_>,
 ];
 
 /// Index of the import named `name`.

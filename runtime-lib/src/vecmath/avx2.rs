@@ -17,8 +17,8 @@
 //! mask is `blendv_ps`; `fabs`/`fneg`/`copysign` are bit operations on the sign.
 
 use super::scalar::{
-    EXP_HI, EXP_LO, EXP_P, INV_PI, LN2_HI, LN2_LO_NEG, LOG2E, MAGIC, PIO2, SIN_P, SINCOS_LIMIT,
-    TANH_SMALL, TANH_T,
+    ERFC_MAXLOG, ERFC_P, ERFC_R, ERFC_T, EXP_HI, EXP_LO, EXP_P, INV_PI, LN2_HI, LN2_LO_NEG, LOG2E,
+    MAGIC, PIO2, SIN_P, SINCOS_LIMIT, TANH_SMALL, TANH_T,
 };
 use super::{Func, Shift};
 use std::arch::x86_64::*;
@@ -254,6 +254,37 @@ macro_rules! algorithms {
             div(num, d)
         }
 
+        /// `c[0] + x * (c[1] + x * (...))`, unfused (`scalar::poly_unfused`).
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn poly_unfused<const N: usize, const C: usize>(x: [F; N], c: &[f32; C]) -> [F; N] {
+            let mut acc = k(c[C - 1]);
+            for j in (0..C - 1).rev() {
+                acc = add(mul(acc, x), k(c[j]));
+            }
+            acc
+        }
+
+        /// erfc x (`scalar::erfc`).
+        #[inline]
+        #[target_feature(enable = $features)]
+        fn erfc<const N: usize>(x: [F; N]) -> [F; N] {
+            let x2 = mul(x, x);
+            // -x2: x2 is never negative, so setting the sign bit negates it.
+            let z = or(x2, k(-0.0));
+            let a = andnot(k(-0.0), x);
+            let recip_x2 = div(k(1.0), x2);
+            let e = mul(exp(z), div(k(1.0), a));
+            let p = poly_unfused(recip_x2, &ERFC_P);
+            let r = poly_unfused(recip_x2, &ERFC_R);
+            let approx = mul(e, blend(lt(a, k(2.0)), r, p));
+            let clamped = blend(lt(z, k(-ERFC_MAXLOG)), approx, k(0.0));
+            let big = blend(lt(x, k(0.0)), clamped, sub(k(2.0), clamped));
+            let small = sub(k(1.0), mul(x, poly_unfused(x2, &ERFC_T)));
+            let v = blend(lt(a, k(1.0)), big, small);
+            blend(ordered(x), add(x, x), v)
+        }
+
         /// sin or cos for |x| <= 6000 (`scalar::sincos_fast`).
         #[inline]
         #[target_feature(enable = $features)]
@@ -361,10 +392,12 @@ macro_rules! algorithms {
             const TANH: u8 = Func::Tanh as u8;
             const LOGISTIC: u8 = Func::Logistic as u8;
             const SIN: u8 = Func::Sin as u8;
+            const ERFC: u8 = Func::Erfc as u8;
             match FN {
                 EXP => exp(x),
                 TANH => tanh(x),
                 LOGISTIC => logistic(x),
+                ERFC => erfc(x),
                 SIN => sincos::<false, N>(x, grouped),
                 _ => sincos::<true, N>(x, grouped),
             }
@@ -536,6 +569,9 @@ macro_rules! algorithms {
                             Func::Cos => {
                                 run::<{ Func::Cos as u8 }, $sub, N, false>(dst, src, n, $s, $u)
                             }
+                            Func::Erfc => {
+                                run::<{ Func::Erfc as u8 }, $sub, N, false>(dst, src, n, $s, $u)
+                            }
                         }
                     }
                 };
@@ -575,7 +611,7 @@ macro_rules! algorithms {
                     Func::Logistic => {
                         run::<{ Func::Logistic as u8 }, 2, N, true>(dst, src, n, s, subs)
                     }
-                    Func::Sin | Func::Cos => return false,
+                    Func::Sin | Func::Cos | Func::Erfc => return false,
                 }
             }
             true

@@ -5,8 +5,8 @@
 
 use super::avx2::{NEAREST, algorithms, huge_lanes, lanewise};
 use super::scalar::{
-    EXP_HI, EXP_LO, EXP_P, INV_PI, LN2_HI, LN2_LO_NEG, LOG2E, MAGIC, PIO2, SIN_P, SINCOS_LIMIT,
-    TANH_SMALL, TANH_T,
+    ERFC_MAXLOG, ERFC_P, ERFC_R, ERFC_T, EXP_HI, EXP_LO, EXP_P, INV_PI, LN2_HI, LN2_LO_NEG, LOG2E,
+    MAGIC, PIO2, SIN_P, SINCOS_LIMIT, TANH_SMALL, TANH_T,
 };
 use super::{Func, Shift};
 use std::arch::x86_64::*;

@@ -242,6 +242,7 @@ map_imports! {
     pjrt_rt_logistic_f32_map_v1 => Logistic;
     pjrt_rt_sin_f32_map_v1 => Sin;
     pjrt_rt_cos_f32_map_v1 => Cos;
+    pjrt_rt_erfc_f32_map_v1 => Erfc;
 }
 
 #[cfg(test)]
@@ -272,6 +273,7 @@ mod tests {
             (Func::Logistic, pjrt_rt_logistic_f32_map_v1::<false>),
             (Func::Sin, pjrt_rt_sin_f32_map_v1::<false>),
             (Func::Cos, pjrt_rt_cos_f32_map_v1::<false>),
+            (Func::Erfc, pjrt_rt_erfc_f32_map_v1::<false>),
         ];
         for (f, map) in maps {
             for n in (0..=40).chain([src.len()]) {

@@ -51,6 +51,7 @@ pub use arith::{
     ArithOp, arith, arith_portable, pjrt_rt_add_f32_array_v1, pjrt_rt_div_f32_array_v1,
     pjrt_rt_mul_f32_array_v1, pjrt_rt_sub_f32_array_v1,
 };
+pub use map::pjrt_rt_erfc_f32_map_v1;
 pub use map::{
     pjrt_rt_cos_f32_map_sub_each_v1, pjrt_rt_exp_f32_map_sub_each_v1,
     pjrt_rt_logistic_f32_map_sub_each_v1, pjrt_rt_sin_f32_map_sub_each_v1,
@@ -130,10 +131,19 @@ pub enum Func {
     Logistic,
     Sin,
     Cos,
+    /// The complementary error function (CHLO's `erfc`, exact GELU's core).
+    Erfc,
 }
 
 impl Func {
-    pub const ALL: [Func; 5] = [Func::Exp, Func::Tanh, Func::Logistic, Func::Sin, Func::Cos];
+    pub const ALL: [Func; 6] = [
+        Func::Exp,
+        Func::Tanh,
+        Func::Logistic,
+        Func::Sin,
+        Func::Cos,
+        Func::Erfc,
+    ];
 }
 
 /// Can this CPU run the 8-lane path? (std caches the CPUID answer.)
@@ -167,6 +177,12 @@ fn apply_with(f: Func, data: &mut [f32], wide: bool) {
     if unsafe { map_simd(f, p, p, data.len(), Shift::None, wide) }.is_none() {
         scalar::apply(f, data);
     }
+}
+
+/// erfc of one f32: the bits every path of `pjrt_rt_erfc_f32_*` gives (the evaluator's
+/// and the kernel interpreter's definition of f32 `erfc`).
+pub fn erfc_f32(x: f32) -> f32 {
+    scalar::erfc(x)
 }
 
 /// [`apply`] on the portable path (one lane at a time), whatever the CPU.
@@ -276,4 +292,5 @@ array_imports! {
     pjrt_rt_logistic_f32_array_v1 => Logistic;
     pjrt_rt_sin_f32_array_v1 => Sin;
     pjrt_rt_cos_f32_array_v1 => Cos;
+    pjrt_rt_erfc_f32_array_v1 => Erfc;
 }

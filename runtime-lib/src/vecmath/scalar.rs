@@ -74,6 +74,44 @@ pub(super) const SIN_P: [f32; 4] = [
     c(-0.000_198_095_702_216_960_5),
     c(2.605_703_912_195_167_5e-6),
 ];
+/// erfc for |x| < 1: `1 - x T(x^2)`; for |x| >= 1: `e^(-x^2) / |x| * P(1/x^2)` below 2,
+/// `R(1/x^2)` from 2; 0 once `-x^2 < -ERFC_MAXLOG`; `2 - erfc(-x)` for negative x. The
+/// Cephes coefficients of StableHLO's CHLO legalization (lowest degree first here).
+#[allow(clippy::excessive_precision)] // digit for digit as Cephes writes them
+pub(super) const ERFC_T: [f32; 7] = [
+    c(1.128379165726710E+0),
+    c(-3.761262582423300E-1),
+    c(1.128358514861418E-1),
+    c(-2.685381193529856E-2),
+    c(5.188327685732524E-3),
+    c(-8.010193625184903E-4),
+    c(7.853861353153693E-5),
+];
+#[allow(clippy::excessive_precision)] // digit for digit as Cephes writes them
+pub(super) const ERFC_P: [f32; 9] = [
+    c(5.638259427386472E-1),
+    c(-2.741127028184656E-1),
+    c(3.404879937665872E-1),
+    c(-4.944515323274145E-1),
+    c(6.210004621745983E-1),
+    c(-5.824733027278666E-1),
+    c(3.687424674597105E-1),
+    c(-1.387039388740657E-1),
+    c(2.326819970068386E-2),
+];
+#[allow(clippy::excessive_precision)] // digit for digit as Cephes writes them
+pub(super) const ERFC_R: [f32; 8] = [
+    c(5.641895067754075E-1),
+    c(-2.820767439740514E-1),
+    c(4.218463358204948E-1),
+    c(-1.015265279202700E+0),
+    c(2.921019019210786E+0),
+    c(-7.495518717768503E+0),
+    c(1.297719955372516E+1),
+    c(-1.047766399936249E+1),
+];
+pub(super) const ERFC_MAXLOG: f32 = c(88.72283905206835);
+
 /// `SINCOS_LIMIT`: beyond it (|x| > 6000, NaN not) sin and cos take the slow path.
 pub(super) const SINCOS_LIMIT: f32 = c(6000.0);
 /// `TRIG_LIMIT`: beyond it the f64 reduction gives way to the runtime's f64 functions.
@@ -112,6 +150,38 @@ pub(super) fn tanh(x: f32) -> f32 {
     // copysign as a bit select: the sign bit of x, the rest of big.
     let big = f32::from_bits((big.to_bits() & !SIGN) | (x.to_bits() & SIGN));
     if a < TANH_SMALL { small } else { big }
+}
+
+/// `c[0] + x * (c[1] + x * (...))`, each step a multiply then an add (two roundings),
+/// as StableHLO's CHLO legalization writes its polynomials.
+#[inline(always)]
+fn poly_unfused(x: f32, c: &[f32]) -> f32 {
+    let mut acc = c[c.len() - 1];
+    for &k in c.iter().rev().skip(1) {
+        acc = acc * x + k;
+    }
+    acc
+}
+
+/// erfc x (`ERFC_T`): StableHLO's CHLO legalization of f32 `erfc`, operation by
+/// operation (so a program JAX serialized with the expansion already written out gives
+/// the same bits), both branches computed and then selected, as the vector code does.
+pub(super) fn erfc(x: f32) -> f32 {
+    let x2 = x * x;
+    let z = -x2;
+    let a = x.abs();
+    let recip_x2 = 1.0 / x2;
+    let e = exp(z) * (1.0 / a);
+    let p = poly_unfused(recip_x2, &ERFC_P);
+    let r = poly_unfused(recip_x2, &ERFC_R);
+    let approx = e * if a < 2.0 { p } else { r };
+    let clamped = if z < -ERFC_MAXLOG { 0.0 } else { approx };
+    let big = if x < 0.0 { 2.0 - clamped } else { clamped };
+    let small = 1.0 - x * poly_unfused(x2, &ERFC_T);
+    let v = if a < 1.0 { small } else { big };
+    // A NaN argument comes back quieted, its sign and payload kept (fixed here because
+    // the compiler may change a NaN's sign through the arithmetic above).
+    if x.is_nan() { x + x } else { v }
 }
 
 const SIGN: u32 = 0x8000_0000;
@@ -282,6 +352,7 @@ pub(super) fn apply(f: super::Func, data: &mut [f32]) {
         Func::Exp => each(data, exp),
         Func::Tanh => each(data, tanh),
         Func::Logistic => each(data, logistic),
+        Func::Erfc => each(data, erfc),
         Func::Sin => sincos(data, false),
         Func::Cos => sincos(data, true),
     }

@@ -26,6 +26,7 @@ fn reference(f: Func, x: f32) -> f32 {
         Func::Logistic => 1.0 / (1.0 + (-x).exp()),
         Func::Sin => x.sin(),
         Func::Cos => x.cos(),
+        Func::Erfc => libm::erfc(x),
     }) as f32
 }
 
@@ -110,6 +111,7 @@ fn sweep(f: Func) -> Vec<f32> {
         Func::Exp => (-110.0f32, 95.0f32),
         Func::Tanh | Func::Logistic => (-30.0, 30.0),
         Func::Sin | Func::Cos => (-7000.0, 7000.0),
+        Func::Erfc => (-12.0, 12.0),
     };
     let steps = 400_000;
     for i in 0..=steps {
@@ -132,13 +134,30 @@ fn check_accuracy(f: Func, run: impl Fn(Func, &mut [f32])) {
     run(f, &mut y);
     let mut worst = (0u64, 0.0f32);
     for (&a, &r) in x.iter().zip(&y) {
-        let u = ulps(r, reference(f, a));
+        let want = reference(f, a);
+        // erfc's tail below 2^-100 (x > 10.05): e^(-x^2) is subnormal or flushed to 0
+        // there (as in XLA's expansion); only the absolute error counts.
+        if f == Func::Erfc && want.abs() < 2f32.powi(-100) {
+            assert!(
+                (r - want).abs() < 2f32.powi(-100),
+                "erfc({a:e}) = {r:e}, not {want:e}"
+            );
+            continue;
+        }
+        let mut u = ulps(r, want);
+        if f == Func::Erfc {
+            // Cephes' single-precision erfc: e^(-x^2) of the rounded x^2 is off by up to
+            // x^2 ulp (XLA's expansion the same).
+            u = u.saturating_sub((a * a) as u64);
+        }
         if u > worst.0 {
             worst = (u, a);
         }
     }
+    // erfc below |x| = 1 is 1 - erf x: the subtraction cancels up to 5x erf's ulp near 1.
+    let bound = if f == Func::Erfc { 10 } else { 3 };
     assert!(
-        worst.0 <= 3,
+        worst.0 <= bound,
         "{f:?}: {} ulp at x = {:e} ({:#010x})",
         worst.0,
         worst.1,

@@ -472,7 +472,11 @@ fn unary(b: &mut Builder, u: Unary, x: ValueId) -> Result<ValueId, Diagnostic> {
         U::Erfc => match dtype {
             DType::F64 => special::erfc_f64(b, x),
             DType::F32 | DType::F16 | DType::BF16 => {
-                upcast(b, &[x], |b, a| special::erfc_f32(b, a[0]))
+                // One op whose bits the runtime defines (`UnaryOp::Erfc`): kernels
+                // evaluate it sixteen lanes at a time.
+                upcast(b, &[x], |b, a| {
+                    b.unary(crate::compiler::ir::UnaryOp::Erfc, a[0])
+                })
             }
             _ => return Err(unsupported_dtype(b, "erfc", x)),
         },

@@ -276,70 +276,7 @@ pub fn erfc_f64(b: &mut Builder, x: ValueId) -> ValueId {
     b.select(lt1, from_erf, erfc)
 }
 
-// ---- erf, erfc (f32) ----
-
-/// erfc for `|x| >= 1`: `exp(-x^2) / |x| * P(1/x^2)` below 2, `... R(1/x^2)` from 2.
-fn erfc_f32_ge1(b: &mut Builder, x: ValueId) -> ValueId {
-    const MAXLOG: f64 = 88.72283905206835;
-    const P: [f32; 9] = [
-        2.326819970068386E-2,
-        -1.387039388740657E-1,
-        3.687424674597105E-1,
-        -5.824733027278666E-1,
-        6.210004621745983E-1,
-        -4.944515323274145E-1,
-        3.404879937665872E-1,
-        -2.741127028184656E-1,
-        5.638259427386472E-1,
-    ];
-    const R: [f32; 8] = [
-        -1.047766399936249E+1,
-        1.297719955372516E+1,
-        -7.495518717768503E+0,
-        2.921019019210786E+0,
-        -1.015265279202700E+0,
-        4.218463358204948E-1,
-        -2.820767439740514E-1,
-        5.641895067754075E-1,
-    ];
-    let x2 = b.mul(x, x);
-    let z = b.neg(x2);
-    let ax = b.abs(x);
-    let one = b.constant_like(x, 1.0);
-    let recip_x2 = b.div(one, x2);
-    let exp_z = b.exp(z);
-    let recip_ax = b.div(one, ax);
-    let e = b.mul(exp_z, recip_ax);
-    let two = b.constant_like(x, 2.0);
-    let lt2 = b.lt(ax, two);
-    let p = polynomial(b, recip_x2, &f32s(&P));
-    let r = polynomial(b, recip_x2, &f32s(&R));
-    let poly = b.select(lt2, p, r);
-    let approx = b.mul(e, poly);
-    let neg_maxlog = b.constant_like(x, -MAXLOG);
-    let underflow = b.lt(z, neg_maxlog);
-    let zero = b.constant_like(x, 0.0);
-    let clamped = b.select(underflow, zero, approx);
-    let negative = b.lt(x, zero);
-    let reflected = b.sub(two, clamped);
-    b.select(negative, reflected, clamped)
-}
-
-/// erf for `|x| <= 1`: `x T(x^2)`.
-fn erf_f32_le1(b: &mut Builder, x: ValueId) -> ValueId {
-    const T: [f32; 7] = [
-        7.853861353153693E-5,
-        -8.010193625184903E-4,
-        5.188327685732524E-3,
-        -2.685381193529856E-2,
-        1.128358514861418E-1,
-        -3.761262582423300E-1,
-        1.128379165726710E+0,
-    ];
-    let x2 = b.mul(x, x);
-    let t = polynomial(b, x2, &f32s(&T));
-    b.mul(x, t)
-}
+// ---- erf (f32); erfc is `UnaryOp::Erfc`, defined by the runtime's vecmath ----
 
 /// Eigen's erf: `x * alpha(x^2) / beta(x^2)` on `x` clamped to [-4, 4], clamped to
 /// [-1, 1]. Polynomial and branch-free, so it vectorizes.
@@ -371,16 +308,6 @@ pub fn erf_f32(b: &mut Builder, x: ValueId) -> ValueId {
     let lo = b.constant_like(x, -1.0);
     let hi = b.constant_like(x, 1.0);
     b.clamp(lo, erf, hi)
-}
-
-pub fn erfc_f32(b: &mut Builder, x: ValueId) -> ValueId {
-    let erfc = erfc_f32_ge1(b, x);
-    let one = b.constant_like(x, 1.0);
-    let erf = erf_f32_le1(b, x);
-    let from_erf = b.sub(one, erf);
-    let ax = b.abs(x);
-    let lt1 = b.lt(ax, one);
-    b.select(lt1, from_erf, erfc)
 }
 
 // ---- erf_inv ----

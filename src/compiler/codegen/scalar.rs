@@ -550,7 +550,8 @@ pub(crate) fn unary(cx: &mut Cx, op: UnaryOp, dt: DType, x: Value) -> R<Value> {
                     cx.call(name, types::F64, &[x])?
                 }
             }
-            U::Not | U::PopCnt | U::CountLeadingZeros => {
+            U::Erfc if ty.lane_type() == types::F32 => vmath::unary_f32(cx, op, x)?,
+            U::Not | U::PopCnt | U::CountLeadingZeros | U::Erfc => {
                 return Err(format!("{op:?} on {dt:?}"));
             }
         };

@@ -38,6 +38,7 @@ pub(crate) fn has_vector_unary(op: UnaryOp) -> bool {
             | U::Cos
             | U::Tan
             | U::Cbrt
+            | U::Erfc
     )
 }
 
@@ -115,6 +116,9 @@ pub(crate) fn unary_f32(cx: &mut Cx, op: UnaryOp, x: Value) -> R<Value> {
             return slow_path(cx, big, fast, |cx| Ok(call_helper(cx, helper, x)));
         }
         UnaryOp::Tan => return widened_trig(cx, op, x),
+        // Defined by the runtime's routine (see `UnaryOp::Erfc`), which kernels whose
+        // rows run in tiles call on whole tiles (`kernel/tiles.rs`).
+        UnaryOp::Erfc => return array_routine(cx, "pjrt_rt_erfc_f32_array_v1", x),
         _ => {}
     }
     Ok(widened(cx, &[x], |m, a| m.unary(op, a[0])))
@@ -181,6 +185,20 @@ fn call_helper(cx: &mut Cx, helper: Helper, x: Value) -> Value {
     } else {
         cx.b.ins().extractlane(r, 0)
     }
+}
+
+/// The runtime's `routine(data, n)` on the lanes of an f32 or f32x4 `x`, through a
+/// stack slot.
+fn array_routine(cx: &mut Cx, routine: &'static str, x: Value) -> R<Value> {
+    let vector = cx.ty(x).is_vector();
+    let slot =
+        cx.b.create_sized_stack_slot(StackSlotData::new(StackSlotKind::ExplicitSlot, 16, 4));
+    let p = cx.b.ins().stack_addr(types::I64, slot, 0);
+    cx.b.ins().store(MemFlagsData::trusted(), x, p, 0);
+    let n = cx.b.ins().iconst(types::I64, if vector { 4 } else { 1 });
+    cx.call_void(routine, &[p, n])?;
+    let ty = cx.ty(x);
+    Ok(cx.b.ins().load(ty, MemFlagsData::trusted(), p, 0))
 }
 
 /// Is `cond` (a scalar or lane-mask compare result) true in any lane?

@@ -34,6 +34,7 @@ macro_rules! float_ops {
                 // NaN and signed zeros are their own sign.
                 U::Sign if x.is_nan() || x == 0.0 => x,
                 U::Sign => (1.0 as $t).copysign(x),
+                U::Erfc => <$t as Erfc>::erfc(x)?,
                 U::Not | U::PopCnt | U::CountLeadingZeros | U::IsFinite => return None,
             })
         }
@@ -71,6 +72,24 @@ macro_rules! float_ops {
             })
         }
     };
+}
+
+/// `UnaryOp::Erfc`, defined on f32 only: the runtime's bits, which compiled kernels
+/// give too.
+trait Erfc: Sized {
+    fn erfc(self) -> Option<Self>;
+}
+
+impl Erfc for f32 {
+    fn erfc(self) -> Option<f32> {
+        Some(pjrtc_runtime::vecmath::erfc_f32(self))
+    }
+}
+
+impl Erfc for f64 {
+    fn erfc(self) -> Option<f64> {
+        None
+    }
 }
 
 float_ops!(unary_f32, binary_f32, f32);

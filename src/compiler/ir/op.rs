@@ -36,6 +36,10 @@ pub enum UnaryOp {
     CountLeadingZeros,
     /// Result type is `i1`.
     IsFinite,
+    /// The complementary error function on f32 (CHLO's `erfc`, which exact GELU uses);
+    /// its bits are the runtime's `vecmath::erfc_f32` everywhere (evaluator, kernels).
+    /// Not a StableHLO op: other float types expand into StableHLO ops at parse.
+    Erfc,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -489,6 +493,10 @@ impl Opcode {
     pub fn name(&self) -> String {
         use BinaryOp as B;
         use UnaryOp as U;
+        if let Opcode::Unary(U::Erfc) = self {
+            // CHLO's op, which the parser reads back into this one.
+            return "chlo.erfc".into();
+        }
         let s = match self {
             Opcode::Constant(_) => "constant",
             Opcode::Iota { .. } => "iota",
@@ -516,6 +524,7 @@ impl Opcode {
                 U::PopCnt => "popcnt",
                 U::CountLeadingZeros => "count_leading_zeros",
                 U::IsFinite => "is_finite",
+                U::Erfc => unreachable!("named above"),
             },
             Opcode::Binary(b) => match b {
                 B::Add => "add",

@@ -1173,6 +1173,8 @@ impl OpCtx<'_> {
             U::Floor | U::Ceil | U::RoundNearestAfz | U::RoundNearestEven | U::IsFinite => {
                 d.is_float()
             }
+            // Other types expand into StableHLO ops when CHLO's erfc is read.
+            U::Erfc => d == DType::F32,
             _ => d.is_float() || d.is_complex(),
         };
         if !ok {

@@ -41,6 +41,7 @@ fn array_import(op: UnaryOp) -> Option<&'static str> {
         UnaryOp::Logistic => "pjrt_rt_logistic_f32_array_v1",
         UnaryOp::Sin => "pjrt_rt_sin_f32_array_v1",
         UnaryOp::Cos => "pjrt_rt_cos_f32_array_v1",
+        UnaryOp::Erfc => "pjrt_rt_erfc_f32_array_v1",
         _ => return None,
     })
 }

@@ -168,11 +168,13 @@ fn array_call(
                     "pjrt_rt_cos_f32_map_v1",
                     "pjrt_rt_cos_f32_map_sub_v1",
                 ],
+                UnaryOp::Erfc => ["pjrt_rt_erfc_f32_array_v1", "pjrt_rt_erfc_f32_map_v1", ""],
                 _ => return None,
             };
             let x = x.index();
             match &body.nodes[x] {
                 _ if row(x) => (map, Kind::Map, vec![(x, Source::Row)]),
+                _ if map_sub.is_empty() => (in_place, Kind::InPlace, vec![(x, Source::Computed)]),
                 Node::Binary {
                     op: BinaryOp::Sub,
                     a,

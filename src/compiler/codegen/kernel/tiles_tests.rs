@@ -61,12 +61,13 @@ fn cst(b: &mut Body, v: f32) -> NodeId {
     b.push(Node::Const(v.to_bits() as u64), DType::F32)
 }
 
-const FUNCS: [UnaryOp; 5] = [
+const FUNCS: [UnaryOp; 6] = [
     UnaryOp::Exp,
     UnaryOp::Tanh,
     UnaryOp::Logistic,
     UnaryOp::Sin,
     UnaryOp::Cos,
+    UnaryOp::Erfc,
 ];
 
 #[test]
