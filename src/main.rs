@@ -252,6 +252,12 @@ fn dispatch(command: Command) -> Result<ExitCode> {
                     anyhow::anyhow!("{}", d.render(&file.display().to_string(), &bytes))
                 })?;
                 print!("{}", compiler::ir::print::print_module(&module));
+                // A sharded jit: what the partitioner split and what ran on whole values.
+                if let Some(report) = &module.partition {
+                    for line in report.lines() {
+                        println!("// {line}");
+                    }
+                }
                 // A program with dynamic shapes: the names `--dim` takes, where JAX gave them.
                 if let Ok(func) = compiler::passes::inline::inline_entry(&module)
                     && compiler::passes::refine::needs_refinement(&func)

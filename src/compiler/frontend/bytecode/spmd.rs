@@ -244,9 +244,40 @@ fn replicate_plan(
     }
     Ok(replicate::Plan {
         mesh: mesh.axes.iter().map(|(_, s)| *s).collect(),
+        axis_names: mesh.axes.iter().map(|(n, _)| n.clone()).collect(),
         args,
         results,
     })
+}
+
+/// The split an `sdy.sharding_constraint` or `sdy.reshard` asks for, in the axes of
+/// `plan`'s mesh; `None` when it names axes that are not whole axes of that mesh (the
+/// constraint is then only a hint that pjrtc does not follow).
+pub fn constraint_split(op: &GOp, plan: &replicate::Plan) -> Option<replicate::Split> {
+    let t = op.attrs.iter().find_map(|(_, a)| match &**a {
+        Attr::Sdy(s) => match &**s {
+            Sdy::TensorSharding(t) => Some(t.clone()),
+            _ => None,
+        },
+        _ => None,
+    })?;
+    if !t.unreduced.is_empty() {
+        return None;
+    }
+    t.dims
+        .iter()
+        .map(|d| {
+            d.axes
+                .iter()
+                .map(|a| {
+                    if a.sub.is_some() {
+                        return None;
+                    }
+                    plan.axis_names.iter().position(|n| *n == a.name)
+                })
+                .collect()
+        })
+        .collect()
 }
 
 fn manual_body(

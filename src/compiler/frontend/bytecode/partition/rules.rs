@@ -1,0 +1,366 @@
+//! Per-op rules: from the splits an op's operands have, the splits it runs them at and
+//! how its results come out, read off the op's dimension numbers. No rule (`None`): the
+//! op runs on whole values.
+
+use super::super::replicate::Split;
+use super::Part;
+use crate::compiler::ir::{BinaryOp, ConvAttrs, DType, DotDims, Op, Opcode, Region};
+
+/// How an op runs on pieces.
+pub(super) struct Local {
+    /// The split each operand is taken at (resharded when it has another).
+    pub operands: Vec<Split>,
+    /// The split of each result.
+    pub results: Vec<Split>,
+    /// The results are partial over these mesh axes: combine them with an `all_reduce`
+    /// of this reducer.
+    pub combine: Option<(Vec<usize>, BinaryOp)>,
+    /// Another opcode for the local op (none: the op's own).
+    pub opcode: Option<Opcode>,
+}
+
+impl Local {
+    fn new(operands: Vec<Split>, results: Vec<Split>) -> Local {
+        Local {
+            operands,
+            results,
+            combine: None,
+            opcode: None,
+        }
+    }
+}
+
+fn whole(rank: usize) -> Split {
+    vec![Vec::new(); rank]
+}
+
+fn pieces_of(part: &Part<'_>, s: &Split) -> i64 {
+    s.iter().map(|a| part.plan.pieces(a)).product()
+}
+
+impl Part<'_> {
+    pub(super) fn rule(&self, op: &Op) -> Option<Local> {
+        match &op.opcode {
+            Opcode::Unary(_)
+            | Opcode::Binary(_)
+            | Opcode::Compare { .. }
+            | Opcode::Select
+            | Opcode::Clamp
+            | Opcode::Convert
+            | Opcode::BitcastConvert
+            | Opcode::Real
+            | Opcode::Imag
+            | Opcode::Complex
+            | Opcode::ReducePrecision { .. } => self.elementwise(op),
+            Opcode::OptimizationBarrier => {
+                let s: Vec<Split> = op.operands.iter().map(|v| self.split(*v).clone()).collect();
+                Some(Local::new(s.clone(), s))
+            }
+            Opcode::BroadcastInDim {
+                broadcast_dimensions,
+            } => self.broadcast(op, broadcast_dimensions),
+            Opcode::Transpose { permutation } => {
+                let s = self.split(op.operands[0]).clone();
+                let r = permutation.iter().map(|&p| s[p as usize].clone()).collect();
+                Some(Local::new(vec![s], vec![r]))
+            }
+            Opcode::Reshape => self.reshape(op),
+            Opcode::DotGeneral(dims) => self.dot(op, dims),
+            Opcode::Reduce { dimensions } => self.reduce(op, dimensions),
+            Opcode::Convolution(c) => self.convolution(op, c),
+            _ => None,
+        }
+    }
+
+    /// Same-shaped operands and results: all at the split of the most split operand;
+    /// scalar operands (a `select` predicate, `clamp` bounds) whole.
+    fn elementwise(&self, op: &Op) -> Option<Local> {
+        let shape = &self.global(op.results[0]).shape;
+        if op.results.len() != 1 {
+            return None;
+        }
+        let mut best: Option<&Split> = None;
+        for &v in &op.operands {
+            let ty = self.global(v);
+            if ty.shape == *shape {
+                let s = self.split(v);
+                if best.is_none_or(|b| pieces_of(self, s) > pieces_of(self, b)) {
+                    best = Some(s);
+                }
+            } else if ty.rank() != 0 {
+                // E.g. a bitcast between element types of different widths.
+                return None;
+            }
+        }
+        let s = best?.clone();
+        let operands = op
+            .operands
+            .iter()
+            .map(|&v| {
+                if self.global(v).rank() == 0 {
+                    Vec::new()
+                } else {
+                    s.clone()
+                }
+            })
+            .collect();
+        Some(Local::new(operands, vec![s]))
+    }
+
+    /// Operand dimensions map to result dimensions; expanded (size 1) and new dimensions
+    /// are whole.
+    fn broadcast(&self, op: &Op, dims: &[i64]) -> Option<Local> {
+        let o = op.operands[0];
+        let oshape = &self.global(o).shape;
+        let rshape = &self.global(op.results[0]).shape;
+        let mut s = self.split(o).clone();
+        let mut r = whole(rshape.len());
+        for (i, &d) in dims.iter().enumerate() {
+            if oshape[i] != rshape[d as usize] {
+                s[i] = Vec::new();
+            }
+            r[d as usize] = s[i].clone();
+        }
+        Some(Local::new(vec![s], vec![r]))
+    }
+
+    /// Dimensions group into runs whose sizes multiply alike on both sides; a run keeps a
+    /// split of its leading (non-1) dimension when the result run's leading dimension
+    /// divides into as many pieces (each piece stays one contiguous block). Other splits
+    /// are gathered first.
+    fn reshape(&self, op: &Op) -> Option<Local> {
+        let x = op.operands[0];
+        let a = &self.global(x).shape;
+        let b = &self.global(op.results[0]).shape;
+        if a.contains(&0) {
+            return None;
+        }
+        let mut s = self.split(x).clone();
+        let mut r = whole(b.len());
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() && j < b.len() {
+            let (i0, j0) = (i, j);
+            let (mut pa, mut pb) = (a[i], b[j]);
+            while pa != pb {
+                if pa < pb {
+                    i += 1;
+                    pa *= *a.get(i)?;
+                } else {
+                    j += 1;
+                    pb *= *b.get(j)?;
+                }
+            }
+            i += 1;
+            j += 1;
+            let lead_a = (i0..i).find(|&d| a[d] != 1);
+            let lead_b = (j0..j).find(|&d| b[d] != 1);
+            for d in i0..i {
+                let keep = Some(d) == lead_a
+                    && lead_b.is_some_and(|l| b[l] % self.plan.pieces(&s[d]) == 0);
+                if keep {
+                    if let Some(l) = lead_b {
+                        r[l] = s[d].clone();
+                    }
+                } else {
+                    s[d] = Vec::new();
+                }
+            }
+        }
+        // Trailing size-1 dimensions are never split.
+        Some(Local::new(vec![s], vec![r]))
+    }
+
+    /// The operand with more pieces keeps its split; the other takes the same split on
+    /// batch and contracting dimensions and keeps its own on free dimensions whose axes
+    /// are not taken. Split contracting dimensions leave partial sums: an `all_reduce`.
+    fn dot(&self, op: &Op, d: &DotDims) -> Option<Local> {
+        let (l, r) = (op.operands[0], op.operands[1]);
+        if self.global(op.results[0]).dtype.is_complex() {
+            // The partial sums' all_reduce would be over complex values.
+            let sl = self.split(l).clone();
+            if d.lhs_contracting
+                .iter()
+                .any(|&c| !sl[c as usize].is_empty())
+                || d.rhs_contracting
+                    .iter()
+                    .any(|&c| !self.split(r)[c as usize].is_empty())
+            {
+                return None;
+            }
+        }
+        let (sl, sr) = (self.split(l).clone(), self.split(r).clone());
+        let rank_l = self.global(l).rank() as i64;
+        let rank_r = self.global(r).rank() as i64;
+        let free = |rank: i64, b: &[i64], c: &[i64]| -> Vec<i64> {
+            (0..rank)
+                .filter(|x| !b.contains(x) && !c.contains(x))
+                .collect()
+        };
+        let lf = free(rank_l, &d.lhs_batch, &d.lhs_contracting);
+        let rf = free(rank_r, &d.rhs_batch, &d.rhs_contracting);
+        let lhs_leads = pieces_of(self, &sl) >= pieces_of(self, &sr);
+        // (leader split, its batch/contracting dims; follower split, its dims and free dims)
+        let (p, pb, pc, q, qb, qc, qf) = if lhs_leads {
+            (
+                &sl,
+                &d.lhs_batch,
+                &d.lhs_contracting,
+                &sr,
+                &d.rhs_batch,
+                &d.rhs_contracting,
+                &rf,
+            )
+        } else {
+            (
+                &sr,
+                &d.rhs_batch,
+                &d.rhs_contracting,
+                &sl,
+                &d.lhs_batch,
+                &d.lhs_contracting,
+                &lf,
+            )
+        };
+        let mut q2 = whole(q.len());
+        for (&a, &b) in pb.iter().zip(qb.iter()) {
+            q2[b as usize] = p[a as usize].clone();
+        }
+        for (&a, &b) in pc.iter().zip(qc.iter()) {
+            q2[b as usize] = p[a as usize].clone();
+        }
+        let used: Vec<usize> = p.iter().flatten().copied().collect();
+        for &f in qf {
+            let axes = &q[f as usize];
+            if axes.iter().all(|a| !used.contains(a)) {
+                q2[f as usize] = axes.clone();
+            }
+        }
+        let (sl2, sr2) = if lhs_leads {
+            (sl.clone(), q2)
+        } else {
+            (q2, sr.clone())
+        };
+        let mut res: Split = d
+            .lhs_batch
+            .iter()
+            .map(|&b| sl2[b as usize].clone())
+            .collect();
+        res.extend(lf.iter().map(|&f| sl2[f as usize].clone()));
+        res.extend(rf.iter().map(|&f| sr2[f as usize].clone()));
+        let mut partial: Vec<usize> = d
+            .lhs_contracting
+            .iter()
+            .flat_map(|&c| sl2[c as usize].iter().copied())
+            .collect();
+        partial.sort_unstable();
+        let mut local = Local::new(vec![sl2, sr2], vec![res]);
+        if !partial.is_empty() {
+            local.combine = Some((partial, BinaryOp::Add));
+        }
+        Some(local)
+    }
+
+    /// Kept dimensions keep their split. Reduced split dimensions: a local reduction then
+    /// an `all_reduce` with the same reducer, when the reducer is one `add`, `mul`, `max`,
+    /// `min`, `and` or `or` of its arguments (and the init value does not change the
+    /// result when applied once per device); otherwise they are gathered first.
+    fn reduce(&self, op: &Op, dims: &[i64]) -> Option<Local> {
+        let n = op.operands.len() / 2;
+        let x = op.operands[0];
+        let mut s = self.split(x).clone();
+        let rank = s.len();
+        let partial: Vec<usize> = {
+            let mut p: Vec<usize> = dims.iter().flat_map(|&d| s[d as usize].clone()).collect();
+            p.sort_unstable();
+            p
+        };
+        let reducer = if partial.is_empty() {
+            None
+        } else {
+            self.combinable(op, n)
+        };
+        if reducer.is_none() {
+            for &d in dims {
+                s[d as usize] = Vec::new();
+            }
+        }
+        let kept: Split = (0..rank)
+            .filter(|d| !dims.contains(&(*d as i64)))
+            .map(|d| s[d].clone())
+            .collect();
+        let mut operands = vec![s; n];
+        operands.extend(
+            op.operands[n..]
+                .iter()
+                .map(|&v| whole(self.global(v).rank())),
+        );
+        let mut local = Local::new(operands, vec![kept; n]);
+        if let Some(b) = reducer {
+            local.combine = Some((partial, b));
+        }
+        Some(local)
+    }
+
+    /// The reducer of a one-input reduce as a collective can apply it.
+    fn combinable(&self, op: &Op, n: usize) -> Option<BinaryOp> {
+        if n != 1 {
+            return None;
+        }
+        let dtype = self.global(op.results[0]).dtype;
+        if dtype.is_complex() {
+            return None;
+        }
+        let b = single_binary(op.regions.first()?)?;
+        let init = op.operands[1];
+        let lit = match self.defs.get(&init).map(|o| &o.opcode) {
+            Some(Opcode::Constant(l)) => Some(l),
+            _ => None,
+        };
+        // max/min/and/or are idempotent: the init applied once per device is harmless;
+        // add and mul need their identity.
+        let identity = |want: f64| {
+            lit.is_some_and(|l| {
+                if dtype.is_float() {
+                    l.element_f64(0) == want
+                } else {
+                    l.element_i64(0) == want as i64
+                }
+            })
+        };
+        match b {
+            BinaryOp::Max | BinaryOp::Min | BinaryOp::And | BinaryOp::Or => Some(b),
+            BinaryOp::Add if identity(0.0) => Some(b),
+            BinaryOp::Mul if identity(1.0) && dtype != DType::I1 => Some(b),
+            _ => None,
+        }
+    }
+
+    /// Only the batch dimension of the input split, the kernel whole: each device
+    /// convolves its own images.
+    fn convolution(&self, op: &Op, c: &ConvAttrs) -> Option<Local> {
+        if c.batch_group_count != 1 {
+            return None;
+        }
+        let x = op.operands[0];
+        let sx = self.split(x);
+        let batch = sx[c.input_batch_dim as usize].clone();
+        let mut s = whole(sx.len());
+        s[c.input_batch_dim as usize] = batch.clone();
+        let mut r = whole(self.global(op.results[0]).rank());
+        r[c.output_batch_dim as usize] = batch;
+        let k = whole(self.global(op.operands[1]).rank());
+        Some(Local::new(vec![s, k], vec![r]))
+    }
+}
+
+/// The binary op a reducer region is, when its body is exactly `return op(arg0, arg1)`.
+fn single_binary(r: &Region) -> Option<BinaryOp> {
+    let [op] = r.ops.as_slice() else {
+        return None;
+    };
+    let (Opcode::Binary(b), [a0, a1]) = (&op.opcode, r.args.as_slice()) else {
+        return None;
+    };
+    let same = (op.operands == [*a0, *a1] || op.operands == [*a1, *a0]) && r.yields == op.results;
+    same.then_some(*b)
+}
