@@ -11,9 +11,12 @@
 //!
 //!     cargo bench --bench data_parallel -- [--iters 40]
 //!
-//! Prints the median and minimum milliseconds per step of each, and for the 2-device step
-//! each device's time in collective steps (their waits for the other device included) as
-//! a share of its step.
+//! Prints the median and minimum milliseconds per step of each (the 1-device step also at
+//! one thread: what the 2-device step would cost per device with the work halved exactly),
+//! and for the 2-device step each device's time in collective steps (their waits for the
+//! other device included) as a share of its step. The 2-device step is compiled twice: by
+//! the SPMD partitioner, and by the replicating fallback (every device computes the whole
+//! step) for comparison.
 
 use pjrtc::compiler::frontend::bytecode::Partitioner;
 use pjrtc::compiler::{self, Options};
@@ -138,16 +141,18 @@ fn main() {
         .map_or(40, |s| s.parse().expect("--iters N"));
 
     let mut one = load("one.mlirbc", Partitioner::Spmd);
-    one.set_threads(2);
     let one_in = inputs(&one, 7);
     let refs: Vec<&Tensor> = one_in.iter().collect();
     let mut outs = one.new_outputs().expect("outputs");
-    let mut one_ms = Vec::new();
-    for i in 0..iters + 3 {
-        let t = Instant::now();
-        one.run_into(&refs, &mut outs).expect("run");
-        if i >= 3 {
-            one_ms.push(t.elapsed().as_secs_f64() * 1e3);
+    let mut one_ms = vec![Vec::new(), Vec::new()];
+    for (threads, ms) in [1, 2].into_iter().zip(&mut one_ms) {
+        one.set_threads(threads);
+        for i in 0..iters + 3 {
+            let t = Instant::now();
+            one.run_into(&refs, &mut outs).expect("run");
+            if i >= 3 {
+                ms.push(t.elapsed().as_secs_f64() * 1e3);
+            }
         }
     }
 
@@ -160,11 +165,14 @@ fn main() {
         "| configuration | median ms | min ms | in collectives (median share, device 0 / 1) |"
     );
     println!("|---|---:|---:|---|");
-    println!(
-        "| 1 device x 2 threads | {:.2} | {:.2} | - |",
-        median(one_ms.clone()),
-        min(&one_ms)
-    );
+    for (threads, ms) in [1, 2].iter().zip(&one_ms) {
+        println!(
+            "| 1 device x {threads} thread{} | {:.2} | {:.2} | - |",
+            if *threads == 1 { "" } else { "s" },
+            median(ms.clone()),
+            min(ms)
+        );
+    }
     let row = |what: &str, ms: &[f64], shares: &[Vec<f64>]| {
         println!(
             "| 2 devices x 1 thread, {what} | {:.2} | {:.2} | {:.0}% / {:.0}% |",
