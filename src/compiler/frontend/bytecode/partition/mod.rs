@@ -175,19 +175,36 @@ fn loc_text(loc: &Loc) -> String {
 /// Drops the constraint markers of a program the replicating fallback runs (there,
 /// constraints are identities).
 pub fn strip_markers(func: &mut Func) {
-    let mut subst: HashMap<ValueId, ValueId> = HashMap::new();
-    func.body.ops.retain(|op| {
-        if is_marker(op) {
-            subst.insert(op.results[0], op.operands[0]);
-            false
-        } else {
-            true
+    strip(func, true);
+}
+
+/// Drops the markers in `func`'s nested regions (with `top`, also in its body), each
+/// result replaced by its operand.
+fn strip(func: &mut Func, top: bool) {
+    fn drop_in(r: &mut Region, here: bool, subst: &mut HashMap<ValueId, ValueId>) {
+        if here {
+            r.ops.retain(|op| {
+                if is_marker(op) {
+                    subst.insert(op.results[0], op.operands[0]);
+                    false
+                } else {
+                    true
+                }
+            });
         }
-    });
+        for op in &mut r.ops {
+            for r in &mut op.regions {
+                drop_in(r, true, subst);
+            }
+        }
+    }
+    let mut subst: HashMap<ValueId, ValueId> = HashMap::new();
+    drop_in(&mut func.body, top, &mut subst);
     if subst.is_empty() {
         return;
     }
     let resolve = |mut v: ValueId| {
+        // Markers of markers: follow the chain (acyclic: SSA).
         while let Some(&w) = subst.get(&v) {
             v = w;
         }
@@ -277,6 +294,9 @@ pub fn partition(func: &mut Func, plan: &Plan) -> Result<Report, String> {
     if plan.args.len() != func.body.args.len() || plan.results.len() != func.body.yields.len() {
         return Err("the shardings do not match @main's arguments and results".into());
     }
+    // Constraints inside regions (loop bodies, branches) are identities: regions run on
+    // whole values.
+    strip(func, false);
     let mut p = Part {
         plan,
         values: std::mem::take(&mut func.values),

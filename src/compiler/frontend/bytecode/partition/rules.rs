@@ -40,6 +40,15 @@ fn pieces_of(part: &Part<'_>, s: &Split) -> i64 {
 
 impl Part<'_> {
     pub(super) fn rule(&self, op: &Op) -> Option<Local> {
+        // Complex values stay whole: the legalization of complex types after partitioning
+        // has no collectives on them.
+        if op
+            .results
+            .iter()
+            .any(|&r| self.global(r).dtype.is_complex())
+        {
+            return None;
+        }
         match &op.opcode {
             Opcode::Unary(_)
             | Opcode::Binary(_)
@@ -175,19 +184,6 @@ impl Part<'_> {
     /// are not taken. Split contracting dimensions leave partial sums: an `all_reduce`.
     fn dot(&self, op: &Op, d: &DotDims) -> Option<Local> {
         let (l, r) = (op.operands[0], op.operands[1]);
-        if self.global(op.results[0]).dtype.is_complex() {
-            // The partial sums' all_reduce would be over complex values.
-            let sl = self.split(l).clone();
-            if d.lhs_contracting
-                .iter()
-                .any(|&c| !sl[c as usize].is_empty())
-                || d.rhs_contracting
-                    .iter()
-                    .any(|&c| !self.split(r)[c as usize].is_empty())
-            {
-                return None;
-            }
-        }
         let (sl, sr) = (self.split(l).clone(), self.split(r).clone());
         let rank_l = self.global(l).rank() as i64;
         let rank_r = self.global(r).rank() as i64;

@@ -492,3 +492,39 @@ fn markers_round_trip() {
     assert_eq!(decode("0;x", 2), None);
     assert_eq!(decode("0", 2), None);
 }
+
+#[test]
+fn loops_run_on_whole_values_with_their_captures_and_constraints_gathered() {
+    let src = r#"func.func @main(%x: tensor<8x4xf32>, %w: tensor<8x4xf32>) -> tensor<8x4xf32> {
+      %c0 = stablehlo.constant dense<0> : tensor<i32>
+      %n = stablehlo.constant dense<3> : tensor<i32>
+      %e = stablehlo.multiply %w, %w : tensor<8x4xf32>
+      %0:2 = stablehlo.while(%i = %c0, %a = %x) : tensor<i32>, tensor<8x4xf32>
+      cond {
+        %1 = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        stablehlo.return %1 : tensor<i1>
+      } do {
+        %c1 = stablehlo.constant dense<1> : tensor<i32>
+        %1 = stablehlo.add %i, %c1 : tensor<i32>
+        %2 = stablehlo.custom_call @pjrtc.sharding_constraint(%a) {backend_config = "0;"} : (tensor<8x4xf32>) -> tensor<8x4xf32>
+        %3 = stablehlo.add %2, %e : tensor<8x4xf32>
+        stablehlo.return %1, %3 : tensor<i32>, tensor<8x4xf32>
+      }
+      %r = stablehlo.negate %0#1 : tensor<8x4xf32>
+      return %r : tensor<8x4xf32>
+    }"#;
+    let (r, f) = check(
+        src,
+        &[2],
+        vec![rows(), rows()],
+        vec![rows()],
+        &[array(&[8, 4], ints(0, 7)), array(&[8, 4], ints(1, 5))],
+    );
+    assert_eq!(r.fallback.len(), 1, "{r:?}");
+    assert_eq!(r.fallback[0].0, "stablehlo.while");
+    // The loop's operand and the product it uses inside are gathered.
+    assert_eq!(r.collectives, [("all_gather".to_string(), 2)], "{r:?}");
+    let mut markers = 0;
+    f.body.walk(&mut |op| markers += is_marker(op) as usize);
+    assert_eq!(markers, 0);
+}
