@@ -163,15 +163,12 @@ impl Part<'_> {
             j += 1;
             let lead_a = (i0..i).find(|&d| a[d] != 1);
             let lead_b = (j0..j).find(|&d| b[d] != 1);
-            for d in i0..i {
-                let keep = Some(d) == lead_a
-                    && lead_b.is_some_and(|l| b[l] % self.plan.pieces(&s[d]) == 0);
-                if keep {
-                    if let Some(l) = lead_b {
-                        r[l] = s[d].clone();
+            for (d, axes) in s.iter_mut().enumerate().take(i).skip(i0) {
+                match lead_b {
+                    Some(l) if Some(d) == lead_a && b[l] % self.plan.pieces(axes) == 0 => {
+                        r[l] = axes.clone();
                     }
-                } else {
-                    s[d] = Vec::new();
+                    _ => axes.clear(),
                 }
             }
         }
