@@ -248,6 +248,8 @@ struct Part<'p> {
     /// the shape of a piece rather than sliced when consumed split.
     defs: HashMap<ValueId, Op>,
     position: Position,
+    /// Splits wanted downstream of whole values ([`rules::hints`]).
+    hints: HashMap<ValueId, Split>,
     report: Report,
 }
 
@@ -305,6 +307,7 @@ pub fn partition(func: &mut Func, plan: &Plan) -> Result<Report, String> {
         copies: HashMap::new(),
         defs: HashMap::new(),
         position: Position::new(plan),
+        hints: HashMap::new(),
         report: Report {
             devices: plan.devices(),
             ..Report::default()
@@ -327,6 +330,7 @@ pub fn partition(func: &mut Func, plan: &Plan) -> Result<Report, String> {
         func.body.args[i] = v;
         p.cur.insert(whole, (v, split.clone()));
     }
+    p.hints = rules::hints(&func.body, &plan.results, &p.values);
     let body = std::mem::take(&mut func.body.ops);
     for op in body {
         p.op(op)?;

@@ -4,7 +4,11 @@
 
 use super::super::replicate::Split;
 use super::Part;
-use crate::compiler::ir::{BinaryOp, ConvAttrs, DType, DotDims, Op, Opcode, Region};
+use std::collections::HashMap;
+
+use crate::compiler::ir::{
+    BinaryOp, ConvAttrs, DType, DotDims, Op, Opcode, Region, TensorType, ValueId,
+};
 
 /// How an op runs on pieces.
 pub(super) struct Local {
@@ -69,7 +73,15 @@ impl Part<'_> {
                 broadcast_dimensions,
             } => self.broadcast(op, broadcast_dimensions),
             Opcode::Transpose { permutation } => {
-                let s = self.split(op.operands[0]).clone();
+                let mut s = self.split(op.operands[0]).clone();
+                if pieces_of(self, &s) == 1
+                    && let Some(h) = self.hints.get(&op.results[0])
+                    && self.divides(&self.global(op.results[0]).shape, h)
+                {
+                    for (j, &p) in permutation.iter().enumerate() {
+                        s[p as usize] = h[j].clone();
+                    }
+                }
                 let r = permutation.iter().map(|&p| s[p as usize].clone()).collect();
                 Some(Local::new(vec![s], vec![r]))
             }
@@ -81,8 +93,9 @@ impl Part<'_> {
         }
     }
 
-    /// Same-shaped operands and results: all at the split of the most split operand;
-    /// scalar operands (a `select` predicate, `clamp` bounds) whole.
+    /// Same-shaped operands and results: all at the split of the most split operand (at
+    /// the hinted split when all are whole); scalar operands (a `select` predicate,
+    /// `clamp` bounds) whole.
     fn elementwise(&self, op: &Op) -> Option<Local> {
         let shape = &self.global(op.results[0]).shape;
         if op.results.len() != 1 {
@@ -101,7 +114,15 @@ impl Part<'_> {
                 return None;
             }
         }
-        let s = best?.clone();
+        let mut s = best?.clone();
+        if pieces_of(self, &s) == 1
+            && let Some(h) = self.hints.get(&op.results[0])
+            && self.divides(shape, h)
+        {
+            // Whole operands, a split wanted later: slicing them here costs no
+            // communication and splits the work.
+            s = h.clone();
+        }
         let operands = op
             .operands
             .iter()
@@ -356,4 +377,100 @@ fn single_binary(r: &Region) -> Option<BinaryOp> {
     };
     let same = (op.operands == [*a0, *a1] || op.operands == [*a1, *a0]) && r.yields == op.results;
     same.then_some(*b)
+}
+
+/// Ops whose result is elementwise in their same-shaped operands.
+fn is_elementwise(op: &Opcode) -> bool {
+    matches!(
+        op,
+        Opcode::Unary(_)
+            | Opcode::Binary(_)
+            | Opcode::Compare { .. }
+            | Opcode::Select
+            | Opcode::Clamp
+            | Opcode::Convert
+            | Opcode::BitcastConvert
+            | Opcode::Real
+            | Opcode::Imag
+            | Opcode::Complex
+            | Opcode::ReducePrecision { .. }
+    )
+}
+
+/// Splits wanted downstream, propagated backwards from the results' splits and the
+/// constraints through elementwise ops and transposes: where forward propagation leaves
+/// an op on whole values, it runs on the hinted pieces instead (its whole operands
+/// sliced locally), rather than computing everything and slicing at the end. A value is
+/// hinted only when every use of it wants the same split, so a hint never makes a whole
+/// use gather.
+pub(super) fn hints(
+    body: &Region,
+    results: &[Split],
+    values: &[TensorType],
+) -> HashMap<ValueId, Split> {
+    // Per value, what its uses seen so far want: `Some(split)` all the same, `None` not.
+    let mut wants: HashMap<ValueId, Option<Split>> = HashMap::new();
+    fn want(wants: &mut HashMap<ValueId, Option<Split>>, v: ValueId, s: Option<Split>) {
+        let s = s.filter(|s| s.iter().any(|a| !a.is_empty()));
+        match wants.get_mut(&v) {
+            None => {
+                wants.insert(v, s);
+            }
+            Some(w) => {
+                if *w != s {
+                    *w = None;
+                }
+            }
+        }
+    }
+    for (&y, s) in body.yields.iter().zip(results) {
+        want(&mut wants, y, Some(s.clone()));
+    }
+    // In reverse, every use of a value is seen before its definition.
+    for op in body.ops.iter().rev() {
+        let mut captured = Vec::new();
+        for r in &op.regions {
+            r.walk(&mut |o| captured.extend(o.operands.iter().copied()));
+            captured.extend(r.yields.iter().copied());
+        }
+        for v in captured {
+            want(&mut wants, v, None);
+        }
+        let hint = match op.results.as_slice() {
+            [r] => wants.get(r).cloned().flatten(),
+            _ => None,
+        };
+        for &v in &op.operands {
+            let s = if super::is_marker(op) {
+                match &op.opcode {
+                    Opcode::CustomCall { backend_config, .. } => {
+                        super::decode(backend_config, values[v.index()].rank())
+                    }
+                    _ => None,
+                }
+            } else {
+                match (&op.opcode, &hint) {
+                    (o, Some(h))
+                        if is_elementwise(o)
+                            && values[v.index()].shape == values[op.results[0].index()].shape =>
+                    {
+                        Some(h.clone())
+                    }
+                    (Opcode::Transpose { permutation }, Some(h)) => {
+                        let mut s = vec![Vec::new(); permutation.len()];
+                        for (j, &p) in permutation.iter().enumerate() {
+                            s[p as usize] = h[j].clone();
+                        }
+                        Some(s)
+                    }
+                    _ => None,
+                }
+            };
+            want(&mut wants, v, s);
+        }
+    }
+    wants
+        .into_iter()
+        .filter_map(|(v, s)| s.map(|s| (v, s)))
+        .collect()
 }

@@ -528,3 +528,29 @@ fn loops_run_on_whole_values_with_their_captures_and_constraints_gathered() {
     f.body.walk(&mut |op| markers += is_marker(op) as usize);
     assert_eq!(markers, 0);
 }
+
+#[test]
+fn whole_arguments_with_split_results_compute_only_their_pieces() {
+    let src = "func.func @main(%x: tensor<8x4xf32>, %y: tensor<4x8xf32>) -> (tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>) {
+      %0 = stablehlo.multiply %x, %x : tensor<8x4xf32>
+      %t = stablehlo.transpose %y, dims = [1, 0] : (tensor<4x8xf32>) -> tensor<8x4xf32>
+      %1 = stablehlo.add %0, %t : tensor<8x4xf32>
+      %2 = stablehlo.negate %x : tensor<8x4xf32>
+      return %1, %2, %2 : tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>
+    }";
+    let (r, f) = check(
+        src,
+        &[2],
+        vec![whole2(), whole2()],
+        vec![rows(), rows(), whole2()],
+        &[array(&[8, 4], ints(0, 7)), array(&[4, 8], ints(1, 5))],
+    );
+    assert!(r.collectives.is_empty(), "{r:?}");
+    // multiply, transpose and add on pieces; the negate has a whole use and stays whole.
+    assert_eq!((r.partitioned, r.whole), (3, 1), "{r:?}");
+    let mut slices = 0;
+    f.body
+        .walk(&mut |op| slices += matches!(op.opcode, Opcode::DynamicSlice { .. }) as usize);
+    // x and y sliced once each, the whole negate once for its split result.
+    assert_eq!(slices, 3);
+}
