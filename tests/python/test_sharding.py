@@ -128,6 +128,9 @@ CHILD = textwrap.dedent(
             (ns(mesh, "d"), ns(mesh)), ns(mesh, "d"))(IMG, KER)
         c["jit_sort_sharded_axis"] = lambda: jit(
             lambda a: jnp.sort(a * 2, axis=0) + 1, ns(mesh, "d"), ns(mesh, "d"))(X16)
+        # Whole arguments, split results: each device computes only its piece.
+        c["jit_whole_in_split_out"] = lambda: jit(
+            lambda a: (jnp.sin(a) * 2).T, ns(mesh), ns(mesh, "d"))(X16)
         return c
 
     def layout(a, devs):
@@ -161,6 +164,7 @@ CASES = [
     "jit_2d_tensor_parallel", "jit_2d_reshard", "jit_data_parallel_step",
     "jit_2d_data_parallel_step", "jit_2d_max_sharded_axis", "jit_2d_contracting_split",
     "jit_reshape_rows", "jit_reshape_uneven", "jit_conv_batch", "jit_sort_sharded_axis",
+    "jit_whole_in_split_out",
 ]
 
 
