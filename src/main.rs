@@ -29,7 +29,8 @@ enum Command {
         /// Where to write the artifact.
         #[arg(short, long)]
         output: PathBuf,
-        /// Print one JSON line with the time of each compile phase to stderr.
+        /// Print one JSON line with the time of each compile phase to stderr (and, for a
+        /// sharded jit, what the SPMD partitioner split and what fell back).
         #[arg(long)]
         timings: bool,
         /// Compile a one-op program first and discard it, so the timed compile runs in a

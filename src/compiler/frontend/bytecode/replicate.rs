@@ -1,5 +1,8 @@
 //! The fallback partitioner for sharded `jit`: every device gathers the whole of each
 //! sharded argument, runs the whole program, and keeps its own shard of each result.
+//! The SPMD partitioner ([`super::partition`]) uses it for whole programs it cannot
+//! partition (dynamic shapes), and its pieces (mesh geometry, [`all_gather`], the offsets
+//! of [`Position`]) per value and per op.
 //!
 //! Always correct whatever the program does between its arguments and results (no
 //! sharding is propagated through it), at the price of computing everything on every

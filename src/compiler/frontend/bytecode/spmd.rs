@@ -9,9 +9,12 @@
 //!   shardings of `@main`'s arguments/results: each device runs the body on its own shards,
 //!   which are exactly the buffers the framework hands that device;
 //! - otherwise (sharded `jit`), when every argument and result names its sharding over one
-//!   mesh of P devices: the fallback partitioner ([`replicate`]) gathers the arguments,
-//!   runs the whole program on every device and slices each device's shards of the
-//!   results. Sharding constraints inside are identities there.
+//!   mesh of P devices: the SPMD partitioner ([`super::partition`]) propagates the
+//!   shardings through the program and runs each op on the device's shards, with
+//!   collectives where data must move (ops without a rule run on whole values); sharding
+//!   constraints reshard. A program with dynamic shapes goes through the replicating
+//!   fallback ([`replicate`]) instead: gather the arguments, run the whole program on every
+//!   device, slice each device's shards of the results.
 //!
 //! The body may communicate: its collectives (`psum`, `all_gather`, `ppermute`, ...) and
 //! `partition_id` name devices by partition, which the runtime resolves against the grid
