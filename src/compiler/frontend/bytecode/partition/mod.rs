@@ -27,7 +27,15 @@ use std::collections::HashMap;
 
 use super::replicate::{Plan, Position, Split};
 use crate::compiler::ir::builder::Builder;
-use crate::compiler::ir::{CollectiveKind, Func, Loc, Op, Opcode, Region, TensorType, ValueId};
+use crate::compiler::ir::{
+    BinaryOp, CollectiveKind, Func, Loc, Op, Opcode, Region, TensorType, ValueId,
+};
+
+/// Partial sums of at least this many elements wait for their first use, which may take
+/// them as a `reduce_scatter` (each device then runs what follows on its piece: a
+/// data-parallel weight update) instead of an `all_reduce`. Below it, the second collective
+/// (the gather after) costs more than the work it splits.
+const SCATTER_MIN_ELEMENTS: i64 = 1 << 16;
 
 /// The custom call target that stands for a sharding constraint until the partitioner
 /// consumes it; its `backend_config` is the split ([`encode`]).
@@ -250,6 +258,12 @@ struct Part<'p> {
     position: Position,
     /// Splits wanted downstream of whole values ([`rules::hints`]).
     hints: HashMap<ValueId, Split>,
+    /// Original values whose per-device value is still a partial result, to be combined
+    /// over these mesh axes with this reducer.
+    partial: HashMap<ValueId, (Vec<usize>, BinaryOp)>,
+    /// How many times each original value is used (operands, in regions too, and
+    /// results).
+    uses: HashMap<ValueId, usize>,
     report: Report,
 }
 
@@ -308,6 +322,8 @@ pub fn partition(func: &mut Func, plan: &Plan) -> Result<Report, String> {
         defs: HashMap::new(),
         position: Position::new(plan),
         hints: HashMap::new(),
+        partial: HashMap::new(),
+        uses: HashMap::new(),
         report: Report {
             devices: plan.devices(),
             ..Report::default()
@@ -331,6 +347,15 @@ pub fn partition(func: &mut Func, plan: &Plan) -> Result<Report, String> {
         p.cur.insert(whole, (v, split.clone()));
     }
     p.hints = rules::hints(&func.body, &plan.results, &p.values);
+    let mut used = func.body.yields.clone();
+    func.body
+        .walk(&mut |op| used.extend(op.operands.iter().copied()));
+    for r in func.body.ops.iter().flat_map(|op| &op.regions) {
+        collect_yields(r, &mut used);
+    }
+    for v in used {
+        *p.uses.entry(v).or_default() += 1;
+    }
     let body = std::mem::take(&mut func.body.ops);
     for op in body {
         p.op(op)?;
@@ -426,10 +451,18 @@ impl Part<'_> {
         let opcode = local.opcode.unwrap_or_else(|| op.opcode.clone());
         let mut rs = self.b(&loc).op_n(opcode, &operands, tys, regions);
         if let Some((axes, reducer)) = &local.combine {
-            rs = rs
-                .into_iter()
-                .map(|r| self.all_reduce(r, axes, *reducer, &loc))
-                .collect();
+            let big = op.results.len() == 1
+                && self.global(op.results[0]).num_elements() >= SCATTER_MIN_ELEMENTS;
+            if big && *reducer == BinaryOp::Add {
+                // Combined when first used: a consumer that can run on pieces takes a
+                // reduce_scatter instead of an all_reduce ([`Part::get`]).
+                self.partial.insert(op.results[0], (axes.clone(), *reducer));
+            } else {
+                rs = rs
+                    .into_iter()
+                    .map(|r| self.all_reduce(r, axes, *reducer, &loc))
+                    .collect();
+            }
         }
         if !split_anything && matches!(op.opcode, Opcode::BroadcastInDim { .. }) {
             self.defs.insert(op.results[0], op.clone());

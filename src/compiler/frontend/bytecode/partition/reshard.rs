@@ -14,21 +14,37 @@ use super::super::replicate::{Split, all_gather};
 use super::Part;
 use crate::compiler::ir::builder::Builder;
 use crate::compiler::ir::{
-    BinaryOp, Collective, CollectiveKind, Literal, Loc, Opcode, Region, TensorType, ValueId,
+    BinaryOp, Collective, CollectiveKind, DType, Literal, Loc, Opcode, Region, TensorType, ValueId,
 };
 
 impl Part<'_> {
     /// The device's piece of the original value `v` under `want` (which must divide its
     /// shape).
     pub(super) fn get(&mut self, v: ValueId, want: &Split, loc: &Loc) -> Result<ValueId, String> {
-        let (local, have) = self.cur[&v].clone();
-        if have == *want {
-            return Ok(local);
-        }
         if let Some(&c) = self.copies.get(&(v, want.clone())) {
             return Ok(c);
         }
         let ty = self.global(v).clone();
+        if let Some((axes, reducer)) = self.partial.get(&v).cloned() {
+            let (local, have) = self.cur[&v].clone();
+            if let Some(d) = scatter_dim(&have, want, &axes)
+                && self.divides(&ty.shape, want)
+            {
+                // Partial sums wanted split over their own axes: each device sums only
+                // its piece.
+                let out_ty = self.local_type(&ty, want);
+                let out = self.reduce_scatter(local, d, &axes, reducer, &out_ty, loc);
+                self.copies.insert((v, want.clone()), out);
+                return Ok(out);
+            }
+            let whole = self.all_reduce(local, &axes, reducer, loc);
+            self.cur.insert(v, (whole, have));
+            self.partial.remove(&v);
+        }
+        let (local, have) = self.cur[&v].clone();
+        if have == *want {
+            return Ok(local);
+        }
         if !self.divides(&ty.shape, want) {
             return Err(format!(
                 "internal: the partitioner asked for an uneven split {want:?} of a value of shape {:?}",
@@ -179,6 +195,40 @@ impl Part<'_> {
         b.op(Opcode::DynamicSlice { slice_sizes }, &operands, out_ty)
     }
 
+    /// The device's piece, along `dim` over `axes`, of the sum of `x`'s partial values.
+    fn reduce_scatter(
+        &mut self,
+        x: ValueId,
+        dim: usize,
+        axes: &[usize],
+        reducer: BinaryOp,
+        out_ty: &TensorType,
+        loc: &Loc,
+    ) -> ValueId {
+        let plan = self.plan;
+        let region = self.reducer(reducer, out_ty.dtype, loc);
+        let opcode = Opcode::Collective(Collective {
+            kind: CollectiveKind::ReduceScatter { dim: dim as i64 },
+            groups: plan.groups(axes),
+            channel_id: 1,
+            use_global_device_ids: true,
+        });
+        self.report
+            .collective(&CollectiveKind::ReduceScatter { dim: 0 });
+        self.b(loc)
+            .op_n(opcode, &[x], vec![out_ty.clone()], vec![region])[0]
+    }
+
+    /// The region `return reducer(a, b)` over scalars of `dtype`.
+    fn reducer(&mut self, reducer: BinaryOp, dtype: DType, loc: &Loc) -> Region {
+        let scalar = TensorType::scalar(dtype);
+        let mut b = self.b(loc);
+        let a = b.new_value(scalar.clone());
+        let c = b.new_value(scalar);
+        b.region(vec![a, c], |b| Ok(vec![b.binary(reducer, a, c)]))
+            .unwrap_or_default()
+    }
+
     /// The sum (or other reduction) of `x`'s partial values over the devices of `axes`.
     pub(super) fn all_reduce(
         &mut self,
@@ -189,13 +239,8 @@ impl Part<'_> {
     ) -> ValueId {
         let plan = self.plan;
         let ty = self.values[x.index()].clone();
-        let scalar = TensorType::scalar(ty.dtype);
+        let region = self.reducer(reducer, ty.dtype, loc);
         let mut b = self.b(loc);
-        let a = b.new_value(scalar.clone());
-        let c = b.new_value(scalar.clone());
-        let region = b
-            .region(vec![a, c], |b| Ok(vec![b.binary(reducer, a, c)]))
-            .unwrap_or_else(|_| Region::default());
         let opcode = Opcode::Collective(Collective {
             kind: CollectiveKind::AllReduce,
             groups: plan.groups(axes),
@@ -205,5 +250,16 @@ impl Part<'_> {
         let r = b.op_n(opcode, &[x], vec![ty], vec![region])[0];
         self.report.collective(&CollectiveKind::AllReduce);
         r
+    }
+}
+
+/// The dimension a `reduce_scatter` over `axes` splits to take partial values at `have`
+/// to their sum at `want`: the one dimension where they differ, whole before and split
+/// over exactly `axes` after.
+fn scatter_dim(have: &Split, want: &Split, axes: &[usize]) -> Option<usize> {
+    let differ: Vec<usize> = (0..want.len()).filter(|&d| have[d] != want[d]).collect();
+    match differ[..] {
+        [d] if have[d].is_empty() && want[d] == axes => Some(d),
+        _ => None,
     }
 }

@@ -82,6 +82,11 @@ impl Part<'_> {
                         s[p as usize] = h[j].clone();
                     }
                 }
+                if pieces_of(self, &s) == 1
+                    && let Some(sc) = self.scatter_split(op.operands[0])
+                {
+                    s = sc;
+                }
                 let r = permutation.iter().map(|&p| s[p as usize].clone()).collect();
                 Some(Local::new(vec![s], vec![r]))
             }
@@ -93,8 +98,29 @@ impl Part<'_> {
         }
     }
 
-    /// Same-shaped operands and results: all at the split of the most split operand (at
-    /// the hinted split when all are whole); scalar operands (a `select` predicate,
+    /// For a whole value still holding partial sums, used once: the split a
+    /// `reduce_scatter` gives it (its first dimension that divides into the pieces of the
+    /// partial axes). A value with other uses is all_reduced once instead.
+    fn scatter_split(&self, v: ValueId) -> Option<Split> {
+        let (axes, _) = self.partial.get(&v)?;
+        if self.uses.get(&v) != Some(&1) {
+            return None;
+        }
+        let have = self.split(v);
+        if pieces_of(self, have) != 1 {
+            return None;
+        }
+        let k = self.plan.pieces(axes);
+        let shape = &self.global(v).shape;
+        let d = (0..shape.len()).find(|&d| shape[d] % k == 0)?;
+        let mut s = have.clone();
+        s[d] = axes.clone();
+        Some(s)
+    }
+
+    /// Same-shaped operands and results: all at the split of the most split operand (when
+    /// all are whole: at the hinted split, or the split of a `reduce_scatter` of partial
+    /// sums); scalar operands (a `select` predicate,
     /// `clamp` bounds) whole.
     fn elementwise(&self, op: &Op) -> Option<Local> {
         let shape = &self.global(op.results[0]).shape;
@@ -122,6 +148,14 @@ impl Part<'_> {
             // Whole operands, a split wanted later: slicing them here costs no
             // communication and splits the work.
             s = h.clone();
+        }
+        if pieces_of(self, &s) == 1
+            && let Some(sc) = op.operands.iter().find_map(|&v| {
+                self.scatter_split(v)
+                    .filter(|_| self.global(v).shape == *shape)
+            })
+        {
+            s = sc;
         }
         let operands = op
             .operands

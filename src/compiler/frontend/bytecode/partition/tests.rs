@@ -554,3 +554,59 @@ fn whole_arguments_with_split_results_compute_only_their_pieces() {
     // x and y sliced once each, the whole negate once for its split result.
     assert_eq!(slices, 3);
 }
+
+#[test]
+fn a_large_weight_update_sums_its_gradient_with_reduce_scatter() {
+    // w - 0.5 * transpose(x^T g): the gradient's partial sums are scattered, each device
+    // updates half of the weight, and the new weight is gathered.
+    let src = "func.func @main(%w: tensor<256x256xf32>, %x: tensor<8x256xf32>, %g: tensor<8x256xf32>) -> tensor<256x256xf32> {
+      %d = stablehlo.dot_general %g, %x, contracting_dims = [0] x [0] : (tensor<8x256xf32>, tensor<8x256xf32>) -> tensor<256x256xf32>
+      %t = stablehlo.transpose %d, dims = [1, 0] : (tensor<256x256xf32>) -> tensor<256x256xf32>
+      %h = stablehlo.constant dense<0.5> : tensor<f32>
+      %hb = stablehlo.broadcast_in_dim %h, dims = [] : (tensor<f32>) -> tensor<256x256xf32>
+      %s = stablehlo.multiply %hb, %t : tensor<256x256xf32>
+      %0 = stablehlo.subtract %w, %s : tensor<256x256xf32>
+      return %0 : tensor<256x256xf32>
+    }";
+    let (r, _) = check(
+        src,
+        &[2],
+        vec![whole2(), rows(), rows()],
+        vec![whole2()],
+        &[
+            array(&[256, 256], ints(0, 9)),
+            array(&[8, 256], ints(1, 7)),
+            array(&[8, 256], ints(2, 5)),
+        ],
+    );
+    assert_eq!(
+        r.collectives,
+        [
+            ("reduce_scatter".to_string(), 1),
+            ("all_gather".to_string(), 1)
+        ],
+        "{r:?}"
+    );
+    // Used whole by a second result, it is all_reduced once instead.
+    let src = src
+        .replace(
+            "-> tensor<256x256xf32> {",
+            "-> (tensor<256x256xf32>, tensor<256x256xf32>) {",
+        )
+        .replace(
+            "return %0 : tensor<256x256xf32>",
+            "return %0, %d : tensor<256x256xf32>, tensor<256x256xf32>",
+        );
+    let (r, _) = check(
+        &src,
+        &[2],
+        vec![whole2(), rows(), rows()],
+        vec![whole2(), whole2()],
+        &[
+            array(&[256, 256], ints(0, 9)),
+            array(&[8, 256], ints(1, 7)),
+            array(&[8, 256], ints(2, 5)),
+        ],
+    );
+    assert_eq!(r.collectives, [("all_reduce".to_string(), 1)], "{r:?}");
+}
