@@ -83,7 +83,9 @@ impl Part<'_> {
                     }
                 }
                 if pieces_of(self, &s) == 1
-                    && let Some(sc) = self.scatter_split(op.operands[0])
+                    // Split where the result's first dimension comes from: a whole value
+                    // gathered later is then one contiguous block per device.
+                    && let Some(sc) = self.scatter_split(op.operands[0], permutation[0] as usize)
                 {
                     s = sc;
                 }
@@ -99,9 +101,10 @@ impl Part<'_> {
     }
 
     /// For a whole value still holding partial sums, used once: the split a
-    /// `reduce_scatter` gives it (its first dimension that divides into the pieces of the
-    /// partial axes). A value with other uses is all_reduced once instead.
-    fn scatter_split(&self, v: ValueId) -> Option<Split> {
+    /// `reduce_scatter` gives it (along `prefer` if that divides into the pieces of the
+    /// partial axes, else its first dimension that does). A value with other uses is
+    /// all_reduced once instead.
+    fn scatter_split(&self, v: ValueId, prefer: usize) -> Option<Split> {
         let (axes, _) = self.partial.get(&v)?;
         if self.uses.get(&v) != Some(&1) {
             return None;
@@ -112,7 +115,9 @@ impl Part<'_> {
         }
         let k = self.plan.pieces(axes);
         let shape = &self.global(v).shape;
-        let d = (0..shape.len()).find(|&d| shape[d] % k == 0)?;
+        let d = std::iter::once(prefer)
+            .chain(0..shape.len())
+            .find(|&d| shape.get(d).is_some_and(|n| n % k == 0))?;
         let mut s = have.clone();
         s[d] = axes.clone();
         Some(s)
@@ -151,7 +156,7 @@ impl Part<'_> {
         }
         if pieces_of(self, &s) == 1
             && let Some(sc) = op.operands.iter().find_map(|&v| {
-                self.scatter_split(v)
+                self.scatter_split(v, 0)
                     .filter(|_| self.global(v).shape == *shape)
             })
         {
