@@ -40,6 +40,9 @@ CHILD = textwrap.dedent(
     YB = rand(8, 3)
     X4 = np.arange(12, dtype=np.float32).reshape(4, 3)
     IMG = rand(8, 2, 6, 6)
+    WIDE = {"w": rand(256, 256) / 16, "b": rand(256)}
+    XW = rand(8, 256)
+    YW = rand(8, 256)
     KER = rand(3, 2, 3, 3)
 
     def cases(devs):
@@ -128,6 +131,16 @@ CHILD = textwrap.dedent(
             (ns(mesh, "d"), ns(mesh)), ns(mesh, "d"))(IMG, KER)
         c["jit_sort_sharded_axis"] = lambda: jit(
             lambda a: jnp.sort(a * 2, axis=0) + 1, ns(mesh, "d"), ns(mesh, "d"))(X16)
+        # A weight of 64K elements: its gradient is reduce_scattered, each device updates
+        # a quarter of it, and the new weight is gathered.
+        def wide_loss(p, x, y):
+            return jnp.mean((jax.nn.relu(x @ p["w"] + p["b"]) - y) ** 2)
+        def wide_step(p, x, y):
+            l, g = jax.value_and_grad(wide_loss)(p, x, y)
+            return jax.tree.map(lambda a, d: a - 0.1 * d, p, g), l
+        repw = jax.tree.map(lambda _: ns(mesh), WIDE)
+        c["jit_data_parallel_wide"] = lambda: jit(
+            wide_step, (repw, ns(mesh, "d"), ns(mesh, "d")), (repw, ns(mesh)))(WIDE, XW, YW)
         # Whole arguments, split results: each device computes only its piece.
         c["jit_whole_in_split_out"] = lambda: jit(
             lambda a: (jnp.sin(a) * 2).T, ns(mesh), ns(mesh, "d"))(X16)
@@ -164,7 +177,7 @@ CASES = [
     "jit_2d_tensor_parallel", "jit_2d_reshard", "jit_data_parallel_step",
     "jit_2d_data_parallel_step", "jit_2d_max_sharded_axis", "jit_2d_contracting_split",
     "jit_reshape_rows", "jit_reshape_uneven", "jit_conv_batch", "jit_sort_sharded_axis",
-    "jit_whole_in_split_out",
+    "jit_whole_in_split_out", "jit_data_parallel_wide",
 ]
 
 
