@@ -346,6 +346,11 @@ pub fn partition(func: &mut Func, plan: &Plan) -> Result<Report, String> {
         func.body.args[i] = v;
         p.cur.insert(whole, (v, split.clone()));
     }
+    // Results' splits are checked before they seed the hints.
+    for (i, split) in plan.results.iter().enumerate() {
+        let ty = &p.values[func.body.yields[i].index()];
+        plan.local_shape(&ty.shape, split, &format!("result {i}"))?;
+    }
     p.hints = rules::hints(&func.body, &plan.results, &p.values);
     let mut used = func.body.yields.clone();
     func.body
@@ -363,8 +368,6 @@ pub fn partition(func: &mut Func, plan: &Plan) -> Result<Report, String> {
     // Results leave as the pieces the caller asked for.
     for (i, split) in plan.results.iter().enumerate() {
         let y = func.body.yields[i];
-        let ty = p.global(y).clone();
-        plan.local_shape(&ty.shape, split, &format!("result {i}"))?;
         let loc = func.body.yield_loc.clone();
         let v = p.get(y, split, &loc)?;
         func.body.yields[i] = v;

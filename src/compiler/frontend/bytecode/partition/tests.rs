@@ -610,3 +610,36 @@ fn a_large_weight_update_sums_its_gradient_with_reduce_scatter() {
     );
     assert_eq!(r.collectives, [("all_reduce".to_string(), 1)], "{r:?}");
 }
+
+#[test]
+fn shardings_that_do_not_fit_are_errors_not_panics() {
+    let src = "func.func @main(%x: tensor<6x4xf32>) -> tensor<4x6xf32> {
+      %0 = stablehlo.transpose %x, dims = [1, 0] : (tensor<6x4xf32>) -> tensor<4x6xf32>
+      return %0 : tensor<4x6xf32>
+    }";
+    let module = frontend::parse(src.as_bytes()).unwrap();
+    let plan = |args: Vec<Split>, results: Vec<Split>| Plan {
+        mesh: vec![4],
+        axis_names: vec!["d".into()],
+        args,
+        results,
+    };
+    for (p, want) in [
+        (
+            plan(vec![rows()], vec![whole2()]),
+            "argument 0: dimension 0 of size 6 split into 4 pieces",
+        ),
+        (
+            plan(vec![whole2()], vec![vec![vec![0]]]),
+            "result 0: a sharding of rank 1 for a value of rank 2",
+        ),
+        (
+            plan(vec![whole2()], vec![vec![vec![], vec![0]]]),
+            "result 0: dimension 1 of size 6 split into 4 pieces",
+        ),
+    ] {
+        let mut f = module.funcs[0].clone();
+        let err = partition(&mut f, &p).unwrap_err();
+        assert!(err.contains(want), "{err}");
+    }
+}
