@@ -27,9 +27,7 @@ use std::collections::HashMap;
 
 use super::replicate::{Plan, Position, Split};
 use crate::compiler::ir::builder::Builder;
-use crate::compiler::ir::{
-    BinaryOp, CollectiveKind, Func, Loc, Op, Opcode, Region, TensorType, ValueId,
-};
+use crate::compiler::ir::{BinaryOp, Func, Loc, Op, Opcode, Region, TensorType, ValueId};
 
 /// Partial sums of at least this many elements wait for their first use, which may take
 /// them as a `reduce_scatter` (each device then runs what follows on its piece: a
@@ -92,8 +90,8 @@ pub struct Report {
 }
 
 impl Report {
-    fn collective(&mut self, kind: &CollectiveKind) {
-        let name = crate::compiler::ir::Collective::new(*kind).op_name();
+    /// Counts one inserted collective (`all_reduce`, ...).
+    fn collective(&mut self, name: &str) {
         match self.collectives.iter_mut().find(|(n, _)| n == name) {
             Some((_, c)) => *c += 1,
             None => self.collectives.push((name.to_string(), 1)),

@@ -139,11 +139,7 @@ impl Part<'_> {
                 let axes = &have[a];
                 let k = plan.pieces(axes);
                 let out_ty = self.local_type(ty, want);
-                self.report.collective(&CollectiveKind::AllToAll {
-                    split_dimension: 0,
-                    concat_dimension: 0,
-                    split_count: 0,
-                });
+                self.report.collective("all_to_all");
                 let opcode = Opcode::Collective(Collective {
                     kind: CollectiveKind::AllToAll {
                         split_dimension: b as i64,
@@ -166,8 +162,7 @@ impl Part<'_> {
                 let mut next = now.clone();
                 next[d] = Vec::new();
                 let out_ty = self.local_type(ty, &next);
-                self.report
-                    .collective(&CollectiveKind::AllGather { dim: d as i64 });
+                self.report.collective("all_gather");
                 cur = self
                     .b(loc)
                     .op(all_gather(d, plan.groups(&now[d])), &[cur], out_ty);
@@ -213,8 +208,7 @@ impl Part<'_> {
             channel_id: 1,
             use_global_device_ids: true,
         });
-        self.report
-            .collective(&CollectiveKind::ReduceScatter { dim: 0 });
+        self.report.collective("reduce_scatter");
         self.b(loc)
             .op_n(opcode, &[x], vec![out_ty.clone()], vec![region])[0]
     }
@@ -248,7 +242,7 @@ impl Part<'_> {
             use_global_device_ids: true,
         });
         let r = b.op_n(opcode, &[x], vec![ty], vec![region])[0];
-        self.report.collective(&CollectiveKind::AllReduce);
+        self.report.collective("all_reduce");
         r
     }
 }
