@@ -141,6 +141,11 @@ CHILD = textwrap.dedent(
         repw = jax.tree.map(lambda _: ns(mesh), WIDE)
         c["jit_data_parallel_wide"] = lambda: jit(
             wide_step, (repw, ns(mesh, "d"), ns(mesh, "d")), (repw, ns(mesh)))(WIDE, XW, YW)
+        # Slices, pads and concatenations along columns keep the rows' split.
+        c["jit_slice_pad_concat_rows"] = lambda: jit(
+            lambda a, b: jnp.concatenate(
+                [jnp.pad(a[:, 1:5], ((0, 0), (1, 2)), constant_values=1.5), b], axis=1),
+            (ns(mesh, "d"), ns(mesh, "d")), ns(mesh, "d"))(X16, X16[:, :2] * 3)
         # Whole arguments, split results: each device computes only its piece.
         c["jit_whole_in_split_out"] = lambda: jit(
             lambda a: (jnp.sin(a) * 2).T, ns(mesh), ns(mesh, "d"))(X16)
@@ -177,7 +182,7 @@ CASES = [
     "jit_2d_tensor_parallel", "jit_2d_reshard", "jit_data_parallel_step",
     "jit_2d_data_parallel_step", "jit_2d_max_sharded_axis", "jit_2d_contracting_split",
     "jit_reshape_rows", "jit_reshape_uneven", "jit_conv_batch", "jit_sort_sharded_axis",
-    "jit_whole_in_split_out", "jit_data_parallel_wide",
+    "jit_whole_in_split_out", "jit_data_parallel_wide", "jit_slice_pad_concat_rows",
 ]
 
 

@@ -93,6 +93,46 @@ impl Part<'_> {
                 Some(Local::new(vec![s], vec![r]))
             }
             Opcode::Reshape => self.reshape(op),
+            // Along the dimensions an op leaves alone it is elementwise: those keep their
+            // split, the others are gathered.
+            Opcode::Slice {
+                start,
+                limit,
+                strides,
+            } => {
+                let shape = &self.global(op.operands[0]).shape;
+                let free: Vec<bool> = (0..shape.len())
+                    .map(|d| start[d] == 0 && limit[d] == shape[d] && strides[d] == 1)
+                    .collect();
+                let mut local = self.along(op, &free)?;
+                // A whole dimension kept is the whole of the device's piece.
+                let limit = limit
+                    .iter()
+                    .zip(&local.operands[0])
+                    .map(|(&l, axes)| l / self.plan.pieces(axes))
+                    .collect();
+                local.opcode = Some(Opcode::Slice {
+                    start: start.clone(),
+                    limit,
+                    strides: strides.clone(),
+                });
+                Some(local)
+            }
+            Opcode::Pad {
+                low,
+                high,
+                interior,
+            } => {
+                let free: Vec<bool> = (0..low.len())
+                    .map(|d| low[d] == 0 && high[d] == 0 && interior[d] == 0)
+                    .collect();
+                self.along(op, &free)
+            }
+            Opcode::Concatenate { dimension } => {
+                let rank = self.global(op.results[0]).rank();
+                let free: Vec<bool> = (0..rank).map(|d| d as i64 != *dimension).collect();
+                self.along(op, &free)
+            }
             Opcode::DotGeneral(dims) => self.dot(op, dims),
             Opcode::Reduce { dimensions } => self.reduce(op, dimensions),
             Opcode::Convolution(c) => self.convolution(op, c),
@@ -171,6 +211,45 @@ impl Part<'_> {
                 } else {
                     s.clone()
                 }
+            })
+            .collect();
+        Some(Local::new(operands, vec![s]))
+    }
+
+    /// An op whose operands of the result's rank and result share the dimensions marked
+    /// `free` (same sizes, elementwise along them): all at the split of the most split
+    /// such operand on the free dimensions, whole on the others; scalar operands (a pad
+    /// value) whole.
+    fn along(&self, op: &Op, free: &[bool]) -> Option<Local> {
+        let [r] = op.results.as_slice() else {
+            return None;
+        };
+        let rank = self.global(*r).rank();
+        let mut best: Option<Split> = None;
+        for &v in &op.operands {
+            if self.global(v).rank() != rank {
+                continue;
+            }
+            let mut s = self.split(v).clone();
+            for (axes, &f) in s.iter_mut().zip(free) {
+                if !f {
+                    axes.clear();
+                }
+            }
+            if best
+                .as_ref()
+                .is_none_or(|b| pieces_of(self, &s) > pieces_of(self, b))
+            {
+                best = Some(s);
+            }
+        }
+        let s = best?;
+        let operands = op
+            .operands
+            .iter()
+            .map(|&v| {
+                let r = self.global(v).rank();
+                if r == rank { s.clone() } else { whole(r) }
             })
             .collect();
         Some(Local::new(operands, vec![s]))

@@ -643,3 +643,23 @@ fn shardings_that_do_not_fit_are_errors_not_panics() {
         assert!(err.contains(want), "{err}");
     }
 }
+
+#[test]
+fn slices_pads_and_concatenations_keep_the_split_of_the_dimensions_they_leave_alone() {
+    // Rows split: the ops work on columns only, so nothing moves.
+    let src = "func.func @main(%x: tensor<8x6xf32>, %y: tensor<8x2xf32>) -> tensor<8x9xf32> {
+      %0 = stablehlo.slice %x [0:8, 1:5] : (tensor<8x6xf32>) -> tensor<8x4xf32>
+      %z = stablehlo.constant dense<1.5> : tensor<f32>
+      %1 = stablehlo.pad %0, %z, low = [0, 1], high = [0, 2], interior = [0, 0] : (tensor<8x4xf32>, tensor<f32>) -> tensor<8x7xf32>
+      %2 = stablehlo.concatenate %1, %y, dim = 1 : (tensor<8x7xf32>, tensor<8x2xf32>) -> tensor<8x9xf32>
+      return %2 : tensor<8x9xf32>
+    }";
+    let inputs = [array(&[8, 6], ints(0, 7)), array(&[8, 2], ints(1, 5))];
+    let (r, _) = check(src, &[2], vec![rows(), rows()], vec![rows()], &inputs);
+    assert!(r.collectives.is_empty() && r.fallback.is_empty(), "{r:?}");
+    assert_eq!(r.partitioned, 3, "{r:?}");
+    // Columns split: the slice, pad and concatenation need whole columns.
+    let cols = || vec![vec![], vec![0]];
+    let (r, _) = check(src, &[2], vec![cols(), cols()], vec![whole2()], &inputs);
+    assert_eq!(r.collectives, [("all_gather".to_string(), 2)], "{r:?}");
+}
