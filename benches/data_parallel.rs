@@ -11,10 +11,14 @@
 //!
 //!     cargo bench --bench data_parallel -- [--iters 40]
 //!
-//! Prints the median and minimum milliseconds per step of each, and for the 2-device step
-//! each device's time in collective steps (their waits for the other device included) as
-//! a share of its step.
+//! Prints the median and minimum milliseconds per step of each (the 1-device step also at
+//! one thread: what the 2-device step would cost per device with the work halved exactly),
+//! and for the 2-device step each device's time in collective steps (their waits for the
+//! other device included) as a share of its step. The 2-device step is compiled twice: by
+//! the SPMD partitioner, and by the replicating fallback (every device computes the whole
+//! step) for comparison.
 
+use pjrtc::compiler::frontend::bytecode::Partitioner;
 use pjrtc::compiler::{self, Options};
 use pjrtc_runtime::collective::{Device, Grid, Rendezvous};
 use pjrtc_runtime::exec::StepProfile;
@@ -23,13 +27,21 @@ use pjrtc_runtime::{Executable, Tensor};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-fn load(name: &str) -> Executable {
+fn load(name: &str, partitioner: Partitioner) -> Executable {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("benches/data_parallel")
         .join(name);
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let pjx = compiler::compile(&bytes, &Options::default())
+    let options = Options {
+        partitioner,
+        ..Options::default()
+    };
+    let mut t = compiler::Timings::default();
+    let pjx = compiler::compile_with_timings(&bytes, &options, &mut t)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    if let Some(p) = &t.partition {
+        println!("{name} ({partitioner:?}): {p}");
+    }
     Executable::load(&pjx.to_bytes()).expect("load")
 }
 
@@ -61,36 +73,17 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let iters: usize = args
-        .iter()
-        .position(|a| a == "--iters")
-        .and_then(|i| args.get(i + 1))
-        .map_or(40, |s| s.parse().expect("--iters N"));
-
-    let mut one = load("one.mlirbc");
-    one.set_threads(2);
-    let one_in = inputs(&one, 7);
-    let refs: Vec<&Tensor> = one_in.iter().collect();
-    let mut outs = one.new_outputs().expect("outputs");
-    let mut one_ms = Vec::new();
-    for i in 0..iters + 3 {
-        let t = Instant::now();
-        one.run_into(&refs, &mut outs).expect("run");
-        if i >= 3 {
-            one_ms.push(t.elapsed().as_secs_f64() * 1e3);
-        }
-    }
-
-    let mut dp = load("dp2.mlirbc");
+/// Runs the 2-device step `iters` times (after 3 warm-up steps): milliseconds per step,
+/// each device's share in collectives per step, and (collective steps, all steps).
+fn two_devices(mut dp: Executable, iters: usize) -> (Vec<f64>, Vec<Vec<f64>>, (usize, usize)) {
     dp.set_threads(1);
+    let dp = &dp;
     assert!(dp.has_collectives(), "the 2-device step has no collectives");
     let grid = Grid {
         replicas: 1,
         partitions: 2,
     };
-    let dev_in: Vec<Vec<Tensor>> = (0..2).map(|d| inputs(&dp, 7 + d)).collect();
+    let dev_in: Vec<Vec<Tensor>> = (0..2).map(|d| inputs(dp, 7 + d)).collect();
     let mut collective = vec![false; 0];
     walk_steps(&dp.pjx().steps, &mut |s| {
         collective.push(matches!(s, Step::Collective(_)))
@@ -103,7 +96,7 @@ fn main() {
         let per_device: Vec<(Duration, Duration)> = std::thread::scope(|s| {
             let handles: Vec<_> = (0..2u32)
                 .map(|d| {
-                    let (dp, rendezvous, ins) = (&dp, &rendezvous, &dev_in[d as usize]);
+                    let (rendezvous, ins) = (&rendezvous, &dev_in[d as usize]);
                     let collective = &collective;
                     s.spawn(move || {
                         let device = Device::new(grid, 0, d, rendezvous);
@@ -135,26 +128,64 @@ fn main() {
         }
     }
 
+    let steps = collective.iter().filter(|c| **c).count();
+    (dp_ms, shares, (steps, collective.len()))
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let iters: usize = args
+        .iter()
+        .position(|a| a == "--iters")
+        .and_then(|i| args.get(i + 1))
+        .map_or(40, |s| s.parse().expect("--iters N"));
+
+    let mut one = load("one.mlirbc", Partitioner::Spmd);
+    let one_in = inputs(&one, 7);
+    let refs: Vec<&Tensor> = one_in.iter().collect();
+    let mut outs = one.new_outputs().expect("outputs");
+    let mut one_ms = vec![Vec::new(), Vec::new()];
+    for (threads, ms) in [1, 2].into_iter().zip(&mut one_ms) {
+        one.set_threads(threads);
+        for i in 0..iters + 3 {
+            let t = Instant::now();
+            one.run_into(&refs, &mut outs).expect("run");
+            if i >= 3 {
+                ms.push(t.elapsed().as_secs_f64() * 1e3);
+            }
+        }
+    }
+
+    let (rep_ms, rep_shares, rep_steps) =
+        two_devices(load("dp2.mlirbc", Partitioner::Replicate), iters);
+    let (dp_ms, shares, steps) = two_devices(load("dp2.mlirbc", Partitioner::Spmd), iters);
+
     let min = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
     println!(
         "| configuration | median ms | min ms | in collectives (median share, device 0 / 1) |"
     );
     println!("|---|---:|---:|---|");
+    for (threads, ms) in [1, 2].iter().zip(&one_ms) {
+        println!(
+            "| 1 device x {threads} thread{} | {:.2} | {:.2} | - |",
+            if *threads == 1 { "" } else { "s" },
+            median(ms.clone()),
+            min(ms)
+        );
+    }
+    let row = |what: &str, ms: &[f64], shares: &[Vec<f64>]| {
+        println!(
+            "| 2 devices x 1 thread, {what} | {:.2} | {:.2} | {:.0}% / {:.0}% |",
+            median(ms.to_vec()),
+            min(ms),
+            100.0 * median(shares[0].clone()),
+            100.0 * median(shares[1].clone())
+        );
+    };
+    row("replicating fallback", &rep_ms, &rep_shares);
+    row("SPMD partitioner", &dp_ms, &shares);
     println!(
-        "| 1 device x 2 threads | {:.2} | {:.2} | - |",
-        median(one_ms.clone()),
-        min(&one_ms)
-    );
-    println!(
-        "| 2 devices x 1 thread | {:.2} | {:.2} | {:.0}% / {:.0}% |",
-        median(dp_ms.clone()),
-        min(&dp_ms),
-        100.0 * median(shares[0].clone()),
-        100.0 * median(shares[1].clone())
-    );
-    let steps = collective.iter().filter(|c| **c).count();
-    println!(
-        "({iters} steps each; the 2-device program has {steps} collective steps of {})",
-        collective.len()
+        "({iters} steps each; collective steps of all steps: fallback {} of {}, partitioned {} of {})",
+        rep_steps.0, rep_steps.1, steps.0, steps.1
     );
 }

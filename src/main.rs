@@ -29,7 +29,8 @@ enum Command {
         /// Where to write the artifact.
         #[arg(short, long)]
         output: PathBuf,
-        /// Print one JSON line with the time of each compile phase to stderr.
+        /// Print one JSON line with the time of each compile phase to stderr (and, for a
+        /// sharded jit, what the SPMD partitioner split and what fell back).
         #[arg(long)]
         timings: bool,
         /// Compile a one-op program first and discard it, so the timed compile runs in a
@@ -252,6 +253,12 @@ fn dispatch(command: Command) -> Result<ExitCode> {
                     anyhow::anyhow!("{}", d.render(&file.display().to_string(), &bytes))
                 })?;
                 print!("{}", compiler::ir::print::print_module(&module));
+                // A sharded jit: what the partitioner split and what ran on whole values.
+                if let Some(report) = &module.partition {
+                    for line in report.lines() {
+                        println!("// {line}");
+                    }
+                }
                 // A program with dynamic shapes: the names `--dim` takes, where JAX gave them.
                 if let Ok(func) = compiler::passes::inline::inline_entry(&module)
                     && compiler::passes::refine::needs_refinement(&func)

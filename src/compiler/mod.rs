@@ -34,6 +34,9 @@ pub struct Options {
     /// Threads compiling kernels; 0: `$PJRTC_COMPILE_THREADS`, else one per core. The
     /// artifact is the same for every count.
     pub threads: usize,
+    /// How a sharded `jit` becomes the per-device program (the SPMD partitioner, or the
+    /// replicating fallback to compare against).
+    pub partitioner: frontend::bytecode::Partitioner,
 }
 
 impl Default for Options {
@@ -43,6 +46,7 @@ impl Default for Options {
             optimize: true,
             ffi: ffi::FfiTargets::default(),
             threads: 0,
+            partitioner: Default::default(),
         }
     }
 }
@@ -89,6 +93,8 @@ pub enum CompileError {
 #[derive(Clone, Default)]
 pub struct Timings<'p> {
     pub phases: Vec<(&'static str, f64)>,
+    /// The SPMD partitioner's report (JSON) for a sharded `jit`.
+    pub partition: Option<String>,
     progress: Option<&'p dyn Progress>,
 }
 
@@ -105,6 +111,7 @@ impl<'p> Timings<'p> {
     pub fn with_progress(progress: &'p dyn Progress) -> Self {
         Timings {
             phases: Vec::new(),
+            partition: None,
             progress: Some(progress),
         }
     }
@@ -140,8 +147,13 @@ impl<'p> Timings<'p> {
             .iter()
             .map(|(n, ms)| format!("\"{n}\": {ms:.3}"))
             .collect();
+        let partition = self
+            .partition
+            .as_ref()
+            .map(|p| format!(", \"partition\": {p}"))
+            .unwrap_or_default();
         format!(
-            "{{\"compile_ms\": {total_ms:.3}, \"phases\": {{{}}}}}",
+            "{{\"compile_ms\": {total_ms:.3}, \"phases\": {{{}}}{partition}}}",
             phases.join(", ")
         )
     }
@@ -157,7 +169,10 @@ pub fn compile_with_timings(
     options: &Options,
     t: &mut Timings<'_>,
 ) -> Result<Pjx, CompileError> {
-    let module = t.record("parse", || frontend::parse(source))?;
+    let module = t.record("parse", || {
+        frontend::parse_with(source, options.partitioner)
+    })?;
+    t.partition = module.partition.as_ref().map(|r| r.to_json());
     compile_module(&module, options, t)
 }
 

@@ -46,8 +46,13 @@ use super::ir::{Module, SourcePos};
 /// start with the bytecode magic, a serialized HloModuleProto when they are binary
 /// protobuf ([`hlo`]), MLIR text otherwise.
 pub fn parse(source: &[u8]) -> Result<Module, Diagnostic> {
+    parse_with(source, bytecode::Partitioner::Spmd)
+}
+
+/// [`parse`] with the partitioner of sharded `jit` programs chosen.
+pub fn parse_with(source: &[u8], partitioner: bytecode::Partitioner) -> Result<Module, Diagnostic> {
     if bytecode::is_bytecode(source) {
-        return bytecode::parse_bytecode(source);
+        return bytecode::parse_bytecode_with(source, partitioner);
     }
     if hlo::looks_like_proto(source) {
         return hlo::parse_hlo(source);

@@ -133,6 +133,9 @@ impl Func {
 pub struct Module {
     pub name: Option<String>,
     pub funcs: Vec<Func>,
+    /// What the SPMD partitioner did, when the module is the per-device program of a
+    /// sharded `jit` (its entry already partitioned).
+    pub partition: Option<crate::compiler::frontend::bytecode::partition::Report>,
 }
 
 impl Module {

@@ -34,6 +34,7 @@ pub(super) fn check(f: &Func, args: &[Literal]) -> Vec<Vec<u8>> {
     let module = Module {
         name: None,
         funcs: vec![f.clone()],
+        partition: None,
     };
     let pjx =
         compile_module(&module, &Options::default(), &mut Timings::default()).expect("compile");

@@ -255,6 +255,7 @@ mod tests {
         let m = Module {
             name: None,
             funcs: vec![main_calling("quad"), quad(), double()],
+            partition: None,
         };
         let f = inline_entry(&m).unwrap();
         let mut n_calls = 0;
@@ -310,6 +311,7 @@ mod tests {
         let m = Module {
             name: None,
             funcs: vec![main, double()],
+            partition: None,
         };
         let f = inline_entry(&m).unwrap();
         let tb = &f.body.ops[0].regions[0];
@@ -330,6 +332,7 @@ mod tests {
         let m = Module {
             name: None,
             funcs: vec![a, b],
+            partition: None,
         };
         let e = inline_entry(&m).unwrap_err();
         assert!(e.message.contains("@a -> @b -> @a"), "{}", e.message);
@@ -342,6 +345,7 @@ mod tests {
         let m = Module {
             name: None,
             funcs: vec![main_calling("nope")],
+            partition: None,
         };
         let e = inline_entry(&m).unwrap_err();
         assert!(

@@ -88,6 +88,7 @@ fn inline_fold_cse_dce_preserve_meaning() {
     let m = Module {
         name: None,
         funcs: vec![main_fn(), scale()],
+        partition: None,
     };
     verify::verify_module(&m).unwrap();
     let input = literal_from_f64(t(), &[3.0, -1.0]);

@@ -9,6 +9,7 @@
 
 mod builtin;
 mod container;
+pub mod partition;
 mod reader;
 mod replicate;
 mod sdy;
@@ -25,6 +26,22 @@ pub fn is_bytecode(bytes: &[u8]) -> bool {
 
 /// Parses a StableHLO portable artifact (VHLO in MLIR bytecode) into a module.
 pub fn parse_bytecode(bytes: &[u8]) -> Result<Module, Diagnostic> {
+    parse_bytecode_with(bytes, Partitioner::Spmd)
+}
+
+/// How a sharded `jit` becomes the per-device program.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Partitioner {
+    /// Shardings propagated through the program, each op on its shards ([`partition`]).
+    #[default]
+    Spmd,
+    /// Every device gathers the arguments and runs the whole program ([`replicate`]), to
+    /// compare against.
+    Replicate,
+}
+
+/// [`parse_bytecode`] with the partitioner of sharded programs chosen.
+pub fn parse_bytecode_with(bytes: &[u8], partitioner: Partitioner) -> Result<Module, Diagnostic> {
     let diag = |e: reader::BcError, v: Option<vhlo::Version>| {
         let msg = match v {
             Some(_) => format!("{} ({}) at byte {}", e.msg, vhlo::version_text(v), e.offset),
@@ -46,7 +63,7 @@ pub fn parse_bytecode(bytes: &[u8]) -> Result<Module, Diagnostic> {
         ));
     }
     let ops = bc.ir(ir).map_err(|e| diag(e, version))?;
-    vhlo::convert(&ops, version)
+    vhlo::convert(&ops, version, partitioner)
 }
 
 #[cfg(test)]

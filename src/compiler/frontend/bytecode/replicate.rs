@@ -1,5 +1,8 @@
 //! The fallback partitioner for sharded `jit`: every device gathers the whole of each
 //! sharded argument, runs the whole program, and keeps its own shard of each result.
+//! The SPMD partitioner ([`super::partition`]) uses it for whole programs it cannot
+//! partition (dynamic shapes), and its pieces (mesh geometry, [`all_gather`], the offsets
+//! of [`Position`]) per value and per op.
 //!
 //! Always correct whatever the program does between its arguments and results (no
 //! sharding is propagated through it), at the price of computing everything on every
@@ -20,23 +23,25 @@ pub type Split = Vec<Vec<usize>>;
 /// axis the most significant), and the split of each argument and result.
 pub struct Plan {
     pub mesh: Vec<i64>,
+    /// The mesh axes' names, for messages and sharding constraints.
+    pub axis_names: Vec<String>,
     pub args: Vec<Split>,
     pub results: Vec<Split>,
 }
 
 impl Plan {
-    fn devices(&self) -> i64 {
+    pub fn devices(&self) -> i64 {
         self.mesh.iter().product()
     }
 
     /// Devices between consecutive positions along mesh axis `a`.
-    fn stride(&self, a: usize) -> i64 {
+    pub fn stride(&self, a: usize) -> i64 {
         self.mesh[a + 1..].iter().product()
     }
 
     /// The groups of devices that hold the pieces of one dimension split over `axes`: one
     /// group per position on the other axes, its members in the order of their pieces.
-    fn groups(&self, axes: &[usize]) -> Vec<Vec<i64>> {
+    pub fn groups(&self, axes: &[usize]) -> Vec<Vec<i64>> {
         let pieces: i64 = axes.iter().map(|&a| self.mesh[a]).product();
         (0..self.devices())
             .filter(|d| axes.iter().all(|&a| d / self.stride(a) % self.mesh[a] == 0))
@@ -57,12 +62,17 @@ impl Plan {
             .collect()
     }
 
-    fn pieces(&self, axes: &[usize]) -> i64 {
+    pub fn pieces(&self, axes: &[usize]) -> i64 {
         axes.iter().map(|&a| self.mesh[a]).product()
     }
 
     /// The shape of one device's piece of a value of `shape` split as `split`.
-    fn local_shape(&self, shape: &[i64], split: &Split, what: &str) -> Result<Vec<i64>, String> {
+    pub fn local_shape(
+        &self,
+        shape: &[i64],
+        split: &Split,
+        what: &str,
+    ) -> Result<Vec<i64>, String> {
         if split.len() != shape.len() {
             return Err(format!(
                 "{what}: a sharding of rank {} for a value of rank {}",
@@ -88,7 +98,8 @@ impl Plan {
     }
 }
 
-fn all_gather(dim: usize, groups: Vec<Vec<i64>>) -> Opcode {
+/// An `all_gather` along `dim` over `groups` (partition ids: the program has one replica).
+pub fn all_gather(dim: usize, groups: Vec<Vec<i64>>) -> Opcode {
     Opcode::Collective(Collective {
         kind: CollectiveKind::AllGather { dim: dim as i64 },
         groups,
@@ -96,6 +107,51 @@ fn all_gather(dim: usize, groups: Vec<Vec<i64>>) -> Opcode {
         channel_id: 1,
         use_global_device_ids: true,
     })
+}
+
+/// The device's position along each mesh axis, computed from `partition_id` at first use
+/// and reused after (every use is in the entry's top-level block, after the first).
+pub struct Position {
+    axes: Vec<Option<ValueId>>,
+}
+
+impl Position {
+    pub fn new(plan: &Plan) -> Position {
+        Position {
+            axes: vec![None; plan.mesh.len()],
+        }
+    }
+
+    /// The `i32` start, in a dimension of pieces of `len` elements split over `axes`, of
+    /// the device's piece: its positions on `axes` in mixed radix (the first the most
+    /// significant) times `len`.
+    pub fn start(&mut self, b: &mut Builder, plan: &Plan, axes: &[usize], len: i64) -> ValueId {
+        let mut index = b.scalar_int(DType::I32, 0);
+        for &a in axes {
+            let p = match self.axes[a] {
+                Some(p) => p,
+                None => {
+                    let id = b.op(
+                        Opcode::Collective(Collective::new(CollectiveKind::PartitionId)),
+                        &[],
+                        TensorType::new(DType::U32, []),
+                    );
+                    let id = b.op(Opcode::Convert, &[id], TensorType::new(DType::I32, []));
+                    let stride = b.scalar_int(DType::I32, plan.stride(a) as i128);
+                    let size = b.scalar_int(DType::I32, plan.mesh[a] as i128);
+                    let q = b.binary(BinaryOp::Div, id, stride);
+                    let p = b.binary(BinaryOp::Rem, q, size);
+                    self.axes[a] = Some(p);
+                    p
+                }
+            };
+            let size = b.scalar_int(DType::I32, plan.mesh[a] as i128);
+            let scaled = b.binary(BinaryOp::Mul, index, size);
+            index = b.binary(BinaryOp::Add, scaled, p);
+        }
+        let len = b.scalar_int(DType::I32, len as i128);
+        b.binary(BinaryOp::Mul, index, len)
+    }
 }
 
 /// Rewrites the whole-program `func` into what one device runs under `plan`.
@@ -147,7 +203,7 @@ pub fn apply(func: &mut Func, plan: &Plan) -> Result<(), String> {
     // Results: each device keeps the piece at its position on the mesh.
     let mut ops = std::mem::take(&mut func.body.ops);
     let mut b = Builder::new(&mut func.values, &mut ops, loc);
-    let mut position: Vec<Option<ValueId>> = vec![None; plan.mesh.len()];
+    let mut position = Position::new(plan);
     for (i, split) in plan.results.iter().enumerate() {
         if split.iter().all(|a| a.is_empty()) {
             continue;
@@ -155,35 +211,11 @@ pub fn apply(func: &mut Func, plan: &Plan) -> Result<(), String> {
         let y = func.body.yields[i];
         let ty = b.ty(y).clone();
         let local = plan.local_shape(&ty.shape, split, &format!("result {i}"))?;
-        let mut starts = Vec::with_capacity(split.len());
-        for (d, axes) in split.iter().enumerate() {
-            // The piece's index: the device's positions on `axes` in mixed radix.
-            let mut index = b.scalar_int(DType::I32, 0);
-            for &a in axes {
-                let p = match position[a] {
-                    Some(p) => p,
-                    None => {
-                        let id = b.op(
-                            Opcode::Collective(Collective::new(CollectiveKind::PartitionId)),
-                            &[],
-                            TensorType::new(DType::U32, []),
-                        );
-                        let id = b.op(Opcode::Convert, &[id], TensorType::new(DType::I32, []));
-                        let stride = b.scalar_int(DType::I32, plan.stride(a) as i128);
-                        let size = b.scalar_int(DType::I32, plan.mesh[a] as i128);
-                        let q = b.binary(BinaryOp::Div, id, stride);
-                        let p = b.binary(BinaryOp::Rem, q, size);
-                        position[a] = Some(p);
-                        p
-                    }
-                };
-                let size = b.scalar_int(DType::I32, plan.mesh[a] as i128);
-                let scaled = b.binary(BinaryOp::Mul, index, size);
-                index = b.binary(BinaryOp::Add, scaled, p);
-            }
-            let len = b.scalar_int(DType::I32, local[d] as i128);
-            starts.push(b.binary(BinaryOp::Mul, index, len));
-        }
+        let starts: Vec<ValueId> = split
+            .iter()
+            .zip(&local)
+            .map(|(axes, &len)| position.start(&mut b, plan, axes, len))
+            .collect();
         let mut operands = vec![y];
         operands.extend(starts);
         let piece = b.op(
@@ -207,6 +239,7 @@ mod tests {
     fn plan(mesh: &[i64]) -> Plan {
         Plan {
             mesh: mesh.to_vec(),
+            axis_names: Vec::new(),
             args: Vec::new(),
             results: Vec::new(),
         }
@@ -238,6 +271,7 @@ mod tests {
         let mut module = frontend::parse(src.as_bytes()).unwrap();
         let plan = Plan {
             mesh: vec![2, 2],
+            axis_names: vec!["x".into(), "y".into()],
             args: vec![vec![vec![0], vec![]], vec![vec![], vec![1]]],
             results: vec![vec![vec![0], vec![1]]],
         };

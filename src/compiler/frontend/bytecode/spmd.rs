@@ -9,9 +9,12 @@
 //!   shardings of `@main`'s arguments/results: each device runs the body on its own shards,
 //!   which are exactly the buffers the framework hands that device;
 //! - otherwise (sharded `jit`), when every argument and result names its sharding over one
-//!   mesh of P devices: the fallback partitioner ([`replicate`]) gathers the arguments,
-//!   runs the whole program on every device and slices each device's shards of the
-//!   results. Sharding constraints inside are identities there.
+//!   mesh of P devices: the SPMD partitioner ([`super::partition`]) propagates the
+//!   shardings through the program and runs each op on the device's shards, with
+//!   collectives where data must move (ops without a rule run on whole values); sharding
+//!   constraints reshard. A program with dynamic shapes goes through the replicating
+//!   fallback ([`replicate`]) instead: gather the arguments, run the whole program on every
+//!   device, slice each device's shards of the results.
 //!
 //! The body may communicate: its collectives (`psum`, `all_gather`, `ppermute`, ...) and
 //! `partition_id` name devices by partition, which the runtime resolves against the grid
@@ -244,9 +247,40 @@ fn replicate_plan(
     }
     Ok(replicate::Plan {
         mesh: mesh.axes.iter().map(|(_, s)| *s).collect(),
+        axis_names: mesh.axes.iter().map(|(n, _)| n.clone()).collect(),
         args,
         results,
     })
+}
+
+/// The split an `sdy.sharding_constraint` or `sdy.reshard` asks for, in the axes of
+/// `plan`'s mesh; `None` when it names axes that are not whole axes of that mesh (the
+/// constraint is then only a hint that pjrtc does not follow).
+pub fn constraint_split(op: &GOp, plan: &replicate::Plan) -> Option<replicate::Split> {
+    let t = op.attrs.iter().find_map(|(_, a)| match &**a {
+        Attr::Sdy(s) => match &**s {
+            Sdy::TensorSharding(t) => Some(t.clone()),
+            _ => None,
+        },
+        _ => None,
+    })?;
+    if !t.unreduced.is_empty() {
+        return None;
+    }
+    t.dims
+        .iter()
+        .map(|d| {
+            d.axes
+                .iter()
+                .map(|a| {
+                    if a.sub.is_some() {
+                        return None;
+                    }
+                    plan.axis_names.iter().position(|n| *n == a.name)
+                })
+                .collect()
+        })
+        .collect()
 }
 
 fn manual_body(

@@ -4,7 +4,7 @@
 use super::builtin::{self, attr_list, attr_text, read_float, read_int, svarints, type_list};
 use super::container::{Attr, Bytecode, GOp, GRegion, Ty};
 use super::reader::{BcError, Reader, Result};
-use super::{replicate, spmd};
+use super::{partition, replicate, spmd};
 use crate::compiler::chlo::{self, ChloOp, CompositeAttr};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::builder::Builder;
@@ -771,7 +771,11 @@ pub fn version_text(v: Option<Version>) -> String {
 }
 
 /// Converts the top-level ops of the IR section into a module.
-pub fn convert(top: &[GOp], version: Option<Version>) -> std::result::Result<Module, Diagnostic> {
+pub fn convert(
+    top: &[GOp],
+    version: Option<Version>,
+    partitioner: super::Partitioner,
+) -> std::result::Result<Module, Diagnostic> {
     let vtext = version_text(version);
     let mut module = Module::default();
     let mut part = spmd::Partitioning::new(&[]);
@@ -791,10 +795,23 @@ pub fn convert(top: &[GOp], version: Option<Version>) -> std::result::Result<Mod
         }
         ops => ops,
     };
+    // Meshes first: the entry's partitioning needs them, and it decides how every
+    // function reads its sharding constraints.
+    for f in funcs {
+        if f.name == "sdy.mesh" {
+            part.add_mesh(f);
+        }
+    }
+    let is_main = |f: &GOp| {
+        f.attrs
+            .iter()
+            .any(|(k, a)| k == "sym_name" && matches!(&**a, Attr::Str(s) if s == "main"))
+    };
+    let mut plan = None;
+    let mut main_op = None;
     for f in funcs {
         // A Shardy mesh declares device axes for sharding annotations: no computation.
         if f.name == "sdy.mesh" {
-            part.add_mesh(f);
             continue;
         }
         if f.name != "vhlo.func_v1" {
@@ -804,28 +821,72 @@ pub fn convert(top: &[GOp], version: Option<Version>) -> std::result::Result<Mod
                 "",
             ));
         }
-        let is_main = f
-            .attrs
-            .iter()
-            .any(|(k, a)| k == "sym_name" && matches!(&**a, Attr::Str(s) if s == "main"));
-        // The entry function of a partitioned program becomes what one device runs.
-        let local = if is_main {
+        if is_main(f) {
+            main_op = Some(f);
+            // The entry function of a partitioned program becomes what one device runs.
+            if let spmd::PerDevice::Replicate(p) =
+                spmd::per_device(f, &part).map_err(|m| op_err(f, &m, &vtext))?
+            {
+                plan = Some(p);
+            }
+        }
+    }
+    for f in funcs {
+        if f.name == "sdy.mesh" {
+            continue;
+        }
+        let local = if is_main(f) && plan.is_none() {
             spmd::per_device(f, &part).map_err(|m| op_err(f, &m, &vtext))?
         } else {
             spmd::PerDevice::Same
         };
         let func = match local {
-            spmd::PerDevice::Same => FnCx::func(f, &vtext)?,
-            spmd::PerDevice::Manual(body) => FnCx::func(&body, &vtext)?,
-            spmd::PerDevice::Replicate(plan) => {
-                let mut func = FnCx::func(f, &vtext)?;
-                replicate::apply(&mut func, &plan).map_err(|m| op_err(f, &m, &vtext))?;
-                func
-            }
+            spmd::PerDevice::Same => FnCx::func(f, &vtext, plan.as_ref())?,
+            spmd::PerDevice::Manual(body) => FnCx::func(&body, &vtext, None)?,
+            spmd::PerDevice::Replicate(_) => unreachable!("handled with the plan"),
         };
         module.funcs.push(func);
     }
+    if let (Some(plan), Some(main_op)) = (plan, main_op) {
+        partition_module(&mut module, &plan, partitioner)
+            .map_err(|m| op_err(main_op, &m, &vtext))?;
+    }
     Ok(module)
+}
+
+/// Replaces the module by the per-device program of its entry (calls inlined): the
+/// SPMD partitioner's, or the replicating fallback's when the program still has
+/// dynamic shapes (the partitioner needs static ones).
+fn partition_module(
+    module: &mut Module,
+    plan: &replicate::Plan,
+    partitioner: super::Partitioner,
+) -> std::result::Result<(), String> {
+    use crate::compiler::passes;
+    let render = |d: Diagnostic| d.message;
+    passes::verify::verify_module_dynamic(module).map_err(render)?;
+    let mut func = passes::inline::inline_entry(module).map_err(render)?;
+    let replicate_why = if passes::refine::needs_refinement(&func) {
+        Some("dynamic shapes")
+    } else if partitioner == super::Partitioner::Replicate {
+        Some("asked for")
+    } else {
+        None
+    };
+    let report = if let Some(why) = replicate_why {
+        partition::strip_markers(&mut func);
+        replicate::apply(&mut func, plan)?;
+        partition::Report {
+            devices: plan.mesh.iter().product(),
+            replicated_program: Some(why.into()),
+            ..partition::Report::default()
+        }
+    } else {
+        partition::partition(&mut func, plan)?
+    };
+    module.funcs = vec![func];
+    module.partition = Some(report);
+    Ok(())
 }
 
 /// Sharding annotations are identities on one device: `sdy.sharding_constraint`,
@@ -1395,10 +1456,13 @@ struct FnCx<'v> {
     func: Func,
     map: HashMap<u32, ValueId>,
     vtext: &'v str,
+    /// The partitioning of a sharded `jit`: sharding constraints become
+    /// [`partition::MARKER`] calls for the partitioner.
+    plan: Option<&'v replicate::Plan>,
 }
 
 impl<'v> FnCx<'v> {
-    fn func(op: &GOp, vtext: &'v str) -> DResult<Func> {
+    fn func(op: &GOp, vtext: &'v str, plan: Option<&'v replicate::Plan>) -> DResult<Func> {
         let mut a = OpAttrs::new(op, vtext);
         a.check_known()?;
         let name = match a.req("sym_name")?.as_ref() {
@@ -1438,6 +1502,7 @@ impl<'v> FnCx<'v> {
             },
             map: HashMap::new(),
             vtext,
+            plan,
         };
         let body = match op.regions.as_slice() {
             [r] => cx.region(op, r)?,
@@ -1483,6 +1548,29 @@ impl<'v> FnCx<'v> {
         for op in body {
             if let Some((operand, ty, result)) = identity_annotation(op) {
                 let v = self.value(op, operand)?;
+                if let Some(plan) = self.plan
+                    && matches!(op.name.as_str(), "sdy.sharding_constraint" | "sdy.reshard")
+                    && let Some(split) = spmd::constraint_split(op, plan)
+                    && split.len() == self.func.ty(v).rank()
+                {
+                    let ty = self.func.ty(v).clone();
+                    let r = self.func.new_value(ty);
+                    self.map.insert(result, r);
+                    out.ops.push(ir::Op {
+                        opcode: Opcode::CustomCall {
+                            target: partition::MARKER.into(),
+                            has_side_effect: false,
+                            backend_config: partition::encode(&split),
+                            api_version: 4,
+                            config: Vec::new(),
+                        },
+                        operands: vec![v],
+                        results: vec![r],
+                        regions: Vec::new(),
+                        loc: loc_of(op),
+                    });
+                    continue;
+                }
                 if tensor_type(ty).ok().as_ref() == Some(self.func.ty(v)) {
                     self.map.insert(result, v);
                     continue;

@@ -101,6 +101,7 @@ pub fn parse_hlo(bytes: &[u8]) -> Result<Module> {
     Ok(Module {
         name: Some(module.name.clone()),
         funcs: vec![func],
+        partition: None,
     })
 }
 

@@ -593,6 +593,7 @@ fn calls_checked_against_callee() {
     let m = Module {
         name: None,
         funcs: vec![main.clone(), callee],
+        partition: None,
     };
     assert_has(
         &verify_module(&m).unwrap_err().message,
