@@ -1,5 +1,5 @@
 //! Inlines every call into the entry function.
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{DynOp, Func, Module, Op, Opcode, Region, SourcePos, ValueId};
@@ -15,7 +15,7 @@ pub fn inline_entry(m: &Module) -> Result<Func, Diagnostic> {
     })?;
     let mut out = entry.clone();
     let body = std::mem::take(&mut out.body);
-    let mut subst = HashMap::new();
+    let mut subst = HashMap::default();
     let mut stack = vec![entry.name.clone()];
     let mut body = inline_region(m, &mut out, body, &mut stack, &mut subst)?;
     if !subst.is_empty() {
