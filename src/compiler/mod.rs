@@ -158,7 +158,10 @@ pub fn compile_with_timings(
     t: &mut Timings<'_>,
 ) -> Result<Pjx, CompileError> {
     let module = t.record("parse", || frontend::parse(source))?;
-    compile_module(&module, options, t)
+    t.record("verify", || passes::verify::verify_module_dynamic(&module))?;
+    // The parsed module is not needed afterwards: its entry moves instead of being copied.
+    let func = t.record("inline", || passes::inline::inline_entry_owned(module))?;
+    compile_inlined(func, &passes::refine::Inputs::default(), options, t)
 }
 
 /// Compiles a program with symbolic dimensions (`jax.export.symbolic_shape("b, 4")`) at
@@ -196,7 +199,17 @@ pub fn compile_refined(
     t: &mut Timings<'_>,
 ) -> Result<Pjx, CompileError> {
     t.record("verify", || passes::verify::verify_module_dynamic(module))?;
-    let mut func = t.record("inline", || passes::inline::inline_entry(module))?;
+    let func = t.record("inline", || passes::inline::inline_entry(module))?;
+    compile_inlined(func, inputs, options, t)
+}
+
+/// The pipeline after verification and inlining: `func` is the inlined entry function.
+fn compile_inlined(
+    mut func: ir::Func,
+    inputs: &passes::refine::Inputs,
+    options: &Options,
+    t: &mut Timings<'_>,
+) -> Result<Pjx, CompileError> {
     if passes::refine::needs_refinement(&func) {
         func = t.record("refine", || passes::refine::refine(&func, inputs))?;
         t.record("verify", || passes::verify::verify_func(&func))?;

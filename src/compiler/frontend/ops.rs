@@ -3,7 +3,6 @@
 //! their pretty names (`dims`) or generic names (`broadcast_dimensions`); [`build_opcode`]
 //! accepts both, so the two forms give the same IR by construction.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::attrs::{
@@ -22,7 +21,7 @@ use crate::compiler::ir::{
 
 /// The elementwise unary or binary op named `name` (names as in [`Opcode::name`]).
 fn elementwise(name: &str) -> Option<Opcode> {
-    static TABLE: OnceLock<HashMap<String, Opcode>> = OnceLock::new();
+    static TABLE: OnceLock<rustc_hash::FxHashMap<String, Opcode>> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
         let unary = UnaryOp::ALL.iter().map(|&u| Opcode::Unary(u));
         let binary = BinaryOp::ALL.iter().map(|&b| Opcode::Binary(b));

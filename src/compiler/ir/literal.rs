@@ -85,14 +85,6 @@ impl LitBytes {
         }
     }
 
-    /// Byte `i`, without writing out a splat.
-    fn byte(&self, i: usize) -> u8 {
-        match &self.0 {
-            Repr::Dense(v) => v[i],
-            Repr::Splat(s) => s.element[i % s.element.len()],
-        }
-    }
-
     /// The bytes for writing; copied first only if another literal shares them.
     pub fn make_mut(&mut self) -> &mut Vec<u8> {
         if let Repr::Splat(s) = &self.0 {
@@ -168,13 +160,20 @@ impl Hash for LitBytes {
                 h.write(&v[head]);
                 h.write(&v[tail]);
             }
-            Repr::Splat(_) => {
-                // The same bytes a dense copy would give.
+            Repr::Splat(s) => {
+                // The same bytes a dense copy would give, cycled from the element (a
+                // remainder per byte cost CSE more than hashing everything else).
                 let mut buf = [0u8; HASHED_ENDS];
+                let e = &s.element;
                 for range in [head, tail] {
                     let len = range.len();
-                    for (b, i) in buf.iter_mut().zip(range) {
-                        *b = self.byte(i);
+                    let phase = if e.is_empty() {
+                        0
+                    } else {
+                        range.start % e.len()
+                    };
+                    for (b, x) in buf.iter_mut().zip(e.iter().cycle().skip(phase)) {
+                        *b = *x;
                     }
                     h.write(&buf[..len]);
                 }
