@@ -246,7 +246,7 @@ pub(crate) fn lower_reduce_window(lw: &mut Lowerer, op: &Op) -> Result<(), Diagn
         base_dilations,
         window_dilations,
         padding,
-    } = w;
+    } = &**w;
 
     let mut kb = KernelBuilder::new(lw);
     let mut body = Body::default();
