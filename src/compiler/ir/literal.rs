@@ -161,19 +161,27 @@ impl Hash for LitBytes {
                 h.write(&v[tail]);
             }
             Repr::Splat(s) => {
-                // The same bytes a dense copy would give, cycled from the element (a
-                // remainder per byte cost CSE more than hashing everything else).
+                // The same bytes a dense copy would give: one period of the element,
+                // rotated to the range's start, then doubled in place (a remainder per
+                // byte, then a byte loop, cost CSE more than hashing everything else).
                 let mut buf = [0u8; HASHED_ENDS];
                 let e = &s.element;
                 for range in [head, tail] {
                     let len = range.len();
+                    let period = e.len().min(len);
                     let phase = if e.is_empty() {
                         0
                     } else {
                         range.start % e.len()
                     };
-                    for (b, x) in buf.iter_mut().zip(e.iter().cycle().skip(phase)) {
+                    for (b, x) in buf[..period].iter_mut().zip(e.iter().cycle().skip(phase)) {
                         *b = *x;
+                    }
+                    let mut filled = period;
+                    while filled > 0 && filled < len {
+                        let n = filled.min(len - filled);
+                        buf.copy_within(0..n, filled);
+                        filled += n;
                     }
                     h.write(&buf[..len]);
                 }
