@@ -367,6 +367,37 @@ mod tests {
     }
 
     #[test]
+    fn splats_of_odd_element_sizes_hash_like_their_bytes() {
+        let h = |b: &LitBytes| {
+            let mut s = DefaultHasher::new();
+            b.hash(&mut s);
+            s.finish()
+        };
+        for element in [
+            &[7u8][..],
+            &[1, 2, 3],
+            &[1, 2, 3, 4, 5],
+            &[9; 16],
+            &[4; 300],
+        ] {
+            for count in [0usize, 1, 2, 50, 85, 86, 100, 171, 1000] {
+                let dense: Vec<u8> = element
+                    .iter()
+                    .copied()
+                    .cycle()
+                    .take(element.len() * count)
+                    .collect();
+                let splat = LitBytes::splat(element, count);
+                assert_eq!(
+                    h(&splat),
+                    h(&LitBytes::from(dense)),
+                    "{element:?} x {count}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn literals_of_every_length_hash_like_their_bytes() {
         for n in [0usize, 1, 3, 255, 256, 257, 511, 512, 513, 4096] {
             let ty = TensorType::new(DType::U8, [n as i64]);

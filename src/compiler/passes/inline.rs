@@ -368,6 +368,30 @@ mod tests {
     }
 
     #[test]
+    fn owned_inlining_matches_borrowed() {
+        let m = Module {
+            name: None,
+            funcs: vec![main_calling("quad"), quad(), double()],
+        };
+        assert_eq!(inline_entry_owned(m.clone()), inline_entry(&m));
+        // A call back into the entry (whose body has moved out) is still recursion.
+        let mut a = main_calling("b");
+        a.name = "a".into();
+        let mut b = main_calling("a");
+        b.name = "b".into();
+        b.public = false;
+        let m = Module {
+            name: None,
+            funcs: vec![a, b],
+        };
+        let e = inline_entry_owned(m.clone()).unwrap_err();
+        assert_eq!(e.message, inline_entry(&m).unwrap_err().message);
+        assert!(e.message.contains("@a -> @b -> @a"), "{}", e.message);
+        let e = inline_entry_owned(Module::default()).unwrap_err();
+        assert!(e.message.contains("no entry"), "{}", e.message);
+    }
+
+    #[test]
     fn missing_entry_and_callee() {
         let m = Module::default();
         assert!(inline_entry(&m).unwrap_err().message.contains("no entry"));
