@@ -76,8 +76,17 @@ fn compile_once(program: &Path, out: &Path, threads: Option<&str>) -> Result<Run
     })
 }
 
-const PHASES: [&str; 9] = [
-    "parse", "verify", "inline", "fold", "cse", "dce", "lower", "codegen", "write",
+const PHASES: [&str; 10] = [
+    "parse",
+    "verify",
+    "inline",
+    "reciprocal",
+    "fold",
+    "cse",
+    "dce",
+    "lower",
+    "codegen",
+    "write",
 ];
 
 fn row(name: &str, program: &Path, runs: usize, threads: Option<&str>) -> Result<String, String> {

@@ -8,6 +8,13 @@ use pjrtc_runtime::runner::{RunOptions, run_artifact};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+/// mimalloc instead of glibc's malloc: the compiler allocates and frees millions of small
+/// objects (IR ops, Cranelift's per-function tables), and glibc's bin consolidation and
+/// page trimming were a sixth of the CPU time of a 100k-op compile (1.86 -> 1.54 s of
+/// CPU, one compile thread). Kernels run on the artifact's arenas, not on this heap.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "pjrtc",

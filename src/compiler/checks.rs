@@ -107,7 +107,7 @@ fn rewrite(func: &mut Func) -> Result<Vec<CheckSpec>, Diagnostic> {
                 };
                 let v = func.new_value(lit.ty.clone());
                 kept.push(Op {
-                    opcode: Opcode::Constant(lit.clone()),
+                    opcode: Opcode::Constant((**lit).clone()),
                     operands: vec![],
                     results: vec![v],
                     regions: vec![],

@@ -173,7 +173,10 @@ pub fn compile_with_timings(
         frontend::parse_with(source, options.partitioner)
     })?;
     t.partition = module.partition.as_ref().map(|r| r.to_json());
-    compile_module(&module, options, t)
+    t.record("verify", || passes::verify::verify_module_dynamic(&module))?;
+    // The parsed module is not needed afterwards: its entry moves instead of being copied.
+    let func = t.record("inline", || passes::inline::inline_entry_owned(module))?;
+    compile_inlined(func, &passes::refine::Inputs::default(), options, t)
 }
 
 /// Compiles a program with symbolic dimensions (`jax.export.symbolic_shape("b, 4")`) at
@@ -211,7 +214,17 @@ pub fn compile_refined(
     t: &mut Timings<'_>,
 ) -> Result<Pjx, CompileError> {
     t.record("verify", || passes::verify::verify_module_dynamic(module))?;
-    let mut func = t.record("inline", || passes::inline::inline_entry(module))?;
+    let func = t.record("inline", || passes::inline::inline_entry(module))?;
+    compile_inlined(func, inputs, options, t)
+}
+
+/// The pipeline after verification and inlining: `func` is the inlined entry function.
+fn compile_inlined(
+    mut func: ir::Func,
+    inputs: &passes::refine::Inputs,
+    options: &Options,
+    t: &mut Timings<'_>,
+) -> Result<Pjx, CompileError> {
     if passes::refine::needs_refinement(&func) {
         func = t.record("refine", || passes::refine::refine(&func, inputs))?;
         t.record("verify", || passes::verify::verify_func(&func))?;

@@ -135,7 +135,7 @@ pub fn ragged_dot(
         b.iota(DType::I64, &shape, lhs_ragged)
     };
     let dot = |b: &mut Builder, l, r, dd: DotDims, ty: TensorType| {
-        b.op(Opcode::DotGeneral(dd), &[l, r], ty)
+        b.op(Opcode::DotGeneral(Box::new(dd)), &[l, r], ty)
     };
     if lt.rank() < rt.rank() {
         // Mode 1: ragged non-contracting lhs dimension, rhs has a group dimension.

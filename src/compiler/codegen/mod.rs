@@ -67,7 +67,7 @@ use cranelift_codegen::control::ControlPlane;
 use cranelift_codegen::ir::UserFuncName;
 use cranelift_codegen::isa::OwnedTargetIsa;
 use pjrtc_runtime::format::{self, CodeImage, KernelEntry};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -215,7 +215,8 @@ fn dedup(kernels: &[Kernel]) -> (Vec<usize>, Vec<usize>) {
             self.0.body.hash(h);
         }
     }
-    let mut first: HashMap<Key, usize> = HashMap::with_capacity(kernels.len());
+    let mut first: FxHashMap<Key, usize> =
+        FxHashMap::with_capacity_and_hasher(kernels.len(), Default::default());
     let mut unique = Vec::new();
     let code_of = kernels
         .iter()

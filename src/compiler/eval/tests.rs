@@ -556,7 +556,7 @@ fn reduce_window_max_pool() {
     };
     let r = b
         .run(
-            Opcode::ReduceWindow(w),
+            Opcode::ReduceWindow(Box::new(w)),
             &[x, f32s(&[], &[f32::NEG_INFINITY])],
             &[t(DType::F32, &[3])],
             vec![body],
@@ -576,7 +576,7 @@ fn dot_general_batched() {
         rhs_contracting: vec![1],
     };
     let r = run1(
-        Opcode::DotGeneral(d),
+        Opcode::DotGeneral(Box::new(d)),
         &[lhs, rhs],
         t(DType::F32, &[2, 1, 2]),
     );
@@ -588,7 +588,11 @@ fn dot_general_batched() {
         ..DotDims::default()
     };
     let x = ints(DType::I8, &[2], &[100, 100]);
-    let r = run1(Opcode::DotGeneral(d), &[x.clone(), x], t(DType::I8, &[]));
+    let r = run1(
+        Opcode::DotGeneral(Box::new(d)),
+        &[x.clone(), x],
+        t(DType::I8, &[]),
+    );
     assert_eq!(as_int(&r), [(20000i32 as i8) as i128]);
 }
 
@@ -605,7 +609,11 @@ fn dot_general_f32_accumulates_in_f32() {
         rhs_contracting: vec![0],
         ..DotDims::default()
     };
-    let r = run1(Opcode::DotGeneral(d), &[lhs, rhs], t(DType::F32, &[1, 1]));
+    let r = run1(
+        Opcode::DotGeneral(Box::new(d)),
+        &[lhs, rhs],
+        t(DType::F32, &[1, 1]),
+    );
     let want = (-3.0f32 * 2.589_194_5) + (-2.0f32 * -1.430_497_4) + (-1.0f32 * -4.933_214);
     assert_eq!(as_f32(&r)[0].to_bits(), want.to_bits());
     assert_eq!(want.to_bits(), 0x3cda_1d00);
@@ -667,20 +675,20 @@ fn convolution_1d() {
     let x = f32s(&[1, 1, 4], &[1.0, 2.0, 3.0, 4.0]);
     let k = f32s(&[1, 1, 2], &[1.0, 10.0]);
     let r = run1(
-        Opcode::Convolution(conv1d((1, 0), 1, 1, 1, false)),
+        Opcode::Convolution(Box::new(conv1d((1, 0), 1, 1, 1, false))),
         &[x.clone(), k.clone()],
         t(DType::F32, &[1, 1, 4]),
     );
     assert_eq!(as_f32(&r), [10.0, 21.0, 32.0, 43.0]);
     let r = run1(
-        Opcode::Convolution(conv1d((0, 0), 2, 1, 1, true)),
+        Opcode::Convolution(Box::new(conv1d((0, 0), 2, 1, 1, true))),
         &[x.clone(), k.clone()],
         t(DType::F32, &[1, 1, 2]),
     );
     assert_eq!(as_f32(&r), [12.0, 34.0]);
     // lhs dilation 2: [1 0 2 0 3 0 4] -> 7 elements, 6 windows.
     let r = run1(
-        Opcode::Convolution(conv1d((0, 0), 1, 2, 1, false)),
+        Opcode::Convolution(Box::new(conv1d((0, 0), 1, 2, 1, false))),
         &[x, k],
         t(DType::F32, &[1, 1, 6]),
     );
@@ -689,7 +697,7 @@ fn convolution_1d() {
     let x = f32s(&[1, 2, 2], &[1.0, 2.0, 3.0, 4.0]);
     let k = f32s(&[2, 1, 1], &[10.0, 100.0]);
     let r = run1(
-        Opcode::Convolution(conv1d((0, 0), 1, 1, 2, false)),
+        Opcode::Convolution(Box::new(conv1d((0, 0), 1, 1, 2, false))),
         &[x, k],
         t(DType::F32, &[1, 2, 2]),
     );
@@ -703,7 +711,11 @@ fn batch_group_convolution() {
     c.batch_group_count = 2;
     let x = f32s(&[2, 1, 2], &[1.0, 2.0, 3.0, 4.0]);
     let k = f32s(&[2, 1, 1], &[10.0, 100.0]);
-    let r = run1(Opcode::Convolution(c), &[x, k], t(DType::F32, &[1, 2, 2]));
+    let r = run1(
+        Opcode::Convolution(Box::new(c)),
+        &[x, k],
+        t(DType::F32, &[1, 2, 2]),
+    );
     assert_eq!(as_f32(&r), [10.0, 20.0, 300.0, 400.0]);
 }
 
@@ -721,7 +733,11 @@ fn gather_rows_with_clamping() {
         slice_sizes: vec![1, 2],
         indices_are_sorted: false,
     };
-    let r = run1(Opcode::Gather(g), &[x, idx], t(DType::F32, &[3, 2]));
+    let r = run1(
+        Opcode::Gather(Box::new(g)),
+        &[x, idx],
+        t(DType::F32, &[3, 2]),
+    );
     assert_eq!(as_f32(&r), [5.0, 6.0, 1.0, 2.0, 5.0, 6.0]);
 }
 
@@ -855,7 +871,7 @@ fn scatter_add_rows_skipping_out_of_bounds() {
     };
     let r = b
         .run(
-            Opcode::Scatter(s),
+            Opcode::Scatter(Box::new(s)),
             &[x, idx, upd],
             &[t(DType::F32, &[3, 2])],
             vec![body],
@@ -1022,7 +1038,7 @@ proptest! {
             ..DotDims::default()
         };
         let r = run1(
-            Opcode::DotGeneral(d),
+            Opcode::DotGeneral(Box::new(d)),
             &[
                 ints(DType::I32, &[m as i64, k as i64], &a),
                 ints(DType::I32, &[k as i64, n as i64], &b),
@@ -1210,7 +1226,7 @@ fn convolution_layouts_agree_with_naive_loops() {
     let xl = f32s(&sh([n, c, h, w]), &x);
     let kl = f32s(&sh([o, c / fg, kh, kw]), &k);
     let nchw = run1(
-        Opcode::Convolution(attrs([0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3])),
+        Opcode::Convolution(Box::new(attrs([0, 1, 2, 3], [0, 1, 2, 3], [0, 1, 2, 3]))),
         &[xl.clone(), kl.clone()],
         t(DType::F32, &sh([n, o, oh, ow])),
     );
@@ -1227,7 +1243,7 @@ fn convolution_layouts_agree_with_naive_loops() {
     };
     // NHWC input, HWIO kernel, NHWC output.
     let nhwc = run1(
-        Opcode::Convolution(attrs([0, 3, 1, 2], [3, 2, 0, 1], [0, 3, 1, 2])),
+        Opcode::Convolution(Box::new(attrs([0, 3, 1, 2], [3, 2, 0, 1], [0, 3, 1, 2]))),
         &[tr(&xl, [0, 2, 3, 1]), tr(&kl, [2, 3, 1, 0])],
         t(DType::F32, &sh([n, oh, ow, o])),
     );
@@ -1250,14 +1266,14 @@ fn gather_index_vectors_windows_and_batching() {
     let idx = ints(DType::I64, &[3, 2], &[0, 1, 2, 3, 5, -1]);
     // Points x[i, j], starts clamped: (5, -1) -> (2, 0).
     let r = run1(
-        Opcode::Gather(g(vec![], vec![0, 1], vec![1, 1])),
+        Opcode::Gather(Box::new(g(vec![], vec![0, 1], vec![1, 1]))),
         &[x.clone(), idx.clone()],
         t(DType::F32, &[3]),
     );
     assert_eq!(as_f32(&r), [1.0, 11.0, 8.0]);
     // 2x2 windows: starts clamped to (1, 2) for (2, 3) and (1, 0) for (5, -1).
     let r = run1(
-        Opcode::Gather(g(vec![1, 2], vec![], vec![2, 2])),
+        Opcode::Gather(Box::new(g(vec![1, 2], vec![], vec![2, 2]))),
         &[x.clone(), idx],
         t(DType::F32, &[3, 2, 2]),
     );
@@ -1278,7 +1294,7 @@ fn gather_index_vectors_windows_and_batching() {
         indices_are_sorted: false,
     };
     let r = run1(
-        Opcode::Gather(gb),
+        Opcode::Gather(Box::new(gb)),
         &[xb, ints(DType::I32, &[2, 1], &[2, 1])],
         t(DType::F32, &[2]),
     );

@@ -3,7 +3,6 @@
 //! their pretty names (`dims`) or generic names (`broadcast_dimensions`); [`build_opcode`]
 //! accepts both, so the two forms give the same IR by construction.
 
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use super::attrs::{
@@ -22,7 +21,7 @@ use crate::compiler::ir::{
 
 /// The elementwise unary or binary op named `name` (names as in [`Opcode::name`]).
 fn elementwise(name: &str) -> Option<Opcode> {
-    static TABLE: OnceLock<HashMap<String, Opcode>> = OnceLock::new();
+    static TABLE: OnceLock<rustc_hash::FxHashMap<String, Opcode>> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
         let unary = UnaryOp::ALL.iter().map(|&u| Opcode::Unary(u));
         let binary = BinaryOp::ALL.iter().map(|&b| Opcode::Binary(b));
@@ -1010,13 +1009,13 @@ pub fn build_opcode(
         "stablehlo.reduce_window" => {
             let window_dimensions = a.i64s(&["window_dimensions"])?;
             let n = window_dimensions.len();
-            Opcode::ReduceWindow(WindowAttrs {
+            Opcode::ReduceWindow(Box::new(WindowAttrs {
                 window_dimensions,
                 window_strides: a.i64s_or(&["window_strides"], n, 1)?,
                 base_dilations: a.i64s_or(&["base_dilations"], n, 1)?,
                 window_dilations: a.i64s_or(&["window_dilations"], n, 1)?,
                 padding: a.padding_or(&["padding"], n)?,
-            })
+            }))
         }
         "stablehlo.select_and_scatter" => {
             let window_dimensions = a.i64s_or(&["window_dimensions"], rank0, 1)?;
@@ -1027,19 +1026,19 @@ pub fn build_opcode(
                 window_dimensions,
             }
         }
-        "stablehlo.dot_general" => Opcode::DotGeneral(dot_dims(&a)?),
+        "stablehlo.dot_general" => Opcode::DotGeneral(Box::new(dot_dims(&a)?)),
         "stablehlo.dot" => {
             let rhs_rank = rank_of(p, operands, 1);
-            Opcode::DotGeneral(DotDims {
+            Opcode::DotGeneral(Box::new(DotDims {
                 lhs_contracting: vec![rank0.saturating_sub(1) as i64],
                 rhs_contracting: if rhs_rank == 0 { vec![] } else { vec![0] },
                 ..DotDims::default()
-            })
+            }))
         }
         "stablehlo.convolution" => conv_attrs(&a)?,
         "stablehlo.gather" => {
             let d = a.fields(&["dimension_numbers"], "gather")?;
-            Opcode::Gather(GatherAttrs {
+            Opcode::Gather(Box::new(GatherAttrs {
                 offset_dims: d.i64s_or(&["offset_dims"], 0, 0)?,
                 collapsed_slice_dims: d.i64s_or(&["collapsed_slice_dims"], 0, 0)?,
                 operand_batching_dims: d.i64s_or(&["operand_batching_dims"], 0, 0)?,
@@ -1048,11 +1047,11 @@ pub fn build_opcode(
                 index_vector_dim: d.int_opt(&["index_vector_dim"])?.unwrap_or(0),
                 slice_sizes: a.i64s(&["slice_sizes"])?,
                 indices_are_sorted: a.bool_or(&["indices_are_sorted"], false)?,
-            })
+            }))
         }
         "stablehlo.scatter" => {
             let d = a.fields(&["scatter_dimension_numbers"], "scatter")?;
-            Opcode::Scatter(ScatterAttrs {
+            Opcode::Scatter(Box::new(ScatterAttrs {
                 update_window_dims: d.i64s_or(&["update_window_dims"], 0, 0)?,
                 inserted_window_dims: d.i64s_or(&["inserted_window_dims"], 0, 0)?,
                 input_batching_dims: d.i64s_or(&["input_batching_dims"], 0, 0)?,
@@ -1065,7 +1064,7 @@ pub fn build_opcode(
                 index_vector_dim: d.int_opt(&["index_vector_dim"])?.unwrap_or(0),
                 indices_are_sorted: a.bool_or(&["indices_are_sorted"], false)?,
                 unique_indices: a.bool_or(&["unique_indices"], false)?,
-            })
+            }))
         }
         "stablehlo.sort" => {
             let mut dimension = a.int_opt(&["dimension"])?.unwrap_or(-1);
@@ -1101,7 +1100,7 @@ pub fn build_opcode(
         "stablehlo.dynamic_pad" => Opcode::Dynamic(DynOp::Pad),
         "stablehlo.dynamic_gather" => {
             let d = a.fields(&["dimension_numbers"], "gather")?;
-            Opcode::Dynamic(DynOp::Gather(GatherAttrs {
+            Opcode::Dynamic(DynOp::Gather(Box::new(GatherAttrs {
                 offset_dims: d.i64s_or(&["offset_dims"], 0, 0)?,
                 collapsed_slice_dims: d.i64s_or(&["collapsed_slice_dims"], 0, 0)?,
                 operand_batching_dims: d.i64s_or(&["operand_batching_dims"], 0, 0)?,
@@ -1110,7 +1109,7 @@ pub fn build_opcode(
                 index_vector_dim: d.int_opt(&["index_vector_dim"])?.unwrap_or(0),
                 slice_sizes: Vec::new(),
                 indices_are_sorted: a.bool_or(&["indices_are_sorted"], false)?,
-            }))
+            })))
         }
         "stablehlo.dynamic_conv" => match conv_attrs(&a)? {
             Opcode::Convolution(mut c) => {
@@ -1255,7 +1254,7 @@ pub fn build_opcode(
             };
             Opcode::Check {
                 name: name["check.".len()..].to_string(),
-                constant,
+                constant: constant.map(Box::new),
                 tolerance,
                 max_ulp_difference: a.int_opt(&["max_ulp_difference"])?,
                 min_ulp_difference: a.int_opt(&["min_ulp_difference"])?,
@@ -1440,7 +1439,7 @@ fn conv_attrs(a: &Attrs) -> Result<Opcode, Diagnostic> {
         None => vec![false; n],
         Some(v) => v.as_bools().ok_or_else(|| a.invalid("window_reversal"))?,
     };
-    Ok(Opcode::Convolution(ConvAttrs {
+    Ok(Opcode::Convolution(Box::new(ConvAttrs {
         window_strides: a.i64s_or(&["window_strides"], n, 1)?,
         padding: a.padding_or(&["padding"], n)?,
         lhs_dilation: a.i64s_or(&["lhs_dilation"], n, 1)?,
@@ -1457,5 +1456,5 @@ fn conv_attrs(a: &Attrs) -> Result<Opcode, Diagnostic> {
         output_spatial_dims: d.output_spatial,
         feature_group_count: a.int_opt(&["feature_group_count"])?.unwrap_or(1),
         batch_group_count: a.int_opt(&["batch_group_count"])?.unwrap_or(1),
-    }))
+    })))
 }

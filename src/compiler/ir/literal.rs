@@ -85,14 +85,6 @@ impl LitBytes {
         }
     }
 
-    /// Byte `i`, without writing out a splat.
-    fn byte(&self, i: usize) -> u8 {
-        match &self.0 {
-            Repr::Dense(v) => v[i],
-            Repr::Splat(s) => s.element[i % s.element.len()],
-        }
-    }
-
     /// The bytes for writing; copied first only if another literal shares them.
     pub fn make_mut(&mut self) -> &mut Vec<u8> {
         if let Repr::Splat(s) = &self.0 {
@@ -168,13 +160,28 @@ impl Hash for LitBytes {
                 h.write(&v[head]);
                 h.write(&v[tail]);
             }
-            Repr::Splat(_) => {
-                // The same bytes a dense copy would give.
+            Repr::Splat(s) => {
+                // The same bytes a dense copy would give: one period of the element,
+                // rotated to the range's start, then doubled in place (a remainder per
+                // byte, then a byte loop, cost CSE more than hashing everything else).
                 let mut buf = [0u8; HASHED_ENDS];
+                let e = &s.element;
                 for range in [head, tail] {
                     let len = range.len();
-                    for (b, i) in buf.iter_mut().zip(range) {
-                        *b = self.byte(i);
+                    let period = e.len().min(len);
+                    let phase = if e.is_empty() {
+                        0
+                    } else {
+                        range.start % e.len()
+                    };
+                    for (b, x) in buf[..period].iter_mut().zip(e.iter().cycle().skip(phase)) {
+                        *b = *x;
+                    }
+                    let mut filled = period;
+                    while filled > 0 && filled < len {
+                        let n = filled.min(len - filled);
+                        buf.copy_within(0..n, filled);
+                        filled += n;
                     }
                     h.write(&buf[..len]);
                 }
@@ -357,6 +364,37 @@ mod tests {
         let l = Literal::new(ty, vec![3, 3, 3, 3, 3, 3, 3, 3, 3, 4]);
         assert!(!l.is_splat());
         assert!(Literal::new(TensorType::new(DType::F32, [0]), vec![]).is_splat());
+    }
+
+    #[test]
+    fn splats_of_odd_element_sizes_hash_like_their_bytes() {
+        let h = |b: &LitBytes| {
+            let mut s = DefaultHasher::new();
+            b.hash(&mut s);
+            s.finish()
+        };
+        for element in [
+            &[7u8][..],
+            &[1, 2, 3],
+            &[1, 2, 3, 4, 5],
+            &[9; 16],
+            &[4; 300],
+        ] {
+            for count in [0usize, 1, 2, 50, 85, 86, 100, 171, 1000] {
+                let dense: Vec<u8> = element
+                    .iter()
+                    .copied()
+                    .cycle()
+                    .take(element.len() * count)
+                    .collect();
+                let splat = LitBytes::splat(element, count);
+                assert_eq!(
+                    h(&splat),
+                    h(&LitBytes::from(dense)),
+                    "{element:?} x {count}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -266,6 +266,10 @@ pub use pjrtc_runtime::format::CallAttr;
 
 /// An operation with its typed attributes. Operands, results and regions live in
 /// [`super::Op`].
+///
+/// Attribute sets of more than a few words are boxed: every pass moves and walks ops by
+/// the hundred thousand, and the largest variant sizes them all (with `ConvAttrs` inline
+/// an `Op` was ~380 bytes, about half of it for the rare convolution).
 #[derive(Clone, PartialEq, Debug)]
 pub enum Opcode {
     /// `stablehlo.constant`; no operands.
@@ -349,20 +353,20 @@ pub enum Opcode {
         dimensions: Vec<i64>,
     },
     /// `(inputs..., init_values...)`; region 0 is the reducer.
-    ReduceWindow(WindowAttrs),
+    ReduceWindow(Box<WindowAttrs>),
     /// `(operand, source, init_value)`; region 0 select, region 1 scatter.
     SelectAndScatter {
         window_dimensions: Vec<i64>,
         window_strides: Vec<i64>,
         padding: Vec<(i64, i64)>,
     },
-    DotGeneral(DotDims),
+    DotGeneral(Box<DotDims>),
     /// `(lhs, rhs)`.
-    Convolution(ConvAttrs),
+    Convolution(Box<ConvAttrs>),
     /// `(operand, start_indices)`.
-    Gather(GatherAttrs),
+    Gather(Box<GatherAttrs>),
     /// `(inputs..., scatter_indices, updates...)`; region 0 is the update computation.
-    Scatter(ScatterAttrs),
+    Scatter(Box<ScatterAttrs>),
     /// `(inputs...)`; region 0 is the comparator.
     Sort {
         dimension: i64,
@@ -422,7 +426,7 @@ pub enum Opcode {
     /// expected value for `*_const` forms, `tolerance`/ulp bounds when given.
     Check {
         name: String,
-        constant: Option<Literal>,
+        constant: Option<Box<Literal>>,
         tolerance: Option<f64>,
         max_ulp_difference: Option<i64>,
         min_ulp_difference: Option<i64>,
@@ -453,10 +457,10 @@ pub enum DynOp {
     /// `(operand, padding_value, edge_padding_low, edge_padding_high, interior_padding)`.
     Pad,
     /// `(operand, start_indices, slice_sizes)`; `slice_sizes` of the attributes is empty.
-    Gather(GatherAttrs),
+    Gather(Box<GatherAttrs>),
     /// `(lhs, rhs, padding)` with padding `[spatial dims, 2]`; `padding` of the attributes
     /// is empty.
-    Conv(ConvAttrs),
+    Conv(Box<ConvAttrs>),
     /// JAX's `custom_call @shape_assertion(pred, dims...)`: fails with `message`, its `{i}`
     /// replaced by `dims[i]`, when `pred` is false.
     ShapeAssertion { message: String },

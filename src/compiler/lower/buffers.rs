@@ -5,7 +5,7 @@
 //! every value of the function) keeps placement linear in the program's size. Every
 //! write goes through [`Buffers::set`], so the two directions cannot disagree.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::ops::Index;
 
 use crate::compiler::ir::ValueId;
@@ -22,7 +22,7 @@ impl Buffers {
     pub fn new(n: usize) -> Self {
         Buffers {
             of: vec![None; n],
-            members: HashMap::new(),
+            members: HashMap::default(),
         }
     }
 

@@ -7,7 +7,7 @@ use super::kir::{Body, KBuffer, Kernel, Node, NodeId};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{BinaryOp, CompareDirection, DType, Op, Opcode, TensorType, ValueId};
 use pjrtc_runtime::format::BufRef;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Buffers bound by the kernel being built.
 pub(crate) struct KernelBuilder<'l, 'f> {
@@ -49,7 +49,7 @@ impl<'l, 'f> KernelBuilder<'l, 'f> {
             depth: 0,
             pending: Vec::new(),
             next_placeholder: u32::MAX,
-            reduces: HashMap::new(),
+            reduces: HashMap::default(),
         }
     }
 
@@ -111,7 +111,7 @@ impl<'l, 'f> KernelBuilder<'l, 'f> {
         self.depth -= 1;
         res?;
         // Requested values, now in `body`; the placeholders become references to them.
-        let mut map = HashMap::new();
+        let mut map = HashMap::default();
         for p in pending {
             let mut oidx = Vec::with_capacity(p.index.len());
             for i in p.index {

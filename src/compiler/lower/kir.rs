@@ -22,7 +22,7 @@
 //!   one after another in row-major order, and a point sees what earlier points stored.
 
 use crate::compiler::ir::{BinaryOp, CompareDirection, DType, UnaryOp};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// A node of a [`Body`]: index into `Body::nodes`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]

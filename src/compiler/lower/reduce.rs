@@ -9,7 +9,7 @@ use crate::compiler::diag::Diagnostic;
 use crate::compiler::ir::{
     BinaryOp, CompareDirection, DType, Op, Opcode, Region, ValueId, WindowAttrs,
 };
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// Translates reducer region `region` (scalar ops on 0-d tensors) into `body`, with its
 /// first `accs.len()` arguments bound to `accs` and the rest to `elems`. Returns the
@@ -22,7 +22,7 @@ pub fn translate_reducer(
     elems: &[NodeId],
     body: &mut Body,
 ) -> Result<Vec<NodeId>, Diagnostic> {
-    let mut map: HashMap<ValueId, NodeId> = HashMap::new();
+    let mut map: HashMap<ValueId, NodeId> = HashMap::default();
     if region.args.len() != accs.len() + elems.len() {
         return Err(Diagnostic::at(
             &op.loc,
@@ -246,7 +246,7 @@ pub(crate) fn lower_reduce_window(lw: &mut Lowerer, op: &Op) -> Result<(), Diagn
         base_dilations,
         window_dilations,
         padding,
-    } = w;
+    } = &**w;
 
     let mut kb = KernelBuilder::new(lw);
     let mut body = Body::default();

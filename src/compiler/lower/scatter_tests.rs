@@ -91,7 +91,7 @@ fn scatter_colliding_updates_apply_in_order_and_out_of_bounds_are_skipped() {
     let u = b.param(DType::F32, &[6]);
     let reg = twice_plus(&mut b, DType::F32);
     let r = b.op_multi(
-        Opcode::Scatter(sattrs(&[], &[0], &[0], 1)),
+        Opcode::Scatter(Box::new(sattrs(&[], &[0], &[0], 1))),
         &[x, i, u],
         vec![TensorType::new(DType::F32, [4])],
         vec![reg],
@@ -120,7 +120,7 @@ fn scatter_set_rows_skips_out_of_bounds_elements() {
     let u = b.param(DType::F32, &[3, 2]);
     let reg = b.region(&[DType::F32], |_, a| vec![a[1]]);
     let r = b.op_multi(
-        Opcode::Scatter(sattrs(&[1], &[0], &[0, 1], 1)),
+        Opcode::Scatter(Box::new(sattrs(&[1], &[0], &[0, 1], 1))),
         &[x, i, u],
         vec![TensorType::new(DType::F32, [3, 4])],
         vec![reg],
@@ -153,7 +153,7 @@ fn scatter_with_batching_dims() {
     s.input_batching_dims = vec![0];
     s.scatter_indices_batching_dims = vec![0];
     let r = b.op_multi(
-        Opcode::Scatter(s),
+        Opcode::Scatter(Box::new(s)),
         &[x, i, u],
         vec![TensorType::new(DType::F32, [2, 3, 4])],
         vec![reg],
@@ -189,7 +189,7 @@ fn variadic_scatter_combines_both_results() {
     });
     // index_vector_dim == rank(indices): scalar indices.
     let r = b.op_multi(
-        Opcode::Scatter(sattrs(&[], &[0], &[0], 1)),
+        Opcode::Scatter(Box::new(sattrs(&[], &[0], &[0], 1))),
         &[x0, x1, i, u0, u1],
         vec![TensorType::new(DType::F32, [3]); 2],
         vec![reg],
@@ -235,7 +235,7 @@ fn gather_clamps_starts() {
         let mut b = FB::new();
         let x = b.param(DType::F32, &[3, 4]);
         let i = b.param(DType::I64, &[3, 2]);
-        let r = b.op(Opcode::Gather(g), &[x, i], DType::F32, &shape);
+        let r = b.op(Opcode::Gather(Box::new(g)), &[x, i], DType::F32, &shape);
         let f = b.ret(&[r]);
         check(&f, &[lit_f(DType::F32, &[3, 4], &xs), idx.clone()]);
     }
@@ -256,7 +256,7 @@ fn gather_with_batching_dims_and_huge_unsigned_index() {
         slice_sizes: vec![1, 1, 2],
         indices_are_sorted: false,
     };
-    let r = b.op(Opcode::Gather(g), &[x, i], DType::F32, &[3, 2, 2]);
+    let r = b.op(Opcode::Gather(Box::new(g)), &[x, i], DType::F32, &[3, 2, 2]);
     let f = b.ret(&[r]);
     let xs: Vec<f64> = (0..12).map(f64::from).collect();
     let out = check(
@@ -367,7 +367,7 @@ fn row_scatters_run_on_lanes_in_order() {
             let u = b.param(dt, &[5, 13]);
             let reg = combiner(&mut b, dt);
             let r = b.op_multi(
-                Opcode::Scatter(sattrs(&[1], &[0], &[0], 1)),
+                Opcode::Scatter(Box::new(sattrs(&[1], &[0], &[0], 1))),
                 &[x, i, u],
                 vec![TensorType::new(dt, [7, 13])],
                 vec![reg],
@@ -396,7 +396,7 @@ fn row_scatters_run_on_lanes_in_order() {
             let u = b.param(dt, &[4, 2, 13]);
             let reg = combiner(&mut b, dt);
             let r = b.op_multi(
-                Opcode::Scatter(sattrs(&[0, 2], &[1], &[1], 1)),
+                Opcode::Scatter(Box::new(sattrs(&[0, 2], &[1], &[1], 1))),
                 &[x, i, u],
                 vec![TensorType::new(dt, [4, 3, 13])],
                 vec![reg],
@@ -434,7 +434,7 @@ fn scatter_windows_at_an_indexed_innermost_dimension_stay_scalar() {
     let u = b.param(DType::F32, &[2, 12]);
     let reg = twice_plus(&mut b, DType::F32);
     let r = b.op_multi(
-        Opcode::Scatter(sattrs(&[1], &[0], &[0, 1], 1)),
+        Opcode::Scatter(Box::new(sattrs(&[1], &[0], &[0, 1], 1))),
         &[x, i, u],
         vec![TensorType::new(DType::F32, [3, 20])],
         vec![reg],

@@ -1075,7 +1075,7 @@ fn reduce_window_max_pool() {
     let reg = b.binary_region(DType::F32, BinaryOp::Max);
     let w = window(&[1, 2, 2, 1], &[1, 2, 2, 1], &[(0, 0); 4]);
     let r = b.op_multi(
-        Opcode::ReduceWindow(w),
+        Opcode::ReduceWindow(Box::new(w)),
         &[x, ninf],
         vec![TensorType::new(DType::F32, [1, 2, 2, 1])],
         vec![reg],
@@ -1101,7 +1101,7 @@ fn reduce_window_max_pool_over_channels_vectorizes() {
     let reg = b.binary_region(DType::F32, BinaryOp::Max);
     let w = window(&[1, 2, 2, 1], &[1, 2, 2, 1], &[(0, 0); 4]);
     let r = b.op_multi(
-        Opcode::ReduceWindow(w),
+        Opcode::ReduceWindow(Box::new(w)),
         &[x, ninf],
         vec![TensorType::new(DType::F32, [1, 2, 2, 8])],
         vec![reg],
@@ -1135,7 +1135,7 @@ fn reduce_window_large_window_loops() {
     let reg = b.binary_region(DType::F32, BinaryOp::Add);
     let w = window(&[5, 5], &[1, 1], &[(2, 2), (2, 2)]);
     let r = b.op_multi(
-        Opcode::ReduceWindow(w),
+        Opcode::ReduceWindow(Box::new(w)),
         &[x, z],
         vec![TensorType::new(DType::F32, [3, 3])],
         vec![reg],
@@ -1159,7 +1159,7 @@ fn reduce_window_padded_sum_and_base_dilation() {
     let reg = b.binary_region(DType::F32, BinaryOp::Add);
     let w = window(&[3, 3], &[1, 1], &[(1, 1), (1, 1)]);
     let r = b.op_multi(
-        Opcode::ReduceWindow(w),
+        Opcode::ReduceWindow(Box::new(w)),
         &[x, z],
         vec![TensorType::new(DType::F32, [3, 3])],
         vec![reg.clone()],
@@ -1169,7 +1169,7 @@ fn reduce_window_padded_sum_and_base_dilation() {
     let y = b.param(DType::F32, &[3]);
     // dilated base: [a, 0, b, 0, c] (holes are init = 0) -> windows of 2: a, b, b, c
     let r2 = b.op_multi(
-        Opcode::ReduceWindow(w2),
+        Opcode::ReduceWindow(Box::new(w2)),
         &[y, z],
         vec![TensorType::new(DType::F32, [4])],
         vec![reg],
@@ -1616,7 +1616,7 @@ fn check_dot(dt: DType, ls: &[i64], rs: &[i64], d: DotDims) -> LoweredProgram {
     let mut b = FB::new();
     let x = b.param(dt, ls);
     let y = b.param(dt, rs);
-    let o = b.op(Opcode::DotGeneral(d), &[x, y], dt, &out_shape);
+    let o = b.op(Opcode::DotGeneral(Box::new(d)), &[x, y], dt, &out_shape);
     let f = b.ret(&[o]);
     let enc = |v: &[f64]| {
         let mut bytes = vec![0u8; v.len() * dt.size()];
@@ -1719,7 +1719,12 @@ fn check_dot_of_computed(ls: &[i64], rs: &[i64], d: DotDims, which: usize) -> Ma
     } else {
         (x, b.op(Opcode::Unary(UnaryOp::Neg), &[y], DType::F32, rs))
     };
-    let o = b.op(Opcode::DotGeneral(d), &[x, y], DType::F32, &out_shape);
+    let o = b.op(
+        Opcode::DotGeneral(Box::new(d)),
+        &[x, y],
+        DType::F32,
+        &out_shape,
+    );
     let f = b.ret(&[o]);
     let enc = |v: &[f64]| f32s(&v.iter().map(|&x| x as f32).collect::<Vec<_>>());
     let (p, out) = lower_run(&f, vec![enc(&l), enc(&r)]);
@@ -1895,7 +1900,7 @@ fn conv_nhwc_and_nchw_agree() {
         g as i64,
     );
     let y = b.op(
-        Opcode::Convolution(attrs),
+        Opcode::Convolution(Box::new(attrs)),
         &[xi, ki],
         DType::F32,
         &[n as i64, oh, ow, o as i64],
@@ -1944,7 +1949,7 @@ fn conv_nhwc_and_nchw_agree() {
         g as i64,
     );
     let y = b.op(
-        Opcode::Convolution(attrs),
+        Opcode::Convolution(Box::new(attrs)),
         &[xi, ki],
         DType::F32,
         &[n as i64, o as i64, oh, ow],
@@ -1973,7 +1978,7 @@ fn conv_window_reversal_reverses_kernel() {
     );
     attrs.window_reversal = vec![true, false];
     let y = b.op(
-        Opcode::Convolution(attrs),
+        Opcode::Convolution(Box::new(attrs)),
         &[x, k],
         DType::F32,
         &[1, 2, 1, 1],
@@ -2218,7 +2223,7 @@ fn reshape_of_buffer_is_a_view() {
     let y = b.param(DType::F32, &[3, 2]);
     let r = b.op(Opcode::Reshape, &[x], DType::F32, &[4, 3]);
     let d = b.op(
-        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        Opcode::DotGeneral(Box::new(dd(&[], &[], &[1], &[0]))),
         &[r, y],
         DType::F32,
         &[4, 2],
@@ -2245,7 +2250,7 @@ fn mlp_layer_with_bias_relu_and_sum() {
     let w = b.param(DType::F32, &[3, 4]);
     let bias = b.param(DType::F32, &[4]);
     let d = b.op(
-        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        Opcode::DotGeneral(Box::new(dd(&[], &[], &[1], &[0]))),
         &[x, w],
         DType::F32,
         &[2, 4],
@@ -2313,7 +2318,7 @@ fn f16_dot_and_mixed_precision_convert() {
     let x = b.param(DType::BF16, &[2, 2]);
     let y = b.param(DType::BF16, &[2, 2]);
     let d = b.op(
-        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        Opcode::DotGeneral(Box::new(dd(&[], &[], &[1], &[0]))),
         &[x, y],
         DType::F32,
         &[2, 2],
@@ -2337,7 +2342,7 @@ fn reduce_window_dilated_window_and_stride() {
     let mut w = window(&[2], &[1], &[(0, 0)]);
     w.window_dilations = vec![2];
     let r = b.op_multi(
-        Opcode::ReduceWindow(w),
+        Opcode::ReduceWindow(Box::new(w)),
         &[x, z],
         vec![TensorType::new(DType::F32, [4])],
         vec![reg.clone()],
@@ -2345,7 +2350,7 @@ fn reduce_window_dilated_window_and_stride() {
     let w2 = window(&[3], &[2], &[(2, 1)]);
     // padded: [p, p, 0, 1, 2, 3, 4, 5, p] windows at 0, 2, 4, 6
     let r2 = b.op_multi(
-        Opcode::ReduceWindow(w2),
+        Opcode::ReduceWindow(Box::new(w2)),
         &[x, z],
         vec![TensorType::new(DType::F32, [4])],
         vec![reg],
@@ -2362,7 +2367,7 @@ fn bool_and_widening_integer_dots() {
     let p = b.param(DType::I1, &[2, 2]);
     let q = b.param(DType::I1, &[2, 2]);
     let pq = b.op(
-        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        Opcode::DotGeneral(Box::new(dd(&[], &[], &[1], &[0]))),
         &[p, q],
         DType::I1,
         &[2, 2],
@@ -2370,7 +2375,7 @@ fn bool_and_widening_integer_dots() {
     let x = b.param(DType::I8, &[1, 2]);
     let y = b.param(DType::I8, &[2, 1]);
     let xy = b.op(
-        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        Opcode::DotGeneral(Box::new(dd(&[], &[], &[1], &[0]))),
         &[x, y],
         DType::I32,
         &[1, 1],
@@ -2405,7 +2410,7 @@ fn integer_conv_uses_conv_step() {
         1,
     );
     let y = b.op(
-        Opcode::Convolution(attrs),
+        Opcode::Convolution(Box::new(attrs)),
         &[x, k],
         DType::I32,
         &[1, 2, 1, 1],
@@ -2463,7 +2468,7 @@ fn transposed_gemm_operand_is_read_in_place() {
         &[2, 3],
     );
     let d = b.op(
-        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        Opcode::DotGeneral(Box::new(dd(&[], &[], &[1], &[0]))),
         &[t, y],
         DType::F32,
         &[2, 2],
@@ -2471,7 +2476,7 @@ fn transposed_gemm_operand_is_read_in_place() {
     // A fused elementwise operand goes through one relayout kernel.
     let e = b.op(Opcode::Unary(UnaryOp::Neg), &[y], DType::F32, &[3, 2]);
     let d2 = b.op(
-        Opcode::DotGeneral(dd(&[], &[], &[1], &[0])),
+        Opcode::DotGeneral(Box::new(dd(&[], &[], &[1], &[0]))),
         &[t, e],
         DType::F32,
         &[2, 2],

@@ -905,7 +905,11 @@ impl Lz<'_> {
         let mut dims = d.clone();
         dims.lhs_contracting.push(ra as i64);
         dims.rhs_contracting.push(rb as i64);
-        let y = self.emit1(Opcode::DotGeneral(dims), vec![a, bp], packed_ty(&rt));
+        let y = self.emit1(
+            Opcode::DotGeneral(Box::new(dims)),
+            vec![a, bp],
+            packed_ty(&rt),
+        );
         self.set_packed(r, y);
         Ok(())
     }
@@ -1054,7 +1058,7 @@ impl Lz<'_> {
         let mut ys = rt.shape.clone();
         ys[of] *= 2;
         let y = self.emit1(
-            Opcode::Convolution(c.clone()),
+            Opcode::Convolution(Box::new(c.clone())),
             vec![x, k],
             TensorType::new(part, ys),
         );

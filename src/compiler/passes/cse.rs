@@ -1,14 +1,16 @@
 //! Common subexpression elimination of pure ops, scoped by region nesting: an op may be
 //! replaced by an equal op of its own region or of an enclosing one.
-use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::fmt::Write as _;
+use std::hash::{Hash, Hasher};
+
+use rustc_hash::{FxHashMap as HashMap, FxHasher};
 
 use crate::compiler::ir::{Func, Op, Opcode, Region, TensorType, ValueId};
 
 pub fn cse(f: &mut Func) {
     let mut body = std::mem::take(&mut f.body);
     let mut scopes = Vec::new();
-    let mut subst = HashMap::new();
+    let mut subst = HashMap::default();
     cse_region(&f.values, &mut body, &mut scopes, &mut subst);
     f.body = body;
 }
@@ -66,7 +68,7 @@ fn find(values: &[TensorType], scopes: &[Scope], h: u64, op: &Op) -> Option<Vec<
     for scope in scopes.iter().rev() {
         for &i in scope.table.get(&h).into_iter().flatten() {
             let other = &scope.ops[i];
-            if same_op(values, other, op, &mut HashMap::new()) {
+            if same_op(values, other, op, &mut HashMap::default()) {
                 return Some(other.results.clone());
             }
         }
@@ -78,14 +80,27 @@ fn ty(values: &[TensorType], v: ValueId) -> Option<&TensorType> {
     values.get(v.index())
 }
 
+/// Feeds formatted text to a hasher as it is written, with no string in between.
+struct HashWriter<'a, H>(&'a mut H);
+
+impl<H: Hasher> std::fmt::Write for HashWriter<'_, H> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.write(s.as_bytes());
+        Ok(())
+    }
+}
+
 fn op_hash(values: &[TensorType], op: &Op) -> u64 {
-    let mut h = DefaultHasher::new();
+    let mut h = FxHasher::default();
     match &op.opcode {
         // Literals hash their type and the ends of their bytes (weights are megabytes;
         // equal literals still hash equal, and `same_op` compares all bytes); other
-        // attributes are small, their debug form will do.
+        // attributes are small, their debug form will do (streamed into the hasher: a
+        // `format!` per op was a third of the pass).
         Opcode::Constant(lit) => lit.hash(&mut h),
-        other => format!("{other:?}").hash(&mut h),
+        other => {
+            let _ = write!(HashWriter(&mut h), "{other:?}");
+        }
     }
     op.operands.hash(&mut h);
     for &r in &op.results {

@@ -8,7 +8,7 @@
 //! - reshape/convert/broadcast_in_dim/transpose that do not change anything are replaced
 //!   by their operand.
 //! - `if`/`case` on a constant are replaced by the ops of the branch taken.
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::eval::{self, EvalError};
@@ -23,8 +23,8 @@ const MAX_FOLD_WORK: u128 = 1 << 24;
 pub fn fold(f: &mut Func) -> Result<(), Diagnostic> {
     let mut body = std::mem::take(&mut f.body);
     let mut st = State {
-        consts: HashMap::new(),
-        subst: HashMap::new(),
+        consts: HashMap::default(),
+        subst: HashMap::default(),
     };
     let r = fold_region(f, &mut body, &mut st);
     f.body = body;

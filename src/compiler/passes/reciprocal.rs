@@ -31,7 +31,7 @@
 //! Only where the divisor is smaller than the quotient: a full-size divisor would need a
 //! full-size reciprocal, one divide per element again. Constant divisors of more than
 //! [`MAX_FOLDED_ELEMENTS`] elements stay divides, as the fold would leave them.
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::eval;

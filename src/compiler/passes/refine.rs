@@ -573,13 +573,13 @@ impl Refiner<'_> {
                 if op.regions.len() != 1 {
                     return Err(format!("has no reducer: @{body} was not inlined"));
                 }
-                op.opcode = Opcode::ReduceWindow(WindowAttrs {
+                op.opcode = Opcode::ReduceWindow(Box::new(WindowAttrs {
                     window_dimensions: self.ints(op, 2 * n)?,
                     window_strides: self.ints(op, 2 * n + 1)?,
                     base_dilations: self.ints(op, 2 * n + 2)?,
                     window_dilations: self.ints(op, 2 * n + 3)?,
                     padding,
-                });
+                }));
                 op.operands.truncate(2 * n);
             }
             DynOp::ShapeAssertion { message } => {

@@ -22,7 +22,9 @@ use crate::compiler::lower::kir::{Body, Node};
 use cranelift_codegen::ir::{
     InstBuilder, MemFlagsData, StackSlot, StackSlotData, StackSlotKind, Type, Value, types,
 };
-use std::collections::HashMap;
+// Ordered: `reload` emits one load per kept value in the map's order, and a hash map's
+// random order made the same program compile to different (equivalent) code each run.
+use std::collections::BTreeMap;
 
 /// Bytes a vector's copy of one value takes in a per-vector buffer.
 const SLOT: i64 = 16;
@@ -72,7 +74,7 @@ impl<'a, 'b> Emitter<'a, 'b> {
     fn reload(
         &mut self,
         len: usize,
-        kept: &HashMap<usize, Kept>,
+        kept: &BTreeMap<usize, Kept>,
         v: Value,
         u: i64,
     ) -> Vec<Option<Value>> {
@@ -138,7 +140,7 @@ impl<'a, 'b> Emitter<'a, 'b> {
         let body = &k.body;
         let len = body.nodes.len();
         // Top-level values known per vector so far.
-        let mut kept: HashMap<usize, Kept> = HashMap::new();
+        let mut kept: BTreeMap<usize, Kept> = BTreeMap::new();
         for (r, node) in body.nodes.iter().enumerate() {
             let Node::Reduce {
                 extents,
@@ -288,7 +290,7 @@ impl<'a, 'b> Emitter<'a, 'b> {
             }
             Ok(())
         })?;
-        let hoisted: HashMap<usize, Kept> = hoisted.into_iter().collect();
+        let hoisted: BTreeMap<usize, Kept> = hoisted.into_iter().collect();
         // The points compute what is not hoisted, reading the hoisted values kept.
         let points_need: Vec<bool> = (0..len)
             .map(|i| {
@@ -480,6 +482,6 @@ struct Points<'p> {
     lo: Value,
     vectors: Value,
     cls: &'p [Class],
-    hoisted: &'p HashMap<usize, Kept>,
+    hoisted: &'p BTreeMap<usize, Kept>,
     need: &'p [bool],
 }

@@ -1135,11 +1135,11 @@ fn text_cases_attributes() {
         let ops: Vec<&Opcode> = f.body.ops.iter().map(|o| &o.opcode).collect();
         assert_eq!(
             ops[0],
-            &Opcode::DotGeneral(DotDims {
+            &Opcode::DotGeneral(Box::new(DotDims {
                 lhs_contracting: vec![1],
                 rhs_contracting: vec![0],
                 ..DotDims::default()
-            })
+            }))
         );
         assert_eq!(
             ops[1],

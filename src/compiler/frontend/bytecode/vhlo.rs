@@ -1864,13 +1864,13 @@ impl<'v> FnCx<'v> {
                 ("reduce_window", 1) => {
                     let window_dimensions = a.ints("window_dimensions")?;
                     let n = window_dimensions.len();
-                    Opcode::ReduceWindow(WindowAttrs {
+                    Opcode::ReduceWindow(Box::new(WindowAttrs {
                         window_strides: a.ints_opt("window_strides")?.unwrap_or(vec![1; n]),
                         base_dilations: a.ints_opt("base_dilations")?.unwrap_or(vec![1; n]),
                         window_dilations: a.ints_opt("window_dilations")?.unwrap_or(vec![1; n]),
                         padding: a.pairs("padding", n)?,
                         window_dimensions,
-                    })
+                    }))
                 }
                 ("select_and_scatter", 1) => {
                     let window_dimensions = a.ints("window_dimensions")?;
@@ -1892,27 +1892,27 @@ impl<'v> FnCx<'v> {
                         "num_primitive_operations",
                         "allow_imprecise_accumulation",
                     ]);
-                    Opcode::DotGeneral(DotDims {
+                    Opcode::DotGeneral(Box::new(DotDims {
                         lhs_batch: a.ints("lhs_batching_dimensions")?,
                         rhs_batch: a.ints("rhs_batching_dimensions")?,
                         lhs_contracting: a.ints("lhs_contracting_dimensions")?,
                         rhs_contracting: a.ints("rhs_contracting_dimensions")?,
-                    })
+                    }))
                 }
                 ("dot", 1) => {
                     a.ignore(&["precision_config"]);
                     let lr = self.rank_of_operand(op, 0)?;
-                    Opcode::DotGeneral(DotDims {
+                    Opcode::DotGeneral(Box::new(DotDims {
                         lhs_contracting: vec![lr - 1],
                         rhs_contracting: vec![0],
                         ..DotDims::default()
-                    })
+                    }))
                 }
                 ("convolution", 1) => {
                     a.ignore(&["precision_config"]);
-                    Opcode::Convolution(a.conv_attrs(true)?)
+                    Opcode::Convolution(Box::new(a.conv_attrs(true)?))
                 }
-                ("gather", 1 | 2) => Opcode::Gather(GatherAttrs {
+                ("gather", 1 | 2) => Opcode::Gather(Box::new(GatherAttrs {
                     offset_dims: a.ints("offset_dims")?,
                     collapsed_slice_dims: a.ints("collapsed_slice_dims")?,
                     operand_batching_dims: a.ints_opt("operand_batching_dims")?.unwrap_or_default(),
@@ -1923,8 +1923,8 @@ impl<'v> FnCx<'v> {
                     index_vector_dim: a.int("index_vector_dim")?,
                     slice_sizes: a.ints("slice_sizes")?,
                     indices_are_sorted: a.boolean("indices_are_sorted", false)?,
-                }),
-                ("scatter", 1 | 2) => Opcode::Scatter(ScatterAttrs {
+                })),
+                ("scatter", 1 | 2) => Opcode::Scatter(Box::new(ScatterAttrs {
                     update_window_dims: a.ints("update_window_dims")?,
                     inserted_window_dims: a.ints("inserted_window_dims")?,
                     input_batching_dims: a.ints_opt("input_batching_dims")?.unwrap_or_default(),
@@ -1935,7 +1935,7 @@ impl<'v> FnCx<'v> {
                     index_vector_dim: a.int("index_vector_dim")?,
                     indices_are_sorted: a.boolean("indices_are_sorted", false)?,
                     unique_indices: a.boolean("unique_indices", false)?,
-                }),
+                })),
                 ("sort", 1) => Opcode::Sort {
                     dimension: a.int("dimension")?,
                     is_stable: a.boolean("is_stable", false)?,
@@ -2033,22 +2033,26 @@ impl<'v> FnCx<'v> {
                 }),
                 ("real_dynamic_slice", 1) => Opcode::Dynamic(DynOp::Slice),
                 ("dynamic_pad", 1) => Opcode::Dynamic(DynOp::Pad),
-                ("dynamic_gather", 1 | 2) => Opcode::Dynamic(DynOp::Gather(GatherAttrs {
-                    offset_dims: a.ints("offset_dims")?,
-                    collapsed_slice_dims: a.ints("collapsed_slice_dims")?,
-                    operand_batching_dims: a.ints_opt("operand_batching_dims")?.unwrap_or_default(),
-                    start_indices_batching_dims: a
-                        .ints_opt("start_indices_batching_dims")?
-                        .unwrap_or_default(),
-                    start_index_map: a.ints("start_index_map")?,
-                    index_vector_dim: a.int("index_vector_dim")?,
-                    slice_sizes: Vec::new(),
-                    indices_are_sorted: a.boolean("indices_are_sorted", false)?,
-                })),
+                ("dynamic_gather", 1 | 2) => {
+                    Opcode::Dynamic(DynOp::Gather(Box::new(GatherAttrs {
+                        offset_dims: a.ints("offset_dims")?,
+                        collapsed_slice_dims: a.ints("collapsed_slice_dims")?,
+                        operand_batching_dims: a
+                            .ints_opt("operand_batching_dims")?
+                            .unwrap_or_default(),
+                        start_indices_batching_dims: a
+                            .ints_opt("start_indices_batching_dims")?
+                            .unwrap_or_default(),
+                        start_index_map: a.ints("start_index_map")?,
+                        index_vector_dim: a.int("index_vector_dim")?,
+                        slice_sizes: Vec::new(),
+                        indices_are_sorted: a.boolean("indices_are_sorted", false)?,
+                    })))
+                }
                 ("dynamic_conv", 1 | 2) => {
                     // The padding is the third operand.
                     a.ignore(&["precision_config", "padding"]);
-                    Opcode::Dynamic(DynOp::Conv(a.conv_attrs(false)?))
+                    Opcode::Dynamic(DynOp::Conv(Box::new(a.conv_attrs(false)?)))
                 }
                 ("custom_call", 1 | 2)
                     if a.string("call_target_name").is_ok_and(|t| {

@@ -689,12 +689,12 @@ impl<'a> Reader<'a> {
                 simple(
                     self,
                     ops,
-                    Opcode::DotGeneral(DotDims {
+                    Opcode::DotGeneral(Box::new(DotDims {
                         lhs_batch: d.lhs_batch_dimensions,
                         rhs_batch: d.rhs_batch_dimensions,
                         lhs_contracting: d.lhs_contracting_dimensions,
                         rhs_contracting: d.rhs_contracting_dimensions,
-                    }),
+                    })),
                     Some(2),
                 )
             }
@@ -734,7 +734,7 @@ impl<'a> Reader<'a> {
                     feature_group_count: inst.feature_group_count.max(1),
                     batch_group_count: inst.batch_group_count.max(1),
                 };
-                simple(self, ops, Opcode::Convolution(attrs), Some(2))
+                simple(self, ops, Opcode::Convolution(Box::new(attrs)), Some(2))
             }
             "gather" => {
                 let d = inst
@@ -744,7 +744,7 @@ impl<'a> Reader<'a> {
                 simple(
                     self,
                     ops,
-                    Opcode::Gather(GatherAttrs {
+                    Opcode::Gather(Box::new(GatherAttrs {
                         offset_dims: d.offset_dims,
                         collapsed_slice_dims: d.collapsed_slice_dims,
                         operand_batching_dims: d.operand_batching_dims,
@@ -753,7 +753,7 @@ impl<'a> Reader<'a> {
                         index_vector_dim: d.index_vector_dim,
                         slice_sizes: inst.gather_slice_sizes.clone(),
                         indices_are_sorted: inst.indices_are_sorted,
-                    }),
+                    })),
                     Some(2),
                 )
             }
@@ -970,13 +970,13 @@ impl<'a> Reader<'a> {
             "reduce-window" => {
                 let w = window(inst);
                 (
-                    Opcode::ReduceWindow(WindowAttrs {
+                    Opcode::ReduceWindow(Box::new(WindowAttrs {
                         window_dimensions: w.sizes,
                         window_strides: w.strides,
                         base_dilations: w.base_dilations,
                         window_dilations: w.window_dilations,
                         padding: w.padding,
-                    }),
+                    })),
                     vec![self.region(self.called(comp, inst, 0)?)?],
                 )
             }
@@ -999,7 +999,7 @@ impl<'a> Reader<'a> {
                     .clone()
                     .ok_or_else(|| at(comp, inst, "no scatter_dimension_numbers"))?;
                 (
-                    Opcode::Scatter(ScatterAttrs {
+                    Opcode::Scatter(Box::new(ScatterAttrs {
                         update_window_dims: d.update_window_dims,
                         inserted_window_dims: d.inserted_window_dims,
                         input_batching_dims: d.input_batching_dims,
@@ -1008,7 +1008,7 @@ impl<'a> Reader<'a> {
                         index_vector_dim: d.index_vector_dim,
                         indices_are_sorted: inst.indices_are_sorted,
                         unique_indices: inst.unique_indices,
-                    }),
+                    })),
                     vec![self.region(self.called(comp, inst, 0)?)?],
                 )
             }

@@ -136,20 +136,20 @@ fn opcode(r: &mut Rng) -> Opcode {
         18 => Opcode::Reduce {
             dimensions: r.ints(),
         },
-        19 => Opcode::ReduceWindow(WindowAttrs {
+        19 => Opcode::ReduceWindow(Box::new(WindowAttrs {
             window_dimensions: r.ints(),
             window_strides: r.ints(),
             base_dilations: r.ints(),
             window_dilations: r.ints(),
             padding: r.ints().into_iter().map(|x| (x, x)).collect(),
-        }),
-        20 => Opcode::DotGeneral(DotDims {
+        })),
+        20 => Opcode::DotGeneral(Box::new(DotDims {
             lhs_batch: r.ints(),
             rhs_batch: r.ints(),
             lhs_contracting: r.ints(),
             rhs_contracting: r.ints(),
-        }),
-        21 => Opcode::Convolution(ConvAttrs {
+        })),
+        21 => Opcode::Convolution(Box::new(ConvAttrs {
             window_strides: r.ints(),
             padding: r
                 .ints()
@@ -170,8 +170,8 @@ fn opcode(r: &mut Rng) -> Opcode {
             output_spatial_dims: r.ints(),
             feature_group_count: r.int(),
             batch_group_count: r.int(),
-        }),
-        22 => Opcode::Gather(GatherAttrs {
+        })),
+        22 => Opcode::Gather(Box::new(GatherAttrs {
             offset_dims: r.ints(),
             collapsed_slice_dims: r.ints(),
             operand_batching_dims: r.ints(),
@@ -180,8 +180,8 @@ fn opcode(r: &mut Rng) -> Opcode {
             index_vector_dim: r.int(),
             slice_sizes: r.ints(),
             indices_are_sorted: false,
-        }),
-        23 => Opcode::Scatter(ScatterAttrs {
+        })),
+        23 => Opcode::Scatter(Box::new(ScatterAttrs {
             update_window_dims: r.ints(),
             inserted_window_dims: r.ints(),
             input_batching_dims: r.ints(),
@@ -190,7 +190,7 @@ fn opcode(r: &mut Rng) -> Opcode {
             index_vector_dim: r.int(),
             indices_are_sorted: false,
             unique_indices: false,
-        }),
+        })),
         24 => Opcode::Sort {
             dimension: r.int(),
             is_stable: true,

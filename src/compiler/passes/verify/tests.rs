@@ -362,7 +362,7 @@ fn dot_general_checks() {
     let mut b = B::new(&[f32t(&[5, 2, 3]), f32t(&[5, 3, 4])]);
     let (x, y) = (b.arg(0), b.arg(1));
     let r = b.op(
-        Opcode::DotGeneral(dims.clone()),
+        Opcode::DotGeneral(Box::new(dims.clone())),
         vec![x, y],
         &[f32t(&[5, 2, 4])],
     );
@@ -370,7 +370,7 @@ fn dot_general_checks() {
     let mut b = B::new(&[f32t(&[5, 2, 3]), f32t(&[5, 4, 4])]);
     let (x, y) = (b.arg(0), b.arg(1));
     let r = b.op(
-        Opcode::DotGeneral(dims.clone()),
+        Opcode::DotGeneral(Box::new(dims.clone())),
         vec![x, y],
         &[f32t(&[5, 2, 4])],
     );
@@ -380,7 +380,11 @@ fn dot_general_checks() {
     );
     let mut b = B::new(&[f32t(&[5, 2, 3]), f32t(&[6, 3, 4])]);
     let (x, y) = (b.arg(0), b.arg(1));
-    let r = b.op(Opcode::DotGeneral(dims), vec![x, y], &[f32t(&[5, 2, 4])]);
+    let r = b.op(
+        Opcode::DotGeneral(Box::new(dims)),
+        vec![x, y],
+        &[f32t(&[5, 2, 4])],
+    );
     assert_has(
         &b.err(r),
         "batching dimension 0 (size 5) and rhs batching dimension 0 (size 6) differ",
@@ -414,7 +418,7 @@ fn convolution_shapes() {
     let mut b = B::new(&[f32t(&[1, 8, 8, 4]), f32t(&[3, 3, 2, 6])]);
     let (x, k) = (b.arg(0), b.arg(1));
     let r = b.op(
-        Opcode::Convolution(conv_nhwc(2, (1, 1), 2, 2)),
+        Opcode::Convolution(Box::new(conv_nhwc(2, (1, 1), 2, 2))),
         vec![x, k],
         &[f32t(&[1, 3, 3, 6])],
     );
@@ -422,7 +426,7 @@ fn convolution_shapes() {
     let mut b = B::new(&[f32t(&[1, 8, 8, 4]), f32t(&[3, 3, 2, 6])]);
     let (x, k) = (b.arg(0), b.arg(1));
     let r = b.op(
-        Opcode::Convolution(conv_nhwc(1, (0, 0), 1, 2)),
+        Opcode::Convolution(Box::new(conv_nhwc(1, (0, 0), 1, 2))),
         vec![x, k],
         &[f32t(&[1, 7, 7, 6])],
     );
@@ -433,7 +437,7 @@ fn convolution_shapes() {
     let mut b = B::new(&[f32t(&[1, 8, 8, 4]), f32t(&[3, 3, 4, 6])]);
     let (x, k) = (b.arg(0), b.arg(1));
     let r = b.op(
-        Opcode::Convolution(conv_nhwc(1, (0, 0), 1, 2)),
+        Opcode::Convolution(Box::new(conv_nhwc(1, (0, 0), 1, 2))),
         vec![x, k],
         &[f32t(&[1, 6, 6, 6])],
     );
@@ -499,13 +503,17 @@ fn gather_shape_rule() {
     };
     let mut b = B::new(&[f32t(&[10, 8]), t(DType::I32, &[3, 1])]);
     let (x, i) = (b.arg(0), b.arg(1));
-    let r = b.op(Opcode::Gather(g.clone()), vec![x, i], &[f32t(&[3, 8])]);
+    let r = b.op(
+        Opcode::Gather(Box::new(g.clone())),
+        vec![x, i],
+        &[f32t(&[3, 8])],
+    );
     b.ok(r);
     let mut g2 = g;
     g2.slice_sizes = vec![2, 8];
     let mut b = B::new(&[f32t(&[10, 8]), t(DType::I32, &[3, 1])]);
     let (x, i) = (b.arg(0), b.arg(1));
-    let r = b.op(Opcode::Gather(g2), vec![x, i], &[f32t(&[3, 8])]);
+    let r = b.op(Opcode::Gather(Box::new(g2)), vec![x, i], &[f32t(&[3, 8])]);
     assert_has(
         &b.err(r),
         "collapsed or batching dimension 0 has slice size 2",
@@ -607,13 +615,13 @@ fn wrong_attribute_lengths_do_not_panic() {
     let mut b = B::new(&[f32t(&[2, 3])]);
     let x = b.arg(0);
     let r = b.op(
-        Opcode::ReduceWindow(crate::compiler::ir::WindowAttrs {
+        Opcode::ReduceWindow(Box::new(crate::compiler::ir::WindowAttrs {
             window_dimensions: vec![1],
             window_strides: vec![],
             base_dilations: vec![],
             window_dilations: vec![],
             padding: vec![],
-        }),
+        })),
         vec![x, x],
         &[f32t(&[2, 3])],
     );
@@ -633,7 +641,11 @@ fn wrong_attribute_lengths_do_not_panic() {
     let x = b.arg(0);
     let mut c = conv_nhwc(1, (0, 0), 1, 1);
     c.padding = vec![];
-    let r = b.op(Opcode::Convolution(c), vec![x, x], &[f32t(&[2, 3])]);
+    let r = b.op(
+        Opcode::Convolution(Box::new(c)),
+        vec![x, x],
+        &[f32t(&[2, 3])],
+    );
     assert_has(&b.err(r), "must have rank 4");
 }
 
@@ -683,7 +695,7 @@ fn scatter_sort_case_checks() {
         let (x, i, u) = (b.arg(0), b.arg(1), b.arg(2));
         let body = b.binary_region(DType::F32, BinaryOp::Add);
         let r = b.op_with(
-            Opcode::Scatter(attrs.clone()),
+            Opcode::Scatter(Box::new(attrs.clone())),
             vec![x, i, u],
             &[f32t(&[5, 3])],
             vec![body],
