@@ -141,45 +141,48 @@ fn array_call(
     let (import, kind, args) = match &body.nodes[i] {
         Node::Unary { op, x } => {
             // In place on a computed buffer, mapping an input row, or mapping a row minus
-            // a hoisted value.
-            let [in_place, map, map_sub] = match op {
-                UnaryOp::Exp => [
+            // a hoisted value (erfc has no routine for the last: no softmax-like shift
+            // feeds it).
+            let (in_place, map, map_sub) = match op {
+                UnaryOp::Exp => (
                     "pjrt_rt_exp_f32_array_v1",
                     "pjrt_rt_exp_f32_map_v1",
-                    "pjrt_rt_exp_f32_map_sub_v1",
-                ],
-                UnaryOp::Tanh => [
+                    Some("pjrt_rt_exp_f32_map_sub_v1"),
+                ),
+                UnaryOp::Tanh => (
                     "pjrt_rt_tanh_f32_array_v1",
                     "pjrt_rt_tanh_f32_map_v1",
-                    "pjrt_rt_tanh_f32_map_sub_v1",
-                ],
-                UnaryOp::Logistic => [
+                    Some("pjrt_rt_tanh_f32_map_sub_v1"),
+                ),
+                UnaryOp::Logistic => (
                     "pjrt_rt_logistic_f32_array_v1",
                     "pjrt_rt_logistic_f32_map_v1",
-                    "pjrt_rt_logistic_f32_map_sub_v1",
-                ],
-                UnaryOp::Sin => [
+                    Some("pjrt_rt_logistic_f32_map_sub_v1"),
+                ),
+                UnaryOp::Sin => (
                     "pjrt_rt_sin_f32_array_v1",
                     "pjrt_rt_sin_f32_map_v1",
-                    "pjrt_rt_sin_f32_map_sub_v1",
-                ],
-                UnaryOp::Cos => [
+                    Some("pjrt_rt_sin_f32_map_sub_v1"),
+                ),
+                UnaryOp::Cos => (
                     "pjrt_rt_cos_f32_array_v1",
                     "pjrt_rt_cos_f32_map_v1",
-                    "pjrt_rt_cos_f32_map_sub_v1",
-                ],
-                UnaryOp::Erfc => ["pjrt_rt_erfc_f32_array_v1", "pjrt_rt_erfc_f32_map_v1", ""],
+                    Some("pjrt_rt_cos_f32_map_sub_v1"),
+                ),
+                UnaryOp::Erfc => ("pjrt_rt_erfc_f32_array_v1", "pjrt_rt_erfc_f32_map_v1", None),
                 _ => return None,
             };
             let x = x.index();
-            match &body.nodes[x] {
+            match (&body.nodes[x], map_sub) {
                 _ if row(x) => (map, Kind::Map, vec![(x, Source::Row)]),
-                _ if map_sub.is_empty() => (in_place, Kind::InPlace, vec![(x, Source::Computed)]),
-                Node::Binary {
-                    op: BinaryOp::Sub,
-                    a,
-                    b,
-                } if body.types[x] == DType::F32 && row(a.index()) && scalar(b.index()) => (
+                (
+                    Node::Binary {
+                        op: BinaryOp::Sub,
+                        a,
+                        b,
+                    },
+                    Some(map_sub),
+                ) if body.types[x] == DType::F32 && row(a.index()) && scalar(b.index()) => (
                     map_sub,
                     Kind::MapSub,
                     vec![(a.index(), Source::Row), (b.index(), Source::Scalar)],
