@@ -110,7 +110,8 @@ const _: () = {
 impl Executable {
     /// Decodes, validates and loads an artifact.
     pub fn load(bytes: &[u8]) -> Result<Executable, ArtifactError> {
-        Executable::from_validated(Pjx::from_bytes(bytes)?)
+        let (pjx, constants) = Pjx::decode(bytes)?;
+        Executable::from_validated(pjx, AlignedBytes::from_slice(constants))
     }
 
     /// Loads an already decoded artifact (e.g. straight from the compiler). It is
@@ -141,10 +142,11 @@ impl Executable {
                 }
             }
         }
-        Executable::from_validated(Pjx::from_bytes(&pjx.to_bytes())?)
+        Executable::load(&pjx.to_bytes())
     }
 
-    fn from_validated(mut pjx: Pjx) -> Result<Executable, ArtifactError> {
+    /// `constants` is the artifact's constant section; `pjx.constants` is empty.
+    fn from_validated(pjx: Pjx, constants: AlignedBytes) -> Result<Executable, ArtifactError> {
         // An artifact without kernels has nothing to map (schedules of GEMM/conv/copy steps).
         let (code, kernels) = if pjx.kernels.is_empty() {
             (None, Vec::new())
@@ -162,9 +164,6 @@ impl Executable {
             ffi_handlers.extend(handlers);
             libraries.push(loaded);
         }
-        // Keep one copy of the constants (they can be most of the artifact), aligned.
-        let mut constants = AlignedBytes::zeroed(pjx.constants.len());
-        std::mem::take(&mut pjx.constants).copy_into(constants.as_mut_slice());
         Ok(Executable {
             isa: Isa::for_target(&pjx.target),
             constants,

@@ -93,10 +93,25 @@ impl AlignedBytes {
         (self.ptr.as_ptr() as usize).is_multiple_of(BUFFER_ALIGN)
     }
 
+    /// An aligned copy of `bytes`, written once (no zeroing pass first: for megabytes of
+    /// weights, each pass over fresh memory costs as much as the copy).
     pub fn from_slice(bytes: &[u8]) -> AlignedBytes {
-        let mut out = AlignedBytes::zeroed(bytes.len());
-        out.as_mut_slice().copy_from_slice(bytes);
-        out
+        let len = bytes.len();
+        if len == 0 {
+            return AlignedBytes::zeroed(0);
+        }
+        let layout = Self::layout(len);
+        // SAFETY: the layout has a non-zero size (len > 0) and a valid power-of-two alignment.
+        let raw = unsafe { std::alloc::alloc(layout) };
+        let ptr = NonNull::new(raw).unwrap_or_else(|| std::alloc::handle_alloc_error(layout));
+        // SAFETY: `ptr` is a fresh allocation of `len` bytes, so it cannot overlap `bytes`,
+        // and every byte is written here before an `AlignedBytes` can hand it out.
+        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), ptr.as_ptr(), len) };
+        AlignedBytes {
+            ptr,
+            len,
+            release: None,
+        }
     }
 
     fn layout(len: usize) -> Layout {
@@ -135,7 +150,8 @@ impl Drop for AlignedBytes {
         if let Some(release) = self.release.take() {
             release();
         } else if self.len != 0 {
-            // SAFETY: allocated in `zeroed` with exactly this layout and not freed before.
+            // SAFETY: allocated in `zeroed`/`try_zeroed`/`from_slice` with exactly this layout
+            // and not freed before.
             unsafe { dealloc(self.ptr.as_ptr(), Self::layout(self.len)) }
         }
     }
@@ -219,6 +235,18 @@ mod tests {
             let b = AlignedBytes::zeroed(len);
             assert_eq!(b.as_ptr() as usize % BUFFER_ALIGN, 0);
             assert!(b.as_slice().iter().all(|&x| x == 0));
+        }
+    }
+
+    #[test]
+    fn copies_are_aligned_and_equal() {
+        for len in [0, 1, 63, 64, 1000] {
+            // From an unaligned source, so the copy cannot just share its alignment.
+            let src: Vec<u8> = (0..len + 1).map(|i| (i * 37 + 5) as u8).collect();
+            let b = AlignedBytes::from_slice(&src[1..]);
+            assert_eq!(b.as_ptr() as usize % BUFFER_ALIGN, 0);
+            assert_eq!(b.as_slice(), &src[1..]);
+            assert_eq!(b.clone().as_slice(), &src[1..]);
         }
     }
 

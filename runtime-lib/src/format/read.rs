@@ -875,6 +875,16 @@ fn header_u64(b: &[u8], at: usize) -> u64 {
 impl Pjx {
     /// Decodes and validates an artifact (see the module documentation of [`super`]).
     pub fn from_bytes(bytes: &[u8]) -> Result<Pjx> {
+        let (mut pjx, constants) = Pjx::decode(bytes)?;
+        pjx.constants = Constants::from(constants.to_vec());
+        Ok(pjx)
+    }
+
+    /// [`Pjx::from_bytes`] with the constants section left in `bytes`: the decoded
+    /// artifact's `constants` are empty and the section is returned beside it, so a loader
+    /// can copy it once, straight into the memory it runs from (the weights can be most of
+    /// an artifact, and every copy into fresh memory costs page faults).
+    pub fn decode(bytes: &[u8]) -> Result<(Pjx, &[u8])> {
         if bytes.len() < 4 || bytes[0..4] != MAGIC {
             return Err(FormatError::BadMagic(bytes[..bytes.len().min(4)].to_vec()));
         }
@@ -1006,7 +1016,7 @@ impl Pjx {
         }
         r.finish()?;
 
-        let constants = Constants::from(consts_r.data.to_vec());
+        let constants = consts_r.data;
 
         let r = &mut code_r;
         let text_len = r.u64("text_len")?;
@@ -1112,17 +1122,18 @@ impl Pjx {
         }
         r.finish()?;
 
-        Ok(Pjx {
+        let pjx = Pjx {
             producer,
             target,
             signature,
             arena_size,
-            constants,
+            constants: Constants::default(),
             code,
             kernels,
             steps,
             ffi_libraries,
-        })
+        };
+        Ok((pjx, constants))
     }
 }
 

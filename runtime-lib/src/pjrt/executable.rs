@@ -134,9 +134,9 @@ impl ExecutableData {
 
     /// An artifact for another machine: decoded and validated, not loaded.
     pub fn describe(pjx: Vec<u8>, compile_options: Vec<u8>) -> Result<ExecutableData> {
-        let decoded = Pjx::from_bytes(&pjx)
+        let (decoded, constants) = Pjx::decode(&pjx)
             .map_err(|e| PjrtError::invalid(format!("cannot decode the .pjx artifact: {e}")))?;
-        let memory = MemoryStats::new(&decoded, decoded.constants.len() as u64);
+        let memory = MemoryStats::new(&decoded, constants.len() as u64);
         let cost = Cost::new(&decoded);
         Ok(Self::with(
             None,
