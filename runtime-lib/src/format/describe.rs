@@ -74,11 +74,14 @@ pub fn step_line(pjx: &Pjx, step: &Step) -> String {
             )
         }
         Step::Conv(c) => format!(
-            "conv {} in={:?} kernel={:?} out={:?} groups={}/{}{}",
+            "conv {} batch={} in={:?}x{} kernel={:?} out={:?}x{} groups={}/{}{}",
             c.dtype,
+            c.batch,
             c.in_spatial,
+            c.in_features,
             c.kernel_spatial,
             c.out_spatial,
+            c.out_features,
             c.feature_groups,
             c.batch_groups,
             epilogue(&c.epilogue)

@@ -129,7 +129,7 @@ unsafe fn run(c: &Conv, i: *mut u8, k: *mut u8, o: *mut u8, threads: usize, isa:
                 depthwise::rows::<f64>,
                 true,
             ),
-            DType::F32 if !short && gemm::segmented_tile(geo.ofg, isa) => {
+            DType::F32 if !short && gemm::segmented_tile(geo.ofg, geo.k_pix, isa) => {
                 split_rows(&geo, i, k, o, threads, PARALLEL_MIN_MACS, implicit, false)
             }
             DType::F32 if !short => split_rows(

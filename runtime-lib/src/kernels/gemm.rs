@@ -541,12 +541,19 @@ unsafe fn f32_product(m: usize, n: usize, k: usize, l: View, r: View, o: View, e
     }
 }
 
-/// Whether [`segmented`] runs on this CPU for products `n` columns wide: with the tile
-/// [`fast`] would give the product (the 512-bit one from 64 columns, the 256-bit one
-/// on CPUs without AVX-512).
-pub(crate) fn segmented_tile(n: usize, isa: Isa) -> bool {
+/// Whether [`segmented`] runs on this CPU for a convolution's product `n` columns wide
+/// whose rows have `taps` kernel pixels: with the tile [`fast`] would give the product
+/// (the 512-bit one from 64 columns, the 256-bit one on CPUs without AVX-512), and under
+/// AVX-512 also with the 256-bit tile from 16 columns where the alternative, im2col into
+/// scratch and the `gemm` crate, pays for its copy: several taps (the copy holds each
+/// input pixel `taps` times), or a width of whole 16-column panels. Zen 4, one thread,
+/// implicit / im2col time: 3x3 convs 56x56x128 -> 16/24/32/40/48 0.83/0.92/0.81/0.89/0.99,
+/// 14x14x256 -> 32 0.87; 1x1 convs 14x14x512 -> 32/48 0.87/0.93, 28x28x200 -> 32/48
+/// 0.91/0.95, 56x56x64 -> 32 1.02; but 1x1 7x7x640 -> 56 1.19 (four 16-wide panels for 56
+/// columns).
+pub(crate) fn segmented_tile(n: usize, taps: usize, isa: Isa) -> bool {
     match f32_gemm(isa) {
-        F32Gemm::Avx512 => n >= 64,
+        F32Gemm::Avx512 => n >= 64 || (n >= 16 && (taps > 1 || n.is_multiple_of(16))),
         F32Gemm::Avx2 => n >= 16,
         F32Gemm::Crate => false,
     }
