@@ -4,7 +4,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 use pjrtc::compiler::{self, CompileError, Options, Timings};
 use pjrtc::deploy;
-use pjrtc_runtime::runner::{RunOptions, run_artifact};
+use pjrtc_runtime::runner::{RunOptions, run_loaded};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -226,7 +226,7 @@ fn dispatch(command: Command) -> Result<ExitCode> {
             threads,
             profile,
         } => {
-            let bytes = read_artifact(&artifact)?;
+            let exe = load_artifact(&artifact)?;
             let opts = RunOptions {
                 inputs,
                 outputs,
@@ -236,7 +236,7 @@ fn dispatch(command: Command) -> Result<ExitCode> {
                 profile,
             };
             let mut stdout = std::io::stdout().lock();
-            run_artifact(&bytes, &opts, &mut stdout)
+            run_loaded(exe, &opts, &mut stdout)
                 .with_context(|| format!("running {}", artifact.display()))
                 .map(done)
         }
@@ -477,6 +477,21 @@ fn create_output(path: &Path) -> std::io::Result<std::fs::File> {
 /// A `.pjx`, or the pjrtc executable inside an entry of JAX's compilation cache.
 fn read_artifact(path: &Path) -> Result<Vec<u8>> {
     jax_cache_artifact(read(path)?, path)
+}
+
+/// Loads [`read_artifact`]'s executable; a `.pjx` file is read once into the memory its
+/// constants are used from ([`Executable::load_file`]).
+fn load_artifact(path: &Path) -> Result<pjrtc_runtime::Executable> {
+    let mut magic = [0u8; 4];
+    let is_pjx = std::fs::File::open(path)
+        .and_then(|mut f| std::io::Read::read_exact(&mut f, &mut magic))
+        .is_ok()
+        && magic == pjrtc_runtime::format::MAGIC;
+    let what = || format!("loading {}", path.display());
+    if is_pjx {
+        return pjrtc_runtime::Executable::load_file(path).with_context(what);
+    }
+    pjrtc_runtime::Executable::load(&read_artifact(path)?).with_context(what)
 }
 
 fn jax_cache_artifact(bytes: Vec<u8>, path: &Path) -> Result<Vec<u8>> {

@@ -12,7 +12,7 @@ use pjrtc_runtime::pjrt::{CompileHook, api::PJRT_Api, get_api};
 /// Compiles with the custom call targets registered in this process (through the PJRT
 /// FFI extension) as the XLA FFI targets programs may call.
 #[cfg(feature = "compiler")]
-fn compile(code: &[u8], target: Option<&str>) -> Result<Vec<u8>, String> {
+fn compile(code: &[u8], target: Option<&str>) -> Result<pjrtc_runtime::AlignedBytes, String> {
     dump::program(code);
     let target = match target {
         None => pjrtc::compiler::Target::host(),
@@ -27,7 +27,7 @@ fn compile(code: &[u8], target: Option<&str>) -> Result<Vec<u8>, String> {
         ..Default::default()
     };
     pjrtc::compiler::compile(code, &options)
-        .map(|pjx| pjx.to_bytes())
+        .map(|pjx| pjx.to_aligned_bytes())
         .map_err(|e| e.to_string())
 }
 

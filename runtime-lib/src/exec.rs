@@ -14,7 +14,8 @@ use crate::pool;
 use crate::tensor::{AlignedBytes, Tensor};
 use crate::xla_ffi;
 use std::collections::HashMap;
-use std::sync::{Mutex, MutexGuard};
+use std::ptr::NonNull;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// Why an artifact could not be loaded.
@@ -27,6 +28,18 @@ pub enum ArtifactError {
     /// A shared library the artifact carries could not be loaded.
     #[error("{0}")]
     FfiLibrary(String),
+}
+
+/// Why [`Executable::load_file`] failed.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadFileError {
+    #[error("reading {}: {source}", path.display())]
+    Io {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Artifact(#[from] ArtifactError),
 }
 
 /// Why a call was refused.
@@ -114,6 +127,49 @@ impl Executable {
         Executable::from_validated(pjx, AlignedBytes::from_slice(constants))
     }
 
+    /// [`Executable::load`] from bytes the executable may keep: its constants are read
+    /// where they lie in `bytes` (aligned there: sections start at 64-byte offsets of
+    /// an aligned buffer), not copied, so weights take their memory once and loading
+    /// them costs no pass over fresh memory.
+    pub fn load_shared(bytes: Arc<AlignedBytes>) -> Result<Executable, ArtifactError> {
+        let (pjx, constants) = Pjx::decode(bytes.as_slice())?;
+        let constants = match NonNull::new(constants.as_ptr().cast_mut()) {
+            Some(ptr)
+                if !constants.is_empty()
+                    && (ptr.as_ptr() as usize).is_multiple_of(crate::tensor::BUFFER_ALIGN) =>
+            {
+                let len = constants.len();
+                let keep = Arc::clone(&bytes);
+                // SAFETY: `ptr..ptr + len` lies inside `bytes`, which the release closure
+                // keeps alive for as long as the view exists; the executable never writes
+                // its constants (the decoder refused steps writing to them, and the
+                // section is handed out only as `&[u8]` and as a read-only base), and
+                // `bytes` is only ever read (shared through the Arc).
+                unsafe { AlignedBytes::foreign(ptr, len, Box::new(move || drop(keep))) }
+            }
+            _ => AlignedBytes::from_slice(constants),
+        };
+        Executable::from_validated(pjx, constants)
+    }
+
+    /// Reads an artifact file into aligned memory and loads it ([`Executable::load_shared`]):
+    /// its constants are read once, from the file.
+    pub fn load_file(path: &std::path::Path) -> Result<Executable, LoadFileError> {
+        use std::io::Read;
+        let io = |source| LoadFileError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let mut file = std::fs::File::open(path).map_err(io)?;
+        let len = file.metadata().map_err(io)?.len();
+        let mut bytes = usize::try_from(len)
+            .ok()
+            .and_then(AlignedBytes::try_zeroed)
+            .ok_or_else(|| io(std::io::Error::from(std::io::ErrorKind::OutOfMemory)))?;
+        file.read_exact(bytes.as_mut_slice()).map_err(io)?;
+        Executable::load_shared(Arc::new(bytes)).map_err(LoadFileError::Artifact)
+    }
+
     /// Loads an already decoded artifact (e.g. straight from the compiler). It is
     /// re-validated through the encoder and decoder, since the interpreter relies on every
     /// check [`Pjx::from_bytes`] makes.
@@ -142,7 +198,7 @@ impl Executable {
                 }
             }
         }
-        Executable::load(&pjx.to_bytes())
+        Executable::load_shared(Arc::new(pjx.to_aligned_bytes()))
     }
 
     /// `constants` is the artifact's constant section; `pjx.constants` is empty.

@@ -26,7 +26,7 @@ pub mod vecmath;
 pub mod xla_ffi;
 
 pub use dtype::DType;
-pub use exec::{ArtifactError, Executable, RunError};
+pub use exec::{ArtifactError, Executable, LoadFileError, RunError};
 pub use format::{FormatError, Pjx};
 pub use isa::Isa;
 pub use loader::LoadError;

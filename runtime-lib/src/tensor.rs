@@ -114,6 +114,34 @@ impl AlignedBytes {
         }
     }
 
+    /// The concatenation of `chunks`, `len` bytes in all, written once into fresh aligned
+    /// memory (a serialized artifact: its sections and the constants between them).
+    ///
+    /// # Panics
+    /// If the chunks do not add up to `len` bytes.
+    pub fn from_chunks<'a>(len: usize, chunks: impl IntoIterator<Item = &'a [u8]>) -> AlignedBytes {
+        let mut out = AlignedBytes::zeroed(0);
+        if len > 0 {
+            let layout = Self::layout(len);
+            // SAFETY: the layout has a non-zero size (len > 0) and a valid power-of-two
+            // alignment.
+            let raw = unsafe { std::alloc::alloc(layout) };
+            out.ptr = NonNull::new(raw).unwrap_or_else(|| std::alloc::handle_alloc_error(layout));
+        }
+        let mut at = 0;
+        for c in chunks {
+            assert!(c.len() <= len - at, "chunks longer than {len} bytes");
+            // SAFETY: `at + c.len() <= len` bytes of the fresh allocation, which `c` (a
+            // borrowed slice) cannot overlap.
+            unsafe { std::ptr::copy_nonoverlapping(c.as_ptr(), out.ptr.as_ptr().add(at), c.len()) };
+            at += c.len();
+        }
+        assert_eq!(at, len, "chunks shorter than {len} bytes");
+        // Only now, with every byte written, does `out` own (and hand out) the memory.
+        out.len = len;
+        out
+    }
+
     fn layout(len: usize) -> Layout {
         Layout::from_size_align(len, BUFFER_ALIGN).expect("buffer size overflows isize")
     }
@@ -150,8 +178,8 @@ impl Drop for AlignedBytes {
         if let Some(release) = self.release.take() {
             release();
         } else if self.len != 0 {
-            // SAFETY: allocated in `zeroed`/`try_zeroed`/`from_slice` with exactly this layout
-            // and not freed before.
+            // SAFETY: allocated in `zeroed`/`try_zeroed`/`from_slice`/`from_chunks` with
+            // exactly this layout and not freed before.
             unsafe { dealloc(self.ptr.as_ptr(), Self::layout(self.len)) }
         }
     }

@@ -87,11 +87,33 @@ fn case_index_selects_a_branch_and_out_of_range_takes_the_last() {
         shape: vec![],
         alias_of_input: None,
     };
-    let exe = Executable::load(&pjx(vec![spec], 1, constants, steps).to_bytes()).unwrap();
-    for (i, want) in [(0, 10), (1, 11), (2, 12), (3, 12), (-1, 12), (i32::MIN, 12)] {
-        let x = Tensor::from_bytes(DType::I32, &[], &i32::to_le_bytes(i)).unwrap();
-        assert_eq!(exe.run(&[&x]).unwrap()[0].bytes(), [want], "index {i}");
+    let artifact = pjx(vec![spec], 1, constants, steps);
+    // Loaded from a slice (constants copied), from shared aligned bytes and from a file
+    // (constants read where they lie): the same results.
+    let shared = std::sync::Arc::new(artifact.to_aligned_bytes());
+    let file = std::env::temp_dir().join(format!("pjrtc-control-{}.pjx", std::process::id()));
+    std::fs::write(&file, artifact.to_bytes()).unwrap();
+    let loaded = [
+        Executable::load(&artifact.to_bytes()).unwrap(),
+        Executable::load_shared(shared.clone()).unwrap(),
+        Executable::load_file(&file).unwrap(),
+    ];
+    std::fs::remove_file(&file).unwrap();
+    let in_place = loaded[1].constants().as_ptr_range();
+    assert!(shared.as_slice().as_ptr_range().contains(&in_place.start));
+    for exe in &loaded {
+        for (i, want) in [(0, 10), (1, 11), (2, 12), (3, 12), (-1, 12), (i32::MIN, 12)] {
+            let x = Tensor::from_bytes(DType::I32, &[], &i32::to_le_bytes(i)).unwrap();
+            assert_eq!(exe.run(&[&x]).unwrap()[0].bytes(), [want], "index {i}");
+        }
     }
+    // The view keeps the bytes alive after the caller's handle is gone.
+    drop(shared);
+    let x = Tensor::from_bytes(DType::I32, &[], &i32::to_le_bytes(1)).unwrap();
+    assert_eq!(loaded[1].run(&[&x]).unwrap()[0].bytes(), [11]);
+    let missing = std::env::temp_dir().join("pjrtc-no-such-artifact.pjx");
+    let e = Executable::load_file(&missing).err().unwrap().to_string();
+    assert!(e.contains("pjrtc-no-such-artifact.pjx"), "{e}");
     // A 1-byte index is an i1 predicate: 0 -> branch 0, 1 -> branch 1.
     let steps = vec![Step::Case {
         index: buf(Region::Input(0), 0, 1),

@@ -256,6 +256,9 @@ fn constants_in_pieces() {
     let mut streamed = Vec::new();
     p.write_to(&mut streamed).unwrap();
     assert_eq!(streamed, bytes);
+    let aligned = p.to_aligned_bytes();
+    assert_eq!(aligned.as_slice(), bytes.as_slice());
+    assert!(aligned.is_aligned());
     let back = Pjx::from_bytes(&bytes).unwrap();
     assert_eq!(back.constants.to_vec(), want);
     assert_eq!(back, p);

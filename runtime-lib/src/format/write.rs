@@ -401,6 +401,16 @@ impl Pjx {
         out
     }
 
+    /// [`Pjx::to_bytes`] into 64-byte aligned memory, written once: an executable loaded
+    /// from it ([`crate::Executable::load_shared`]) reads its constants there instead of
+    /// copying them (sections start at 64-byte aligned offsets).
+    pub fn to_aligned_bytes(&self) -> crate::AlignedBytes {
+        let layout = self.layout();
+        let chunks =
+            std::iter::once(layout.header.as_slice()).chain(layout.chunks.iter().map(|c| &**c));
+        crate::AlignedBytes::from_chunks(layout.total, chunks)
+    }
+
     /// Writes the artifact to `w`, the same bytes as [`Pjx::to_bytes`] without building
     /// them in memory first: the constants (megabytes of weights) go from the `Pjx` to
     /// `w` directly, and the checksum is computed over the pieces.

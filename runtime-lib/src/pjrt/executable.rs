@@ -22,7 +22,7 @@ use crate::collective::{Across, Device as CollectiveDevice, Grid, Rendezvous};
 use crate::exec::Executable;
 use crate::format::analysis::{Cost, MemoryStats};
 use crate::format::{Pjx, Signature};
-use crate::tensor::Tensor;
+use crate::tensor::{AlignedBytes, Tensor};
 use crate::xla_ffi;
 
 /// What both handle kinds share: the artifact and the metadata handed out by pointer.
@@ -30,7 +30,8 @@ pub struct ExecutableData {
     /// `None` for an artifact compiled for another machine (`PJRT_Compile` on a non-host
     /// topology): it can be serialized and analysed, not run here.
     exe: Option<Executable>,
-    pjx: Vec<u8>,
+    /// The artifact; a loaded executable reads its constants here.
+    pjx: Arc<AlignedBytes>,
     name: String,
     fingerprint: String,
     output_types: Vec<PJRT_Buffer_Type>,
@@ -116,8 +117,8 @@ fn int_property(name: &'static str, value: u64) -> PJRT_NamedValue {
 
 impl ExecutableData {
     /// Loads an artifact to run in this process.
-    pub fn load(pjx: Vec<u8>, compile_options: Vec<u8>) -> Result<ExecutableData> {
-        let exe = Executable::load(&pjx)
+    pub fn load(pjx: Arc<AlignedBytes>, compile_options: Vec<u8>) -> Result<ExecutableData> {
+        let exe = Executable::load_shared(Arc::clone(&pjx))
             .map_err(|e| PjrtError::invalid(format!("cannot load the .pjx artifact: {e}")))?;
         let memory = MemoryStats::new(exe.pjx(), exe.constants().len() as u64);
         let cost = Cost::new(exe.pjx());
@@ -133,8 +134,8 @@ impl ExecutableData {
     }
 
     /// An artifact for another machine: decoded and validated, not loaded.
-    pub fn describe(pjx: Vec<u8>, compile_options: Vec<u8>) -> Result<ExecutableData> {
-        let (decoded, constants) = Pjx::decode(&pjx)
+    pub fn describe(pjx: Arc<AlignedBytes>, compile_options: Vec<u8>) -> Result<ExecutableData> {
+        let (decoded, constants) = Pjx::decode(pjx.as_slice())
             .map_err(|e| PjrtError::invalid(format!("cannot decode the .pjx artifact: {e}")))?;
         let memory = MemoryStats::new(&decoded, constants.len() as u64);
         let cost = Cost::new(&decoded);
@@ -153,14 +154,14 @@ impl ExecutableData {
         sig: &Signature,
         memory: MemoryStats,
         cost: Cost,
-        pjx: Vec<u8>,
+        pjx: Arc<AlignedBytes>,
         compile_options: Vec<u8>,
     ) -> ExecutableData {
         let outs = &sig.outputs;
         ExecutableData {
             collectives: exe.as_ref().is_some_and(Executable::has_collectives),
             exe,
-            fingerprint: fingerprint(&pjx),
+            fingerprint: fingerprint(pjx.as_slice()),
             pjx,
             name: "main".into(),
             output_types: outs.iter().map(|o| dtype_to_pjrt(o.dtype)).collect(),
@@ -265,7 +266,7 @@ impl LoadedExecutable {
             })
             .collect::<Result<Vec<_>>>()?;
         let spanning = match devices.iter().find(|&&d| !c.owns_device(d)) {
-            Some(&remote) => Some(Spanning::new(c, remote, &data.pjx)?),
+            Some(&remote) => Some(Spanning::new(c, remote, data.pjx.as_slice())?),
             None => None,
         };
         // This process's share of the devices, with their places in the grid.
@@ -439,7 +440,7 @@ entry!(
         // SAFETY: as above.
         let options =
             unsafe { bytes(a.compile_options, a.compile_options_size, "compile_options")? };
-        let pjx = hook()?(code, t.target()).map_err(PjrtError::invalid)?;
+        let pjx = Arc::new(hook()?(code, t.target()).map_err(PjrtError::invalid)?);
         let data = if t.runs_here() {
             ExecutableData::load(pjx, options.to_vec())?
         } else {
@@ -466,7 +467,7 @@ entry!(
         // SAFETY: as above.
         let options =
             unsafe { bytes(a.compile_options, a.compile_options_size, "compile_options")? };
-        let pjx = hook(code, None).map_err(PjrtError::invalid)?;
+        let pjx = Arc::new(hook(code, None).map_err(PjrtError::invalid)?);
         a.executable = LoadedExecutable::new_raw(
             c,
             ExecutableData::load(pjx, options.to_vec())?.with_program(format, code, &placement),
@@ -503,7 +504,7 @@ entry!(
         };
         a.loaded_executable = LoadedExecutable::new_raw(
             c,
-            ExecutableData::load(pjx.to_vec(), options.to_vec())?,
+            ExecutableData::load(Arc::new(AlignedBytes::from_slice(pjx)), options.to_vec())?,
             placement,
         )?;
         Ok(())
@@ -512,8 +513,16 @@ entry!(
 
 unsafe extern "C" fn free_serialized(p: *mut PJRT_SerializedBytes) {
     if !p.is_null() {
-        // SAFETY: made by `executable_serialize` from a `Box<Vec<u8>>`.
+        // SAFETY: made by the serializing entries (compile options, device assignment)
+        // from a `Box<Vec<u8>>`.
         drop(unsafe { Box::from_raw(p.cast::<Vec<u8>>()) });
+    }
+}
+
+unsafe extern "C" fn free_serialized_executable(p: *mut PJRT_SerializedBytes) {
+    if !p.is_null() {
+        // SAFETY: made by `executable_serialize` from a `Box<Arc<AlignedBytes>>`.
+        drop(unsafe { Box::from_raw(p.cast::<Arc<AlignedBytes>>()) });
     }
 }
 
@@ -555,11 +564,12 @@ entry!(
 entry!(
     fn executable_serialize(a: &mut PJRT_Executable_Serialize_Args) {
         let d = exe(a.executable as *mut _)?;
-        let bytes = Box::new(d.pjx.clone());
+        // The artifact itself, shared: nothing is copied.
+        let bytes = Box::new(Arc::clone(&d.pjx));
         a.serialized_bytes = bytes.as_ptr().cast();
         a.serialized_bytes_size = bytes.len();
         a.serialized_executable = Box::into_raw(bytes).cast::<c_void>();
-        a.serialized_executable_deleter = Some(free_serialized);
+        a.serialized_executable_deleter = Some(free_serialized_executable);
         Ok(())
     }
 );
@@ -736,7 +746,7 @@ entry!(
         } else {
             Placement::from_compile_options(&options)?
         };
-        let mut data = ExecutableData::load(d.pjx.clone(), options)?;
+        let mut data = ExecutableData::load(Arc::clone(&d.pjx), options)?;
         data.program = d.program.clone();
         a.loaded_executable = LoadedExecutable::new_raw(c, data, placement)?;
         Ok(())

@@ -35,8 +35,10 @@ use std::sync::OnceLock;
 
 /// Compiles a program (StableHLO text or VHLO bytecode, as `PJRT_Program` with format
 /// `"mlir"` carries it) into `.pjx` bytes for `target` (a triple of
-/// [`topology::TOPOLOGIES`]; `None`: this machine), or says why not.
-pub type CompileHook = fn(code: &[u8], target: Option<&str>) -> Result<Vec<u8>, String>;
+/// [`topology::TOPOLOGIES`]; `None`: this machine), or says why not. The bytes are
+/// aligned ([`crate::Pjx::to_aligned_bytes`]) so the executable reads its constants in
+/// them.
+pub type CompileHook = fn(code: &[u8], target: Option<&str>) -> Result<crate::AlignedBytes, String>;
 
 static COMPILE_HOOK: OnceLock<CompileHook> = OnceLock::new();
 

@@ -1,7 +1,8 @@
 //! The command line of `pjx-run` and of the executables `pjrtc compile --emit exe` writes:
 //! the flags of `pjrtc run`, parsed without clap so the runtime stays small.
 
-use super::{RunOptions, run_artifact};
+use super::{RunOptions, run_artifact, run_loaded};
+use crate::exec::{Executable, LoadFileError};
 use std::path::PathBuf;
 
 /// What the user asked for.
@@ -106,9 +107,11 @@ pub fn main(prog: &str, args: &[String], embedded: Option<&[u8]>) -> i32 {
                 (Some(bytes), _) => run_artifact(bytes, &opts, &mut stdout.lock())
                     .map_err(|e| format!("{prog}: {e}")),
                 (None, Some(path)) => {
-                    let bytes =
-                        std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-                    run_artifact(&bytes, &opts, &mut stdout.lock())
+                    let exe = Executable::load_file(&path).map_err(|e| match e {
+                        LoadFileError::Io { source, .. } => format!("{}: {source}", path.display()),
+                        LoadFileError::Artifact(e) => format!("{}: {e}", path.display()),
+                    })?;
+                    run_loaded(exe, &opts, &mut stdout.lock())
                         .map_err(|e| format!("{}: {e}", path.display()))
                 }
                 (None, None) => Err("missing the .pjx artifact (see --help)".into()),

@@ -56,13 +56,21 @@ pub fn run_artifact(
     opts: &RunOptions,
     out: &mut dyn Write,
 ) -> Result<(), RunnerError> {
+    run_loaded(Executable::load(pjx_bytes)?, opts, out)
+}
+
+/// [`run_artifact`] for an executable already loaded (e.g. by [`Executable::load_file`]).
+pub fn run_loaded(
+    mut exe: Executable,
+    opts: &RunOptions,
+    out: &mut dyn Write,
+) -> Result<(), RunnerError> {
     if opts.iters == Some(0) {
         return Err(RunnerError::Options("--iters must be at least 1".into()));
     }
     if opts.profile && opts.iters.is_none() {
         return Err(RunnerError::Options("--profile needs --iters".into()));
     }
-    let mut exe = Executable::load(pjx_bytes)?;
     if let Some(t) = opts.threads {
         exe.set_threads(t);
     }
