@@ -467,7 +467,16 @@ pub(super) unsafe fn segmented<K: Tile>(
         (s0, k0) = (s1, k0 + kc);
     }
     let nseg = lens.len();
-    let in_place = b.cs == 1 && b.rs == K::NR as isize;
+    // B's full panels are read in place when they are packed already (rows NR apart), or
+    // by the rule of `gemm` (few rows, rows that do not evict each other from L1): a
+    // convolution's few output pixels (a 7x7 feature map, 49 rows) paid more for packing
+    // B than the strided reads cost.
+    let in_place = b.cs == 1
+        && (b.rs == K::NR as isize
+            || (m <= DIRECT_B_MAX_ROWS
+                && !(K::PACK_ALIASED_B
+                    && rows_alias_in_l1(b.rs)
+                    && m.div_ceil(K::MR) > ALIASED_B_DIRECT_TILES)));
     SCRATCH.with(|cell| {
         let mut own = (Vec::new(), Vec::new());
         let mut held = cell.try_borrow_mut();
