@@ -96,22 +96,7 @@ impl AlignedBytes {
     /// An aligned copy of `bytes`, written once (no zeroing pass first: for megabytes of
     /// weights, each pass over fresh memory costs as much as the copy).
     pub fn from_slice(bytes: &[u8]) -> AlignedBytes {
-        let len = bytes.len();
-        if len == 0 {
-            return AlignedBytes::zeroed(0);
-        }
-        let layout = Self::layout(len);
-        // SAFETY: the layout has a non-zero size (len > 0) and a valid power-of-two alignment.
-        let raw = unsafe { std::alloc::alloc(layout) };
-        let ptr = NonNull::new(raw).unwrap_or_else(|| std::alloc::handle_alloc_error(layout));
-        // SAFETY: `ptr` is a fresh allocation of `len` bytes, so it cannot overlap `bytes`,
-        // and every byte is written here before an `AlignedBytes` can hand it out.
-        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), ptr.as_ptr(), len) };
-        AlignedBytes {
-            ptr,
-            len,
-            release: None,
-        }
+        AlignedBytes::from_chunks(bytes.len(), [bytes])
     }
 
     /// The concatenation of `chunks`, `len` bytes in all, written once into fresh aligned
@@ -178,8 +163,8 @@ impl Drop for AlignedBytes {
         if let Some(release) = self.release.take() {
             release();
         } else if self.len != 0 {
-            // SAFETY: allocated in `zeroed`/`try_zeroed`/`from_slice`/`from_chunks` with
-            // exactly this layout and not freed before.
+            // SAFETY: allocated in `zeroed`/`try_zeroed`/`from_chunks` with exactly this
+            // layout and not freed before.
             unsafe { dealloc(self.ptr.as_ptr(), Self::layout(self.len)) }
         }
     }
