@@ -48,6 +48,7 @@ fn program(
         code: CodeImage::default(),
         kernels: vec![],
         ffi_libraries: Vec::new(),
+        dynamic: None,
         steps: vec![Step::Collective(Collective {
             kind,
             mode,

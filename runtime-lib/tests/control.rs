@@ -38,6 +38,7 @@ fn pjx(inputs: Vec<TensorSpec>, out_bytes: u64, constants: Vec<u8>, steps: Vec<S
         kernels: vec![],
         steps,
         ffi_libraries: Vec::new(),
+        dynamic: None,
     }
 }
 

@@ -55,6 +55,7 @@ fn artifact(n: u64) -> Pjx {
             workgroups: n,
         }],
         ffi_libraries: Vec::new(),
+        dynamic: None,
     }
 }
 

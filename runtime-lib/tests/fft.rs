@@ -162,6 +162,7 @@ fn artifact(f: Fft, in_spec: TensorSpec, out_spec: TensorSpec) -> Pjx {
         kernels: vec![],
         steps: vec![Step::Fft(f)],
         ffi_libraries: Vec::new(),
+        dynamic: None,
     }
 }
 

@@ -211,6 +211,7 @@ pub fn rich() -> Pjx {
             }),
         ],
         ffi_libraries: Vec::new(),
+        dynamic: None,
     }
 }
 
@@ -232,6 +233,7 @@ fn round_trip() {
         kernels: vec![],
         steps: vec![],
         ffi_libraries: Vec::new(),
+        dynamic: None,
     };
     assert_eq!(Pjx::from_bytes(&empty.to_bytes()).unwrap(), empty);
 }

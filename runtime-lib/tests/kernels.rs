@@ -140,6 +140,7 @@ fn artifact(inputs: Vec<TensorSpec>, outputs: Vec<TensorSpec>, steps: Vec<Step>)
         kernels: vec![],
         steps,
         ffi_libraries: Vec::new(),
+        dynamic: None,
     }
 }
 

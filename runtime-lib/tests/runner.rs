@@ -85,6 +85,7 @@ fn matmul_pjx() -> Vec<u8> {
             },
         ],
         ffi_libraries: Vec::new(),
+        dynamic: None,
     }
     .to_bytes()
 }

@@ -299,5 +299,6 @@ fn compile_inlined(
         kernels: code.entries,
         steps,
         ffi_libraries: lowered.ffi_libraries,
+        dynamic: None,
     })
 }

@@ -49,6 +49,69 @@ pub struct Pjx {
     /// Shared libraries whose XLA FFI handlers the custom calls use (`pjrtc compile
     /// --ffi-lib`); the runtime loads them with the artifact.
     pub ffi_libraries: Vec<FfiLibrary>,
+    /// For a program with dynamic dimensions compiled once for bounds on them: what the
+    /// caller sees (see [`DynamicShapes`]). `None` for a static program.
+    pub dynamic: Option<DynamicShapes>,
+}
+
+/// A program with dynamic dimensions (`tensor<?x128xf32>`) compiled once for every size up
+/// to a bound, as XLA's bounded dynamic shapes are: the compiled program ([`Pjx::signature`])
+/// is static, every dynamic dimension at its bound, each input padded to that bound, and
+/// it takes each input's actual sizes as extra scalar inputs and returns each output's
+/// actual sizes (and its shape assertions' values) as extra scalar outputs.
+///
+/// The compiled program's inputs are the caller's inputs (at their bounds) followed by the
+/// size inputs; its outputs are the caller's outputs (at their bounds) followed by the
+/// size and assertion outputs. Every slot named below indexes those lists.
+///
+/// A call: each input's dimensions are checked against [`DynamicShapes::inputs`] (static
+/// ones equal, dynamic ones at most their bound, dimensions of one symbol equal), copied
+/// into a zeroed buffer of the bound shape (the valid region at the low corner, row-major
+/// in the bound shape), its sizes passed as i64 scalars; after the run every assertion is
+/// checked (failing: [`Assertion::message`] with `{i}` replaced by its i-th value), and each
+/// output's valid region (its sizes read from the size outputs, each at most its bound)
+/// copied out into a tensor of that shape.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct DynamicShapes {
+    /// One per caller input, in order: its dtype, and its dimensions.
+    pub inputs: Vec<DynamicTensor>,
+    /// One per caller output.
+    pub outputs: Vec<DynamicTensor>,
+    /// Shape assertions (`@shape_assertion` of `jax.export`), checked after every call.
+    pub assertions: Vec<Assertion>,
+}
+
+/// A caller-visible tensor of a [`DynamicShapes`] program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DynamicTensor {
+    pub name: String,
+    pub dtype: DType,
+    pub dims: Vec<Dim>,
+}
+
+/// One dimension of a [`DynamicTensor`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Dim {
+    Static(u64),
+    /// A size known at call time, at most `bound`. `symbol` is the name `jax.export` gave
+    /// it (`b`), or empty when the program does not say. For an input, `slot` is the
+    /// compiled program's input (an i64 scalar) that receives the size; for an output, the
+    /// compiled program's output (an i64 scalar) that holds it.
+    Dynamic {
+        symbol: String,
+        bound: u64,
+        slot: u32,
+    },
+}
+
+/// A condition on the sizes the program checks (`@shape_assertion`): the compiled
+/// program's output `pred` (an i1 scalar) must be true; `values` are outputs (i64 scalars)
+/// substituted for `{0}`, `{1}`, ... in `message`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assertion {
+    pub pred: u32,
+    pub values: Vec<u32>,
+    pub message: String,
 }
 
 /// A shared library carried by an artifact, and the handler symbols it provides.

@@ -1132,6 +1132,8 @@ impl Pjx {
             kernels,
             steps,
             ffi_libraries,
+            // TODO(dynamic): decoded from its section.
+            dynamic: None,
         };
         Ok((pjx, constants))
     }
