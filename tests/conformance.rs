@@ -208,6 +208,40 @@ fn tier3_dynamic_programs_match_the_evaluator() {
     );
 }
 
+/// The same programs compiled once for every size up to a bound (bounded dynamic shapes,
+/// `passes::refine::bound`): the bounded program is evaluated by the reference evaluator
+/// on inputs whose padding holds garbage (NaN, large integers), and its valid region must
+/// equal the evaluation of the dynamic program at the actual sizes, at each size. This
+/// checks the pass's rewrites without the compiler in between; the compiled artifact is
+/// checked by `tier3_dynamic_artifacts_run_at_every_size`.
+#[test]
+fn tier3_dynamic_programs_bounded_match_the_evaluator() {
+    let files = tier3_files(|why, _| why.split(';').any(|r| r == "dynamic"));
+    let mut failures = Vec::new();
+    let mut matched = 0;
+    for path in &files {
+        match dynamic::run_bounded_in_evaluator(path) {
+            Ok(()) => matched += 1,
+            Err(e) => failures.push(format!(
+                "{}: {e}",
+                path.file_name().unwrap().to_string_lossy()
+            )),
+        }
+    }
+    println!(
+        "tier3-dynamic bounded (evaluator): {} files, {matched} match",
+        files.len()
+    );
+    for f in &failures {
+        println!("  {f}");
+    }
+    let want = baseline("tier3-dynamic-bounded");
+    assert!(
+        matched >= want,
+        "tier3-dynamic bounded regressed: {matched} files match, the baseline is {want}"
+    );
+}
+
 mod dynamic {
     use pjrtc::compiler::checks::CheckKind;
     use pjrtc::compiler::ir::{DYN, Literal, TensorType};
@@ -304,6 +338,177 @@ mod dynamic {
                 if !ok {
                     let m =
                         compare(CheckKind::AlmostEq { tolerance: 1e-3 }, got, &want).unwrap_err();
+                    return Err(format!("mismatch: size {size} output {k}: {m}"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The bound every dynamic dimension gets in the bounded tests.
+    pub const BOUND: i64 = 4;
+
+    /// Pads `l` to `shape` (valid elements at the low corner), the rest garbage.
+    pub fn pad_with_garbage(l: &Literal, shape: &[i64]) -> Literal {
+        let t = l.ty.with_shape(shape.to_vec());
+        let es = l.ty.dtype.size();
+        let garbage: Vec<u8> = if l.ty.dtype == pjrtc_runtime::DType::I1 {
+            vec![1; es]
+        } else if l.ty.dtype.is_float() || l.ty.dtype.is_complex() {
+            vec![0xFF; es]
+        } else {
+            vec![0x55; es]
+        };
+        let n = t.num_elements() as usize;
+        let mut bytes: Vec<u8> = garbage.iter().copied().cycle().take(n * es).collect();
+        let src = l.bytes.to_vec();
+        for_each_index(&l.ty.shape, |i, idx| {
+            let o = flat(idx, shape);
+            bytes[o * es..(o + 1) * es].copy_from_slice(&src[i * es..(i + 1) * es]);
+        });
+        Literal::new(t, bytes)
+    }
+
+    /// The low corner of `l` of the given sizes.
+    pub fn cut(l: &Literal, sizes: &[i64]) -> Literal {
+        let es = l.ty.dtype.size();
+        let src = l.bytes.to_vec();
+        let mut bytes = Vec::new();
+        for_each_index(sizes, |_, idx| {
+            let o = flat(idx, &l.ty.shape);
+            bytes.extend_from_slice(&src[o * es..(o + 1) * es]);
+        });
+        Literal::new(l.ty.with_shape(sizes.to_vec()), bytes)
+    }
+
+    fn flat(idx: &[i64], shape: &[i64]) -> usize {
+        idx.iter()
+            .zip(shape)
+            .fold(0i64, |acc, (&i, &n)| acc * n + i) as usize
+    }
+
+    /// Calls `f(row-major position, index)` for every index of `shape`.
+    fn for_each_index(shape: &[i64], mut f: impl FnMut(usize, &[i64])) {
+        let n: i64 = shape.iter().product();
+        let mut idx = vec![0i64; shape.len()];
+        for i in 0..n.max(0) as usize {
+            f(i, &idx);
+            for d in (0..shape.len()).rev() {
+                idx[d] += 1;
+                if idx[d] < shape[d] {
+                    break;
+                }
+                idx[d] = 0;
+            }
+        }
+    }
+
+    /// The dynamic program bounded at [`BOUND`], evaluated at every size in [`SIZES`].
+    pub fn run_bounded_in_evaluator(path: &Path) -> Result<(), String> {
+        use pjrtc::compiler::passes::refine::{BoundDim, Bounds};
+        let source = std::fs::read(path).map_err(|e| format!("read: {e}"))?;
+        let module = frontend::parse(&source).map_err(|d| format!("parse: {}", d.message))?;
+        let func =
+            passes::inline::inline_entry(&module).map_err(|d| format!("inline: {}", d.message))?;
+        let bounds = Bounds {
+            named: vec![],
+            default: Some(BOUND),
+        };
+        let bounded = refine::bound(&func, &bounds).map_err(|d| format!("bound: {}", d.message))?;
+        passes::verify::verify_func(&bounded.func).map_err(|d| format!("verify: {}", d.message))?;
+        let params = func.param_types();
+        let n_dim_args = params
+            .iter()
+            .take_while(|t| refine::is_dimension_arg(t))
+            .count();
+        for size in SIZES {
+            let types: Vec<TensorType> = params
+                .iter()
+                .map(|t| {
+                    t.with_shape(
+                        t.shape
+                            .iter()
+                            .map(|&d| if d == DYN { size } else { d })
+                            .collect::<Vec<_>>(),
+                    )
+                })
+                .collect();
+            let args: Vec<Literal> = types
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    if i < n_dim_args {
+                        eval::literal_from_i128(t.clone(), &[i128::from(size)])
+                    } else {
+                        input(t, i)
+                    }
+                })
+                .collect();
+            let expected =
+                eval::eval_func(&func, &args).map_err(|e| format!("eval: size {size}: {e}"))?;
+            let mut bargs: Vec<Literal> = Vec::new();
+            let mut size_args = Vec::new();
+            for (a, dims) in args.iter().zip(&bounded.inputs) {
+                let shape: Vec<i64> = dims
+                    .iter()
+                    .map(|d| match d {
+                        BoundDim::Static(n) => *n,
+                        BoundDim::Dynamic { bound, .. } => *bound,
+                    })
+                    .collect();
+                for (d, dim) in dims.iter().enumerate() {
+                    if let BoundDim::Dynamic { slot, .. } = dim {
+                        size_args.push((*slot, a.ty.shape[d]));
+                    }
+                }
+                bargs.push(pad_with_garbage(a, &shape));
+            }
+            size_args.sort();
+            for (k, (slot, n)) in size_args.iter().enumerate() {
+                assert_eq!(*slot, args.len() + k, "size slots follow the arguments");
+                bargs.push(eval::literal_from_i128(
+                    TensorType::scalar(pjrtc_runtime::DType::I64),
+                    &[i128::from(*n)],
+                ));
+            }
+            let got = eval::eval_func(&bounded.func, &bargs)
+                .map_err(|e| format!("eval bounded: size {size}: {e}"))?;
+            let scalar = |slot: usize| refine::literal_ints(&got[slot])[0];
+            for a in &bounded.assertions {
+                if scalar(a.pred) == 0 {
+                    return Err(format!("assertion: size {size}: {}", a.message));
+                }
+            }
+            for (k, (want, dims)) in expected.iter().zip(&bounded.outputs).enumerate() {
+                let sizes: Vec<i64> = dims
+                    .iter()
+                    .map(|d| match d {
+                        BoundDim::Static(n) => *n,
+                        BoundDim::Dynamic { slot, .. } => scalar(*slot),
+                    })
+                    .collect();
+                if sizes != want.ty.shape {
+                    return Err(format!(
+                        "mismatch: size {size} output {k} has sizes {sizes:?}, the evaluator gives {:?}",
+                        want.ty.shape
+                    ));
+                }
+                let g = tensor(&cut(&got[k], &sizes));
+                let w = tensor(want);
+                if compare(CheckKind::Eq, &g, &w).is_err()
+                    && compare(
+                        CheckKind::Close {
+                            min_ulp: 0,
+                            max_ulp: 8,
+                        },
+                        &g,
+                        &w,
+                    )
+                    .is_err()
+                {
+                    let m = compare(CheckKind::AlmostEq { tolerance: 1e-6 }, &g, &w)
+                        .err()
+                        .unwrap_or_default();
                     return Err(format!("mismatch: size {size} output {k}: {m}"));
                 }
             }

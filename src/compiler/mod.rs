@@ -194,6 +194,66 @@ pub fn compile_with_dims(
     compile_refined(&module, &inputs, options, t)
 }
 
+/// Compiles a program with dynamic dimensions once for every size up to `bounds` (see
+/// [`passes::refine::bound`]): the artifact's [`Pjx::dynamic`] says how a call's sizes
+/// go in and come out. A static program compiles as with [`compile_module`].
+pub fn compile_bounded(
+    module: &ir::Module,
+    bounds: &passes::refine::Bounds,
+    options: &Options,
+    t: &mut Timings<'_>,
+) -> Result<Pjx, CompileError> {
+    use pjrtc_runtime::format::{Assertion, Dim, DynamicShapes, DynamicTensor};
+    t.record("verify", || passes::verify::verify_module_dynamic(module))?;
+    let func = t.record("inline", || passes::inline::inline_entry(module))?;
+    if !passes::refine::needs_refinement(&func) {
+        return compile_inlined(func, &passes::refine::Inputs::default(), options, t);
+    }
+    let bounded = t.record("bound", || passes::refine::bound(&func, bounds))?;
+    t.record("verify", || passes::verify::verify_func(&bounded.func))?;
+    let mut pjx = compile_inlined(bounded.func, &passes::refine::Inputs::default(), options, t)?;
+    let tensor = |spec: &pjrtc_runtime::format::TensorSpec, dims: &[passes::refine::BoundDim]| {
+        DynamicTensor {
+            name: spec.name.clone(),
+            dtype: spec.dtype,
+            dims: dims
+                .iter()
+                .map(|d| match d {
+                    passes::refine::BoundDim::Static(n) => Dim::Static(*n as u64),
+                    passes::refine::BoundDim::Dynamic {
+                        symbol,
+                        bound,
+                        slot,
+                    } => Dim::Dynamic {
+                        symbol: symbol.clone(),
+                        bound: *bound as u64,
+                        slot: *slot as u32,
+                    },
+                })
+                .collect(),
+        }
+    };
+    let sig = &pjx.signature;
+    pjx.dynamic = Some(DynamicShapes {
+        inputs: (sig.inputs.iter().zip(&bounded.inputs))
+            .map(|(s, d)| tensor(s, d))
+            .collect(),
+        outputs: (sig.outputs.iter().zip(&bounded.outputs))
+            .map(|(s, d)| tensor(s, d))
+            .collect(),
+        assertions: bounded
+            .assertions
+            .iter()
+            .map(|a| Assertion {
+                pred: a.pred as u32,
+                values: a.values.iter().map(|&v| v as u32).collect(),
+                message: a.message.clone(),
+            })
+            .collect(),
+    });
+    Ok(pjx)
+}
+
 /// Compiles the entry function of an already parsed module (e.g. one rewritten by
 /// [`checks::extract_checks`]).
 pub fn compile_module(

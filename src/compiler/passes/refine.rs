@@ -26,6 +26,9 @@ use crate::compiler::ir::{
 };
 use crate::compiler::passes::verify;
 
+mod bounded;
+pub use bounded::{BoundAssertion, BoundDim, BoundedFunc, Bounds, bound};
+
 /// What is known about the entry arguments. Missing entries (or `None`) keep the
 /// declared type, which must then be static / leave the value unknown.
 #[derive(Clone, Debug, Default)]
@@ -100,6 +103,7 @@ pub fn refine(f: &Func, inputs: &Inputs) -> Result<Func, Diagnostic> {
         known,
         defs: HashMap::new(),
         before: Vec::new(),
+        bound: None,
     };
     cx.region(&mut body)?;
     out.body = body;
@@ -167,6 +171,8 @@ struct Refiner<'f> {
     defs: HashMap<ValueId, (Opcode, Vec<ValueId>)>,
     /// Ops a rewrite adds before the op being refined.
     before: Vec<Op>,
+    /// In bounded mode ([`bound`]): the actual sizes and what depends on them.
+    bound: Option<bounded::BoundState>,
 }
 
 /// How deep [`Refiner::same_value`] compares two computations.
@@ -197,11 +203,15 @@ impl Refiner<'_> {
         let loc = op.loc.clone();
         let err = |m: String| Diagnostic::at(&loc, format!("'{name}' {m}"));
         let operand_types: Vec<TensorType> = op.operands.iter().map(|&v| self.ty(v)).collect();
+        let declared: Vec<TensorType> = op.results.iter().map(|&v| self.ty(v)).collect();
         if matches!(op.opcode, Opcode::While) {
-            // Loop-carried values keep their types through the loop.
+            // Loop-carried values keep their types (and sizes) through the loop.
             for r in &op.regions {
                 for (&a, t) in r.args.iter().zip(&operand_types) {
                     self.f.values[a.index()] = t.clone();
+                }
+                if self.bound.is_some() {
+                    self.carry_sizes(&op.operands, &r.args);
                 }
             }
         }
@@ -215,12 +225,27 @@ impl Refiner<'_> {
                     )));
                 }
             }
+            self.enter_region();
             self.region(r)?;
+            self.leave_region();
         }
+        let mut presized = None;
         if let Opcode::Dynamic(d) = &op.opcode {
             let d = d.clone();
-            if !self.dynamic_op(op, &d, &operand_types).map_err(err)? {
-                return Ok(false);
+            let handled = match self.bound {
+                Some(_) => {
+                    (self.bounded_dynamic_op(op, &d, &operand_types, &mut presized)).map_err(err)?
+                }
+                None => None,
+            };
+            match handled {
+                Some(false) => return Ok(false),
+                Some(true) => {}
+                None => {
+                    if !self.dynamic_op(op, &d, &operand_types).map_err(err)? {
+                        return Ok(false);
+                    }
+                }
             }
         }
         let operand_types: Vec<TensorType> = op.operands.iter().map(|&v| self.ty(v)).collect();
@@ -230,6 +255,9 @@ impl Refiner<'_> {
             for (&v, t) in op.results.iter().zip(res) {
                 self.f.values[v.index()] = t;
             }
+        }
+        if self.bound.is_some() {
+            self.bounded_op(op, &declared, presized).map_err(err)?;
         }
         self.fold(op);
         if op.opcode.is_pure() && op.regions.is_empty() && op.results.len() == 1 {
