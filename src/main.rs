@@ -68,8 +68,13 @@ enum Command {
         /// NAME=SIZE: the size of symbolic dimension NAME (as `jax.export` names it) in a
         /// program with dynamic shapes; the artifact is the static program for these
         /// sizes. Without names in the program, one --dim SIZE-for-every-dynamic-dimension.
-        #[arg(long = "dim", value_name = "NAME=SIZE")]
+        #[arg(long = "dim", value_name = "NAME=SIZE", conflicts_with = "max_dims")]
         dims: Vec<String>,
+        /// NAME=BOUND, or BOUND for every dynamic dimension without its own: compile a
+        /// program with dynamic shapes once for every size up to the bounds; `run` takes
+        /// inputs of any such size.
+        #[arg(long = "max-dim", value_name = "NAME=BOUND")]
+        max_dims: Vec<String>,
     },
     /// Run a .pjx artifact on .npy inputs.
     Run {
@@ -187,6 +192,7 @@ fn dispatch(command: Command) -> Result<ExitCode> {
             ffi_libs,
             ffi_targets,
             dims,
+            max_dims,
         } => {
             let target = match target {
                 Some(t) => compiler::Target::from_triple(&t).map_err(anyhow::Error::msg)?,
@@ -215,7 +221,12 @@ fn dispatch(command: Command) -> Result<ExitCode> {
                     Ok((name.trim().to_string(), size))
                 })
                 .collect::<Result<Vec<_>>>()?;
-            compile_file(&input, &out, target, ffi, &dims, timings, warm_up).map(done)
+            let sizes = if max_dims.is_empty() {
+                Sizes::Fixed(dims)
+            } else {
+                Sizes::Bounded(parse_bounds(&max_dims)?)
+            };
+            compile_file(&input, &out, target, ffi, &sizes, timings, warm_up).map(done)
         }
         Command::Run {
             artifact,
@@ -364,12 +375,44 @@ fn ffi_options(libs: &[PathBuf], targets: &[String]) -> Result<compiler::ffi::Ff
     Ok(ffi)
 }
 
+/// How `compile` treats dynamic dimensions.
+enum Sizes {
+    /// `--dim`: the static program for these sizes (none: the program must be static).
+    Fixed(Vec<(String, i64)>),
+    /// `--max-dim`: one program for every size up to these bounds.
+    Bounded(compiler::passes::refine::Bounds),
+}
+
+/// `--max-dim b=64 --max-dim 16`: named bounds, and the default.
+fn parse_bounds(args: &[String]) -> Result<compiler::passes::refine::Bounds> {
+    let mut bounds = compiler::passes::refine::Bounds::default();
+    for a in args {
+        let (name, n) = match a.split_once('=') {
+            Some((name, n)) => (Some(name.trim()), n),
+            None => (None, a.as_str()),
+        };
+        let n: i64 =
+            n.trim().parse().ok().filter(|&n| n >= 1).with_context(|| {
+                format!("--max-dim {a:?}: the bound must be a positive integer")
+            })?;
+        match name {
+            Some(name) if name.is_empty() => bail!("--max-dim {a:?}: empty name"),
+            Some(name) => bounds.named.push((name.to_string(), n)),
+            None if bounds.default.is_some() => {
+                bail!("--max-dim {a:?}: a second bound for every dimension")
+            }
+            None => bounds.default = Some(n),
+        }
+    }
+    Ok(bounds)
+}
+
 fn compile_file(
     input: &Path,
     output: &Output,
     target: compiler::Target,
     ffi: compiler::ffi::FfiTargets,
-    dims: &[(String, i64)],
+    sizes: &Sizes,
     print_timings: bool,
     warm_up: bool,
 ) -> Result<()> {
@@ -396,10 +439,14 @@ fn compile_file(
         )?),
         _ => None,
     };
-    let compiled = if dims.is_empty() {
-        compiler::compile_with_timings(&source, &options, &mut timings)
-    } else {
-        compiler::compile_with_dims(&source, dims, &options, &mut timings)
+    let compiled = match sizes {
+        Sizes::Fixed(dims) if dims.is_empty() => {
+            compiler::compile_with_timings(&source, &options, &mut timings)
+        }
+        Sizes::Fixed(dims) => compiler::compile_with_dims(&source, dims, &options, &mut timings),
+        Sizes::Bounded(bounds) => {
+            compiler::compile_source_bounded(&source, bounds, &options, &mut timings)
+        }
     };
     let pjx = match compiled {
         Ok(pjx) => pjx,

@@ -100,6 +100,56 @@ fn golden_programs_on_aarch64_under_qemu() {
         "only {passed} golden programs passed on aarch64"
     );
 
+    // The programs with symbolic dimensions, each compiled once for aarch64 with bounds
+    // (`--max-dim`) and run by the aarch64 pjx-run at every recorded size.
+    let mut dyn_runs = 0;
+    for case_dir in common::golden::dynamic_cases() {
+        let case = common::golden::DynamicCase::read(&case_dir);
+        let options = Options {
+            target: Target::from_triple(TRIPLE).unwrap(),
+            ..Options::default()
+        };
+        let source = std::fs::read(case.dir.join("model.mlir")).unwrap();
+        let pjx = compiler::compile_source_bounded(
+            &source,
+            &case.bounds(),
+            &options,
+            &mut compiler::Timings::default(),
+        )
+        .unwrap_or_else(|e| panic!("{}: compile: {e}", case.name));
+        let file = dir.join(format!("dyn-{}.pjx", case.name));
+        std::fs::write(&file, pjx.to_bytes()).unwrap();
+        for k in 0..case.sizes.len() {
+            let outs = dir.join(format!("dyn-{}-{k}-out", case.name));
+            let inputs: Vec<String> = case
+                .input_paths(k)
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect();
+            let o = qemu(
+                &runner,
+                &[
+                    file.display().to_string(),
+                    "--inputs".into(),
+                    inputs.join(","),
+                    "--outputs".into(),
+                    outs.display().to_string(),
+                ],
+            );
+            assert!(
+                o.status.success(),
+                "{} at {:?}: {}",
+                case.name,
+                case.sizes[k],
+                String::from_utf8_lossy(&o.stderr)
+            );
+            case.check(k, &read_outputs(&outs))
+                .unwrap_or_else(|e| panic!("{} at {:?}: {e}", case.name, case.sizes[k]));
+            dyn_runs += 1;
+        }
+    }
+    println!("aarch64 dynamic golden, compiled once: {dyn_runs} runs passed");
+
     // One self-contained aarch64 executable, linked with aarch64-linux-gnu-gcc.
     let case =
         Case::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/conv2d_nhwc_same"))

@@ -242,6 +242,45 @@ fn tier3_dynamic_programs_bounded_match_the_evaluator() {
     );
 }
 
+/// The same programs compiled once, bounded at `dynamic::BOUND`, into an artifact that
+/// runs at sizes 1 and 3 (inputs of those shapes, through `Executable::run`); outputs must
+/// match the evaluator's on the dynamic program at those sizes.
+#[test]
+fn tier3_dynamic_artifacts_run_at_every_size() {
+    let files = tier3_files(|why, _| why.split(';').any(|r| r == "dynamic"));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let outcomes = std::sync::Mutex::new(Vec::new());
+    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|s| {
+        for _ in 0..jobs {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(path) = files.get(i) else { break };
+                    let r = dynamic::run_file_bounded(path);
+                    outcomes.lock().unwrap().push((path.clone(), r));
+                }
+            });
+        }
+    });
+    let outcomes = outcomes.into_inner().unwrap();
+    let matched = outcomes.iter().filter(|(_, r)| r.is_ok()).count();
+    println!(
+        "tier3-dynamic compiled once: {} files, {matched} match the evaluator at both sizes",
+        outcomes.len()
+    );
+    for (p, r) in &outcomes {
+        if let Err(e) = r {
+            println!("  {}: {e}", p.file_name().unwrap().to_string_lossy());
+        }
+    }
+    let want = baseline("tier3-dynamic-bounded");
+    assert!(
+        matched >= want,
+        "tier3-dynamic compiled once regressed: {matched} files match, the baseline is {want}"
+    );
+}
+
 mod dynamic {
     use pjrtc::compiler::checks::CheckKind;
     use pjrtc::compiler::ir::{DYN, Literal, TensorType};
@@ -312,34 +351,94 @@ mod dynamic {
             let outputs = exe
                 .run(&refs)
                 .map_err(|e| format!("run: size {size}: {e}"))?;
-            if outputs.len() != expected.len() {
-                return Err(format!(
-                    "mismatch: {} outputs, the evaluator gives {}",
-                    outputs.len(),
-                    expected.len()
-                ));
-            }
-            for (k, (got, want)) in outputs.iter().zip(&expected).enumerate() {
-                let want = tensor(want);
-                let float = want.dtype.is_float() || want.dtype.is_complex();
-                let ok = compare(CheckKind::Eq, got, &want).is_ok()
-                    || (float
-                        && (compare(
-                            CheckKind::Close {
-                                min_ulp: 0,
-                                max_ulp: 8,
-                            },
-                            got,
-                            &want,
-                        )
-                        .is_ok()
-                            || compare(CheckKind::AlmostEq { tolerance: 1e-3 }, got, &want)
-                                .is_ok()));
-                if !ok {
-                    let m =
-                        compare(CheckKind::AlmostEq { tolerance: 1e-3 }, got, &want).unwrap_err();
-                    return Err(format!("mismatch: size {size} output {k}: {m}"));
-                }
+            matches(size, &outputs, &expected)?;
+        }
+        Ok(())
+    }
+
+    /// Compiles the program once bounded at [`BOUND`] and runs the artifact at every size
+    /// in [`SIZES`] against the evaluator.
+    pub fn run_file_bounded(path: &Path) -> Result<(), String> {
+        let source = std::fs::read(path).map_err(|e| format!("read: {e}"))?;
+        let module = frontend::parse(&source).map_err(|d| format!("parse: {}", d.message))?;
+        let func =
+            passes::inline::inline_entry(&module).map_err(|d| format!("inline: {}", d.message))?;
+        let bounds = refine::Bounds {
+            named: vec![],
+            default: Some(BOUND),
+        };
+        let pjx = compiler::compile_bounded(
+            &module,
+            &bounds,
+            &Options::default(),
+            &mut Timings::default(),
+        )
+        .map_err(|e| format!("compile: {e}"))?;
+        let exe = Executable::load(&pjx.to_bytes()).map_err(|e| format!("load: {e}"))?;
+        let params = func.param_types();
+        let n_dim_args = params
+            .iter()
+            .take_while(|t| refine::is_dimension_arg(t))
+            .count();
+        for size in SIZES {
+            let args: Vec<Literal> = params
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    let t = t.with_shape(
+                        t.shape
+                            .iter()
+                            .map(|&d| if d == DYN { size } else { d })
+                            .collect::<Vec<_>>(),
+                    );
+                    if i < n_dim_args {
+                        eval::literal_from_i128(t, &[i128::from(size)])
+                    } else {
+                        input(&t, i)
+                    }
+                })
+                .collect();
+            let expected =
+                eval::eval_func(&func, &args).map_err(|e| format!("eval: size {size}: {e}"))?;
+            let tensors: Vec<Tensor> = args.iter().map(tensor).collect();
+            let refs: Vec<&Tensor> = tensors.iter().collect();
+            let outputs = exe
+                .run(&refs)
+                .map_err(|e| format!("run: size {size}: {e}"))?;
+            matches(size, &outputs, &expected)?;
+        }
+        Ok(())
+    }
+
+    /// The compiled outputs against the evaluator's, by the suite's rules for dynamic files.
+    fn matches(size: i64, outputs: &[Tensor], expected: &[Literal]) -> Result<(), String> {
+        if outputs.len() != expected.len() {
+            return Err(format!(
+                "mismatch: {} outputs, the evaluator gives {}",
+                outputs.len(),
+                expected.len()
+            ));
+        }
+        for (k, (got, want)) in outputs.iter().zip(expected).enumerate() {
+            let want = tensor(want);
+            let float = want.dtype.is_float() || want.dtype.is_complex();
+            let ok = compare(CheckKind::Eq, got, &want).is_ok()
+                || (float
+                    && (compare(
+                        CheckKind::Close {
+                            min_ulp: 0,
+                            max_ulp: 8,
+                        },
+                        got,
+                        &want,
+                    )
+                    .is_ok()
+                        || compare(CheckKind::AlmostEq { tolerance: 1e-3 }, got, &want).is_ok()));
+            if !ok {
+                let m = compare(CheckKind::AlmostEq { tolerance: 1e-3 }, got, &want)
+                    .err()
+                    .unwrap_or_else(|| format!("got {:?}, want {:?}", got.shape, want.shape));
+                return Err(format!("mismatch: size {size} output {k}: {m}"));
             }
         }
         Ok(())

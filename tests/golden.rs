@@ -156,3 +156,60 @@ fn dynamic_programs_match_jax_at_every_size() {
     println!("dynamic golden: {runs} runs, {} failed", failures.len());
     assert!(failures.is_empty(), "failures:\n{}", failures.join("\n"));
 }
+
+/// The same programs compiled once for every size up to a bound (`pjrtc compile
+/// --max-dim`, bounded dynamic shapes), from text and bytecode, and run at every recorded
+/// size (each below its bound, so padding is present at every size): every output must
+/// match JAX's at that size.
+#[test]
+fn dynamic_programs_compiled_once_match_jax_at_every_size() {
+    use pjrtc::compiler::{self, Options, Timings};
+    use pjrtc_runtime::Executable;
+    let dirs = common::golden::dynamic_cases();
+    let mut failures = Vec::new();
+    let mut runs = 0;
+    for dir in &dirs {
+        let case = common::golden::DynamicCase::read(dir);
+        for (form, file) in [("text", "model.mlir"), ("bytecode", "model.mlirbc")] {
+            let source = std::fs::read(dir.join(file)).unwrap();
+            let pjx = match compiler::compile_source_bounded(
+                &source,
+                &case.bounds(),
+                &Options::default(),
+                &mut Timings::default(),
+            ) {
+                Ok(p) => p,
+                Err(e) => {
+                    failures.push(format!("{} ({form}): compile: {e}", case.name));
+                    continue;
+                }
+            };
+            assert!(pjx.dynamic.is_some(), "{}: a static artifact", case.name);
+            let exe = Executable::load(&pjx.to_bytes()).expect("load");
+            for k in 0..case.sizes.len() {
+                runs += 1;
+                let inputs = case.inputs(k);
+                let refs: Vec<_> = inputs.iter().collect();
+                let r = exe
+                    .run(&refs)
+                    .map_err(|e| format!("run: {e}"))
+                    .and_then(|got| case.check(k, &got));
+                if let Err(e) = r {
+                    failures.push(format!(
+                        "{} ({form}) at {:?}: {e}",
+                        case.name, case.sizes[k]
+                    ));
+                }
+            }
+        }
+    }
+    println!(
+        "dynamic golden, compiled once: {runs} runs, {} failed",
+        failures.len()
+    );
+    assert!(
+        runs >= 42,
+        "expected 7 cases x 2 forms x 3 sizes, ran {runs}"
+    );
+    assert!(failures.is_empty(), "failures:\n{}", failures.join("\n"));
+}

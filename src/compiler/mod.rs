@@ -194,6 +194,19 @@ pub fn compile_with_dims(
     compile_refined(&module, &inputs, options, t)
 }
 
+/// [`compile_bounded`] from source bytes.
+pub fn compile_source_bounded(
+    source: &[u8],
+    bounds: &passes::refine::Bounds,
+    options: &Options,
+    t: &mut Timings<'_>,
+) -> Result<Pjx, CompileError> {
+    let module = t.record("parse", || {
+        frontend::parse_with(source, options.partitioner)
+    })?;
+    compile_bounded(&module, bounds, options, t)
+}
+
 /// Compiles a program with dynamic dimensions once for every size up to `bounds` (see
 /// [`passes::refine::bound`]): the artifact's [`Pjx::dynamic`] says how a call's sizes
 /// go in and come out. A static program compiles as with [`compile_module`].

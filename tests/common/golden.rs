@@ -113,3 +113,99 @@ impl Case {
 pub fn read_outputs(dir: &Path) -> Vec<Tensor> {
     numbered(dir, "out").iter().map(|p| read_npy(p)).collect()
 }
+
+/// The programs with symbolic dimensions under tests/dynamic/ (made by gen_dynamic.py).
+pub fn dynamic_cases() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/dynamic");
+    let mut dirs: Vec<_> = std::fs::read_dir(&root)
+        .expect("tests/dynamic")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.join("meta.json").is_file())
+        .collect();
+    dirs.sort();
+    assert!(
+        dirs.len() >= 7,
+        "expected the dynamic golden cases in {}",
+        root.display()
+    );
+    dirs
+}
+
+/// One case of tests/dynamic/: sizes of its symbolic dimensions, per size the inputs and
+/// JAX's outputs (`size{k}/in*.npy`, `out*.npy`).
+pub struct DynamicCase {
+    pub name: String,
+    pub dir: PathBuf,
+    pub sizes: Vec<Vec<(String, i64)>>,
+    pub rtol: f64,
+    pub atol: f64,
+}
+
+/// How far above the largest recorded size the bounded tests put each bound, so that
+/// every run has padding.
+pub const BOUND_MARGIN: i64 = 3;
+
+impl DynamicCase {
+    pub fn read(dir: &Path) -> DynamicCase {
+        let meta: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("meta.json")).unwrap()).unwrap();
+        let sizes = meta["sizes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| {
+                d.as_object()
+                    .unwrap()
+                    .iter()
+                    .map(|(n, v)| (n.clone(), v.as_i64().unwrap()))
+                    .collect()
+            })
+            .collect();
+        DynamicCase {
+            name: dir.file_name().unwrap().to_string_lossy().into_owned(),
+            dir: dir.to_path_buf(),
+            sizes,
+            rtol: meta["rtol"].as_f64().unwrap(),
+            atol: meta["atol"].as_f64().unwrap(),
+        }
+    }
+
+    /// Per symbol, its largest recorded size plus [`BOUND_MARGIN`].
+    pub fn bounds(&self) -> pjrtc::compiler::passes::refine::Bounds {
+        let mut named: Vec<(String, i64)> = Vec::new();
+        for s in self.sizes.iter().flatten() {
+            match named.iter_mut().find(|(n, _)| *n == s.0) {
+                Some(e) => e.1 = e.1.max(s.1 + BOUND_MARGIN),
+                None => named.push((s.0.clone(), s.1 + BOUND_MARGIN)),
+            }
+        }
+        pjrtc::compiler::passes::refine::Bounds {
+            named,
+            default: None,
+        }
+    }
+
+    pub fn input_paths(&self, k: usize) -> Vec<PathBuf> {
+        numbered(&self.dir.join(format!("size{k}")), "in")
+    }
+
+    pub fn inputs(&self, k: usize) -> Vec<Tensor> {
+        self.input_paths(k).iter().map(|p| read_npy(p)).collect()
+    }
+
+    /// `got` against JAX's outputs at size `k`.
+    pub fn check(&self, k: usize, got: &[Tensor]) -> Result<(), String> {
+        let want = numbered(&self.dir.join(format!("size{k}")), "out");
+        if got.len() != want.len() {
+            return Err(format!("{} outputs, JAX gives {}", got.len(), want.len()));
+        }
+        for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+            let w = read_npy(w);
+            let c = compare(g, &w, self.rtol, self.atol)?;
+            if let Some((at, g, w)) = c.first_failure {
+                return Err(format!("output {i}[{at}]: got {g}, JAX {w}"));
+            }
+        }
+        Ok(())
+    }
+}

@@ -87,7 +87,7 @@ pub fn refine(f: &Func, inputs: &Inputs) -> Result<Func, Diagnostic> {
             return Err(Diagnostic::at(
                 &f.loc,
                 format!(
-                    "argument {i} of @{} has dynamic type {given}: give its size (`--dim`, or an input)",
+                    "argument {i} of @{} has dynamic type {given}: give its size (`--dim`, or an input) or a bound (`--max-dim`)",
                     f.name
                 ),
             ));

@@ -1066,8 +1066,12 @@ impl Refiner<'_> {
             Opcode::Scatter(sc) => self.scatter(op, sc)?,
             Opcode::Sort { dimension, .. } => {
                 let d = *dimension as usize;
-                if self.dyn_dims(op.operands[0]).iter().any(|&(dd, _)| dd == d) {
-                    return Err(unsupported("a sort along a dynamic dimension"));
+                if let Some(&(_, size)) = self
+                    .dyn_dims(op.operands[0])
+                    .iter()
+                    .find(|&&(dd, _)| dd == d)
+                {
+                    self.sort_padding_last(op, d, size);
                 }
                 for (&o, &r) in op.operands.clone().iter().zip(&op.results.clone()) {
                     let s = self.sizes(o);
@@ -1346,6 +1350,50 @@ impl Refiner<'_> {
         op.opcode = Opcode::Reshape;
         op.operands = vec![acc];
         Ok(out)
+    }
+
+    /// A sort along a dynamic dimension sorts by one more key first, valid before
+    /// padding, so the valid elements come first in the comparator's order.
+    fn sort_padding_last(&mut self, op: &mut Op, dim: usize, size: ValueId) {
+        let shape = self.ty(op.operands[0]).shape;
+        let mask = self.valid_mask(&shape, &[(dim, size)], op);
+        let i32_shape = TensorType::new(DType::I32, shape.clone());
+        let key = self.emit(Opcode::Convert, vec![mask], i32_shape.clone(), op);
+        let sorted_key = self.f.new_value(i32_shape);
+        op.operands.insert(0, key);
+        op.results.insert(0, sorted_key);
+        let scalar = TensorType::scalar(DType::I32);
+        let (kl, kr) = (self.f.new_value(scalar.clone()), self.f.new_value(scalar));
+        let flag = TensorType::scalar(DType::I1);
+        let (same, first, out) = (
+            self.f.new_value(flag.clone()),
+            self.f.new_value(flag.clone()),
+            self.f.new_value(flag),
+        );
+        let loc = op.loc.clone();
+        let region = &mut op.regions[0];
+        let by_value = region.yields[0];
+        region.args.splice(0..0, [kl, kr]);
+        let compare = |direction, result| Op {
+            opcode: Opcode::Compare {
+                direction,
+                compare_type: Some(CompareType::Signed),
+            },
+            operands: vec![kl, kr],
+            results: vec![result],
+            regions: vec![],
+            loc: loc.clone(),
+        };
+        region.ops.push(compare(CompareDirection::Eq, same));
+        region.ops.push(compare(CompareDirection::Gt, first));
+        region.ops.push(Op {
+            opcode: Opcode::Select,
+            operands: vec![same, by_value, first],
+            results: vec![out],
+            regions: vec![],
+            loc: loc.clone(),
+        });
+        region.yields = vec![out];
     }
 
     /// `reverse` along dynamic dimensions: the reversed bound shape has the valid elements
