@@ -396,7 +396,7 @@ fn parse_bounds(args: &[String]) -> Result<compiler::passes::refine::Bounds> {
                 format!("--max-dim {a:?}: the bound must be a positive integer")
             })?;
         match name {
-            Some(name) if name.is_empty() => bail!("--max-dim {a:?}: empty name"),
+            Some("") => bail!("--max-dim {a:?}: empty name"),
             Some(name) => bounds.named.push((name.to_string(), n)),
             None if bounds.default.is_some() => {
                 bail!("--max-dim {a:?}: a second bound for every dimension")
