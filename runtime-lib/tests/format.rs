@@ -1,5 +1,8 @@
 //! .pjx round trip, targeted validation errors, and a never-panic mutation test.
 
+mod common;
+
+use common::copy_program;
 use pjrtc_runtime::format::*;
 use pjrtc_runtime::{DType, Executable, Tensor};
 use std::sync::Arc;
@@ -812,6 +815,298 @@ fn accepted_mutants_run() {
         let refs: Vec<&Tensor> = inputs.iter().collect();
         let exe = Executable::from_pjx(p).unwrap();
         exe.run(&refs).unwrap();
+        ran += 1;
+    }
+    assert!(ran > 100, "{ran}");
+}
+
+/// The bounded dynamic shapes of a program round-trip, beside its compiled signature.
+#[test]
+fn dynamic_round_trip() {
+    for types in [
+        &["b<=4,3"][..],
+        &["b<=4,c<=5", "b<=4", "7"],
+        &["?<=4,?<=2", "1,?<=1"],
+    ] {
+        let p = copy_program(types, true);
+        let back = Pjx::from_bytes(&p.to_bytes()).unwrap();
+        assert_eq!(back, p);
+        assert!(back.dynamic.is_some());
+    }
+    // A program with no inputs or outputs, dynamic or not, is told apart.
+    let mut p = rich();
+    p.signature = Signature::default();
+    p.steps.clear();
+    p.dynamic = Some(DynamicShapes::default());
+    assert_eq!(Pjx::from_bytes(&p.to_bytes()).unwrap(), p);
+    p.dynamic = None;
+    assert_eq!(Pjx::from_bytes(&p.to_bytes()).unwrap().dynamic, None);
+}
+
+#[test]
+fn dynamic_types_and_lines_describe_the_bounds() {
+    let p = copy_program(&["b<=4,3", "?<=2"], true);
+    let d = p.dynamic.as_ref().unwrap();
+    assert_eq!(d.inputs[0].type_string(), "f32[b<=4,3]");
+    assert_eq!(d.inputs[1].type_string(), "f32[?<=2]");
+    assert_eq!(d.inputs[0].bound_shape(), vec![4, 3]);
+    assert_eq!(
+        dynamic_lines(d),
+        vec![
+            "in0:  f32[b<=4,3] %arg0 (sizes: b -> in2)",
+            "in1:  f32[?<=2] %arg1 (sizes: ? -> in3)",
+            "out0: f32[b<=4,3] out0 (sizes: b <- out2)",
+            "out1: f32[?<=2] out1 (sizes: ? <- out3)",
+            "assert out4 (values out2): \"'b' = {0} is not allowed, from specification 'b'\"",
+        ]
+    );
+}
+
+/// Every way a `dynamic` section can contradict its compiled signature is refused, by
+/// what it is.
+#[test]
+fn dynamic_sections_are_validated() {
+    type Edit = fn(&mut Pjx);
+    fn d(p: &mut Pjx) -> &mut DynamicShapes {
+        p.dynamic.as_mut().unwrap()
+    }
+    fn dim(p: &mut Pjx, output: bool, i: usize, j: usize) -> &mut Dim {
+        let d = d(p);
+        let list = if output {
+            &mut d.outputs
+        } else {
+            &mut d.inputs
+        };
+        &mut list[i].dims[j]
+    }
+    fn set_slot(dm: &mut Dim, to: u32) {
+        if let Dim::Dynamic { slot, .. } = dm {
+            *slot = to;
+        }
+    }
+    fn set_bound(dm: &mut Dim, to: u64) {
+        if let Dim::Dynamic { bound, .. } = dm {
+            *bound = to;
+        }
+    }
+    // Two inputs `b<=4,3` and `c<=4`: compiled inputs 0, 1, sizes 2 (b) and 3 (c);
+    // outputs 0, 1, sizes 2 and 3, the predicate 4.
+    let cases: Vec<(Edit, &str)> = vec![
+        (
+            |p| set_slot(dim(p, false, 0, 0), 1),
+            "input 0 (%arg0) dimension 0 (b): size input 1 is not one of the compiled program's inputs 2..4",
+        ),
+        (
+            |p| set_slot(dim(p, false, 0, 0), 4),
+            "size input 4 is not one of the compiled program's inputs 2..4",
+        ),
+        (
+            |p| p.signature.inputs[2].dtype = DType::I32,
+            "input 0 (%arg0) dimension 0 (b): size input 2 is not an i64 scalar",
+        ),
+        (
+            |p| p.signature.inputs[3].shape = vec![1],
+            "size input 3 is not an i64 scalar",
+        ),
+        (
+            |p| set_bound(dim(p, false, 0, 0), 5),
+            "input 0 (%arg0) is f32[5,3] at its bounds, but the compiled program's input 0 is f32[4,3]",
+        ),
+        (
+            |p| *dim(p, false, 0, 1) = Dim::Static(2),
+            "input 0 (%arg0) is f32[4,2] at its bounds",
+        ),
+        (
+            |p| d(p).inputs[1].dtype = DType::F64,
+            "input 1 (%arg1) is f64[4] at its bounds, but the compiled program's input 1 is f32[4]",
+        ),
+        (
+            |p| d(p).inputs[1].dims.push(Dim::Static(1)),
+            "input 1 (%arg1) is f32[4,1] at its bounds",
+        ),
+        (
+            |p| {
+                set_bound(dim(p, false, 1, 0), 0);
+                p.signature.inputs[1].shape = vec![0];
+            },
+            "input 1 (%arg1) dimension 0 (c): bound 0",
+        ),
+        (
+            |p| set_slot(dim(p, false, 1, 0), 2),
+            "size input 2 is used by input 0 dimension 0 (b) and input 1 (%arg1) dimension 0 (c)",
+        ),
+        (
+            |p| {
+                let mut s = p.signature.inputs[3].clone();
+                s.name = "%extra".into();
+                p.signature.inputs.push(s);
+            },
+            "2 caller inputs and 2 size inputs, but the compiled program has 5 inputs",
+        ),
+        (
+            |p| {
+                let t = d(p).inputs[1].clone();
+                d(p).inputs.extend([t.clone(), t.clone(), t]);
+            },
+            "5 caller inputs, but the compiled program has only 4",
+        ),
+        (
+            |p| {
+                // Symbol b in input 1 too, at another bound.
+                p.signature.inputs[0].shape = vec![3, 3];
+                set_bound(dim(p, false, 0, 0), 3);
+                *dim(p, false, 1, 0) = Dim::Dynamic {
+                    symbol: "b".into(),
+                    bound: 4,
+                    slot: 2,
+                };
+            },
+            "input 1 (%arg1) dimension 0 (b): bound 4, but input 0 bounds b at 3",
+        ),
+        (
+            |p| set_slot(dim(p, true, 0, 0), 0),
+            "output 0 (out0) dimension 0 (b): output 0 is not one of the compiled program's outputs 2..5",
+        ),
+        (
+            |p| set_slot(dim(p, true, 0, 0), 4),
+            "output 0 (out0) dimension 0 (b): output 4 is not an i64 scalar",
+        ),
+        (
+            |p| set_slot(dim(p, true, 1, 0), 2),
+            "size output 2 is used by output 0 dimension 0 (b) and output 1 (out1) dimension 0 (c)",
+        ),
+        (
+            |p| set_bound(dim(p, true, 0, 0), 2),
+            "output 0 (out0) is f32[2,3] at its bounds, but the compiled program's output 0 is f32[4,3]",
+        ),
+        (
+            |p| d(p).assertions[0].pred = 2,
+            "assertion 0 predicate: output 2 is not an i1 scalar",
+        ),
+        (
+            |p| d(p).assertions[0].pred = 9,
+            "assertion 0 predicate: output 9 is not one of the compiled program's outputs 2..5",
+        ),
+        (
+            |p| d(p).assertions[0].values.push(4),
+            "assertion 0 value: output 4 is not an i64 scalar",
+        ),
+        (
+            |p| d(p).assertions.clear(),
+            "compiled output 4 is neither a caller output nor a size or assertion output",
+        ),
+    ];
+    for (i, (edit, want)) in cases.into_iter().enumerate() {
+        let mut p = copy_program(&["b<=4,3", "c<=4"], true);
+        edit(&mut p);
+        let e = err_of(&p);
+        assert!(e.starts_with("section 'dynamic' at byte "), "case {i}: {e}");
+        assert!(e.contains(want), "case {i}: {e}\nwanted: {want}");
+    }
+}
+
+/// Where section `id` lies in `bytes` (from the section table).
+fn section(bytes: &[u8], id: u32) -> (usize, usize) {
+    let count = u32::from_le_bytes(bytes[16..20].try_into().unwrap()) as usize;
+    for i in 0..count {
+        let at = 64 + 24 * i;
+        if u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) == id {
+            let off = u64::from_le_bytes(bytes[at + 8..at + 16].try_into().unwrap());
+            let len = u64::from_le_bytes(bytes[at + 16..at + 24].try_into().unwrap());
+            return (off as usize, len as usize);
+        }
+    }
+    panic!("no section {id}");
+}
+
+/// Malformed bytes in the `dynamic` section are errors.
+#[test]
+fn malformed_dynamic_bytes_are_refused() {
+    const DYNAMIC: u32 = 8;
+    let good = copy_program(&["b<=4,3"], true).to_bytes();
+    let (off, len) = section(&good, DYNAMIC);
+    let decode = |edit: &dyn Fn(&mut Vec<u8>)| {
+        let mut b = good.clone();
+        edit(&mut b);
+        fix_header(&mut b);
+        Pjx::from_bytes(&b).unwrap_err().to_string()
+    };
+    let e = decode(&|b| b[off] = 2);
+    assert!(e.contains("dynamic flag 2 is not 0 or 1"), "{e}");
+    // The first input's first dimension kind: after the flag, the count, the name
+    // (`%arg0`), the dtype and the rank.
+    let e = decode(&|b| b[off + 1 + 4 + 4 + 5 + 1 + 4] = 7);
+    assert!(e.contains("invalid dimension kind 7"), "{e}");
+    let e = decode(&|b| b[off + 1..off + 5].copy_from_slice(&u32::MAX.to_le_bytes()));
+    assert!(e.contains("dynamic inputs count 4294967295 exceeds"), "{e}");
+    // Cut short: the section's length in the table says less.
+    let e = decode(&|b| {
+        let at = 64 + 24 * 7 + 16;
+        b[at..at + 8].copy_from_slice(&((len - 3) as u64).to_le_bytes());
+    });
+    assert!(
+        e.contains("section 'dynamic'") && e.contains("exceeds the 45 bytes left"),
+        "{e}"
+    );
+    // A static program's section with bytes after its flag.
+    let mut p = rich();
+    p.dynamic = None;
+    let good = p.to_bytes();
+    let (off, _) = section(&good, DYNAMIC);
+    let mut b = good.clone();
+    b[off] = 1;
+    fix_header(&mut b);
+    let e = Pjx::from_bytes(&b).unwrap_err().to_string();
+    assert!(e.contains("section 'dynamic'"), "{e}");
+}
+
+#[test]
+fn dynamic_mutations_never_panic() {
+    let good = copy_program(&["b<=4,c<=5", "b<=4"], true).to_bytes();
+    let mut rng = Rng(0x5eed_d1a6);
+    for i in 0..10_000 {
+        let _ = Pjx::from_bytes(&mutate(&mut rng, &good, i));
+    }
+}
+
+/// Whatever dynamic program the decoder accepts runs, or is refused, on inputs of its
+/// bounds and of smaller sizes.
+#[test]
+fn accepted_dynamic_mutants_run() {
+    let good = copy_program(&["b<=4,c<=5", "b<=4"], true).to_bytes();
+    let mut rng = Rng(0xd1a6_5eed);
+    let mut ran = 0;
+    for i in 0..10_000 {
+        let Ok(p) = Pjx::from_bytes(&mutate(&mut rng, &good, i)) else {
+            continue;
+        };
+        let Some(d) = p.dynamic.clone() else {
+            continue;
+        };
+        let small = |t: &DynamicTensor| t.bound_shape().iter().product::<u64>() < 1 << 16;
+        if !d.inputs.iter().chain(&d.outputs).all(small) {
+            continue;
+        }
+        let exe = Executable::from_pjx(p).unwrap();
+        for shrink in [0, 1] {
+            let inputs: Vec<Tensor> = d
+                .inputs
+                .iter()
+                .map(|t| {
+                    let shape: Vec<u64> = t
+                        .dims
+                        .iter()
+                        .map(|dm| match dm {
+                            Dim::Static(n) => *n,
+                            Dim::Dynamic { bound, .. } => bound.saturating_sub(shrink),
+                        })
+                        .collect();
+                    Tensor::zeros(t.dtype, &shape)
+                })
+                .collect();
+            let refs: Vec<&Tensor> = inputs.iter().collect();
+            let _ = exe.run(&refs);
+        }
         ran += 1;
     }
     assert!(ran > 100, "{ran}");

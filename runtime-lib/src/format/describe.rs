@@ -1,7 +1,10 @@
 //! Human-readable descriptions of schedule steps, shared by `pjrtc inspect` and the
 //! runner's `--profile` table.
 
-use super::{Activation, BufRef, CollectiveKind, Epilogue, GroupMode, Pjx, Region, Step};
+use super::{
+    Activation, BufRef, CollectiveKind, Dim, DynamicShapes, DynamicTensor, Epilogue, GroupMode,
+    Pjx, Region, Step,
+};
 
 /// `arena+4096`.
 pub fn buf(b: &BufRef) -> String {
@@ -35,6 +38,55 @@ pub fn region(r: &Region) -> String {
         Region::Arena => "arena".into(),
         Region::Constant => "const".into(),
     }
+}
+
+/// What a caller of a program with dynamic dimensions sees, as `pjrtc inspect` prints
+/// it: a line per input and output (`in0:  f32[b<=64,128] %arg0 (sizes: b -> in2)`, the
+/// compiled program's size inputs and outputs named by their slots), then one per
+/// assertion (`assert out3 (values out2): "..."`).
+pub fn dynamic_lines(d: &DynamicShapes) -> Vec<String> {
+    let tensor = |prefix: &str, i: usize, t: &DynamicTensor, arrow: &str| {
+        let slots: Vec<String> = t
+            .dims
+            .iter()
+            .filter_map(|d| match d {
+                Dim::Dynamic { symbol, slot, .. } => {
+                    let s = if symbol.is_empty() { "?" } else { symbol };
+                    Some(format!("{s} {arrow} {prefix}{slot}"))
+                }
+                Dim::Static(_) => None,
+            })
+            .collect();
+        let name = if t.name.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", t.name)
+        };
+        let sizes = if slots.is_empty() {
+            String::new()
+        } else {
+            format!(" (sizes: {})", slots.join(", "))
+        };
+        let pad = if prefix == "in" { "  " } else { " " };
+        format!("{prefix}{i}:{pad}{}{name}{sizes}", t.type_string())
+    };
+    let mut lines = Vec::new();
+    for (i, t) in d.inputs.iter().enumerate() {
+        lines.push(tensor("in", i, t, "->"));
+    }
+    for (i, t) in d.outputs.iter().enumerate() {
+        lines.push(tensor("out", i, t, "<-"));
+    }
+    for a in &d.assertions {
+        let values: Vec<String> = a.values.iter().map(|v| format!("out{v}")).collect();
+        let values = if values.is_empty() {
+            String::new()
+        } else {
+            format!(" (values {})", values.join(", "))
+        };
+        lines.push(format!("assert out{}{values}: {:?}", a.pred, a.message));
+    }
+    lines
 }
 
 /// One line describing a step (nested step lists not included), as `pjrtc inspect` and

@@ -11,13 +11,14 @@ pub mod analysis;
 pub mod call;
 mod collective;
 mod describe;
+mod dynamic;
 pub mod linalg;
 mod read;
 mod write;
 
 pub use call::{CallAttr, CallBuffer, CustomCall};
 pub use collective::*;
-pub use describe::{buf, region, step_line};
+pub use describe::{buf, dynamic_lines, region, step_line};
 pub use linalg::{Linalg, Routine};
 pub use read::FormatError;
 
@@ -27,7 +28,7 @@ use std::sync::Arc;
 /// `PJX\0`.
 pub const MAGIC: [u8; 4] = *b"PJX\0";
 /// Bumped on every incompatible change of the layout below.
-pub const FORMAT_VERSION: u32 = 5;
+pub const FORMAT_VERSION: u32 = 6;
 
 /// A whole artifact, as the compiler produces it and the loader consumes it.
 #[derive(Clone, Debug, PartialEq)]

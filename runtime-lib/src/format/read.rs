@@ -90,7 +90,7 @@ impl<'a> R<'a> {
         }
         Ok(n)
     }
-    fn str(&mut self, what: &str) -> Result<String> {
+    pub(super) fn str(&mut self, what: &str) -> Result<String> {
         let n = self.count(1, what)?;
         let at = self.pos;
         let b = self.take(n, what)?;
@@ -974,6 +974,7 @@ impl Pjx {
         let consts_r = sec(4)?;
         let mut code_r = sec(5)?;
         let mut ffi_r = sec(6)?;
+        let mut dynamic_r = sec(7)?;
 
         let producer = producer_r.str("producer")?;
         producer_r.finish()?;
@@ -1015,6 +1016,9 @@ impl Pjx {
             signature.outputs.push(s);
         }
         r.finish()?;
+
+        let dynamic = dynamic_r.dynamic(&signature)?;
+        dynamic_r.finish()?;
 
         let constants = consts_r.data;
 
@@ -1132,8 +1136,7 @@ impl Pjx {
             kernels,
             steps,
             ffi_libraries,
-            // TODO(dynamic): decoded from its section.
-            dynamic: None,
+            dynamic,
         };
         Ok((pjx, constants))
     }

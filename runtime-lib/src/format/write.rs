@@ -33,8 +33,9 @@ pub(super) const SEC_SCHEDULE: u32 = 4;
 pub(super) const SEC_CONSTANTS: u32 = 5;
 pub(super) const SEC_CODE: u32 = 6;
 pub(super) const SEC_FFI: u32 = 7;
+pub(super) const SEC_DYNAMIC: u32 = 8;
 
-pub(super) const SECTIONS: [(u32, &str); 7] = [
+pub(super) const SECTIONS: [(u32, &str); 8] = [
     (SEC_PRODUCER, "producer"),
     (SEC_TARGET, "target"),
     (SEC_SIGNATURE, "signature"),
@@ -42,6 +43,7 @@ pub(super) const SECTIONS: [(u32, &str); 7] = [
     (SEC_CONSTANTS, "constants"),
     (SEC_CODE, "code"),
     (SEC_FFI, "ffi"),
+    (SEC_DYNAMIC, "dynamic"),
 ];
 
 pub(super) const STEP_DISPATCH: u8 = 0;
@@ -108,7 +110,7 @@ impl Enc {
     pub(super) fn count(&mut self, n: usize) {
         self.u32(u32::try_from(n).expect("count exceeds u32"));
     }
-    fn str(&mut self, s: &str) {
+    pub(super) fn str(&mut self, s: &str) {
         self.count(s.len());
         self.0.extend_from_slice(s.as_bytes());
     }
@@ -495,6 +497,10 @@ impl Pjx {
                 .map(|l| Cow::Borrowed(l.bytes.as_slice())),
         );
         sections.push((SEC_FFI, ffi));
+
+        let mut e = Enc::default();
+        e.dynamic(self.dynamic.as_ref());
+        sections.push((SEC_DYNAMIC, vec![e.0.into()]));
 
         let align = |n: usize| n.div_ceil(SECTION_ALIGN) * SECTION_ALIGN;
         let mut header = vec![0u8; HEADER_LEN + sections.len() * TABLE_ENTRY_LEN];
