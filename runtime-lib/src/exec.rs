@@ -3,10 +3,16 @@
 //! Loading validates everything once ([`Pjx::from_bytes`]); [`Executable::run`] then only
 //! checks the caller's inputs against the signature and walks the steps, so a timing loop
 //! can call it repeatedly at the cost of the work itself.
+//!
+//! A program compiled for bounded dynamic dimensions ([`DynamicShapes`]) is called through
+//! [`Executable::run`] with the caller's tensors at their actual shapes (see `dynamic.rs`);
+//! the other entry points run the compiled program itself, on inputs at the bounds.
+
+mod dynamic;
 
 use crate::DType;
 use crate::collective::{self, Device, Grid, Rendezvous};
-use crate::format::{BufRef, FormatError, Pjx, Signature, Step, TensorSpec};
+use crate::format::{BufRef, DynamicShapes, FormatError, Pjx, Signature, Step, TensorSpec};
 use crate::isa::Isa;
 use crate::kernels::{self, Bases};
 use crate::loader::{KernelFn, LoadError, LoadedCode};
@@ -72,6 +78,65 @@ pub enum RunError {
     /// process groups do not fit the grid.
     #[error("{0}")]
     Collective(String),
+    /// A static dimension of an input of a program with dynamic dimensions that differs
+    /// from the program's.
+    #[error("{what} {index}{name} dimension {dim} is {got}, expected {expected}")]
+    StaticDim {
+        what: &'static str,
+        index: usize,
+        name: String,
+        dim: usize,
+        expected: u64,
+        got: u64,
+    },
+    /// A dynamic dimension of an input, or one the program returned for an output, above
+    /// its bound (or negative).
+    #[error("{what} {index}{name} dimension {dim}{symbol} is {size}, {}", out_of_range(*.size, *.bound))]
+    DimOutOfRange {
+        what: &'static str,
+        index: usize,
+        name: String,
+        dim: usize,
+        /// ` (b)`, or empty.
+        symbol: String,
+        size: i64,
+        bound: u64,
+    },
+    /// Two input dimensions of one symbol with different sizes.
+    #[error(
+        "input {index}{name} dimension {dim} ({symbol}) is {size}, input {first} dimension {first_dim} ({symbol}) is {first_size}"
+    )]
+    SymbolMismatch {
+        index: usize,
+        name: String,
+        dim: usize,
+        symbol: String,
+        size: u64,
+        /// The input and dimension that gave the symbol its size first.
+        first: usize,
+        first_dim: usize,
+        first_size: u64,
+    },
+    /// A shape assertion of the program failed: its message, with its values.
+    #[error("{message}")]
+    ShapeAssertion { message: String },
+}
+
+fn out_of_range(size: i64, bound: u64) -> String {
+    if size < 0 {
+        "negative".into()
+    } else {
+        format!("above its bound {bound}")
+    }
+}
+
+/// ` (%arg0)`, or empty: how [`RunError`] carries a name or a symbol.
+pub(crate) fn paren(name: &str) -> String {
+    if name.is_empty() {
+        String::new()
+    } else {
+        format!(" ({name})")
+    }
 }
 
 /// `f32[4,8]`.
@@ -269,7 +334,14 @@ impl Executable {
         self.threads = threads.max(1);
     }
 
-    /// Fresh zeroed output tensors of the signature's types.
+    /// What a caller passes to [`Executable::run`] and gets back: the dynamic view of a
+    /// program with dynamic dimensions, or the signature of a static one.
+    pub fn caller_shapes(&self) -> std::borrow::Cow<'_, DynamicShapes> {
+        self.pjx.caller_shapes()
+    }
+
+    /// Fresh zeroed output tensors of the signature's types (of the compiled program: for
+    /// one with dynamic dimensions, at the bounds, then the size and assertion outputs).
     pub fn new_outputs(&self) -> Result<Vec<Tensor>, RunError> {
         let outs = &self.pjx.signature.outputs;
         outs.iter()
@@ -282,15 +354,52 @@ impl Executable {
             .collect()
     }
 
-    /// Runs the artifact on `inputs` and returns its outputs.
+    /// Runs the artifact on `inputs` and returns its outputs. For a program with dynamic
+    /// dimensions the inputs have their actual shapes and so do the outputs (see
+    /// [`DynamicShapes`]).
     pub fn run(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, RunError> {
+        if let Some(d) = &self.pjx.dynamic {
+            let padded = dynamic::pad(d, &self.pjx.signature, inputs)?;
+            let mut outputs = self.new_outputs()?;
+            self.run_into(&padded.refs(inputs), &mut outputs)?;
+            return dynamic::cut(d, outputs);
+        }
         let mut outputs = self.new_outputs()?;
         self.run_into(inputs, &mut outputs)?;
         Ok(outputs)
     }
 
+    /// The compiled program's inputs for a call of [`Executable::run`] on `inputs`, checked
+    /// as it checks them: for a program with dynamic dimensions, each input padded to its
+    /// bounds (zeros beyond its actual sizes), then the size inputs; for a static program,
+    /// copies of `inputs`. With [`Executable::cut_outputs`], for timing or profiling the
+    /// compiled program ([`Executable::run_into`], [`Executable::run_profiled`]).
+    pub fn pad_inputs(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, RunError> {
+        match &self.pjx.dynamic {
+            Some(d) => Ok(dynamic::pad(d, &self.pjx.signature, inputs)?.into_tensors(inputs)),
+            None => {
+                check("input", &self.pjx.signature.inputs, inputs.iter().copied())?;
+                Ok(inputs.iter().map(|&t| t.clone()).collect())
+            }
+        }
+    }
+
+    /// The caller's outputs of a call from the compiled program's `outputs` (as made by
+    /// [`Executable::new_outputs`] and written by a run of it): for a program with dynamic
+    /// dimensions, after checking its shape assertions and output sizes, each output's
+    /// valid region; for a static program, `outputs` as they are.
+    pub fn cut_outputs(&self, outputs: Vec<Tensor>) -> Result<Vec<Tensor>, RunError> {
+        check("output", &self.pjx.signature.outputs, outputs.iter())?;
+        match &self.pjx.dynamic {
+            Some(d) => dynamic::cut(d, outputs),
+            None => Ok(outputs),
+        }
+    }
+
     /// Runs the artifact, writing into `outputs` (as made by [`Executable::new_outputs`]).
-    /// Collectives see a grid of one process.
+    /// Collectives see a grid of one process. This and the other entry points taking
+    /// `outputs` run the compiled program: for one with dynamic dimensions, the inputs are
+    /// at their bounds followed by the size inputs (see [`Executable::pad_inputs`]).
     pub fn run_into(&self, inputs: &[&Tensor], outputs: &mut [Tensor]) -> Result<(), RunError> {
         self.run_with(inputs, outputs, None, &xla_ffi::CallEnv::default(), None)
     }

@@ -366,7 +366,11 @@ fn run_error_code(e: &crate::exec::RunError) -> PJRT_Error_Code {
         RunError::Count { .. }
         | RunError::Mismatch { .. }
         | RunError::NotDonatable { .. }
-        | RunError::CustomCall { .. } => PJRT_Error_Code_INVALID_ARGUMENT,
+        | RunError::CustomCall { .. }
+        | RunError::StaticDim { .. }
+        | RunError::DimOutOfRange { .. }
+        | RunError::SymbolMismatch { .. }
+        | RunError::ShapeAssertion { .. } => PJRT_Error_Code_INVALID_ARGUMENT,
     }
 }
 
