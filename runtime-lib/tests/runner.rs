@@ -1,4 +1,7 @@
-//! run_artifact and the pjx-run binary on a small GEMM + copy artifact.
+//! run_artifact and the pjx-run binary on a small GEMM + copy artifact, and on a program
+//! with dynamic dimensions.
+
+mod common;
 
 use pjrtc_runtime::format::*;
 use pjrtc_runtime::npy::{read_npy, write_npy};
@@ -193,4 +196,71 @@ fn pjx_run_binary() {
         .unwrap();
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("expected 2 inputs, got 1"));
+}
+
+/// A program with dynamic dimensions takes .npy inputs of their actual shapes and prints,
+/// writes and times outputs of theirs.
+#[test]
+fn dynamic_shapes_in_and_out() {
+    let dir = Dir(std::env::temp_dir().join(format!("pjrtc-runner-dyn-{}", std::process::id())));
+    std::fs::create_dir_all(&dir.0).unwrap();
+    let pjx = common::copy_program(&["b<=4,c<=5"], true).to_bytes();
+    let x = dir.0.join("x.npy");
+    write_npy(&x, &common::iota(&[2, 3])).unwrap();
+    let mut out = Vec::new();
+    let opts = RunOptions {
+        inputs: vec![x.clone()],
+        ..Default::default()
+    };
+    run_artifact(&pjx, &opts, &mut out).unwrap();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "out0: f32[2,3] = [1, 2, 3, 4, 5, 6]\n"
+    );
+
+    let outdir = dir.0.join("outs");
+    let mut out = Vec::new();
+    let opts = RunOptions {
+        inputs: vec![x.clone()],
+        outputs: Some(outdir.clone()),
+        warmup: 1,
+        iters: Some(3),
+        threads: Some(1),
+        profile: true,
+    };
+    run_artifact(&pjx, &opts, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.starts_with("{\"median_ms\": "), "{text}");
+    // The profile is of the compiled program's steps: the copies of the padded input and
+    // of the sizes.
+    assert!(text.contains("copy 80 bytes in0+0 -> out0+0"), "{text}");
+    let o0 = read_npy(&outdir.join("out0.npy")).unwrap();
+    assert_eq!(o0.shape, vec![2, 3]);
+    assert_eq!(o0.bytes(), common::iota(&[2, 3]).bytes());
+    assert!(!outdir.join("out1.npy").exists());
+
+    let big = dir.0.join("big.npy");
+    write_npy(&big, &common::iota(&[2, 6])).unwrap();
+    let opts = RunOptions {
+        inputs: vec![big],
+        ..Default::default()
+    };
+    let e = run_artifact(&pjx, &opts, &mut Vec::new())
+        .unwrap_err()
+        .to_string();
+    assert_eq!(e, "input 0 (%arg0) dimension 1 (c) is 6, above its bound 5");
+
+    // The binary (and so the executables `--emit exe` writes) the same way.
+    let path = dir.0.join("m.pjx");
+    std::fs::write(&path, &pjx).unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_pjx-run"))
+        .arg(&path)
+        .args(["--inputs", &x.display().to_string()])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "out0: f32[2,3] = [1, 2, 3, 4, 5, 6]\n"
+    );
 }

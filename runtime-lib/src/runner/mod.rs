@@ -14,7 +14,8 @@ use std::time::Instant;
 
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct RunOptions {
-    /// One .npy file per entry parameter, in order.
+    /// One .npy file per entry parameter, in order (at its actual shape, for a program
+    /// with dynamic dimensions).
     pub inputs: Vec<PathBuf>,
     /// Write `out0.npy`, `out1.npy`, ... here instead of printing the outputs.
     pub outputs: Option<PathBuf>,
@@ -74,13 +75,14 @@ pub fn run_loaded(
     if let Some(t) = opts.threads {
         exe.set_threads(t);
     }
-    // The signature's types resolve `.npy` descrs that do not name one (ml_dtypes' `<V1`).
-    let sig = &exe.signature().inputs;
+    // The signature's types resolve `.npy` descrs that do not name one (ml_dtypes' `<V1`);
+    // the caller's view of it, for a program with dynamic dimensions.
+    let callers = exe.caller_shapes();
     let inputs = opts
         .inputs
         .iter()
         .enumerate()
-        .map(|(i, p)| read_npy_as(p, sig.get(i).map(|s| s.dtype)))
+        .map(|(i, p)| read_npy_as(p, callers.inputs.get(i).map(|t| t.dtype)))
         .collect::<Result<Vec<Tensor>, _>>()?;
     let refs: Vec<&Tensor> = inputs.iter().collect();
 
@@ -104,14 +106,31 @@ pub fn run_loaded(
     }
 
     if let Some(iters) = opts.iters {
+        // A program with dynamic dimensions is timed as the caller calls it (padding the
+        // inputs and cutting the outputs included), its steps profiled on padded inputs.
+        let dynamic = exe.pjx().dynamic.is_some();
+        let padded = if dynamic {
+            exe.pad_inputs(&refs)?
+        } else {
+            Vec::new()
+        };
         let mut outputs = exe.new_outputs()?;
+        let mut results = Vec::new();
+        let mut call = |outputs: &mut Vec<Tensor>| -> Result<(), RunError> {
+            if dynamic {
+                results = exe.run(&refs)?;
+                Ok(())
+            } else {
+                exe.run_into(&refs, outputs)
+            }
+        };
         for _ in 0..opts.warmup {
-            exe.run_into(&refs, &mut outputs)?;
+            call(&mut outputs)?;
         }
         let mut ms = Vec::with_capacity(iters as usize);
         for _ in 0..iters {
             let t0 = Instant::now();
-            exe.run_into(&refs, &mut outputs)?;
+            call(&mut outputs)?;
             ms.push(t0.elapsed().as_secs_f64() * 1e3);
         }
         ms.sort_by(f64::total_cmp);
@@ -124,11 +143,16 @@ pub fn run_loaded(
         )
         .map_err(io("output"))?;
         if opts.profile {
-            let table = profile(&exe, &refs, &mut outputs, iters)?;
+            let table = if dynamic {
+                let padded: Vec<&Tensor> = padded.iter().collect();
+                profile(&exe, &padded, &mut exe.new_outputs()?, iters)?
+            } else {
+                profile(&exe, &refs, &mut outputs, iters)?
+            };
             write!(out, "{table}").map_err(io("output"))?;
         }
         if let Some(dir) = &opts.outputs {
-            write_outputs(dir, &outputs)?;
+            write_outputs(dir, if dynamic { &results } else { &outputs })?;
         }
     }
     Ok(())
