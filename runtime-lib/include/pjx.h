@@ -36,17 +36,44 @@ void pjx_free(pjx_model *model);
 
 size_t pjx_num_inputs(const pjx_model *model);
 size_t pjx_num_outputs(const pjx_model *model);
-/* Size in bytes of input / output i (0 if out of range). */
+/* Size in bytes of input / output i (0 if out of range); for a model with dynamic
+ * dimensions, at their bounds: the most a buffer of it holds. */
 size_t pjx_input_size(const pjx_model *model, size_t i);
 size_t pjx_output_size(const pjx_model *model, size_t i);
+
+/* Shapes. A model compiled with dynamic dimensions (`pjrtc compile --max-dim b=64`) takes
+ * inputs of any size up to each dimension's bound and returns outputs of the sizes they
+ * imply; call it with pjx_run_shaped. pjx_*_rank: the rank of input / output i (0 if out
+ * of range). pjx_*_dim: the size of dimension d, -1 if it is dynamic, -2 if there is no
+ * such dimension. pjx_*_bound: the largest size of dimension d (a dynamic one's bound,
+ * else its size), -2 if there is none. */
+size_t pjx_input_rank(const pjx_model *model, size_t i);
+size_t pjx_output_rank(const pjx_model *model, size_t i);
+int64_t pjx_input_dim(const pjx_model *model, size_t i, size_t d);
+int64_t pjx_output_dim(const pjx_model *model, size_t i, size_t d);
+int64_t pjx_input_bound(const pjx_model *model, size_t i, size_t d);
+int64_t pjx_output_bound(const pjx_model *model, size_t i, size_t d);
 
 /* Worker threads of later calls (at least 1). 0, or -1 on error. */
 int pjx_set_threads(pjx_model *model, size_t threads);
 
 /* Runs the model: inputs[i] holds pjx_input_size(model, i) bytes; pjx_output_size(model, i)
  * bytes are written to outputs[i]. 0, or -1 on error (see pjx_last_error()). Concurrent
- * calls on one model are allowed. */
+ * calls on one model are allowed. A model with dynamic dimensions is refused: see
+ * pjx_run_shaped. */
 int pjx_run(const pjx_model *model, const void *const *inputs, void *const *outputs);
+
+/* Runs the model on inputs of the shapes given (any model; a static one at its shapes):
+ * input_dims[i] holds the pjx_input_rank(model, i) sizes of input i (NULL allowed for
+ * rank 0), inputs[i] its elements, dense in that shape. Output i is written to outputs[i]
+ * (room for pjx_output_size(model, i) bytes), dense in its actual shape, whose
+ * pjx_output_rank(model, i) sizes are written to output_dims[i] (output_dims, or an
+ * entry of it, may be NULL). 0, or -1 on error: an input of a shape the model does not
+ * take (the message names the input, dimension and symbol), a failing shape assertion
+ * (its message). */
+int pjx_run_shaped(const pjx_model *model, const void *const *inputs,
+                   const int64_t *const *input_dims, void *const *outputs,
+                   int64_t *const *output_dims);
 
 /* The message of this thread's last failed call ("" if none); valid until the next one. */
 const char *pjx_last_error(void);
