@@ -95,6 +95,22 @@ unsafe impl Send for ExecutableData {}
 // SAFETY: as above; nothing is mutated after construction.
 unsafe impl Sync for ExecutableData {}
 
+/// PJRT buffers have static shapes, and JAX refines a program's shapes before compiling
+/// it, so an artifact compiled for bounded dynamic dimensions is not one PJRT can call:
+/// refused by name rather than run on buffers at its bounds.
+fn refuse_dynamic(pjx: &Pjx) -> Result<()> {
+    let Some(d) = &pjx.dynamic else {
+        return Ok(());
+    };
+    let types: Vec<String> = d.inputs.iter().map(|t| t.type_string()).collect();
+    Err(PjrtError::invalid(format!(
+        "the .pjx artifact has dynamic dimensions (inputs {}), compiled with --max-dim for \
+         pjx-run and the C API; PJRT executables have static shapes: compile the program \
+         with its shapes refined (as JAX does) instead",
+        types.join(", ")
+    )))
+}
+
 /// A hash of the artifact, stable across processes.
 fn fingerprint(bytes: &[u8]) -> String {
     format!("pjrtc-{:016x}", super::fingerprint64(bytes))
@@ -120,6 +136,7 @@ impl ExecutableData {
     pub fn load(pjx: Arc<AlignedBytes>, compile_options: Vec<u8>) -> Result<ExecutableData> {
         let exe = Executable::load_shared(Arc::clone(&pjx))
             .map_err(|e| PjrtError::invalid(format!("cannot load the .pjx artifact: {e}")))?;
+        refuse_dynamic(exe.pjx())?;
         let memory = MemoryStats::new(exe.pjx(), exe.constants().len() as u64);
         let cost = Cost::new(exe.pjx());
         let sig = exe.signature().clone();
@@ -137,6 +154,7 @@ impl ExecutableData {
     pub fn describe(pjx: Arc<AlignedBytes>, compile_options: Vec<u8>) -> Result<ExecutableData> {
         let (decoded, constants) = Pjx::decode(pjx.as_slice())
             .map_err(|e| PjrtError::invalid(format!("cannot decode the .pjx artifact: {e}")))?;
+        refuse_dynamic(&decoded)?;
         let memory = MemoryStats::new(&decoded, constants.len() as u64);
         let cost = Cost::new(&decoded);
         Ok(Self::with(
