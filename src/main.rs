@@ -477,7 +477,7 @@ fn compile_file(
             let header = path.with_extension("h");
             std::fs::write(
                 &header,
-                deploy::header::c_header(&stem, triple, &pjx.signature),
+                deploy::header::c_header(&stem, triple, &pjx.caller_shapes()),
             )
             .with_context(|| format!("writing {}", header.display()))?;
         }

@@ -617,3 +617,65 @@ fn compiles_an_hlo_module_proto_made_by_jax() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("\"multiplx\""), "{}", stderr(&o));
 }
+
+/// `--max-dim`: one artifact for every size up to the bounds; `run` takes inputs of any
+/// such size and returns outputs of the actual sizes; sizes above a bound, a shape
+/// assertion and bad bounds are refused with messages that name them.
+#[test]
+fn max_dim_compiles_once_and_runs_at_any_size() {
+    let dir = scratch("max-dim");
+    // A row sum over a dynamic batch of rows of 3: out[i] = x[i, 0] + x[i, 1] + x[i, 2].
+    let src = dir.join("rows.mlir");
+    std::fs::write(
+        &src,
+        "func.func @main(%x: tensor<?x3xf32>) -> tensor<?xf32> {
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %s = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [1] : (tensor<?x3xf32>, tensor<f32>) -> tensor<?xf32>
+  return %s : tensor<?xf32>
+}
+",
+    )
+    .unwrap();
+    let pjx = dir.join("rows.pjx");
+    let o = pjrtc(&["compile", p(&src), "--max-dim", "5", "-o", p(&pjx)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = pjrtc(&["inspect", p(&pjx)]);
+    assert!(stdout(&o).contains("in0:  f32[?<=5,3]"), "{}", stdout(&o));
+    for rows in [1usize, 2, 5] {
+        let x: Vec<f32> = (0..rows * 3).map(|i| i as f32).collect();
+        let input = dir.join(format!("x{rows}.npy"));
+        write_npy(&input, "<f4", &[rows, 3], &f32_bytes(&x));
+        let out = dir.join(format!("out{rows}"));
+        let o = pjrtc(&["run", p(&pjx), "--inputs", p(&input), "--outputs", p(&out)]);
+        assert!(o.status.success(), "{rows} rows: {}", stderr(&o));
+        let got = common::read_npy(&out.join("out0.npy"));
+        assert_eq!(got.shape, vec![rows as u64]);
+        let want: Vec<f32> = (0..rows).map(|r| (9 * r + 3) as f32).collect();
+        let got: Vec<f32> = got
+            .bytes()
+            .chunks(4)
+            .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
+            .collect();
+        assert_eq!(got, want, "{rows} rows");
+    }
+    let big = dir.join("x6.npy");
+    write_npy(&big, "<f4", &[6, 3], &f32_bytes(&[0.0; 18]));
+    let o = pjrtc(&["run", p(&pjx), "--inputs", p(&big)]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("dimension 0") && stderr(&o).contains("above its bound 5"),
+        "{}",
+        stderr(&o)
+    );
+    for (bad, want) in [
+        ("0", "positive integer"),
+        ("b=x", "positive integer"),
+        ("b=4", "names no symbolic dimension 'b'"),
+    ] {
+        let o = pjrtc(&["compile", p(&src), "--max-dim", bad, "-o", p(&pjx)]);
+        assert!(!o.status.success(), "--max-dim {bad} accepted");
+        assert!(stderr(&o).contains(want), "--max-dim {bad}: {}", stderr(&o));
+    }
+    let o = pjrtc(&["compile", p(&src), "-o", p(&pjx)]);
+    assert!(stderr(&o).contains("--max-dim"), "{}", stderr(&o));
+}

@@ -207,9 +207,9 @@ fn dynamic_programs_compiled_once_match_jax_at_every_size() {
         "dynamic golden, compiled once: {runs} runs, {} failed",
         failures.len()
     );
+    assert!(failures.is_empty(), "failures:\n{}", failures.join("\n"));
     assert!(
         runs >= 42,
         "expected 7 cases x 2 forms x 3 sizes, ran {runs}"
     );
-    assert!(failures.is_empty(), "failures:\n{}", failures.join("\n"));
 }

@@ -1,10 +1,10 @@
 //! The C header `--emit obj` writes beside the object: the artifact's symbols and its
 //! signature (sizes for `pjx_run`'s buffers), for use with runtime-lib/include/pjx.h.
 
-use pjrtc_runtime::format::{Signature, TensorSpec};
+use pjrtc_runtime::format::{DynamicShapes, DynamicTensor};
 use std::fmt::Write;
 
-fn c_type(spec: &TensorSpec) -> &'static str {
+fn c_type(spec: &DynamicTensor) -> &'static str {
     use pjrtc_runtime::DType::*;
     match spec.dtype {
         I1 | U8 => "uint8_t",
@@ -32,8 +32,9 @@ pub fn symbol(stem: &str) -> String {
 }
 
 /// The header text for an artifact embedded as [`symbol`]`(stem)` (see [`super::object`]);
-/// its macros start with `STEM_`.
-pub fn c_header(stem: &str, triple: &str, sig: &Signature) -> String {
+/// its macros start with `STEM_`. `shapes` is what a caller passes and gets back
+/// ([`pjrtc_runtime::Pjx::caller_shapes`]); sizes are at the bounds of dynamic dimensions.
+pub fn c_header(stem: &str, triple: &str, shapes: &DynamicShapes) -> String {
     let name = symbol(stem);
     let upper = stem.to_ascii_uppercase();
     let mut h = String::new();
@@ -47,24 +48,35 @@ pub fn c_header(stem: &str, triple: &str, sig: &Signature) -> String {
     let _ = writeln!(h, "#ifdef __cplusplus\nextern \"C\" {{\n#endif\n");
     let _ = writeln!(h, "extern const unsigned char {name}[];");
     let _ = writeln!(h, "extern const size_t {name}_len;\n");
-    for (kind, specs) in [("INPUT", &sig.inputs), ("OUTPUT", &sig.outputs)] {
+    if shapes
+        .inputs
+        .iter()
+        .chain(&shapes.outputs)
+        .any(|t| !t.is_static())
+    {
+        let _ = writeln!(
+            h,
+            "/* Dynamic dimensions (NAME<=BOUND): call pjx_run_shaped with the actual sizes;\n \
+             * the _SIZE macros are the bytes at the bounds. */\n"
+        );
+    }
+    for (kind, specs) in [("INPUT", &shapes.inputs), ("OUTPUT", &shapes.outputs)] {
         let _ = writeln!(h, "#define {upper}_NUM_{kind}S {}", specs.len());
         for (i, s) in specs.iter().enumerate() {
-            let dims: Vec<String> = s.shape.iter().map(|d| d.to_string()).collect();
             let _ = writeln!(
                 h,
-                "/* {} {i}{}: {}[{}], elements of type {} */",
+                "/* {} {i}{}: {}, elements of type {} */",
                 kind.to_ascii_lowercase(),
                 if s.name.is_empty() {
                     String::new()
                 } else {
                     format!(" ({})", s.name.replace("*/", "* /"))
                 },
-                s.dtype,
-                dims.join(","),
+                s.type_string(),
                 c_type(s)
             );
-            let _ = writeln!(h, "#define {upper}_{kind}{i}_SIZE {}", s.byte_size());
+            let bytes = pjrtc_runtime::tensor::byte_size(s.dtype, &s.bound_shape()).unwrap_or(0);
+            let _ = writeln!(h, "#define {upper}_{kind}{i}_SIZE {bytes}");
             let _ = writeln!(
                 h,
                 "typedef {} {name}_{}{i}_t;",
@@ -82,6 +94,7 @@ pub fn c_header(stem: &str, triple: &str, sig: &Signature) -> String {
 mod tests {
     use super::*;
     use pjrtc_runtime::DType;
+    use pjrtc_runtime::format::{Signature, TensorSpec};
 
     #[test]
     fn header_lists_symbols_and_sizes() {
@@ -95,7 +108,11 @@ mod tests {
             inputs: vec![spec("%arg0", DType::F32, &[2, 3])],
             outputs: vec![spec("", DType::I64, &[4]), spec("y", DType::BF16, &[])],
         };
-        let h = c_header("mlp", "x86_64-unknown-linux-gnu", &sig);
+        let h = c_header(
+            "mlp",
+            "x86_64-unknown-linux-gnu",
+            &DynamicShapes::from_signature(&sig),
+        );
         for want in [
             "extern const unsigned char mlp_pjx[];",
             "extern const size_t mlp_pjx_len;",

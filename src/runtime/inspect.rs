@@ -14,7 +14,20 @@ pub fn describe(pjx: &Pjx, file_len: usize) -> String {
         pjx.target.triple,
         pjx.target.features.join(",")
     );
-    let _ = writeln!(s, "signature:");
+    if let Some(d) = &pjx.dynamic {
+        // What a caller passes and gets back; the compiled signature below has the
+        // bounds and the size slots.
+        let _ = writeln!(
+            s,
+            "dynamic shapes (one artifact for every size up to the bounds):"
+        );
+        for line in pjrtc_runtime::format::dynamic_lines(d) {
+            let _ = writeln!(s, "  {line}");
+        }
+        let _ = writeln!(s, "compiled signature:");
+    } else {
+        let _ = writeln!(s, "signature:");
+    }
     for (i, t) in pjx.signature.inputs.iter().enumerate() {
         let _ = writeln!(s, "  in{i}:  {}", spec(t));
     }

@@ -680,8 +680,40 @@ impl Refiner<'_> {
             }
             DynOp::ReduceWindow { .. } => {
                 let n = (ops.len() - 5) / 2;
-                for i in 2 * n..2 * n + 5 {
-                    data_operand(self, i, "window attribute")?;
+                if (2 * n..2 * n + 5).all(|i| !self.is_dependent(op.operands[i])) {
+                    return Ok(None);
+                }
+                // A window sized by the axis it moves along (a scan: `jnp.cumsum` over a
+                // symbolic axis): at the bound it still spans every valid element before
+                // (or after) each position, and the masked padding adds the init value,
+                // so the bound's window gives the actual results.
+                let window = self.ints(op, 2 * n)?;
+                let strides = self.ints(op, 2 * n + 1)?;
+                let base = self.ints(op, 2 * n + 2)?;
+                let dilation = self.ints(op, 2 * n + 3)?;
+                let padding = self.ints(op, 2 * n + 4)?;
+                let x = &ops[0];
+                let sizes = self.sizes(op.operands[0]);
+                for (d, s) in sizes.iter().enumerate() {
+                    let ok = match s {
+                        Size::Static(_) => true,
+                        Size::Dyn(_) => {
+                            let b = x.shape[d];
+                            window.get(d) == Some(&b)
+                                && strides.get(d) == Some(&1)
+                                && base.get(d) == Some(&1)
+                                && dilation.get(d) == Some(&1)
+                                && padding
+                                    .get(2 * d)
+                                    .zip(padding.get(2 * d + 1))
+                                    .is_some_and(|(l, h)| l + h == b - 1 && *l >= 0 && *h >= 0)
+                        }
+                    };
+                    if !ok {
+                        return Err(unsupported(format!(
+                            "a reduce_window whose window attributes depend on a size other than a scan along dimension {d}"
+                        )));
+                    }
                 }
                 Ok(None)
             }
