@@ -992,12 +992,11 @@ impl Refiner<'_> {
                     None => return Ok(()),
                 }
             }
+            Opcode::DynamicUpdateSlice if !self.dyn_dims(op.operands[1]).is_empty() => {
+                self.update_of_dynamic_size(op);
+                self.sizes(op.operands[2])
+            }
             Opcode::DynamicUpdateSlice => {
-                if !self.dyn_dims(op.operands[1]).is_empty() {
-                    return Err(unsupported(
-                        "a dynamic_update_slice whose update has a dynamic dimension",
-                    ));
-                }
                 let upd = self.ty(op.operands[1]);
                 for (d, size) in self.dyn_dims(op.operands[0]) {
                     self.clamp_start(op, 2 + d, size, Size::Static(upd.shape[d]));
@@ -1295,6 +1294,80 @@ impl Refiner<'_> {
             }
         }
         Ok(out)
+    }
+
+    /// `dynamic_update_slice(x, update, starts..)` whose update has dynamic dimensions:
+    /// the starts clamped into the actual sizes, the update written into `x` padded by the
+    /// update's bounds (so the static op keeps the start), and only the update's valid box
+    /// taken from the result. The op becomes `select(box, updated, x)`.
+    fn update_of_dynamic_size(&mut self, op: &mut Op) {
+        let (x, upd) = (op.operands[0], op.operands[1]);
+        let (xt, ut) = (self.ty(x), self.ty(upd));
+        let (xs, us) = (self.sizes(x), self.sizes(upd));
+        let rank = xt.rank();
+        let mut starts = Vec::with_capacity(rank);
+        for d in 0..rank {
+            let start = op.operands[2 + d];
+            let dtype = self.ty(start).dtype;
+            let hi = self.size_op(BinaryOp::Sub, xs[d], us[d], op);
+            let hi = self.size_op(BinaryOp::Max, hi, Size::Static(0), op);
+            let hi = self.size_value(hi, op);
+            let hi = self.convert(hi, dtype, op);
+            let lo = self.constant(dtype, 0, op);
+            let t = self.ty(start);
+            starts.push(self.emit(Opcode::Clamp, vec![lo, start, hi], t, op));
+        }
+        let zero = self.zero_like(x, op);
+        let wide: Vec<i64> = (0..rank).map(|d| xt.shape[d] + ut.shape[d]).collect();
+        let padded = self.emit(
+            Opcode::Pad {
+                low: vec![0; rank],
+                high: ut.shape.clone(),
+                interior: vec![0; rank],
+            },
+            vec![x, zero],
+            xt.with_shape(wide),
+            op,
+        );
+        let mut operands = vec![padded, upd];
+        operands.extend(starts.iter().copied());
+        let padded_t = self.ty(padded);
+        let written = self.emit(Opcode::DynamicUpdateSlice, operands, padded_t, op);
+        let written = self.emit(
+            Opcode::Slice {
+                start: vec![0; rank],
+                limit: xt.shape.clone(),
+                strides: vec![1; rank],
+            },
+            vec![written],
+            xt.clone(),
+            op,
+        );
+        // The box: start <= i < start + size along each dynamic dimension of the update.
+        let mut inside: Option<ValueId> = None;
+        for (d, size) in self.dyn_dims(upd) {
+            let start = self.convert(starts[d], DType::I64, op);
+            let end = self.binary(BinaryOp::Add, start, size, op);
+            let below_end = self.valid_mask(&xt.shape, &[(d, end)], op);
+            let before_start = self.valid_mask(&xt.shape, &[(d, start)], op);
+            let t = self.constant(DType::I1, 1, op);
+            let t = self.broadcast_scalar(t, &xt.shape, op);
+            let mask_t = xt.with_dtype(DType::I1);
+            let after_start = self.emit(
+                Opcode::Binary(BinaryOp::Xor),
+                vec![before_start, t],
+                mask_t,
+                op,
+            );
+            let m = self.binary(BinaryOp::And, after_start, below_end, op);
+            inside = Some(match inside {
+                None => m,
+                Some(p) => self.binary(BinaryOp::And, p, m, op),
+            });
+        }
+        let inside = inside.expect("the update has a dynamic dimension");
+        op.opcode = Opcode::Select;
+        op.operands = vec![inside, written, x];
     }
 
     /// `concatenate` along `dim`: with a dynamic size along it, each operand is placed at
