@@ -827,3 +827,7 @@ pub fn is_dimension_arg(t: &TensorType) -> bool {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+#[path = "refine/bounded_tests.rs"]
+mod bounded_tests;

@@ -657,12 +657,9 @@ impl Refiner<'_> {
                 Ok(None)
             }
             DynOp::Pad => {
-                for (i, what) in [
-                    (2, "low padding"),
-                    (3, "high padding"),
-                    (4, "interior padding"),
-                ] {
-                    data_operand(self, i, what)?;
+                data_operand(self, 4, "interior padding")?;
+                if self.is_dependent(op.operands[2]) || self.is_dependent(op.operands[3]) {
+                    return self.pad_of_size(op, presized).map(Some);
                 }
                 Ok(None)
             }
@@ -811,6 +808,75 @@ impl Refiner<'_> {
             };
             op.operands = vec![w];
         }
+        self.state_mut().dependent.insert(result);
+        *presized = Some(sizes);
+        Ok(true)
+    }
+
+    /// `dynamic_pad(x, value, low, high, interior)` whose low or high padding is computed
+    /// from sizes: the operand (its padding masked with `value`) padded with the low
+    /// padding at the bounds and room for a whole result after it, then a window at
+    /// `bound low - actual low`, which puts the operand's first element at the actual low
+    /// padding. Low padding must not be negative (cropping by a size is refused).
+    fn pad_of_size(
+        &mut self,
+        op: &mut Op,
+        presized: &mut Option<Vec<Size>>,
+    ) -> Result<bool, String> {
+        let (x, value) = (op.operands[0], op.operands[1]);
+        let xt = self.ty(x);
+        let rank = xt.rank();
+        let (low, high, interior) = (self.ints(op, 2)?, self.ints(op, 3)?, self.ints(op, 4)?);
+        if low.len() != rank || high.len() != rank || interior.len() != rank {
+            return Err(format!("has paddings of other than {rank} entries"));
+        }
+        if let Some(d) = (0..rank).find(|&d| low[d] < 0 || interior[d] < 0) {
+            return Err(unsupported(format!(
+                "a dynamic_pad cropping dimension {d} by an amount computed from sizes"
+            )));
+        }
+        let spread = |n: i64, d: usize| if n == 0 { 0 } else { n + (n - 1) * interior[d] };
+        // The result's extents at the bounds.
+        let bound: Vec<i64> = (0..rank)
+            .map(|d| (low[d] + high[d] + spread(xt.shape[d], d)).max(0))
+            .collect();
+        let dims = self.dyn_dims(x);
+        let masked = self.masked(x, &dims, value, op);
+        let room: Vec<i64> = (0..rank).map(|d| bound[d] + high[d].max(0)).collect();
+        let wide: Vec<i64> = (0..rank)
+            .map(|d| low[d] + spread(xt.shape[d], d) + room[d])
+            .collect();
+        let padded = self.emit(
+            Opcode::Pad {
+                low: low.clone(),
+                high: room,
+                interior: interior.clone(),
+            },
+            vec![masked, value],
+            xt.with_shape(wide),
+            op,
+        );
+        let xs = self.sizes(x);
+        let mut starts = Vec::with_capacity(rank);
+        let mut sizes = Vec::with_capacity(rank);
+        for (d, &xd) in xs.iter().enumerate() {
+            let lo = Size::Dyn(self.element(op.operands[2], d, op));
+            let hi = Size::Dyn(self.element(op.operands[3], d, op));
+            let start = self.size_op(BinaryOp::Sub, Size::Static(low[d]), lo, op);
+            let start = self.size_op(BinaryOp::Max, start, Size::Static(0), op);
+            starts.push(self.size_value(start, op));
+            let n = self.size_op(BinaryOp::Mul, xd, Size::Static(interior[d] + 1), op);
+            let n = self.size_op(BinaryOp::Sub, n, Size::Static(interior[d]), op);
+            let n = self.size_op(BinaryOp::Max, n, Size::Static(0), op);
+            let n = self.size_op(BinaryOp::Add, n, lo, op);
+            let n = self.size_op(BinaryOp::Add, n, hi, op);
+            let n = self.size_op(BinaryOp::Max, n, Size::Static(0), op);
+            sizes.push(self.size_op(BinaryOp::Min, n, Size::Static(bound[d]), op));
+        }
+        let result = op.results[0];
+        self.set_result(op, xt.with_shape(bound.clone()))?;
+        op.opcode = Opcode::DynamicSlice { slice_sizes: bound };
+        op.operands = std::iter::once(padded).chain(starts).collect();
         self.state_mut().dependent.insert(result);
         *presized = Some(sizes);
         Ok(true)
