@@ -134,7 +134,7 @@ fn repair_pjx(b: &mut [u8]) {
     if b.len() >= 32 {
         let len = b.len() as u64;
         b[24..32].copy_from_slice(&len.to_le_bytes());
-        let crc = crc32fast::hash(&b[12..]);
+        let crc = pjrtc_runtime::format::checksum(&b[12..]);
         b[8..12].copy_from_slice(&crc.to_le_bytes());
     }
 }

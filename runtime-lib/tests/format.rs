@@ -692,7 +692,7 @@ fn fix_header(b: &mut [u8]) {
     if b.len() >= 64 {
         let len = b.len() as u64;
         b[24..32].copy_from_slice(&len.to_le_bytes());
-        let crc = crc32fast::hash(&b[12..]);
+        let crc = pjrtc_runtime::format::checksum(&b[12..]);
         b[8..12].copy_from_slice(&crc.to_le_bytes());
     }
 }
@@ -894,61 +894,58 @@ fn dynamic_sections_are_validated() {
     let cases: Vec<(Edit, &str)> = vec![
         (
             |p| set_slot(dim(p, false, 0, 0), 1),
-            "input 0 (%arg0) dimension 0 (b): size input 1 is not one of the compiled program's inputs 2..4",
+            "slot 1 is not an extra i64 scalar",
         ),
         (
             |p| set_slot(dim(p, false, 0, 0), 4),
-            "size input 4 is not one of the compiled program's inputs 2..4",
+            "slot 4 is not an extra i64 scalar",
         ),
         (
             |p| p.signature.inputs[2].dtype = DType::I32,
-            "input 0 (%arg0) dimension 0 (b): size input 2 is not an i64 scalar",
+            "slot 2 is not an extra i64 scalar",
         ),
         (
             |p| p.signature.inputs[3].shape = vec![1],
-            "size input 3 is not an i64 scalar",
+            "slot 3 is not an extra i64 scalar",
         ),
         (
             |p| set_bound(dim(p, false, 0, 0), 5),
-            "input 0 (%arg0) is f32[5,3] at its bounds, but the compiled program's input 0 is f32[4,3]",
+            "input 0 (%arg0) at its bounds is not the compiled program's input 0 (f32[4,3])",
         ),
         (
             |p| *dim(p, false, 0, 1) = Dim::Static(2),
-            "input 0 (%arg0) is f32[4,2] at its bounds",
+            "input 0 (%arg0) at its bounds is not the compiled program's input 0",
         ),
         (
             |p| d(p).inputs[1].dtype = DType::F64,
-            "input 1 (%arg1) is f64[4] at its bounds, but the compiled program's input 1 is f32[4]",
+            "input 1 (%arg1) at its bounds is not the compiled program's input 1 (f32[4])",
         ),
         (
             |p| d(p).inputs[1].dims.push(Dim::Static(1)),
-            "input 1 (%arg1) is f32[4,1] at its bounds",
+            "input 1 (%arg1) at its bounds is not the compiled program's input 1",
         ),
         (
             |p| {
                 set_bound(dim(p, false, 1, 0), 0);
                 p.signature.inputs[1].shape = vec![0];
             },
-            "input 1 (%arg1) dimension 0 (c): bound 0",
+            "input 1 (%arg1) at its bounds is not the compiled program's input 1",
         ),
-        (
-            |p| set_slot(dim(p, false, 1, 0), 2),
-            "size input 2 is used by input 0 dimension 0 (b) and input 1 (%arg1) dimension 0 (c)",
-        ),
+        (|p| set_slot(dim(p, false, 1, 0), 2), "slot 2 is used twice"),
         (
             |p| {
                 let mut s = p.signature.inputs[3].clone();
                 s.name = "%extra".into();
                 p.signature.inputs.push(s);
             },
-            "2 caller inputs and 2 size inputs, but the compiled program has 5 inputs",
+            "compiled input 4 is neither a caller's nor a size or assertion slot",
         ),
         (
             |p| {
                 let t = d(p).inputs[1].clone();
                 d(p).inputs.extend([t.clone(), t.clone(), t]);
             },
-            "5 caller inputs, but the compiled program has only 4",
+            "5 caller inputs, the compiled program has 4",
         ),
         (
             |p| {
@@ -961,39 +958,36 @@ fn dynamic_sections_are_validated() {
                     slot: 2,
                 };
             },
-            "input 1 (%arg1) dimension 0 (b): bound 4, but input 0 bounds b at 3",
+            "symbol b has bounds 3 and 4",
         ),
         (
             |p| set_slot(dim(p, true, 0, 0), 0),
-            "output 0 (out0) dimension 0 (b): output 0 is not one of the compiled program's outputs 2..5",
+            "slot 0 is not an extra i64 scalar",
         ),
         (
             |p| set_slot(dim(p, true, 0, 0), 4),
-            "output 0 (out0) dimension 0 (b): output 4 is not an i64 scalar",
+            "slot 4 is not an extra i64 scalar",
         ),
-        (
-            |p| set_slot(dim(p, true, 1, 0), 2),
-            "size output 2 is used by output 0 dimension 0 (b) and output 1 (out1) dimension 0 (c)",
-        ),
+        (|p| set_slot(dim(p, true, 1, 0), 2), "slot 2 is used twice"),
         (
             |p| set_bound(dim(p, true, 0, 0), 2),
-            "output 0 (out0) is f32[2,3] at its bounds, but the compiled program's output 0 is f32[4,3]",
+            "output 0 (out0) at its bounds is not the compiled program's output 0 (f32[4,3])",
         ),
         (
             |p| d(p).assertions[0].pred = 2,
-            "assertion 0 predicate: output 2 is not an i1 scalar",
+            "slot 2 is not an extra i1 scalar",
         ),
         (
             |p| d(p).assertions[0].pred = 9,
-            "assertion 0 predicate: output 9 is not one of the compiled program's outputs 2..5",
+            "slot 9 is not an extra i1 scalar",
         ),
         (
             |p| d(p).assertions[0].values.push(4),
-            "assertion 0 value: output 4 is not an i64 scalar",
+            "slot 4 is not an extra i64 scalar",
         ),
         (
             |p| d(p).assertions.clear(),
-            "compiled output 4 is neither a caller output nor a size or assertion output",
+            "compiled output 4 is neither a caller's nor a size or assertion slot",
         ),
     ];
     for (i, (edit, want)) in cases.into_iter().enumerate() {

@@ -6,7 +6,6 @@
 use super::{RunError, paren, type_string};
 use crate::format::{Dim, DynamicShapes, DynamicTensor, Signature};
 use crate::tensor::{AlignedBytes, Tensor, byte_size};
-use std::collections::HashMap;
 
 /// The compiled program's inputs for one call, beside the caller's: a padded copy of each
 /// caller input not already at its bound shape, and the size scalars. `None` where the
@@ -76,8 +75,9 @@ fn check_inputs(d: &DynamicShapes, inputs: &[&Tensor]) -> Result<Vec<(u32, i64)>
         });
     }
     let mut sizes = Vec::new();
-    // The first dimension of each named symbol: (input, dimension, size).
-    let mut seen: HashMap<&str, (usize, usize, u64)> = HashMap::new();
+    // The first dimension of each named symbol: (symbol, input, dimension, size). A few
+    // symbols: a vector, not a hash map (the runtime's size budget).
+    let mut seen: Vec<(&str, usize, usize, u64)> = Vec::new();
     for (index, (t, dt)) in inputs.iter().zip(&d.inputs).enumerate() {
         check_type(index, t, dt)?;
         for (dim, (&size, want)) in t.shape.iter().zip(&dt.dims).enumerate() {
@@ -110,8 +110,14 @@ fn check_inputs(d: &DynamicShapes, inputs: &[&Tensor]) -> Result<Vec<(u32, i64)>
                         });
                     }
                     if !symbol.is_empty() {
-                        let &mut (first, first_dim, first_size) =
-                            seen.entry(symbol).or_insert((index, dim, size));
+                        let &(_, first, first_dim, first_size) =
+                            match seen.iter().find(|s| s.0 == symbol.as_str()) {
+                                Some(s) => s,
+                                None => {
+                                    seen.push((symbol, index, dim, size));
+                                    &seen[seen.len() - 1]
+                                }
+                            };
                         if first_size != size {
                             return Err(RunError::SymbolMismatch {
                                 index,

@@ -10,7 +10,6 @@
 use super::{Assertion, Dim, DynamicShapes, DynamicTensor, Pjx, Signature, TensorSpec};
 use crate::DType;
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 impl Dim {
     /// The largest size this dimension takes: its size, or its bound.
@@ -228,18 +227,10 @@ fn named(what: &str, i: usize, name: &str) -> String {
     }
 }
 
-/// `(b)`, or `(unnamed)`.
-fn sym(symbol: &str) -> String {
-    if symbol.is_empty() {
-        "(unnamed)".into()
-    } else {
-        format!("({symbol})")
-    }
-}
-
 /// Checks `d` against the compiled signature `sig`: each caller tensor is the compiled one
 /// at its bounds, every slot names an extra compiled input or output of the right type,
-/// and the extra ones are exactly the slots (see [`DynamicShapes`]).
+/// and the extra ones are exactly the slots (see [`DynamicShapes`]). Written for size as
+/// much as for clarity: the size-built runner links it, under a 2 MB budget.
 pub(super) fn check_dynamic(d: &DynamicShapes, sig: &Signature) -> Result<(), String> {
     for (what, callers, compiled) in [
         ("input", &d.inputs, &sig.inputs),
@@ -247,139 +238,110 @@ pub(super) fn check_dynamic(d: &DynamicShapes, sig: &Signature) -> Result<(), St
     ] {
         if callers.len() > compiled.len() {
             return Err(format!(
-                "{} caller {what}s, but the compiled program has only {}",
+                "{} caller {what}s, the compiled program has {}",
                 callers.len(),
                 compiled.len()
             ));
         }
         for (i, (t, spec)) in callers.iter().zip(compiled.iter()).enumerate() {
-            let who = named(what, i, &t.name);
-            for (j, dim) in t.dims.iter().enumerate() {
-                if let Dim::Dynamic { symbol, bound, .. } = dim
-                    && *bound == 0
-                {
-                    return Err(format!("{who} dimension {j} {}: bound 0", sym(symbol)));
-                }
-            }
-            if t.dtype != spec.dtype || t.bound_shape() != spec.shape {
+            let zero = t
+                .dims
+                .iter()
+                .any(|d| matches!(d, Dim::Dynamic { bound: 0, .. }));
+            if zero || t.dtype != spec.dtype || t.bound_shape() != spec.shape {
                 return Err(format!(
-                    "{who} is {} at its bounds, but the compiled program's {what} {i} is {}",
-                    crate::exec::type_string(t.dtype, &t.bound_shape()),
+                    "{} at its bounds is not the compiled program's {what} {i} ({})",
+                    named(what, i, &t.name),
                     crate::exec::type_string(spec.dtype, &spec.shape)
                 ));
             }
         }
     }
-    let scalar = |spec: &TensorSpec, dtype: DType| spec.dtype == dtype && spec.shape.is_empty();
-
-    // Size inputs: extra compiled inputs, each i64, shared only by dimensions of one
-    // named symbol (one size); together exactly the compiled inputs past the caller's.
-    let mut bounds: HashMap<&str, (u64, usize)> = HashMap::new();
-    let mut in_slots: HashMap<u32, (&str, usize, usize)> = HashMap::new();
-    for (i, t) in d.inputs.iter().enumerate() {
-        for (j, dim) in t.dims.iter().enumerate() {
-            let Dim::Dynamic {
-                symbol,
-                bound,
-                slot,
-            } = dim
-            else {
-                continue;
-            };
-            let who = format!(
-                "{} dimension {j} {}",
-                named("input", i, &t.name),
-                sym(symbol)
-            );
-            let s = *slot as usize;
-            if s < d.inputs.len() || s >= sig.inputs.len() {
-                return Err(format!(
-                    "{who}: size input {slot} is not one of the compiled program's inputs {}..{}",
-                    d.inputs.len(),
-                    sig.inputs.len()
-                ));
-            }
-            if !scalar(&sig.inputs[s], DType::I64) {
-                return Err(format!("{who}: size input {slot} is not an i64 scalar"));
-            }
-            if let Some(&(other, oi, oj)) = in_slots.get(slot)
-                && (symbol.is_empty() || other != symbol.as_str())
-            {
-                return Err(format!(
-                    "size input {slot} is used by input {oi} dimension {oj} {} and {who}",
-                    sym(other)
-                ));
-            }
-            in_slots.insert(*slot, (symbol, i, j));
-            if !symbol.is_empty() {
-                let (b, first) = *bounds.entry(symbol).or_insert((*bound, i));
-                if b != *bound {
-                    return Err(format!(
-                        "{who}: bound {bound}, but input {first} bounds {symbol} at {b}"
-                    ));
+    // Which symbol, if any, uses each extra input and output; which are used.
+    let mut inputs: Vec<Option<&str>> = vec![None; sig.inputs.len()];
+    let mut outputs: Vec<Option<&str>> = vec![None; sig.outputs.len()];
+    let mut bounds: Vec<(&str, u64)> = Vec::new();
+    for (is_input, list, specs, slots, first) in [
+        (true, &d.inputs, &sig.inputs, &mut inputs, d.inputs.len()),
+        (
+            false,
+            &d.outputs,
+            &sig.outputs,
+            &mut outputs,
+            d.outputs.len(),
+        ),
+    ] {
+        for t in list {
+            for dim in &t.dims {
+                let Dim::Dynamic {
+                    symbol,
+                    bound,
+                    slot,
+                } = dim
+                else {
+                    continue;
+                };
+                claim(slots, specs, first, *slot, DType::I64, symbol)?;
+                if is_input && !symbol.is_empty() {
+                    match bounds.iter().find(|(n, _)| n == symbol) {
+                        Some(&(_, b)) if b != *bound => {
+                            return Err(format!("symbol {symbol} has bounds {b} and {bound}"));
+                        }
+                        Some(_) => {}
+                        None => bounds.push((symbol, *bound)),
+                    }
                 }
             }
         }
     }
-    if d.inputs.len() + in_slots.len() != sig.inputs.len() {
-        return Err(format!(
-            "{} caller inputs and {} size inputs, but the compiled program has {} inputs",
-            d.inputs.len(),
-            in_slots.len(),
-            sig.inputs.len()
-        ));
+    // An assertion may read a size output too.
+    for a in &d.assertions {
+        let slots =
+            std::iter::once((a.pred, DType::I1)).chain(a.values.iter().map(|&v| (v, DType::I64)));
+        for (slot, dtype) in slots {
+            let s = slot as usize;
+            let shared = outputs.get(s).copied().flatten();
+            let spec = sig.outputs.get(s).filter(|_| s >= d.outputs.len());
+            if !spec.is_some_and(|p| p.dtype == dtype && p.shape.is_empty()) {
+                return Err(format!("slot {slot} is not an extra {dtype} scalar"));
+            }
+            outputs[s] = Some(shared.unwrap_or(""));
+        }
     }
-
-    // Size and assertion outputs: extra compiled outputs of their types, each used.
-    let mut used = vec![false; sig.outputs.len()];
-    let extra = |slot: u32, dtype: DType, who: &str| -> Result<usize, String> {
-        let s = slot as usize;
-        if s < d.outputs.len() || s >= sig.outputs.len() {
+    for (what, slots, first) in [
+        ("input", &inputs, d.inputs.len()),
+        ("output", &outputs, d.outputs.len()),
+    ] {
+        if let Some(s) = (first..slots.len()).find(|&s| slots[s].is_none()) {
             return Err(format!(
-                "{who}: output {slot} is not one of the compiled program's outputs {}..{}",
-                d.outputs.len(),
-                sig.outputs.len()
+                "compiled {what} {s} is neither a caller's nor a size or assertion slot"
             ));
         }
-        if !scalar(&sig.outputs[s], dtype) {
-            return Err(format!("{who}: output {slot} is not an {dtype} scalar"));
-        }
-        Ok(s)
-    };
-    let mut out_slots: HashMap<u32, (&str, usize, usize)> = HashMap::new();
-    for (i, t) in d.outputs.iter().enumerate() {
-        for (j, dim) in t.dims.iter().enumerate() {
-            let Dim::Dynamic { symbol, slot, .. } = dim else {
-                continue;
-            };
-            let who = format!(
-                "{} dimension {j} {}",
-                named("output", i, &t.name),
-                sym(symbol)
-            );
-            used[extra(*slot, DType::I64, &who)?] = true;
-            if let Some(&(other, oi, oj)) = out_slots.get(slot)
-                && (symbol.is_empty() || other != symbol.as_str())
-            {
-                return Err(format!(
-                    "size output {slot} is used by output {oi} dimension {oj} {} and {who}",
-                    sym(other)
-                ));
-            }
-            out_slots.insert(*slot, (symbol, i, j));
-        }
     }
-    for (k, a) in d.assertions.iter().enumerate() {
-        let who = format!("assertion {k}");
-        used[extra(a.pred, DType::I1, &format!("{who} predicate"))?] = true;
-        for &v in &a.values {
-            used[extra(v, DType::I64, &format!("{who} value"))?] = true;
-        }
+    Ok(())
+}
+
+/// Marks extra compiled input or output `slot` as used by `symbol` ("" for none): it must
+/// be past the caller's (`first`), a scalar of `dtype`, and used once, or only by
+/// dimensions of one named symbol.
+fn claim<'a>(
+    slots: &mut [Option<&'a str>],
+    specs: &[TensorSpec],
+    first: usize,
+    slot: u32,
+    dtype: DType,
+    symbol: &'a str,
+) -> Result<(), String> {
+    let s = slot as usize;
+    let spec = specs.get(s).filter(|_| s >= first);
+    if !spec.is_some_and(|p| p.dtype == dtype && p.shape.is_empty()) {
+        return Err(format!("slot {slot} is not an extra {dtype} scalar"));
     }
-    if let Some(s) = (d.outputs.len()..sig.outputs.len()).find(|&s| !used[s]) {
-        return Err(format!(
-            "compiled output {s} is neither a caller output nor a size or assertion output"
-        ));
+    if let Some(other) = slots[s]
+        && (other.is_empty() || other != symbol)
+    {
+        return Err(format!("slot {slot} is used twice"));
     }
+    slots[s] = Some(symbol);
     Ok(())
 }

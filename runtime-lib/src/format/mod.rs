@@ -25,6 +25,13 @@ pub use read::FormatError;
 use crate::DType;
 use std::sync::Arc;
 
+/// The artifact's checksum: the low 32 bits of XXH3-64 of everything after the checksum
+/// field. XXH3 rather than CRC32: it reads at memory speed (weights can be hundreds of MB)
+/// and the runtime links it anyway, where crc32fast cost the size-built runner 26 KB.
+pub fn checksum(bytes: &[u8]) -> u32 {
+    xxhash_rust::xxh3::xxh3_64(bytes) as u32
+}
+
 /// `PJX\0`.
 pub const MAGIC: [u8; 4] = *b"PJX\0";
 /// Bumped on every incompatible change of the layout below.

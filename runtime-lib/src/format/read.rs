@@ -909,7 +909,7 @@ impl Pjx {
             )));
         }
         let stored = header_u32(bytes, CHECKSUM_OFFSET);
-        let computed = crc32fast::hash(&bytes[CHECKSUM_OFFSET + 4..]);
+        let computed = super::checksum(&bytes[CHECKSUM_OFFSET + 4..]);
         if stored != computed {
             return Err(FormatError::Checksum { stored, computed });
         }

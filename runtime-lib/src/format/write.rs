@@ -5,7 +5,7 @@
 //! ```text
 //! 0   magic "PJX\0"
 //! 4   u32 format version
-//! 8   u32 CRC32 of bytes[12..]
+//! 8   u32 checksum of bytes[12..]: low 32 bits of XXH3-64 (`format::checksum`)
 //! 12  u32 flags (0)
 //! 16  u32 section count
 //! 20  u32 reserved (0)
@@ -523,12 +523,13 @@ impl Pjx {
         header[12..16].copy_from_slice(&0u32.to_le_bytes());
         header[16..20].copy_from_slice(&count.to_le_bytes());
         header[24..32].copy_from_slice(&(end as u64).to_le_bytes());
-        let mut crc = crc32fast::Hasher::new();
-        crc.update(&header[CHECKSUM_OFFSET + 4..]);
+        let mut hash = xxhash_rust::xxh3::Xxh3::new();
+        hash.update(&header[CHECKSUM_OFFSET + 4..]);
         for c in &chunks {
-            crc.update(c);
+            hash.update(c);
         }
-        header[CHECKSUM_OFFSET..CHECKSUM_OFFSET + 4].copy_from_slice(&crc.finalize().to_le_bytes());
+        let sum = hash.digest() as u32;
+        header[CHECKSUM_OFFSET..CHECKSUM_OFFSET + 4].copy_from_slice(&sum.to_le_bytes());
         Layout {
             header,
             chunks,
