@@ -1724,32 +1724,7 @@ impl Refiner<'_> {
                 let hi = self.convert(hi, it.dtype, op);
                 his.push(hi);
             }
-            let vector = if ivd < it.rank() {
-                let parts: Vec<ValueId> = his
-                    .iter()
-                    .map(|&h| self.emit(Opcode::Reshape, vec![h], it.with_shape(vec![1]), op))
-                    .collect();
-                let v = if parts.len() == 1 {
-                    parts[0]
-                } else {
-                    self.emit(
-                        Opcode::Concatenate { dimension: 0 },
-                        parts,
-                        it.with_shape(vec![components]),
-                        op,
-                    )
-                };
-                self.emit(
-                    Opcode::BroadcastInDim {
-                        broadcast_dimensions: vec![ivd as i64],
-                    },
-                    vec![v],
-                    it.clone(),
-                    op,
-                )
-            } else {
-                self.broadcast_scalar(his[0], &it.shape, op)
-            };
+            let vector = self.per_component(his, &it, ivd, op);
             let zero = self.constant(it.dtype, 0, op);
             let zero = self.broadcast_scalar(zero, &it.shape, op);
             op.operands[1] = self.emit(
@@ -1780,6 +1755,43 @@ impl Refiner<'_> {
             }
         }
         Ok(out)
+    }
+
+    /// A tensor of the index tensor `it`'s type holding scalar `parts[k]` at component k
+    /// of the index vector dimension `ivd` (rank of `it`: one implicit component).
+    fn per_component(
+        &mut self,
+        parts: Vec<ValueId>,
+        it: &TensorType,
+        ivd: usize,
+        op: &Op,
+    ) -> ValueId {
+        if ivd >= it.rank() {
+            return self.broadcast_scalar(parts[0], &it.shape, op);
+        }
+        let n = parts.len() as i64;
+        let parts: Vec<ValueId> = parts
+            .iter()
+            .map(|&h| self.emit(Opcode::Reshape, vec![h], it.with_shape(vec![1]), op))
+            .collect();
+        let v = if parts.len() == 1 {
+            parts[0]
+        } else {
+            self.emit(
+                Opcode::Concatenate { dimension: 0 },
+                parts,
+                it.with_shape(vec![n]),
+                op,
+            )
+        };
+        self.emit(
+            Opcode::BroadcastInDim {
+                broadcast_dimensions: vec![ivd as i64],
+            },
+            vec![v],
+            it.clone(),
+            op,
+        )
     }
 
     /// A scatter skips updates whose window leaves the actual operand (the index set to
@@ -1873,36 +1885,8 @@ impl Refiner<'_> {
             his.push(self.convert(hi, it.dtype, op));
             outs.push(self.constant(it.dtype, xt.shape[d], op));
         }
-        let spread = |cx: &mut Self, parts: Vec<ValueId>| -> ValueId {
-            if ivd < it.rank() {
-                let parts: Vec<ValueId> = parts
-                    .iter()
-                    .map(|&h| cx.emit(Opcode::Reshape, vec![h], it.with_shape(vec![1]), op))
-                    .collect();
-                let v = if parts.len() == 1 {
-                    parts[0]
-                } else {
-                    cx.emit(
-                        Opcode::Concatenate { dimension: 0 },
-                        parts,
-                        it.with_shape(vec![components]),
-                        op,
-                    )
-                };
-                cx.emit(
-                    Opcode::BroadcastInDim {
-                        broadcast_dimensions: vec![ivd as i64],
-                    },
-                    vec![v],
-                    it.clone(),
-                    op,
-                )
-            } else {
-                cx.broadcast_scalar(parts[0], &it.shape, op)
-            }
-        };
-        let hi = spread(self, his);
-        let skip_at = spread(self, outs);
+        let hi = self.per_component(his, &it, ivd, op);
+        let skip_at = self.per_component(outs, &it, ivd, op);
         // Skip a whole index vector if any component leaves: compare per component, then
         // any() along the index vector dimension by broadcasting back.
         let over = self.emit(
