@@ -301,37 +301,13 @@ mod dynamic {
             passes::inline::inline_entry(&module).map_err(|d| format!("inline: {}", d.message))?;
         let params = func.param_types();
         // Old-style exports pass dimension sizes as leading scalar integer arguments.
-        let n_dim_args = params
-            .iter()
-            .take_while(|t| refine::is_dimension_arg(t))
-            .count();
+        let n_dim_args = dimension_args(&params);
         for size in SIZES {
-            let types: Vec<TensorType> = params
-                .iter()
-                .map(|t| {
-                    t.with_shape(
-                        t.shape
-                            .iter()
-                            .map(|&d| if d == DYN { size } else { d })
-                            .collect::<Vec<_>>(),
-                    )
-                })
-                .collect();
-            let args: Vec<Literal> = types
-                .iter()
-                .enumerate()
-                .map(|(i, t)| {
-                    if i < n_dim_args {
-                        eval::literal_from_i128(t.clone(), &[i128::from(size)])
-                    } else {
-                        input(t, i)
-                    }
-                })
-                .collect();
+            let args = args_at(&params, size);
             let expected =
                 eval::eval_func(&func, &args).map_err(|e| format!("eval: size {size}: {e}"))?;
             let inputs = Inputs {
-                types: types.iter().cloned().map(Some).collect(),
+                types: args.iter().map(|a| Some(a.ty.clone())).collect(),
                 values: args
                     .iter()
                     .enumerate()
@@ -376,28 +352,8 @@ mod dynamic {
         .map_err(|e| format!("compile: {e}"))?;
         let exe = Executable::load(&pjx.to_bytes()).map_err(|e| format!("load: {e}"))?;
         let params = func.param_types();
-        let n_dim_args = params
-            .iter()
-            .take_while(|t| refine::is_dimension_arg(t))
-            .count();
         for size in SIZES {
-            let args: Vec<Literal> = params
-                .iter()
-                .enumerate()
-                .map(|(i, t)| {
-                    let t = t.with_shape(
-                        t.shape
-                            .iter()
-                            .map(|&d| if d == DYN { size } else { d })
-                            .collect::<Vec<_>>(),
-                    );
-                    if i < n_dim_args {
-                        eval::literal_from_i128(t, &[i128::from(size)])
-                    } else {
-                        input(&t, i)
-                    }
-                })
-                .collect();
+            let args = args_at(&params, size);
             let expected =
                 eval::eval_func(&func, &args).map_err(|e| format!("eval: size {size}: {e}"))?;
             let tensors: Vec<Tensor> = args.iter().map(tensor).collect();
@@ -516,33 +472,8 @@ mod dynamic {
         let bounded = refine::bound(&func, &bounds).map_err(|d| format!("bound: {}", d.message))?;
         passes::verify::verify_func(&bounded.func).map_err(|d| format!("verify: {}", d.message))?;
         let params = func.param_types();
-        let n_dim_args = params
-            .iter()
-            .take_while(|t| refine::is_dimension_arg(t))
-            .count();
         for size in SIZES {
-            let types: Vec<TensorType> = params
-                .iter()
-                .map(|t| {
-                    t.with_shape(
-                        t.shape
-                            .iter()
-                            .map(|&d| if d == DYN { size } else { d })
-                            .collect::<Vec<_>>(),
-                    )
-                })
-                .collect();
-            let args: Vec<Literal> = types
-                .iter()
-                .enumerate()
-                .map(|(i, t)| {
-                    if i < n_dim_args {
-                        eval::literal_from_i128(t.clone(), &[i128::from(size)])
-                    } else {
-                        input(t, i)
-                    }
-                })
-                .collect();
+            let args = args_at(&params, size);
             let expected =
                 eval::eval_func(&func, &args).map_err(|e| format!("eval: size {size}: {e}"))?;
             let mut bargs: Vec<Literal> = Vec::new();
@@ -613,6 +544,37 @@ mod dynamic {
             }
         }
         Ok(())
+    }
+
+    /// How many leading scalar integer arguments carry dimension sizes (old-style exports).
+    fn dimension_args(params: &[TensorType]) -> usize {
+        params
+            .iter()
+            .take_while(|t| refine::is_dimension_arg(t))
+            .count()
+    }
+
+    /// The arguments at `size` for every dynamic dimension: the dimension-size arguments
+    /// set to it, deterministic inputs for the rest.
+    fn args_at(params: &[TensorType], size: i64) -> Vec<Literal> {
+        let n_dim_args = dimension_args(params);
+        params
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let t = t.with_shape(
+                    t.shape
+                        .iter()
+                        .map(|&d| if d == DYN { size } else { d })
+                        .collect::<Vec<_>>(),
+                );
+                if i < n_dim_args {
+                    eval::literal_from_i128(t, &[i128::from(size)])
+                } else {
+                    input(&t, i)
+                }
+            })
+            .collect()
     }
 
     fn tensor(l: &Literal) -> Tensor {

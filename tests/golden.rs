@@ -83,49 +83,20 @@ fn golden_programs_match_jax() {
 fn dynamic_programs_match_jax_at_every_size() {
     use pjrtc::compiler::{self, Options, Timings};
     use pjrtc_runtime::Executable;
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/dynamic");
-    let mut dirs: Vec<_> = std::fs::read_dir(&root)
-        .expect("tests/dynamic")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.join("meta.json").is_file())
-        .collect();
-    dirs.sort();
-    assert!(
-        dirs.len() >= 7,
-        "expected the dynamic golden cases in {}",
-        root.display()
-    );
     let mut failures = Vec::new();
     let mut runs = 0;
-    for dir in &dirs {
-        let name = dir.file_name().unwrap().to_string_lossy().to_string();
-        let meta: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(dir.join("meta.json")).unwrap()).unwrap();
-        let (rtol, atol) = (
-            meta["rtol"].as_f64().unwrap(),
-            meta["atol"].as_f64().unwrap(),
-        );
-        let sizes = meta["sizes"].as_array().unwrap();
-        assert!(sizes.len() >= 3, "{name}: fewer than three sizes");
+    for dir in &common::golden::dynamic_cases() {
+        let case = common::golden::DynamicCase::read(dir);
+        let name = &case.name;
+        assert!(case.sizes.len() >= 3, "{name}: fewer than three sizes");
         for (form, file) in [("text", "model.mlir"), ("bytecode", "model.mlirbc")] {
             let source = std::fs::read(dir.join(file)).unwrap();
-            for (k, dims) in sizes.iter().enumerate() {
-                let dims: Vec<(String, i64)> = dims
-                    .as_object()
-                    .unwrap()
-                    .iter()
-                    .map(|(n, v)| (n.clone(), v.as_i64().unwrap()))
-                    .collect();
-                let sd = dir.join(format!("size{k}"));
-                let inputs: Vec<_> = common::golden::numbered(&sd, "in")
-                    .iter()
-                    .map(|p| common::read_npy(p))
-                    .collect();
-                let want = common::golden::numbered(&sd, "out");
+            for (k, dims) in case.sizes.iter().enumerate() {
+                let inputs = case.inputs(k);
                 let run = || -> Result<(), String> {
                     let pjx = compiler::compile_with_dims(
                         &source,
-                        &dims,
+                        dims,
                         &Options::default(),
                         &mut Timings::default(),
                     )
@@ -134,17 +105,7 @@ fn dynamic_programs_match_jax_at_every_size() {
                         Executable::load(&pjx.to_bytes()).map_err(|e| format!("load: {e}"))?;
                     let refs: Vec<_> = inputs.iter().collect();
                     let got = exe.run(&refs).map_err(|e| format!("run: {e}"))?;
-                    if got.len() != want.len() {
-                        return Err(format!("{} outputs, JAX gives {}", got.len(), want.len()));
-                    }
-                    for (i, (g, w)) in got.iter().zip(&want).enumerate() {
-                        let w = common::read_npy(w);
-                        let c = common::compare(g, &w, rtol, atol)?;
-                        if let Some((at, g, w)) = c.first_failure {
-                            return Err(format!("output {i}[{at}]: got {g}, JAX {w}"));
-                        }
-                    }
-                    Ok(())
+                    case.check(k, &got)
                 };
                 runs += 1;
                 if let Err(e) = run() {
