@@ -3,13 +3,14 @@
 //!
 //! The programs (made by `dynamic_shapes/gen.py` with `jax.export`): an MLP over a
 //! symbolic batch `b` and a transformer block over a symbolic sequence length `s`, each
-//! bounded at 256. The bounded artifact computes at its bounds whatever the call's size
-//! (docs/ARCHITECTURE.md, Dynamic shapes), so the ratio grows as the size falls below the
-//! bound; at the bound it is the cost of padding inputs, masks and cutting outputs.
+//! bounded at 256. The bounded artifact's steps run over the call's sizes where they
+//! can (docs/ARCHITECTURE.md, Dynamic shapes); what remains is the cost of padding
+//! inputs, masked reductions over the bound and cutting outputs.
 //!
 //!     cargo bench --bench dynamic_shapes -- [--iters 30] [--threads 1]
 //!
-//! Prints, per program and size, the median milliseconds per call of both and their ratio.
+//! Prints, per program and size, the median milliseconds per call of both (calls
+//! alternating) and their ratio.
 
 use pjrtc::compiler::passes::refine::Bounds;
 use pjrtc::compiler::{self, Options, Timings};
@@ -40,18 +41,23 @@ fn input(shape: &[u64], seed: u64) -> Tensor {
     Tensor::from_bytes(pjrtc_runtime::DType::F32, shape, &bytes).expect("sizes agree")
 }
 
-fn time(exe: &Executable, inputs: &[Tensor], iters: usize) -> f64 {
+/// Median milliseconds per call of `a` and of `b` on `inputs`, their calls alternating so
+/// that both see the same machine (a shared one drifts by 10-20% over seconds).
+fn time_pair(a: &Executable, b: &Executable, inputs: &[Tensor], iters: usize) -> (f64, f64) {
     let refs: Vec<&Tensor> = inputs.iter().collect();
-    let mut ms = Vec::with_capacity(iters);
+    let mut ms = [Vec::with_capacity(iters), Vec::with_capacity(iters)];
     for i in 0..iters + 3 {
-        let t = Instant::now();
-        let out = exe.run(&refs).expect("runs");
-        if i >= 3 {
-            ms.push(t.elapsed().as_secs_f64() * 1e3);
+        for (exe, ms) in [a, b].into_iter().zip(&mut ms) {
+            let t = Instant::now();
+            let out = exe.run(&refs).expect("runs");
+            if i >= 3 {
+                ms.push(t.elapsed().as_secs_f64() * 1e3);
+            }
+            std::hint::black_box(out);
         }
-        std::hint::black_box(out);
     }
-    median(ms)
+    let [x, y] = ms;
+    (median(x), median(y))
 }
 
 fn main() {
@@ -112,7 +118,7 @@ fn main() {
             for (k, w) in weights.iter().enumerate() {
                 inputs.push(input(w, k as u64 + 2));
             }
-            let (a, b) = (time(&bounded, &inputs, iters), time(&fixed, &inputs, iters));
+            let (a, b) = time_pair(&bounded, &fixed, &inputs, iters);
             println!(
                 "| {} | {symbol}={size} (bound {BOUND}) | {a:.3} | {b:.3} | {:.2} |",
                 file.trim_end_matches(".mlir"),

@@ -7,12 +7,13 @@
 //! deletions, duplicated ranges, splices of two seeds, for text also digits and
 //! punctuation) by a seeded xorshift generator, so a run is reproducible from its seed.
 //! It has no coverage feedback (cargo-fuzz would need a nightly toolchain and an
-//! instrumented rebuild); the `.pjx` target repairs the length and CRC32 fields after
+//! instrumented rebuild); the `.pjx` target repairs the length and checksum fields after
 //! mutating, so that mutants get past the checksum into the section decoders.
 //!
 //! The `.pjx` seeds are the text seeds compiled (`for f in tests/fuzz/corpus/text/*.mlir;
-//! do pjrtc compile $f -o tests/fuzz/corpus/pjx/$(basename $f .mlir).pjx; done`): remake
-//! them when the format version changes.
+//! do pjrtc compile $f -o tests/fuzz/corpus/pjx/$(basename $f .mlir).pjx; done`), and
+//! `bounded_mlp.pjx` is `pjrtc compile benches/dynamic_shapes/mlp.mlir --max-dim 64` (a
+//! dynamic section, steps with extents): remake them when the format version changes.
 //!
 //! Bounded: `PJRTC_FUZZ_SECS` seconds per target (default: 2 s and at most 20,000
 //! inputs, what CI runs);
@@ -129,13 +130,13 @@ fn mutate(rng: &mut Rng, corpus: &[Vec<u8>], text: bool) -> Vec<u8> {
     b
 }
 
-/// Rewrites a mutated `.pjx`'s total length and CRC32 so it reaches the section decoders.
+/// Rewrites a mutated `.pjx`'s total length and checksum so it reaches the section decoders.
 fn repair_pjx(b: &mut [u8]) {
     if b.len() >= 32 {
         let len = b.len() as u64;
         b[24..32].copy_from_slice(&len.to_le_bytes());
-        let crc = pjrtc_runtime::format::checksum(&b[12..]);
-        b[8..12].copy_from_slice(&crc.to_le_bytes());
+        let sum = pjrtc_runtime::format::checksum(&b[12..]);
+        b[8..12].copy_from_slice(&sum.to_le_bytes());
     }
 }
 

@@ -130,6 +130,7 @@ fn main() {
             } else {
                 Epilogue::default()
             },
+            extents: [None; 4],
         };
         let inputs = [
             a.as_mut_ptr() as *mut u8,

@@ -12,7 +12,7 @@ mod dynamic;
 
 use crate::DType;
 use crate::collective::{self, Device, Grid, Rendezvous};
-use crate::format::{BufRef, DynamicShapes, FormatError, Pjx, Signature, Step, TensorSpec};
+use crate::format::{BufRef, DynamicShapes, Extent, FormatError, Pjx, Signature, Step, TensorSpec};
 use crate::isa::Isa;
 use crate::kernels::{self, Bases};
 use crate::loader::{KernelFn, LoadError, LoadedCode};
@@ -602,19 +602,45 @@ impl Executable {
     }
 
     /// An arena of a finished call, or a new one. Its contents are whatever the last call
-    /// left: the compiler's plan writes every arena byte before reading it.
+    /// left: the compiler's plan writes every arena byte before reading it, and no step
+    /// reads the padding rows a step with an [`Extent`] leaves unwritten. Debug builds
+    /// (the tests) fill it with 0xff bytes, NaN or -1 in every type, so a plan that reads
+    /// what it did not write shows up there.
     fn take_arena(&self) -> Result<AlignedBytes, RunError> {
-        if let Some(arena) = self.lock_arenas().pop() {
-            return Ok(arena);
-        }
+        let arena = self.lock_arenas().pop();
         let arena_size = self.pjx.arena_size;
-        usize::try_from(arena_size)
-            .ok()
-            .and_then(AlignedBytes::try_zeroed)
-            .ok_or(RunError::OutOfMemory {
-                what: "arena",
-                bytes: arena_size,
-            })
+        #[allow(unused_mut)]
+        let mut arena = match arena {
+            Some(a) => a,
+            None => usize::try_from(arena_size)
+                .ok()
+                .and_then(AlignedBytes::try_zeroed)
+                .ok_or(RunError::OutOfMemory {
+                    what: "arena",
+                    bytes: arena_size,
+                })?,
+        };
+        #[cfg(debug_assertions)]
+        arena.as_mut_slice().fill(0xff);
+        Ok(arena)
+    }
+}
+
+/// The units of a step's leading axis to run: all `full`, or as many as its [`Extent`]'s
+/// run-time count asks for.
+///
+/// # Safety
+/// The count must be an 8-byte buffer inside the regions `bases` points at.
+#[inline(never)]
+unsafe fn units(extent: &Option<Extent>, full: u64, bases: &Bases) -> u64 {
+    match extent {
+        None => full,
+        // SAFETY: in bounds by the caller's contract; read unaligned, as the arena only
+        // promises its buffers' own alignment.
+        Some(e) => e.units(
+            unsafe { bases.ptr(&e.count).cast::<i64>().read_unaligned() },
+            full,
+        ),
     }
 }
 
@@ -637,7 +663,10 @@ impl Executable {
                     kernel,
                     bindings: refs,
                     workgroups,
+                    extent,
                 } => {
+                    // SAFETY: the decoder checked the count is 8 bytes inside its region.
+                    let workgroups = unsafe { units(extent, *workgroups, bases) };
                     bindings.clear();
                     bindings.extend(refs.iter().map(|b| bases.ptr(b)));
                     let f = self.kernels[*kernel as usize];
@@ -649,7 +678,7 @@ impl Executable {
                     };
                     // SAFETY: the buffers lie inside regions of the sizes the artifact was
                     // validated against, and the kernel was compiled for these bindings.
-                    unsafe { dispatch(f, bindings, *workgroups, threads) }
+                    unsafe { dispatch(f, bindings, workgroups, threads) }
                 }
                 Step::Softmax(s) => {
                     let threads = if s.src.size.saturating_add(s.dst.size) >= PARALLEL_MIN_BYTES {
@@ -657,14 +686,37 @@ impl Executable {
                     } else {
                         1
                     };
-                    // SAFETY: validated by from_bytes against these region sizes.
-                    unsafe { kernels::softmax::softmax(s, bases, threads, self.isa) }
+                    let mut s = *s;
+                    // SAFETY: as for dispatches.
+                    s.rows = unsafe { units(&s.extent, s.rows, bases) };
+                    if s.rows == 0 {
+                        continue;
+                    }
+                    // SAFETY: validated by from_bytes against these region sizes; fewer
+                    // rows stay inside them.
+                    unsafe { kernels::softmax::softmax(&s, bases, threads, self.isa) }
                 }
                 // SAFETY: validated by from_bytes against these region sizes, and planned
                 // at load from these steps.
                 Step::Fft(f) => unsafe { self.fft.run(f, bases, self.threads) },
                 // SAFETY: steps validated by from_bytes against these region sizes.
-                Step::Gemm(g) => unsafe { kernels::gemm::gemm(g, bases, self.threads, self.isa) },
+                Step::Gemm(g) => {
+                    let mut g = *g;
+                    let [b, m, n, k] = g.extents;
+                    // SAFETY: as for dispatches.
+                    unsafe {
+                        g.batch = units(&b, g.batch, bases);
+                        g.m = units(&m, g.m, bases);
+                        g.n = units(&n, g.n, bases);
+                        g.k = units(&k, g.k, bases);
+                    }
+                    if g.batch == 0 || g.m == 0 || g.n == 0 {
+                        continue;
+                    }
+                    // SAFETY: validated by from_bytes against these region sizes; fewer
+                    // batches or rows stay inside them.
+                    unsafe { kernels::gemm::gemm(&g, bases, self.threads, self.isa) }
+                }
                 // SAFETY: as above.
                 Step::Conv(c) => unsafe { kernels::conv::conv(c, bases, self.threads, self.isa) },
                 Step::Copy { src, dst } => {

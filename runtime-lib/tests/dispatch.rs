@@ -53,6 +53,7 @@ fn artifact(n: u64) -> Pjx {
             kernel: 0,
             bindings: vec![out],
             workgroups: n,
+            extent: None,
         }],
         ffi_libraries: Vec::new(),
         dynamic: None,

@@ -74,6 +74,11 @@ pub fn rich() -> Pjx {
                     buf(Region::Constant, 0, 128),
                 ],
                 workgroups: 7,
+                extent: Some(Extent {
+                    count: buf(Region::Arena, 4000, 8),
+                    per: 3,
+                    block: 2,
+                }),
             },
             Step::Gemm(Gemm {
                 dtype: DType::F32,
@@ -106,6 +111,20 @@ pub fn rich() -> Pjx {
                     bias: Some(buf(Region::Constant, 0, 12)),
                     activation: Activation::Relu,
                 },
+                extents: [
+                    None,
+                    Some(Extent {
+                        count: buf(Region::Input(0), 8, 8),
+                        per: 1,
+                        block: 1,
+                    }),
+                    None,
+                    Some(Extent {
+                        count: buf(Region::Arena, 4000, 8),
+                        per: 2,
+                        block: 1,
+                    }),
+                ],
             }),
             Step::Conv(Conv {
                 dtype: DType::F32,
@@ -178,6 +197,7 @@ pub fn rich() -> Pjx {
                 dst: buf(Region::Arena, 2432, 128),
                 rows: 4,
                 cols: 8,
+                extent: None,
             }),
             Step::Collective(Collective {
                 kind: CollectiveKind::AllReduce,
@@ -284,6 +304,7 @@ fn round_trip_minimal_items() {
             kernel: 0,
             bindings: (0..i).map(|_| buf(Region::Input(0), 0, 1)).collect(),
             workgroups: 0,
+            extent: None,
         })
         .collect();
     p.code.relocs.clear();
@@ -501,6 +522,7 @@ fn nested_steps_are_validated() {
             kernel: 5,
             bindings: vec![],
             workgroups: 1,
+            extent: None,
         };
     }
     assert!(err_of(&p).contains("step 5.branch2.0: kernel 5 out of range"));

@@ -210,6 +210,7 @@ fn gemm_matches_reference() {
             rhs: view(Region::Input(1), rs, rn),
             out: view(Region::Output(0), os, on),
             epilogue: Epilogue::default(),
+            extents: [None; 4],
         };
         let exe = load(artifact(
             vec![spec(dtype, ln), spec(dtype, rn)],
@@ -501,6 +502,7 @@ fn speed() {
         rhs: view(Region::Input(1), n),
         out: view(Region::Output(0), n),
         epilogue: Epilogue::default(),
+        extents: [None; 4],
     };
     let exe = load(artifact(
         vec![spec(DType::F32, n * n), spec(DType::F32, n * n)],
@@ -565,6 +567,7 @@ fn threads_give_the_same_results() {
         rhs: view(Region::Input(1)),
         out: view(Region::Output(0)),
         epilogue: Epilogue::default(),
+        extents: [None; 4],
     };
     let mut exe = load(artifact(
         vec![spec(DType::F32, n * n), spec(DType::F32, n * n)],
@@ -654,6 +657,7 @@ fn threads_split_batched_products() {
         rhs: view(Region::Input(1)),
         out: view(Region::Output(0)),
         epilogue: Epilogue::default(),
+        extents: [None; 4],
     };
     let len = batch * n * n;
     let mut exe = load(artifact(
@@ -854,6 +858,7 @@ fn f32_row_times_matrix_matches_reference() {
                 rhs: view(Region::Input(1), rs, 1, rn),
                 out: view(Region::Output(0), on, os, on),
                 epilogue: Epilogue::default(),
+                extents: [None; 4],
             };
             let mut exe = load(artifact(
                 vec![spec(DType::F32, ln), spec(DType::F32, rn)],

@@ -61,6 +61,7 @@ fn matmul_pjx() -> Vec<u8> {
                 rhs: view(Region::Input(1), 6, 2),
                 out: view(Region::Arena, 4, 2),
                 epilogue: Epilogue::default(),
+                extents: [None; 4],
             }),
             Step::Copy {
                 src: BufRef {

@@ -2,8 +2,8 @@
 //! runner's `--profile` table.
 
 use super::{
-    Activation, BufRef, CollectiveKind, Dim, DynamicShapes, DynamicTensor, Epilogue, GroupMode,
-    Pjx, Region, Step,
+    Activation, BufRef, CollectiveKind, Dim, DynamicShapes, DynamicTensor, Epilogue, Extent,
+    GroupMode, Pjx, Region, Step,
 };
 
 /// `arena+4096`.
@@ -89,6 +89,13 @@ pub fn dynamic_lines(d: &DynamicShapes) -> Vec<String> {
     lines
 }
 
+/// How an [`Extent`] limits a step: ` first(count*per/block)` units, or nothing.
+fn leading(e: &Option<Extent>) -> String {
+    e.map_or_else(String::new, |e| {
+        format!(" first({}*{}/{})", buf(&e.count), e.per, e.block)
+    })
+}
+
 /// One line describing a step (nested step lists not included), as `pjrtc inspect` and
 /// `pjrtc run --profile` print it.
 pub fn step_line(pjx: &Pjx, step: &Step) -> String {
@@ -97,6 +104,7 @@ pub fn step_line(pjx: &Pjx, step: &Step) -> String {
             kernel,
             bindings,
             workgroups,
+            extent,
         } => {
             let name = pjx
                 .kernels
@@ -106,7 +114,11 @@ pub fn step_line(pjx: &Pjx, step: &Step) -> String {
                 .iter()
                 .map(|b| format!("{}+{}", region(&b.region), b.offset))
                 .collect();
-            format!("dispatch {name} x{workgroups} ({})", b.join(", "))
+            format!(
+                "dispatch {name} x{workgroups}{} ({})",
+                leading(extent),
+                b.join(", ")
+            )
         }
         Step::Gemm(g) => {
             let epilogue = epilogue(&g.epilogue);
@@ -115,12 +127,17 @@ pub fn step_line(pjx: &Pjx, step: &Step) -> String {
             } else {
                 format!("{} x {} -> {}", g.lhs_dtype, g.rhs_dtype, g.dtype)
             };
+            let [b, m, n, k] = &g.extents;
             format!(
-                "gemm {types} batch={} m={} n={} k={}{epilogue} -> {}+{}",
+                "gemm {types} batch={}{} m={}{} n={}{} k={}{}{epilogue} -> {}+{}",
                 g.batch,
+                leading(b),
                 g.m,
+                leading(m),
                 g.n,
+                leading(n),
                 g.k,
+                leading(k),
                 region(&g.out.buf.region),
                 g.out.buf.offset
             )
@@ -154,9 +171,10 @@ pub fn step_line(pjx: &Pjx, step: &Step) -> String {
             branches.len()
         ),
         Step::Softmax(s) => format!(
-            "softmax f32 {}x{} {} -> {}",
+            "softmax f32 {}x{}{} {} -> {}",
             s.rows,
             s.cols,
+            leading(&s.extent),
             buf(&s.src),
             buf(&s.dst)
         ),

@@ -35,7 +35,7 @@ pub fn checksum(bytes: &[u8]) -> u32 {
 /// `PJX\0`.
 pub const MAGIC: [u8; 4] = *b"PJX\0";
 /// Bumped on every incompatible change of the layout below.
-pub const FORMAT_VERSION: u32 = 6;
+pub const FORMAT_VERSION: u32 = 7;
 
 /// A whole artifact, as the compiler produces it and the loader consumes it.
 #[derive(Clone, Debug, PartialEq)]
@@ -301,11 +301,13 @@ pub enum Region {
 /// One step of the schedule.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Step {
-    /// Run kernel `kernel` over workgroups `[0, workgroups)` with these buffers bound in order.
+    /// Run kernel `kernel` over workgroups `[0, workgroups)` with these buffers bound in order
+    /// (the first [`Extent::units`] of them with an `extent`).
     Dispatch {
         kernel: u32,
         bindings: Vec<BufRef>,
         workgroups: u64,
+        extent: Option<Extent>,
     },
     /// Batched matrix multiply, see [`Gemm`].
     Gemm(Gemm),
@@ -343,6 +345,31 @@ pub enum Step {
     Fft(Fft),
     /// Communication with the other devices running the program, see [`Collective`].
     Collective(Collective),
+}
+
+/// The leading part of a step's work that a size read at run time asks for, in a program
+/// compiled for bounded dynamic shapes (format version 7): the rows of the step's output
+/// past that size are padding no later step reads, so the step leaves them unwritten.
+/// The units are workgroups of a dispatch, batches, rows, columns or terms of a [`Gemm`],
+/// rows of a [`Softmax`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Extent {
+    /// An i64: the number of the output's leading rows that hold data.
+    pub count: BufRef,
+    /// Units per `block` rows (at least 1).
+    pub per: u64,
+    pub block: u64,
+}
+
+impl Extent {
+    /// How many of `full` units cover `rows` leading rows (negative: none):
+    /// `ceil(rows * per / block)`, at most `full`.
+    pub fn units(&self, rows: i64, full: u64) -> u64 {
+        let rows = rows.max(0) as u64;
+        rows.saturating_mul(self.per)
+            .div_ceil(self.block.max(1))
+            .min(full)
+    }
 }
 
 /// Nesting limit of [`Step::While`] and [`Step::Case`] step lists; deeper is malformed.
@@ -415,6 +442,8 @@ pub struct Softmax {
     pub dst: BufRef,
     pub rows: u64,
     pub cols: u64,
+    /// Rows a run-time size asks for.
+    pub extent: Option<Extent>,
 }
 
 /// A sort whose results are read only up to position `k` along `dimension` (`top_k`: a
@@ -566,6 +595,9 @@ pub struct Gemm {
     pub rhs: MatrixView,
     pub out: MatrixView,
     pub epilogue: Epilogue,
+    /// The batches, rows (`m`) and columns (`n`) of `out` run-time sizes ask for, and the
+    /// terms of each sum (`k`) when the operands are zero past a size along it.
+    pub extents: [Option<Extent>; 4],
 }
 
 impl Gemm {

@@ -835,6 +835,20 @@ impl R<'_> {
             activation,
         })
     }
+    /// An optional [`Extent`]: its count an in-bounds i64, `per` and `block` at least 1.
+    fn extent(&mut self, regions: &Regions) -> Result<Option<Extent>> {
+        let at = self.pos;
+        if self.u8("extent")? == 0 {
+            return Ok(None);
+        }
+        let count = self.bufref("extent")?;
+        let (per, block) = (self.u64("extent")?, self.u64("extent")?);
+        let ok = regions.check(&count, "extent").is_ok();
+        if !ok || count.size != 8 || per == 0 || block == 0 || self.data[at] != 1 {
+            return Err(self.err_at(at, String::from("invalid extent")));
+        }
+        Ok(Some(Extent { count, per, block }))
+    }
     fn view(&mut self, what: &str) -> Result<MatrixView> {
         Ok(MatrixView {
             buf: self.bufref(what)?,
@@ -1194,15 +1208,17 @@ impl R<'_> {
                         ),
                     ));
                 }
+                let extent = r.extent(cx.regions)?;
                 Step::Dispatch {
                     kernel,
                     bindings,
                     workgroups,
+                    extent,
                 }
             }
             STEP_GEMM => {
                 let dtype = r.dtype("gemm dtype")?;
-                let g = Gemm {
+                let mut g = Gemm {
                     dtype,
                     lhs_dtype: r.dtype("gemm lhs dtype")?,
                     rhs_dtype: r.dtype("gemm rhs dtype")?,
@@ -1214,7 +1230,11 @@ impl R<'_> {
                     rhs: r.view("gemm rhs")?,
                     out: r.view("gemm out")?,
                     epilogue: r.epilogue()?,
+                    extents: [None; 4],
                 };
+                for e in &mut g.extents {
+                    *e = r.extent(cx.regions)?;
+                }
                 check_gemm(&g, cx.regions)
                     .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
                 Step::Gemm(g)
@@ -1415,6 +1435,7 @@ impl R<'_> {
                     dst: r.bufref("softmax dst")?,
                     rows: r.u64("softmax rows")?,
                     cols: r.u64("softmax cols")?,
+                    extent: r.extent(cx.regions)?,
                 };
                 check_softmax(&s, cx.regions)
                     .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;

@@ -128,6 +128,14 @@ impl Enc {
     }
     /// A flag byte (bit 0: scale, bit 1: bias), those buffers, the activation's tag and
     /// its parameters.
+    fn extent(&mut self, e: &Option<Extent>) {
+        self.u8(e.is_some() as u8);
+        if let Some(e) = e {
+            self.buf(&e.count);
+            self.u64(e.per);
+            self.u64(e.block);
+        }
+    }
     fn epilogue(&mut self, e: &Epilogue) {
         self.u8(e.scale.is_some() as u8 | (e.bias.is_some() as u8) << 1);
         for b in [&e.scale, &e.bias].into_iter().flatten() {
@@ -164,6 +172,7 @@ impl Enc {
                 kernel,
                 bindings,
                 workgroups,
+                extent,
             } => {
                 self.u8(STEP_DISPATCH);
                 self.u32(*kernel);
@@ -172,6 +181,7 @@ impl Enc {
                 for b in bindings {
                     self.buf(b);
                 }
+                self.extent(extent);
             }
             Step::Gemm(g) => {
                 self.u8(STEP_GEMM);
@@ -185,6 +195,9 @@ impl Enc {
                 self.view(&g.rhs);
                 self.view(&g.out);
                 self.epilogue(&g.epilogue);
+                for e in &g.extents {
+                    self.extent(e);
+                }
             }
             Step::Conv(c) => {
                 self.u8(STEP_CONV);
@@ -248,6 +261,7 @@ impl Enc {
                 self.buf(&s.dst);
                 self.u64(s.rows);
                 self.u64(s.cols);
+                self.extent(&s.extent);
             }
             Step::TopK(t) => {
                 self.u8(STEP_TOPK);

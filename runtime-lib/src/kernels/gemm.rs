@@ -905,6 +905,7 @@ mod tests {
             rhs,
             out,
             epilogue: Epilogue::default(),
+            extents: [None; 4],
         }
     }
 

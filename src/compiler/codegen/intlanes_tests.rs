@@ -215,6 +215,7 @@ fn int_lanes_constant_divisors_and_shifts_are_exact() {
             domain: vec![n],
             body,
             sequential: false,
+            limits: Vec::new(),
         };
         assert!(kernel::is_vectorized(&k));
         let mut bufs = vec![to_bytes(&a)];
@@ -499,6 +500,7 @@ fn row_reduce(
         domain: vec![rows],
         body,
         sequential: false,
+        limits: Vec::new(),
     }
 }
 
@@ -783,6 +785,7 @@ fn i1_rows_load_and_store_as_lane_masks() {
             domain: vec![rows, cols],
             body,
             sequential: false,
+            limits: Vec::new(),
         };
         assert!(kernel::is_vectorized(&k), "{rows}x{cols}: on lanes");
         let mut r = Rng(rows as u64 * 131 + cols as u64);

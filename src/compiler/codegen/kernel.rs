@@ -96,6 +96,28 @@ pub(crate) fn plan_kernel(k: &Kernel) -> Plan {
     plan_with(&k.domain, k.sequential, work)
 }
 
+/// See [`super::leading_workgroups`]. Workgroup `w` covers block `w % nblocks` of
+/// dimension `split` at the coordinates `w / nblocks` of the dimensions before it, in
+/// row-major order (see `Emitter::workgroup`), so with the dimensions before `d` of
+/// extent 1 the points below row `r` of `d` are a prefix of the workgroups.
+pub(crate) fn leading_workgroups(k: &Kernel, d: usize) -> Option<(u64, u64)> {
+    if k.sequential || blocks::plan(k).is_some() || d >= k.domain.len() {
+        return None;
+    }
+    if k.domain[..d].iter().any(|&e| e != 1) {
+        return None;
+    }
+    let p = plan_kernel(k);
+    if d < p.split {
+        let inner: i64 = k.domain[d + 1..p.split].iter().product();
+        Some(((inner * p.nblocks) as u64, 1))
+    } else if d == p.split {
+        Some((1, p.block as u64))
+    } else {
+        None
+    }
+}
+
 /// Work per point from which a kernel with lane reduces gets workgroups of fewer than
 /// [`MIN_WG_POINTS`] points.
 const LANE_SPLIT_WORK: i64 = 256;
@@ -855,7 +877,7 @@ pub(crate) fn build(func: &mut Function, k: &Kernel, plan: &Plan, caps: &Caps) -
     b.switch_to_block(entry);
     let params = b.block_params(entry).to_vec();
     let (bindings, begin, end) = (params[0], params[1], params[2]);
-    let bases = (0..k.buffers.len())
+    let bases: Vec<Value> = (0..k.buffers.len())
         .map(|i| {
             b.ins().load(
                 types::I64,
@@ -875,12 +897,24 @@ pub(crate) fn build(func: &mut Function, k: &Kernel, plan: &Plan, caps: &Caps) -
         }
         _ => None,
     };
+    // Run-time limits, loaded once (see `Kernel::limits`; the column-block plans and
+    // sequential kernels run whole domains).
+    let mut limits = vec![None; k.domain.len()];
+    if blocks.is_none() && !k.sequential {
+        for &(d, buf) in &k.limits {
+            limits[d] = Some(
+                b.ins()
+                    .load(types::I64, MemFlagsData::trusted(), bases[buf], 0),
+            );
+        }
+    }
     let mut em = Emitter {
         cx: Cx {
             b: &mut b,
             imports: &mut imports,
         },
         bases,
+        limits,
         k,
         plan,
         classes,
@@ -1038,6 +1072,8 @@ type LoopBody<'e, 'a, 'b> = dyn FnMut(&mut Emitter<'a, 'b>, Value, &[Value]) -> 
 struct Emitter<'a, 'b> {
     cx: Cx<'a, 'b>,
     bases: Vec<Value>,
+    /// Per domain dimension, the run-time limit of its coordinates, if it has one.
+    limits: Vec<Option<Value>>,
     k: &'a Kernel,
     plan: &'a Plan,
     classes: Option<Vec<Class>>,
@@ -1190,7 +1226,42 @@ impl<'a, 'b> Emitter<'a, 'b> {
         let hi = self.cx.b.ins().iadd_imm_s(lo, p.block);
         let ext = self.iconst(k.domain[p.split]);
         let hi = self.cx.b.ins().smin(hi, ext);
-        self.nest(p.split, lo, hi, &mut coords)
+        // Limited dimensions: the workgroup's coordinates below their limits, and the
+        // block cut at its dimension's.
+        let mut ok = None;
+        for (&c, l) in coords[..p.split].iter().zip(self.limits.clone()) {
+            if let Some(l) = l {
+                let below = self.cx.b.ins().icmp(IntCC::SignedLessThan, c, l);
+                ok = Some(ok.map_or(below, |o| self.cx.b.ins().band(o, below)));
+            }
+        }
+        let hi = match self.limits[p.split] {
+            Some(l) => {
+                let hi = self.cx.b.ins().smin(hi, l);
+                let some = self.cx.b.ins().icmp(IntCC::SignedLessThan, lo, hi);
+                ok = Some(ok.map_or(some, |o| self.cx.b.ins().band(o, some)));
+                hi
+            }
+            None => hi,
+        };
+        match ok {
+            Some(ok) => self.when(ok, &mut |em| em.nest(p.split, lo, hi, &mut coords)),
+            None => self.nest(p.split, lo, hi, &mut coords),
+        }
+    }
+
+    /// Emits `f` to run only when the i8 `cond` is true.
+    fn when(&mut self, cond: Value, f: &mut dyn FnMut(&mut Self) -> R<()>) -> R<()> {
+        let b = &mut *self.cx.b;
+        let then = b.create_block();
+        let done = b.create_block();
+        b.ins().brif(cond, then, &[], done, &[]);
+        b.switch_to_block(then);
+        f(self)?;
+        let b = &mut *self.cx.b;
+        b.ins().jump(done, &[]);
+        b.switch_to_block(done);
+        Ok(())
     }
 
     /// Loops over dimension `d` in `[lo, hi)` and every dimension after it.
@@ -1242,7 +1313,14 @@ impl<'a, 'b> Emitter<'a, 'b> {
             coords.push(i);
             let lo = em.iconst(0);
             let hi = em.iconst(k.domain[d + 1]);
-            em.nest(d + 1, lo, hi, coords)?;
+            match em.limits[d + 1] {
+                Some(l) => {
+                    let hi = em.cx.b.ins().smin(hi, l);
+                    let some = em.cx.b.ins().icmp(IntCC::SignedLessThan, lo, hi);
+                    em.when(some, &mut |em| em.nest(d + 1, lo, hi, coords))?;
+                }
+                None => em.nest(d + 1, lo, hi, coords)?,
+            }
             coords.pop();
             Ok(vec![])
         })?;

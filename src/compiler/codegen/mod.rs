@@ -102,6 +102,14 @@ pub fn workgroups(k: &Kernel) -> u64 {
     kernel::plan_kernel(k).workgroups
 }
 
+/// How the workgroups of kernel `k` cover the first rows of domain dimension `d` (all
+/// dimensions before it of extent 1): `(per, block)` such that the first
+/// `ceil(r * per / block)` workgroups compute every point whose coordinate `d` is below
+/// `r`. `None` if workgroups do not split the domain in row-major order down to `d`.
+pub fn leading_workgroups(k: &Kernel, d: usize) -> Option<(u64, u64)> {
+    kernel::leading_workgroups(k, d)
+}
+
 /// Do kernels for `target` call the runtime's 8-lane array math (see `kernel::tiles`)?
 /// On x86_64 with AVX2 and FMA, where those routines are twice as wide as Cranelift's
 /// f32x4 and give the same bits as the inline FMA code.

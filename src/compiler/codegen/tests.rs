@@ -110,6 +110,7 @@ fn elementwise(
         domain: vec![n],
         body,
         sequential: false,
+        limits: Vec::new(),
     }
 }
 
@@ -924,6 +925,7 @@ pub(super) fn row_fold(
         domain: vec![rows],
         body,
         sequential: false,
+        limits: Vec::new(),
     }
 }
 
@@ -1108,6 +1110,7 @@ fn reduce_column_sum_vectorized() {
         domain: vec![cols],
         body,
         sequential: false,
+        limits: Vec::new(),
     };
     let input: Vec<f32> = (0..rows * cols).map(|i| (i % 23) as f32 - 7.5).collect();
     let mut bufs = vec![to_bytes(&input), vec![0u8; cols as usize * 4]];
@@ -1202,6 +1205,7 @@ fn reduce_argmax_two_accumulators() {
         domain: vec![rows],
         body,
         sequential: false,
+        limits: Vec::new(),
     };
     let input: Vec<f32> = (0..rows * cols)
         .map(|i| ((i * 7919) % 101) as f32)
@@ -1266,6 +1270,7 @@ fn permutations_of_small_dimensions() {
             domain: vec![c, a, b],
             body,
             sequential: false,
+            limits: Vec::new(),
         };
         let size = dtype.size();
         let n = (a * b * c) as usize;
@@ -1318,6 +1323,7 @@ fn transpose_by_index_permutation() {
         domain: vec![c, r],
         body,
         sequential: false,
+        limits: Vec::new(),
     };
     assert!(workgroups(&k) > 1);
     let input: Vec<i64> = (0..r * c).collect();
@@ -1404,6 +1410,7 @@ fn vectorized_kernel_with_remainder() {
         domain: vec![r, c],
         body,
         sequential: false,
+        limits: Vec::new(),
     };
     assert!(kernel::is_vectorized(&k));
     let av: Vec<f32> = (0..r * c).map(|x| (x % 13) as f32 - 6.0).collect();
@@ -1551,6 +1558,7 @@ fn sequential_kernel_sees_earlier_points() {
         domain: vec![r, c],
         body,
         sequential: false,
+        limits: Vec::new(),
     };
     // The same body as an ordinary kernel would be split across workgroups.
     assert!(workgroups(&k) > 1);
@@ -1598,6 +1606,7 @@ fn scalar_domain_and_empty_domain() {
         domain: vec![],
         body,
         sequential: false,
+        limits: Vec::new(),
     };
     let mut bufs = vec![to_bytes(&[2.5f64]), vec![0u8; 8]];
     run(&k, &mut bufs);
@@ -1871,6 +1880,7 @@ fn unary_rows(op: UnaryOp, rows: i64, cols: i64) -> Kernel {
         domain: vec![rows, cols],
         body,
         sequential: false,
+        limits: Vec::new(),
     }
 }
 
@@ -2414,6 +2424,7 @@ fn vectorized_row_reduces_max_and_sum() {
         domain: vec![rows],
         body,
         sequential: false,
+        limits: Vec::new(),
     };
     assert!(kernel::reduce_is_vectorized(&k));
     let input: Vec<f32> = (0..rows * cols)
@@ -2515,6 +2526,7 @@ fn vectorized_index_compare_iota_gather_scatter() {
         domain: vec![r, c],
         body,
         sequential: false,
+        limits: Vec::new(),
     };
     assert!(kernel::is_vectorized(&k));
     let xv: Vec<f32> = (0..r * c).map(|v| v as f32 * 0.5).collect();
@@ -2670,6 +2682,7 @@ fn uniform_select_kernel(r: i64, c: i64) -> Kernel {
         domain: vec![r, c],
         body,
         sequential: false,
+        limits: Vec::new(),
     }
 }
 
@@ -2749,6 +2762,7 @@ fn vectorized_row_sum_is_blocked_and_accurate() {
             domain: vec![rows],
             body,
             sequential: false,
+            limits: Vec::new(),
         };
         assert_eq!(kernel::reduce_is_vectorized(&k), cols >= 8, "cols {cols}");
         // Large values of alternating sign with a small exact sum: a long sequential chain

@@ -513,6 +513,7 @@ fn rng_bit_generator(
         arg_attrs: Vec::new(),
         result_attrs: Vec::new(),
         loc: op.loc.clone(),
+        valid_extents: Default::default(),
     };
     let mut ops = Vec::new();
     let mut b =

@@ -385,6 +385,7 @@ impl<'a> Parser<'a> {
                 pos: self.lx.source_pos(start),
                 mlir,
             },
+            valid_extents: Default::default(),
         })
     }
 
@@ -530,6 +531,7 @@ impl<'a> Parser<'a> {
                 pos: self.lx.source_pos(start),
                 mlir,
             },
+            valid_extents: Default::default(),
         })
     }
 

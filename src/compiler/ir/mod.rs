@@ -11,7 +11,7 @@ pub mod types;
 
 pub use collective::{Collective, CollectiveKind, GroupStrategy};
 pub use literal::{LitBytes, Literal};
-pub use module::{Attr, Func, Loc, Module, Op, Region, SourcePos, ValueId};
+pub use module::{Attr, Func, Loc, Module, Op, Padding, Region, SourcePos, ValidExtents, ValueId};
 pub use op::{
     BinaryOp, CallAttr, CompareDirection, CompareType, ConvAttrs, DotDims, DynOp, FftType,
     GatherAttrs, Opcode, RngAlgorithm, ScatterAttrs, Transpose, UnaryOp, WindowAttrs,

@@ -97,6 +97,67 @@ pub struct Func {
     pub arg_attrs: Vec<Vec<(String, Attr)>>,
     pub result_attrs: Vec<Vec<(String, Attr)>>,
     pub loc: Loc,
+    /// Of a program compiled for bounded dynamic shapes: the values whose padding no op
+    /// reads (see [`ValidExtents`]). Empty otherwise.
+    pub valid_extents: ValidExtents,
+}
+
+/// In a program compiled for bounded dynamic shapes (`passes::refine::bound`), the values
+/// with dynamic dimensions, and per dimension the i64 scalar value of the function that
+/// holds its size at run time and what lies past it (`None`: a static dimension).
+///
+/// A pass that makes uses of one value read another ([`ValidExtents::rename`]) keeps this
+/// true; a pass that replaces a value by a new one drops its entry, which only costs speed.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ValidExtents(std::collections::BTreeMap<ValueId, Vec<Option<(ValueId, Padding)>>>);
+
+/// What the positions of a value past a dimension's run-time size hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Padding {
+    /// Anything: no op reads them, so the step that writes the value may skip them.
+    Unread,
+    /// The value is an operand masked for one op that reduces or contracts along the
+    /// dimension: past the size it holds that op's identity, so the op may stop there.
+    Masked,
+}
+
+impl ValidExtents {
+    /// The size values of `v`'s dimensions, if it has a dynamic one.
+    pub fn of(&self, v: ValueId) -> Option<&[Option<(ValueId, Padding)>]> {
+        self.0.get(&v).map(Vec::as_slice)
+    }
+
+    pub fn insert(&mut self, v: ValueId, sizes: Vec<Option<(ValueId, Padding)>>) {
+        self.0.insert(v, sizes);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Every size value named (with repeats).
+    pub fn sizes(&self) -> impl Iterator<Item = ValueId> + '_ {
+        self.0.values().flatten().flatten().map(|&(v, _)| v)
+    }
+
+    /// Uses of each value `old` in `renames` now read `renames[old]`, a value that was
+    /// there before. A reader of `old` may rely on all of its positions, so the new value
+    /// keeps its entry only if `old` had the same; sizes that were `old` are the new values.
+    pub fn rename(&mut self, renames: &rustc_hash::FxHashMap<ValueId, ValueId>) {
+        if self.0.is_empty() || renames.is_empty() {
+            return;
+        }
+        for (c, _) in self.0.values_mut().flatten().flatten() {
+            if let Some(&n) = renames.get(c) {
+                *c = n;
+            }
+        }
+        for (old, new) in renames {
+            if old != new && self.0.get(old) != self.0.get(new) {
+                self.0.remove(new);
+            }
+        }
+    }
 }
 
 impl Func {

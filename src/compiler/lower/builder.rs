@@ -240,6 +240,7 @@ impl<'l, 'f> KernelBuilder<'l, 'f> {
                 domain,
                 body,
                 sequential: false,
+                limits: Vec::new(),
             },
             self.bindings,
         )

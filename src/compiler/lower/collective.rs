@@ -196,5 +196,6 @@ fn combiner_kernel(
         domain: shape,
         body,
         sequential: false,
+        limits: Vec::new(),
     }))
 }

@@ -279,6 +279,7 @@ pub(crate) fn lower_sort(lw: &mut Lowerer, op: &Op, dimension: i64) -> Result<()
         domain: vec![],
         body,
         sequential: false,
+        limits: Vec::new(),
     });
     let mut operands = Vec::with_capacity(dtypes.len());
     for (k, &dtype) in dtypes.iter().enumerate() {

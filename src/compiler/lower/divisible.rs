@@ -474,6 +474,7 @@ pub(crate) mod tests {
             domain: vec![n],
             body,
             sequential: false,
+            limits: Vec::new(),
         }
     }
 

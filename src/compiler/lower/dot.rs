@@ -131,6 +131,7 @@ pub(crate) fn lower_dot(lw: &mut Lowerer, op: &Op, dims: &DotDims) -> Result<(),
             col_stride: 1,
         },
         epilogue: fused.map_or(Epilogue::default(), |f| f.to_step(lw)),
+        extents: [None; 4],
     }));
     Ok(())
 }
@@ -253,5 +254,8 @@ pub(crate) fn relayout(
     );
     let (k, bindings) = kb.finish("relayout", dst_ty.shape.clone(), body);
     lw.push_kernel(k, bindings);
+    if !lw.func.valid_extents.is_empty() {
+        lw.relaid.push((dst, v, order.to_vec()));
+    }
     Ok(dst)
 }

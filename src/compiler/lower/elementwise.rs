@@ -532,6 +532,7 @@ mod tests {
             domain: vec![n],
             body,
             sequential: false,
+            limits: Vec::new(),
         }
     }
 }

@@ -78,6 +78,7 @@ pub(crate) fn merge(
         domain: a.domain.clone(),
         body,
         sequential: false,
+        limits: Vec::new(),
     };
     let (pa, pb) = (vector_profile(a), vector_profile(b));
     let pm = vector_profile(&merged);

@@ -57,6 +57,11 @@ pub struct Kernel {
     /// Codegen then neither vectorizes nor splits the domain (one workgroup) and keeps
     /// every point's loads and stores in program order. False for every other kernel.
     pub sequential: bool,
+    /// Run-time limits of domain dimensions: `(d, b)` says the points whose coordinate `d`
+    /// is at or past the i64 in (0-d) buffer `b` need not be computed: what they store is
+    /// padding no one reads (bounded dynamic shapes, see `lower::extents`). Codegen skips
+    /// them where its loops allow and may ignore the limit elsewhere.
+    pub limits: Vec<(usize, usize)>,
 }
 
 /// A scalar SSA program: nodes in evaluation order; a node may only refer to earlier nodes.

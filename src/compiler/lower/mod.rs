@@ -38,6 +38,9 @@ mod elementwise;
 mod epilogue;
 #[cfg(test)]
 mod epilogue_tests;
+mod extents;
+#[cfg(test)]
+mod extents_tests;
 mod fft;
 mod hfuse;
 #[cfg(test)]
@@ -121,6 +124,7 @@ pub fn lower_with(
         lw.emit_op(&func.body.ops[i])?;
     }
     lw.finish_outputs();
+    lw.limit_to_valid_extents();
     let (offsets, arena_size) = plan::plan(&lw.arena, &lw.steps, &lw.kernels);
     let mut steps = lw.steps;
     walk_steps_mut(&mut steps, &mut |step| {
@@ -192,6 +196,9 @@ pub(crate) struct Lowerer<'f> {
     pub ffi_used: Vec<(usize, String, String)>,
     /// Gemm steps take bf16 operands as they are (see `dot::bf16_pair_products`).
     pub bf16_pairs: bool,
+    /// Buffers holding a value in another dimension order (`dot::relayout`): the value
+    /// and the order, so they can hold rows of the value ([`rows`]).
+    pub relaid: Vec<(BufRef, ValueId, Vec<usize>)>,
     /// Program positions and last reads, for sharing buffers ([`inplace`]); computed
     /// once materialization is decided.
     pos: Option<inplace::Positions<'f>>,
@@ -254,6 +261,7 @@ impl<'f> Lowerer<'f> {
             ffi,
             ffi_used: Vec::new(),
             bf16_pairs: false,
+            relaid: Vec::new(),
             pos: None,
         })
     }
@@ -447,6 +455,13 @@ impl<'f> Lowerer<'f> {
                 if k == Use::Expanding {
                     expanding[o.index()] = true;
                 }
+            }
+        }
+        // Sizes in buffers, for the steps that read them ([`extents`]).
+        for v in func.valid_extents.sizes() {
+            let v = self.r(v);
+            if self.def[v.index()].is_some() {
+                self.needs_buffer[v.index()] = true;
             }
         }
         for op in all {
@@ -994,6 +1009,7 @@ impl<'f> Lowerer<'f> {
             kernel: self.kernels.len() as u32,
             bindings,
             workgroups: 0,
+            extent: None,
         });
         self.kernels.push(k);
     }
@@ -1058,6 +1074,7 @@ impl<'f> Lowerer<'f> {
                 dst,
                 rows,
                 cols,
+                extent: None,
             }));
             return Ok(());
         }

@@ -15,8 +15,14 @@ pub const ALIGN: u64 = 64;
 /// Calls `f` on every buffer reference of `step` itself (not of its nested lists).
 pub fn for_each_bufref(step: &mut Step, mut f: impl FnMut(&mut BufRef)) {
     match step {
-        Step::Dispatch { bindings, .. } => bindings.iter_mut().for_each(f),
+        Step::Dispatch {
+            bindings, extent, ..
+        } => {
+            bindings.iter_mut().for_each(&mut f);
+            extent.iter_mut().for_each(|e| f(&mut e.count));
+        }
         Step::Gemm(g) => {
+            g.extents.iter_mut().flatten().for_each(|e| f(&mut e.count));
             f(&mut g.lhs.buf);
             f(&mut g.rhs.buf);
             f(&mut g.out.buf);
@@ -43,6 +49,7 @@ pub fn for_each_bufref(step: &mut Step, mut f: impl FnMut(&mut BufRef)) {
             }
         }
         Step::Softmax(s) => {
+            s.extent.iter_mut().for_each(|e| f(&mut e.count));
             f(&mut s.src);
             f(&mut s.dst);
         }
@@ -79,14 +86,19 @@ pub fn for_each_bufref(step: &mut Step, mut f: impl FnMut(&mut BufRef)) {
 pub fn for_each_bufref_ref(step: &Step, kernels: &[Kernel], mut f: impl FnMut(&BufRef, bool)) {
     match step {
         Step::Dispatch {
-            kernel, bindings, ..
+            kernel,
+            bindings,
+            extent,
+            ..
         } => {
+            extent.iter().for_each(|e| f(&e.count, false));
             let k = &kernels[*kernel as usize];
             for (b, kb) in bindings.iter().zip(&k.buffers) {
                 f(b, kb.writable);
             }
         }
         Step::Gemm(g) => {
+            g.extents.iter().flatten().for_each(|e| f(&e.count, false));
             f(&g.lhs.buf, false);
             f(&g.rhs.buf, false);
             for b in [&g.epilogue.scale, &g.epilogue.bias].into_iter().flatten() {
@@ -115,6 +127,7 @@ pub fn for_each_bufref_ref(step: &Step, kernels: &[Kernel], mut f: impl FnMut(&B
             }
         }
         Step::Softmax(s) => {
+            s.extent.iter().for_each(|e| f(&e.count, false));
             f(&s.src, false);
             f(&s.dst, true);
         }

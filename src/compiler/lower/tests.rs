@@ -32,6 +32,7 @@ impl FB {
                 arg_attrs: Vec::new(),
                 result_attrs: Vec::new(),
                 loc: Loc::default(),
+                valid_extents: Default::default(),
             },
         }
     }

@@ -59,7 +59,13 @@ fn real_parts_of_real_values(values: &[TensorType], r: &mut Region) -> bool {
 /// `real`/`imag` of real ones).
 pub fn legalize(f: &mut Func) -> Result<bool, Diagnostic> {
     let parts_of_real = real_parts_of_real_values(&f.values, &mut f.body);
-    if !f.values.iter().any(|t| t.dtype.is_complex()) {
+    let complex = f.values.iter().any(|t| t.dtype.is_complex());
+    if parts_of_real || complex {
+        // Uses move to other values here without `ValidExtents::rename`: every step then
+        // writes whole buffers, which costs speed only.
+        f.valid_extents = Default::default();
+    }
+    if !complex {
         return Ok(parts_of_real);
     }
     let body = std::mem::take(&mut f.body);

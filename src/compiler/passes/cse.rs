@@ -13,6 +13,7 @@ pub fn cse(f: &mut Func) {
     let mut subst = HashMap::default();
     cse_region(&f.values, &mut body, &mut scopes, &mut subst);
     f.body = body;
+    f.valid_extents.rename(&subst);
 }
 
 #[derive(Default)]
@@ -189,6 +190,7 @@ mod tests {
             arg_attrs: vec![],
             result_attrs: vec![],
             loc: Loc::default(),
+            valid_extents: Default::default(),
         }
     }
 

@@ -1,9 +1,16 @@
-//! Dead code elimination: drops pure ops none of whose results are used.
+//! Dead code elimination: drops pure ops none of whose results are used (the sizes
+//! [`ValidExtents`](crate::compiler::ir::ValidExtents) names count as used).
 use crate::compiler::ir::{Func, Op, Region};
 
 pub fn dce(f: &mut Func) {
     let mut uses = vec![0u32; f.values.len()];
     count_uses(&f.body, &mut uses);
+    // The sizes bounded dynamic shapes name are read by the steps they limit.
+    for v in f.valid_extents.sizes() {
+        if let Some(u) = uses.get_mut(v.index()) {
+            *u += 1;
+        }
+    }
     // Sweeping ops in reverse frees whole dead chains in one pass; repeat for what nested
     // regions free in their enclosing regions.
     while sweep(&mut f.body, &mut uses) {}
@@ -102,6 +109,7 @@ mod tests {
             arg_attrs: vec![],
             result_attrs: vec![],
             loc: Loc::default(),
+            valid_extents: Default::default(),
         }
     }
 

@@ -28,6 +28,7 @@ pub fn fold(f: &mut Func) -> Result<(), Diagnostic> {
     };
     let r = fold_region(f, &mut body, &mut st);
     f.body = body;
+    f.valid_extents.rename(&st.subst);
     r
 }
 
@@ -353,6 +354,7 @@ mod tests {
                     arg_attrs: vec![],
                     result_attrs: vec![],
                     loc: Loc::default(),
+                    valid_extents: Default::default(),
                 },
             }
         }

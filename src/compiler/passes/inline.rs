@@ -32,6 +32,7 @@ pub fn inline_entry_owned(mut m: Module) -> Result<Func, Diagnostic> {
         arg_attrs: e.arg_attrs.clone(),
         result_attrs: e.result_attrs.clone(),
         loc: e.loc.clone(),
+        valid_extents: Default::default(),
     };
     inline_into(&m, out)
 }
@@ -210,6 +211,7 @@ mod tests {
             arg_attrs: vec![],
             result_attrs: vec![],
             loc: Loc::default(),
+            valid_extents: Default::default(),
         }
     }
 

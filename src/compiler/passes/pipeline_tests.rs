@@ -25,6 +25,7 @@ fn func(name: &str, public: bool) -> Func {
         arg_attrs: vec![],
         result_attrs: vec![],
         loc: Loc::default(),
+        valid_extents: Default::default(),
     }
 }
 

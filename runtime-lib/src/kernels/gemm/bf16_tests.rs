@@ -384,6 +384,7 @@ fn step_check(
             col_stride: 1,
         },
         epilogue: Epilogue::default(),
+        extents: [None; 4],
     };
     let inputs = [ad.as_mut_ptr() as *mut u8, bd.as_mut_ptr() as *mut u8];
     let outputs = [c.as_mut_ptr() as *mut u8];

@@ -147,6 +147,7 @@ fn shifted_rows(rows: i64, cols: i64, op: UnaryOp) -> Kernel {
         domain: vec![rows, cols],
         body,
         sequential: false,
+        limits: Vec::new(),
     }
 }
 
@@ -236,6 +237,7 @@ fn two_input_rows(
         domain: vec![rows, cols],
         body,
         sequential: false,
+        limits: Vec::new(),
     }
 }
 
@@ -346,6 +348,7 @@ fn transposed_store_of_a_tiled_function() {
         domain: vec![rows, cols],
         body,
         sequential: false,
+        limits: Vec::new(),
     };
     check_tiled(&k, &[inputs(rows * cols, 3)], "transposed tanh");
 }
@@ -424,6 +427,7 @@ fn quotient(rows: i64, cols: i64, form: Quotient) -> Kernel {
         domain: vec![rows, cols],
         body,
         sequential: false,
+        limits: Vec::new(),
     }
 }
 
@@ -553,6 +557,7 @@ fn convert_rows(rows: i64, cols: i64, from: DType, to: DType, then_affine: bool)
         domain: vec![rows, cols],
         body,
         sequential: false,
+        limits: Vec::new(),
     }
 }
 

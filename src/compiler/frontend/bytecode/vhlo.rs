@@ -1499,6 +1499,7 @@ impl<'v> FnCx<'v> {
                 arg_attrs,
                 result_attrs,
                 loc: loc_of(op),
+                valid_extents: Default::default(),
             },
             map: HashMap::new(),
             vtext,

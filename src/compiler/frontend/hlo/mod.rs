@@ -78,6 +78,7 @@ pub fn parse_hlo(bytes: &[u8]) -> Result<Module> {
         arg_attrs: Vec::new(),
         result_attrs: Vec::new(),
         loc: Loc::default(),
+        valid_extents: Default::default(),
     };
     let mut reader = Reader {
         comps,

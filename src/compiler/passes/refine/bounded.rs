@@ -38,8 +38,8 @@ use super::{Refiner, is_dimension_arg, literal_ints, symbolic_dims};
 use crate::compiler::diag::Diagnostic;
 use crate::compiler::eval;
 use crate::compiler::ir::{
-    BinaryOp, CompareDirection, CompareType, DType, DYN, DynOp, Func, Literal, Op, Opcode, Region,
-    TensorType, ValueId,
+    BinaryOp, CompareDirection, CompareType, DType, DYN, DynOp, Func, Literal, Op, Opcode, Padding,
+    Region, TensorType, ValueId,
 };
 use crate::compiler::passes::verify;
 
@@ -93,6 +93,9 @@ pub(super) enum Size {
     Dyn(ValueId),
 }
 
+/// A masked operand, its sizes, and the masked dimensions with the sizes of the mask.
+type Masked = (ValueId, Vec<Size>, Vec<(usize, ValueId)>);
+
 /// [`Refiner`]'s extra state in bounded mode.
 #[derive(Default)]
 pub(super) struct BoundState {
@@ -101,6 +104,9 @@ pub(super) struct BoundState {
     /// Values computed from a size: at compile time they are known at the bounds only,
     /// so they may give types but not data positions.
     dependent: HashSet<ValueId>,
+    /// Masked operands ([`Refiner::masked`]), their sizes and the masked dimensions:
+    /// their padding along the others only reaches the padding of the op's result.
+    masked: Vec<Masked>,
     /// Shape assertions left for run time: (pred, values, message).
     assertions: Vec<(ValueId, Vec<ValueId>, String)>,
     /// Region nesting of the op being refined.
@@ -225,6 +231,22 @@ pub fn bound(f: &Func, bounds: &Bounds) -> Result<BoundedFunc, Diagnostic> {
         if t.is_dynamic() {
             let shape: Vec<i64> = t.shape.iter().map(|&d| d.max(0)).collect();
             *t = t.with_shape(shape);
+        }
+    }
+    // The rewrites above keep every op from reading the padding of a value with a dynamic
+    // dimension, so the value's writer may leave it alone.
+    let unread = state.sizes.iter().map(|(&v, s)| (v, s, &[][..]));
+    let masked = (state.masked.iter()).map(|(v, s, dims)| (*v, s, dims.as_slice()));
+    for (v, sizes, masked_dims) in unread.chain(masked) {
+        let sizes: Vec<Option<(ValueId, Padding)>> = (sizes.iter().enumerate())
+            .map(|(d, s)| match (masked_dims.iter().find(|m| m.0 == d), s) {
+                (Some(&(_, c)), _) => Some((c, Padding::Masked)),
+                (None, Size::Dyn(c)) => Some((*c, Padding::Unread)),
+                (None, Size::Static(_)) => None,
+            })
+            .collect();
+        if sizes.len() == out.values[v.index()].rank() && sizes.iter().any(Option::is_some) {
+            out.valid_extents.insert(v, sizes);
         }
     }
 
@@ -534,7 +556,10 @@ impl Refiner<'_> {
         let t = self.ty(x);
         let mask = self.valid_mask(&t.shape, dims, at);
         let fill = self.broadcast_scalar(fill, &t.shape, at);
-        self.emit(Opcode::Select, vec![mask, x, fill], t, at)
+        let m = self.emit(Opcode::Select, vec![mask, x, fill], t, at);
+        let sizes = self.sizes(x);
+        self.state_mut().masked.push((m, sizes, dims.to_vec()));
+        m
     }
 
     fn zero_like(&mut self, x: ValueId, at: &Op) -> ValueId {

@@ -226,6 +226,7 @@ fn random_func(seed: u64) -> (Func, Vec<TensorType>) {
         arg_attrs: vec![],
         result_attrs: vec![],
         loc: Loc::default(),
+        valid_extents: Default::default(),
     };
     // Arguments related to one base type, so that many ops get past the first checks.
     let base = r.ty();

@@ -27,6 +27,7 @@ impl B {
             arg_attrs: vec![],
             result_attrs: vec![],
             loc: Loc::default(),
+            valid_extents: Default::default(),
         };
         for a in args {
             let v = f.new_value(a.clone());
