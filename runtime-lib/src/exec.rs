@@ -12,7 +12,9 @@ mod dynamic;
 
 use crate::DType;
 use crate::collective::{self, Device, Grid, Rendezvous};
-use crate::format::{BufRef, DynamicShapes, Extent, FormatError, Pjx, Signature, Step, TensorSpec};
+use crate::format::{
+    BufRef, Conv, DynamicShapes, Extent, FormatError, Pjx, Signature, Step, TensorSpec,
+};
 use crate::isa::Isa;
 use crate::kernels::{self, Bases};
 use crate::loader::{KernelFn, LoadError, LoadedCode};
@@ -717,8 +719,25 @@ impl Executable {
                     // batches or rows stay inside them.
                     unsafe { kernels::gemm::gemm(&g, bases, self.threads, self.isa) }
                 }
-                // SAFETY: as above.
-                Step::Conv(c) => unsafe { kernels::conv::conv(c, bases, self.threads, self.isa) },
+                Step::Conv(c) => {
+                    // SAFETY: as for dispatches.
+                    let batch = unsafe { units(&c.extent, c.batch, bases) };
+                    let fewer;
+                    let c = match batch {
+                        0 => continue,
+                        b if b == c.batch => c,
+                        b => {
+                            fewer = Conv {
+                                batch: b,
+                                ..c.clone()
+                            };
+                            &fewer
+                        }
+                    };
+                    // SAFETY: validated by from_bytes against these region sizes; fewer
+                    // images stay inside them.
+                    unsafe { kernels::conv::conv(c, bases, self.threads, self.isa) }
+                }
                 Step::Copy { src, dst } => {
                     // SAFETY: both ranges are in bounds (validated).
                     unsafe {

@@ -144,6 +144,7 @@ pub fn rich() -> Pjx {
                 feature_groups: 1,
                 batch_groups: 1,
                 epilogue: Default::default(),
+                extent: None,
             }),
             Step::Copy {
                 src: buf(Region::Input(0), 0, 128),
@@ -815,6 +816,7 @@ fn accepted_mutants_run() {
         feature_groups: 1,
         batch_groups: 2,
         epilogue: Default::default(),
+        extent: None,
     }));
     let good = p.to_bytes();
     Pjx::from_bytes(&good).unwrap();

@@ -354,6 +354,7 @@ fn random_conv(rng: &mut Rng, dtype: DType) -> ConvCase {
         feature_groups: fg,
         batch_groups: bg,
         epilogue: Default::default(),
+        extent: None,
     };
     for _ in 0..r {
         let i = rng.u(1, if small { 3 } else { 6 });
@@ -532,6 +533,7 @@ fn speed() {
         feature_groups: 1,
         batch_groups: 1,
         epilogue: Default::default(),
+        extent: None,
     };
     let exe = load(artifact(
         vec![spec(DType::F32, hw * hw * c), spec(DType::F32, 9 * c * c)],
@@ -607,6 +609,7 @@ fn threads_give_the_same_results() {
         feature_groups: 2,
         batch_groups: 1,
         epilogue: Default::default(),
+        extent: None,
     };
     let t = ConvCase {
         input: values(&mut rng, DType::F32, (hw * hw * c) as usize),
@@ -711,6 +714,7 @@ fn short_f32_conv_sums_in_reference_order() {
         feature_groups: 1,
         batch_groups: 1,
         epilogue: Default::default(),
+        extent: None,
     };
     let exe = load(artifact(
         vec![
@@ -778,6 +782,7 @@ fn short_f32_conv_wide_blocks_sum_in_reference_order() {
             feature_groups: 1,
             batch_groups: 1,
             epilogue: Default::default(),
+            extent: None,
         };
         let exe = load(artifact(
             vec![

@@ -143,9 +143,10 @@ pub fn step_line(pjx: &Pjx, step: &Step) -> String {
             )
         }
         Step::Conv(c) => format!(
-            "conv {} batch={} in={:?}x{} kernel={:?} out={:?}x{} groups={}/{}{}",
+            "conv {} batch={}{} in={:?}x{} kernel={:?} out={:?}x{} groups={}/{}{}",
             c.dtype,
             c.batch,
+            leading(&c.extent),
             c.in_spatial,
             c.in_features,
             c.kernel_spatial,

@@ -351,7 +351,7 @@ pub enum Step {
 /// compiled for bounded dynamic shapes (format version 7): the rows of the step's output
 /// past that size are padding no later step reads, so the step leaves them unwritten.
 /// The units are workgroups of a dispatch, batches, rows, columns or terms of a [`Gemm`],
-/// rows of a [`Softmax`].
+/// images of a [`Conv`], rows of a [`Softmax`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Extent {
     /// An i64: the number of the output's leading rows that hold data.
@@ -674,4 +674,6 @@ pub struct Conv {
     pub batch_groups: u64,
     /// Applied to each output element (its column is its output feature).
     pub epilogue: Epilogue,
+    /// The images (`batch`, with one batch group) a run-time size asks for.
+    pub extent: Option<Extent>,
 }

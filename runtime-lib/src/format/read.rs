@@ -1268,6 +1268,7 @@ impl R<'_> {
                     feature_groups,
                     batch_groups,
                     epilogue: Epilogue::default(),
+                    extent: None,
                 };
                 for _ in 0..rank {
                     c.in_spatial.push(r.u64("conv")?);
@@ -1279,6 +1280,7 @@ impl R<'_> {
                     c.rhs_dilation.push(r.u64("conv")?);
                 }
                 c.epilogue = r.epilogue()?;
+                c.extent = r.extent(cx.regions)?;
                 check_conv(&c, cx.regions)
                     .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
                 Step::Conv(c)

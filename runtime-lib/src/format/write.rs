@@ -235,6 +235,7 @@ impl Enc {
                     self.u64(c.rhs_dilation[d]);
                 }
                 self.epilogue(&c.epilogue);
+                self.extent(&c.extent);
             }
             Step::Copy { src, dst } => {
                 self.u8(STEP_COPY);

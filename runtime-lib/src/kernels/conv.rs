@@ -1054,6 +1054,7 @@ mod tests {
             feature_groups: groups,
             batch_groups: 1,
             epilogue: Default::default(),
+            extent: None,
         }
     }
 

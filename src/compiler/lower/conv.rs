@@ -83,7 +83,12 @@ pub(crate) fn lower_conv(lw: &mut Lowerer, op: &Op, c: &ConvAttrs) -> Result<(),
         feature_groups: c.feature_group_count as u64,
         batch_groups: c.batch_group_count as u64,
         epilogue,
+        extent: None,
     }));
+    if output != out && !lw.func.valid_extents.is_empty() {
+        // The canonical output holds the result's rows in another order ([`extents`]).
+        lw.relaid.push((output, target, out_perm.clone()));
+    }
     debug_assert_eq!(c.window_strides.len(), nsp);
     if !is_identity(&out_perm) {
         // result dim out_perm[i] is canonical dim i.

@@ -10,6 +10,7 @@
 //!   more than one point, the dispatch also runs only the workgroups that cover it (an
 //!   [`Extent`]);
 //! - a Gemm runs the batches, rows and columns of its output that hold data;
+//! - a convolution runs the images that hold data;
 //! - a softmax runs the rows that hold data.
 //!
 //! Which buffers qualify is decided per buffer: every value placed in it, with the same
@@ -232,6 +233,22 @@ impl Lowerer<'_> {
                     }
                 }
                 self.kernels[*kernel as usize] = k;
+            }
+            Step::Conv(v) if v.batch_groups == 1 => {
+                let Some(c) = claims.get(&v.output) else {
+                    return;
+                };
+                let rest = v.output.size / (v.dtype.size() as u64 * v.batch).max(1);
+                let Some([images, _]) = groups(&c.shape, &[v.batch, rest]) else {
+                    return;
+                };
+                v.extent = leading(c, images, Claim::unread).and_then(|(s, per)| {
+                    size(self, s).map(|count| Extent {
+                        count,
+                        per,
+                        block: 1,
+                    })
+                });
             }
             Step::Softmax(s) => {
                 let Some(c) = claims.get(&s.dst) else {

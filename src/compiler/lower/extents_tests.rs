@@ -162,3 +162,26 @@ func.func @main(%x: tensor<?x6xf32>, %w: tensor<6x10xf32>, %y: tensor<?x2x6xf32>
         pjx.steps
     );
 }
+
+#[test]
+fn a_convolution_in_another_layout_runs_the_images_of_the_batch() {
+    // Batch second in the input, last in the output: the relayouts around the step carry
+    // the batch's size to the canonical buffers, and the step runs that many images.
+    let pjx = check(
+        r#"
+func.func @main(%x: tensor<3x?x6x5xf32>, %w: tensor<2x3x3x4xf32>) -> tensor<4x6x3x?xf32> {
+  %c = stablehlo.convolution(%x, %w) dim_numbers = [f, b, 0, 1]x[0, 1, i, o]->[f, 0, 1, b], window = {stride = [1, 2], pad = [[0, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<3x?x6x5xf32>, tensor<2x3x3x4xf32>) -> tensor<4x6x3x?xf32>
+  return %c : tensor<4x6x3x?xf32>
+}
+"#,
+        7,
+        &[1, 3, 7],
+    );
+    let mut images = 0;
+    walk_steps(&pjx.steps, &mut |s| {
+        if let Step::Conv(c) = s {
+            images += c.extent.is_some() as usize;
+        }
+    });
+    assert_eq!(images, 1, "{:#?}", pjx.steps);
+}

@@ -30,6 +30,7 @@ pub fn for_each_bufref(step: &mut Step, mut f: impl FnMut(&mut BufRef)) {
             g.epilogue.bias.iter_mut().for_each(&mut f);
         }
         Step::Conv(c) => {
+            c.extent.iter_mut().for_each(|e| f(&mut e.count));
             f(&mut c.input);
             f(&mut c.kernel);
             f(&mut c.output);
@@ -107,6 +108,7 @@ pub fn for_each_bufref_ref(step: &Step, kernels: &[Kernel], mut f: impl FnMut(&B
             f(&g.out.buf, true);
         }
         Step::Conv(c) => {
+            c.extent.iter().for_each(|e| f(&e.count, false));
             f(&c.input, false);
             f(&c.kernel, false);
             for b in [&c.epilogue.scale, &c.epilogue.bias].into_iter().flatten() {

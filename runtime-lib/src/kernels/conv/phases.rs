@@ -285,6 +285,7 @@ mod tests {
                                     feature_groups: 1,
                                     batch_groups: 1,
                                     epilogue: Default::default(),
+                                    extent: None,
                                 };
                                 let mut seen = vec![0; o as usize];
                                 for p in phases(&c, 0) {
