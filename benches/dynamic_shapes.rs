@@ -69,10 +69,7 @@ fn main() {
             .map_or(default, |s| s.parse().expect("a number"))
     };
     let iters = flag("--iters", 30);
-    if let Some(t) = args.iter().position(|a| a == "--threads") {
-        // SAFETY: set before any thread of this process reads the environment.
-        unsafe { std::env::set_var("PJRTC_NUM_THREADS", &args[t + 1]) };
-    }
+    let threads = flag("--threads", 1);
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/dynamic_shapes");
     println!("| program | size | bounded ms | static ms | bounded / static |");
     println!("|---|---|---|---|---|");
@@ -103,7 +100,8 @@ fn main() {
         let bounded =
             compiler::compile_bounded(&module, &bounds, &options, &mut Timings::default())
                 .expect("compiles bounded");
-        let bounded = Executable::load(&bounded.to_bytes()).expect("loads");
+        let mut bounded = Executable::load(&bounded.to_bytes()).expect("loads");
+        bounded.set_threads(threads);
         let width = if symbol == "b" { 512 } else { 256 };
         for size in SIZES {
             let fixed = compiler::compile_with_dims(
@@ -113,7 +111,8 @@ fn main() {
                 &mut Timings::default(),
             )
             .expect("compiles static");
-            let fixed = Executable::load(&fixed.to_bytes()).expect("loads");
+            let mut fixed = Executable::load(&fixed.to_bytes()).expect("loads");
+            fixed.set_threads(threads);
             let mut inputs = vec![input(&[size as u64, width], 1)];
             for (k, w) in weights.iter().enumerate() {
                 inputs.push(input(w, k as u64 + 2));
