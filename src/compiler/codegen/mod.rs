@@ -211,6 +211,7 @@ fn dedup(kernels: &[Kernel]) -> (Vec<usize>, Vec<usize>) {
             a.domain == b.domain
                 && a.sequential == b.sequential
                 && a.buffers == b.buffers
+                && a.limits == b.limits
                 && a.body == b.body
         }
     }
@@ -220,6 +221,7 @@ fn dedup(kernels: &[Kernel]) -> (Vec<usize>, Vec<usize>) {
             self.0.domain.hash(h);
             self.0.sequential.hash(h);
             self.0.buffers.hash(h);
+            self.0.limits.hash(h);
             self.0.body.hash(h);
         }
     }

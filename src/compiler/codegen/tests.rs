@@ -2858,3 +2858,111 @@ fn optimizer_only_where_it_pays() {
     )));
     assert!(worth_optimizing(&clif_function(CALLER_MAX_INSTS - 1, true)));
 }
+
+/// `out = in + 1` over `domain` (f32), with two i64 count bindings after `out`.
+fn plus_one_with_counts(domain: &[i64], limits: Vec<(usize, usize)>) -> Kernel {
+    let mut body = Body::default();
+    let idx: Vec<NodeId> = (0..domain.len())
+        .map(|d| body.push(Node::Index(d), DType::I64))
+        .collect();
+    let x = body.push(
+        Node::Load {
+            buffer: 0,
+            index: idx.clone(),
+        },
+        DType::F32,
+    );
+    let one = body.push(Node::Const(1f32.to_bits() as u64), DType::F32);
+    let v = body.push(
+        Node::Binary {
+            op: BinaryOp::Add,
+            a: x,
+            b: one,
+        },
+        DType::F32,
+    );
+    body.push(
+        Node::Store {
+            buffer: 1,
+            index: idx,
+            value: v,
+        },
+        DType::F32,
+    );
+    Kernel {
+        name: "k".into(),
+        buffers: vec![
+            buf(DType::F32, domain, false),
+            buf(DType::F32, domain, true),
+            buf(DType::I64, &[], false),
+            buf(DType::I64, &[], false),
+        ],
+        domain: domain.to_vec(),
+        body,
+        sequential: false,
+        limits,
+    }
+}
+
+#[test]
+fn run_time_limits_skip_the_points_past_them_in_any_dimension() {
+    // Limits on an outer dimension the workgroups split, on an inner one, both, at odd
+    // extents, and counts of 0, negative and past the extent.
+    type Case<'a> = (&'a [i64], Vec<(usize, usize)>);
+    let cases: &[Case] = &[
+        (&[3, 37, 45], vec![(1, 2), (2, 3)]),
+        (&[1, 301, 7], vec![(1, 2)]),
+        (&[130, 9], vec![(0, 2), (1, 3)]),
+        (&[2000], vec![(0, 3)]),
+    ];
+    for (domain, limits) in cases {
+        let k = plus_one_with_counts(domain, limits.clone());
+        let n: i64 = domain.iter().product();
+        for counts in [[5i64, 11], [0, 4], [-3, 2], [1000, 1000], [1, 1]] {
+            let x: Vec<f32> = (0..n).map(|i| i as f32).collect();
+            let sentinel = -7.5f32;
+            let mut bufs = vec![
+                to_bytes(&x),
+                to_bytes(&vec![sentinel; n as usize]),
+                counts[0].to_le_bytes().to_vec(),
+                counts[1].to_le_bytes().to_vec(),
+            ];
+            run(&k, &mut bufs);
+            let out: Vec<f32> = from_bytes(&bufs[1]);
+            for (i, &o) in out.iter().enumerate() {
+                // Coordinates of point i, row-major.
+                let mut rest = i as i64;
+                let mut coord = vec![0; domain.len()];
+                for d in (0..domain.len()).rev() {
+                    coord[d] = rest % domain[d];
+                    rest /= domain[d];
+                }
+                let inside = limits.iter().all(|&(d, b)| coord[d] < counts[b - 2]);
+                let want = if inside { x[i] + 1.0 } else { sentinel };
+                assert_eq!(
+                    o, want,
+                    "{domain:?} {limits:?} counts {counts:?} at {coord:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_kernel_without_limits_does_not_share_the_code_of_its_limited_twin() {
+    let limited = plus_one_with_counts(&[64, 40], vec![(0, 2)]);
+    let whole = plus_one_with_counts(&[64, 40], vec![]);
+    let code = compile_kernels(&[limited, whole.clone()], &Target::host()).unwrap();
+    assert_ne!(code.entries[0].offset, code.entries[1].offset);
+    // And the twin computes every point.
+    let x: Vec<f32> = (0..64 * 40).map(|i| i as f32).collect();
+    let mut bufs = vec![
+        to_bytes(&x),
+        to_bytes(&vec![0f32; 64 * 40]),
+        3i64.to_le_bytes().to_vec(),
+        3i64.to_le_bytes().to_vec(),
+    ];
+    run(&whole, &mut bufs);
+    let out: Vec<f32> = from_bytes(&bufs[1]);
+    assert!(out.iter().zip(&x).all(|(o, x)| *o == x + 1.0));
+}
