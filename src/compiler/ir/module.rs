@@ -116,8 +116,9 @@ pub struct ValidExtents(std::collections::BTreeMap<ValueId, Vec<Option<(ValueId,
 pub enum Padding {
     /// Anything: no op reads them, so the step that writes the value may skip them.
     Unread,
-    /// The value is an operand masked for one op that reduces or contracts along the
-    /// dimension: past the size it holds that op's identity, so the op may stop there.
+    /// The value is an operand the bounded rewrites masked (for a reduction, contraction
+    /// or pad): past the size it holds the fill its op needs there. An op that reduces or
+    /// contracts along the dimension computes the same if it stops at the size.
     Masked,
 }
 

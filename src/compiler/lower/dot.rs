@@ -254,7 +254,8 @@ pub(crate) fn relayout(
     );
     let (k, bindings) = kb.finish("relayout", dst_ty.shape.clone(), body);
     lw.push_kernel(k, bindings);
-    if !lw.func.valid_extents.is_empty() {
+    // Reversed dimensions would turn a valid prefix into a suffix: no claim then.
+    if !lw.func.valid_extents.is_empty() && !rev.contains(&true) {
         lw.relaid.push((dst, v, order.to_vec()));
     }
     Ok(dst)
