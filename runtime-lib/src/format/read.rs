@@ -44,6 +44,11 @@ pub(super) struct R<'a> {
 }
 
 impl<'a> R<'a> {
+    /// An error in step `si` of list `path` (one function, not a `format!` per check).
+    #[inline(never)]
+    fn step_err(&self, at: usize, path: &str, si: usize, m: String) -> FormatError {
+        self.err_at(at, format!("step {path}{si}: {m}"))
+    }
     pub(super) fn err_at(&self, at: usize, msg: impl Into<String>) -> FormatError {
         FormatError::Section {
             section: self.sec,
@@ -1196,7 +1201,7 @@ impl R<'_> {
                     let b = r.bufref("binding")?;
                     cx.regions
                         .check(&b, &format!("binding {bi}"))
-                        .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                        .map_err(|m| r.step_err(at, path, si, m))?;
                     bindings.push(b);
                 }
                 if kernel as usize >= cx.kernels {
@@ -1235,8 +1240,7 @@ impl R<'_> {
                 for e in &mut g.extents {
                     *e = r.extent(cx.regions)?;
                 }
-                check_gemm(&g, cx.regions)
-                    .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                check_gemm(&g, cx.regions).map_err(|m| r.step_err(at, path, si, m))?;
                 Step::Gemm(g)
             }
             STEP_CONV => {
@@ -1281,8 +1285,7 @@ impl R<'_> {
                 }
                 c.epilogue = r.epilogue()?;
                 c.extent = r.extent(cx.regions)?;
-                check_conv(&c, cx.regions)
-                    .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                check_conv(&c, cx.regions).map_err(|m| r.step_err(at, path, si, m))?;
                 Step::Conv(c)
             }
             STEP_COPY => {
@@ -1300,7 +1303,7 @@ impl R<'_> {
                     }
                     Ok(())
                 };
-                check().map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                check().map_err(|m| r.step_err(at, path, si, m))?;
                 Step::Copy { src, dst }
             }
             STEP_WHILE => {
@@ -1314,7 +1317,7 @@ impl R<'_> {
                     }
                     Ok(())
                 };
-                check().map_err(|m| r.err_at(pat, format!("step {path}{si}: {m}")))?;
+                check().map_err(|m| r.step_err(pat, path, si, m))?;
                 let body = r.steps(cx, depth + 1, &format!("{path}{si}.body."))?;
                 Step::While { cond, pred, body }
             }
@@ -1327,7 +1330,7 @@ impl R<'_> {
                     }
                     Ok(())
                 };
-                check().map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                check().map_err(|m| r.step_err(at, path, si, m))?;
                 let bat = r.pos;
                 let nb = r.count(4, "case branches")?;
                 if nb == 0 {
@@ -1371,7 +1374,7 @@ impl R<'_> {
                     operands,
                     stable,
                 };
-                check_sort(&s, cx).map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                check_sort(&s, cx).map_err(|m| r.step_err(at, path, si, m))?;
                 Step::Sort(s)
             }
             STEP_TOPK => {
@@ -1427,8 +1430,7 @@ impl R<'_> {
                     order,
                     operands,
                 };
-                check_topk(&t, cx.regions)
-                    .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                check_topk(&t, cx.regions).map_err(|m| r.step_err(at, path, si, m))?;
                 Step::TopK(t)
             }
             STEP_SOFTMAX => {
@@ -1439,8 +1441,7 @@ impl R<'_> {
                     cols: r.u64("softmax cols")?,
                     extent: r.extent(cx.regions)?,
                 };
-                check_softmax(&s, cx.regions)
-                    .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                check_softmax(&s, cx.regions).map_err(|m| r.step_err(at, path, si, m))?;
                 Step::Softmax(s)
             }
             STEP_CUSTOM_CALL => {
@@ -1467,8 +1468,7 @@ impl R<'_> {
                     operands,
                     results,
                 };
-                check_custom_call(&c, cx.regions)
-                    .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                check_custom_call(&c, cx.regions).map_err(|m| r.step_err(at, path, si, m))?;
                 Step::CustomCall(c)
             }
             STEP_LINALG => {
@@ -1505,8 +1505,7 @@ impl R<'_> {
                     operands,
                     results,
                 };
-                check_linalg(&l, cx.regions)
-                    .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                check_linalg(&l, cx.regions).map_err(|m| r.step_err(at, path, si, m))?;
                 Step::Linalg(l)
             }
             STEP_FFT => {
@@ -1532,14 +1531,13 @@ impl R<'_> {
                     input: r.bufref("fft input")?,
                     output: r.bufref("fft output")?,
                 };
-                check_fft(&f, cx.regions)
-                    .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                check_fft(&f, cx.regions).map_err(|m| r.step_err(at, path, si, m))?;
                 Step::Fft(f)
             }
             STEP_COLLECTIVE => {
                 let c = r.collective()?;
                 super::collective::check_collective(&c, cx)
-                    .map_err(|m| r.err_at(at, format!("step {path}{si}: {m}")))?;
+                    .map_err(|m| r.step_err(at, path, si, m))?;
                 Step::Collective(c)
             }
             t => return Err(r.err_at(at, format!("step {path}{si}: invalid step tag {t}"))),
