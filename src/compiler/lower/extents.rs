@@ -116,6 +116,38 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The extent of the first of `units` of a buffer read as a dense `[units, rest]`
+    /// matrix that makes claim `c`: from the size of the first dimension of more than one
+    /// element of those making up `units`, if nothing past it is read.
+    fn leading_units(
+        &self,
+        c: Option<&Claim>,
+        [units, rest]: [u64; 2],
+        written: &HashSet<BufRef>,
+    ) -> Option<Extent> {
+        let c = c?;
+        let [dims, _] = groups(&c.shape, &[units, rest])?;
+        self.extent(c, dims, Claim::unread, written)
+    }
+
+    /// The extent of the group of dimensions `dims` of claim `c`, from its first dimension
+    /// of more than one element, if `size` gives that dimension's size.
+    fn extent(
+        &self,
+        c: &Claim,
+        dims: std::ops::Range<usize>,
+        size: fn(&Claim, usize) -> Option<ValueId>,
+        written: &HashSet<BufRef>,
+    ) -> Option<Extent> {
+        let (v, per) = leading(c, dims, size)?;
+        let count = self.size_buffer(v, written)?;
+        Some(Extent {
+            count,
+            per,
+            block: 1,
+        })
+    }
+
     /// The buffer of size value `v`, if it is ready (see the module docs).
     fn size_buffer(&self, v: ValueId, written: &HashSet<BufRef>) -> Option<BufRef> {
         let b = self.buf[self.r(v).index()]?;
@@ -132,13 +164,6 @@ impl Lowerer<'_> {
         written: &HashSet<BufRef>,
         relaid: &HashSet<BufRef>,
     ) {
-        let extent = |(v, per): (ValueId, u64)| {
-            self.size_buffer(v, written).map(|count| Extent {
-                count,
-                per,
-                block: 1,
-            })
-        };
         let dense = |v: &MatrixView, rows: u64, cols: u64| {
             (g.batch == 1 || v.batch_stride == rows * cols)
                 && v.row_stride == cols
@@ -149,7 +174,7 @@ impl Lowerer<'_> {
             && let Some(groups) = groups(&c.shape, &[g.batch, g.m, g.n])
         {
             for (e, dims) in g.extents.iter_mut().zip(groups) {
-                *e = leading(c, dims, Claim::unread).and_then(extent);
+                *e = self.extent(c, dims, Claim::unread, written);
             }
         }
         // (operand, its [batch, rows, cols], the position of `k` there)
@@ -171,10 +196,14 @@ impl Lowerer<'_> {
         let Some((size, per, _)) = operands.iter().find_map(|&o| terms(claims, o)) else {
             return;
         };
-        g.extents[3] = extent((size, per));
-        if g.extents[3].is_none() {
+        let Some(count) = self.size_buffer(size, written) else {
             return;
-        }
+        };
+        g.extents[3] = Some(Extent {
+            count,
+            per,
+            block: 1,
+        });
         for o in operands {
             if relaid.contains(&o.0.buf)
                 && let Some((s, _, j)) = terms(claims, o)
@@ -194,7 +223,6 @@ impl Lowerer<'_> {
         written: &HashSet<BufRef>,
         dispatches: &[u32],
     ) {
-        let size = |lw: &Self, v: ValueId| lw.size_buffer(v, written);
         match step {
             Step::Dispatch {
                 kernel,
@@ -208,7 +236,9 @@ impl Lowerer<'_> {
                 };
                 let mut k = k.clone();
                 for (d, v) in limits {
-                    let Some(b) = size(self, v) else { continue };
+                    let Some(b) = self.size_buffer(v, written) else {
+                        continue;
+                    };
                     let slot = match bindings.iter().position(|x| *x == b) {
                         Some(i) if !k.buffers[i].writable => i,
                         _ => {
@@ -235,35 +265,11 @@ impl Lowerer<'_> {
                 self.kernels[*kernel as usize] = k;
             }
             Step::Conv(v) if v.batch_groups == 1 => {
-                let Some(c) = claims.get(&v.output) else {
-                    return;
-                };
                 let rest = v.output.size / (v.dtype.size() as u64 * v.batch).max(1);
-                let Some([images, _]) = groups(&c.shape, &[v.batch, rest]) else {
-                    return;
-                };
-                v.extent = leading(c, images, Claim::unread).and_then(|(s, per)| {
-                    size(self, s).map(|count| Extent {
-                        count,
-                        per,
-                        block: 1,
-                    })
-                });
+                v.extent = self.leading_units(claims.get(&v.output), [v.batch, rest], written);
             }
             Step::Softmax(s) => {
-                let Some(c) = claims.get(&s.dst) else {
-                    return;
-                };
-                let Some([rows, _]) = groups(&c.shape, &[s.rows, s.cols]) else {
-                    return;
-                };
-                s.extent = leading(c, rows, Claim::unread).and_then(|(v, per)| {
-                    size(self, v).map(|count| Extent {
-                        count,
-                        per,
-                        block: 1,
-                    })
-                });
+                s.extent = self.leading_units(claims.get(&s.dst), [s.rows, s.cols], written);
             }
             _ => {}
         }
