@@ -701,7 +701,6 @@ impl Executable {
                 // SAFETY: validated by from_bytes against these region sizes, and planned
                 // at load from these steps.
                 Step::Fft(f) => unsafe { self.fft.run(f, bases, self.threads) },
-                // SAFETY: steps validated by from_bytes against these region sizes.
                 Step::Gemm(g) => {
                     let mut g = *g;
                     let [b, m, n, k] = g.extents;
@@ -716,7 +715,7 @@ impl Executable {
                         continue;
                     }
                     // SAFETY: validated by from_bytes against these region sizes; fewer
-                    // batches or rows stay inside them.
+                    // batches, rows, columns or terms stay inside them.
                     unsafe { kernels::gemm::gemm(&g, bases, self.threads, self.isa) }
                 }
                 Step::Conv(c) => {
