@@ -86,7 +86,8 @@ pub use softmax::softmax_rows;
 /// The array functions (`map`) and arithmetic prefetch their source rows and, for writing,
 /// their destinations the same distance ahead: within a kernel's rows that brings the next
 /// rows in while the math runs (softmax 0.97x in three paired runs of 10-12 rounds).
-/// Measured on the 16-lane paths; the 8-lane ones do the same.
+/// Measured on the 16-lane paths; the 8-lane ones do the same. Not on AMD cores, where
+/// they cost (see [`crate::isa::hardware_prefetch_suffices`]).
 #[cfg(target_arch = "x86_64")]
 const PREFETCH_AHEAD: usize = 2048;
 
@@ -96,6 +97,9 @@ const PREFETCH_AHEAD: usize = 2048;
 #[inline(always)]
 fn prefetch(p: *const f32) {
     use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+    if crate::isa::hardware_prefetch_suffices() {
+        return;
+    }
     // SAFETY: SSE is part of x86_64; prefetch never faults, whatever the address.
     unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) }
 }
@@ -106,6 +110,9 @@ fn prefetch(p: *const f32) {
 #[inline(always)]
 fn prefetch_write(p: *const f32) {
     use std::arch::x86_64::{_MM_HINT_ET0, _mm_prefetch};
+    if crate::isa::hardware_prefetch_suffices() {
+        return;
+    }
     // SAFETY: prefetch never faults, whatever the address.
     unsafe { _mm_prefetch::<_MM_HINT_ET0>(p.cast()) }
 }

@@ -53,12 +53,13 @@ pub fn row_sum(row: &[f32], init: f32, what: Summand) -> f32 {
     row_sum_with(row, init, what, true)
 }
 
-/// [`row_sum`], with AVX-512 only if `wide` (the same bits either way).
+/// [`row_sum`], with AVX-512 only if `wide` and the CPU is not one where the 8-lane sums
+/// are faster ([`crate::isa::narrow_row_sums`]); the same bits either way.
 pub(super) fn row_sum_with(row: &[f32], init: f32, what: Summand, wide: bool) -> f32 {
     #[cfg(target_arch = "x86_64")]
     {
         if row.len() >= BLOCK {
-            if wide && std::is_x86_feature_detected!("avx512f") {
+            if wide && !crate::isa::narrow_row_sums() && std::is_x86_feature_detected!("avx512f") {
                 // SAFETY: AVX-512F was detected just above.
                 let (i, total) = unsafe { blocks_avx512(row, what) };
                 return finish(row, i, total, init, what);
@@ -323,6 +324,15 @@ mod tests {
                     let (i, total) = unsafe { blocks_avx(&v, what) };
                     let avx = finish(&v, i, total, 1.5, what);
                     assert!(same(avx, want), "avx n={n} {what:?}");
+                }
+                // row_sum takes the 8-lane path on AMD cores; the 16-lane one is checked
+                // on its own.
+                #[cfg(target_arch = "x86_64")]
+                if n >= BLOCK && std::is_x86_feature_detected!("avx512f") {
+                    // SAFETY: AVX-512F detected.
+                    let (i, total) = unsafe { blocks_avx512(&v, what) };
+                    let wide = finish(&v, i, total, 1.5, what);
+                    assert!(same(wide, want), "avx512 n={n} {what:?}");
                 }
             }
         }
