@@ -89,35 +89,50 @@ int_key!(U64Key, u64, unsigned);
 pub unsafe fn top_k(t: &TopK, bases: &Bases) {
     let key = &t.operands[0];
     let signed = t.order == KeyOrder::Signed;
-    // SAFETY (all arms): the caller's contract, passed on.
-    unsafe {
-        match (key.dtype, signed) {
-            (DType::F16 | DType::BF16, _) => run::<F16Key>(t, bases),
-            (DType::F32, _) => run::<F32Key>(t, bases),
-            (DType::F64, _) => run::<F64Key>(t, bases),
-            (DType::I8, true) => run::<I8Key>(t, bases),
-            (DType::I16, true) => run::<I16Key>(t, bases),
-            (DType::I32, true) => run::<I32Key>(t, bases),
-            (DType::I64, true) => run::<I64Key>(t, bases),
-            (DType::U8 | DType::I1, true) => run::<I8Key>(t, bases),
-            (DType::U16, true) => run::<I16Key>(t, bases),
-            (DType::U32, true) => run::<I32Key>(t, bases),
-            (DType::U64, true) => run::<I64Key>(t, bases),
-            (d, false) => match d.size() {
-                1 => run::<U8Key>(t, bases),
-                2 => run::<U16Key>(t, bases),
-                4 => run::<U32Key>(t, bases),
-                _ => run::<U64Key>(t, bases),
-            },
-            // The decoder admits no other key types.
-            _ => {}
-        }
-    }
+    let ranks: RanksFn = match (key.dtype, signed) {
+        (DType::F16 | DType::BF16, _) => ranks::<F16Key>,
+        (DType::F32, _) => ranks::<F32Key>,
+        (DType::F64, _) => ranks::<F64Key>,
+        (DType::I8 | DType::U8 | DType::I1, true) => ranks::<I8Key>,
+        (DType::I16 | DType::U16, true) => ranks::<I16Key>,
+        (DType::I32 | DType::U32, true) => ranks::<I32Key>,
+        (DType::I64 | DType::U64, true) => ranks::<I64Key>,
+        (d, false) => match d.size() {
+            1 => ranks::<U8Key>,
+            2 => ranks::<U16Key>,
+            4 => ranks::<U32Key>,
+            _ => ranks::<U64Key>,
+        },
+        // The decoder admits no other key types.
+        _ => return,
+    };
+    // SAFETY: the caller's contract, passed on, with `ranks` for the key's type.
+    unsafe { run(t, bases, ranks) }
+}
+
+/// Fills `out` with the ranks of the `n` keys at `p + (base + j * stride)` elements,
+/// XORed with `flip`. The only code per key type: the rest of a step is shared.
+type RanksFn =
+    unsafe fn(p: *const u8, base: usize, stride: usize, n: usize, flip: u64, out: &mut Vec<u64>);
+
+/// # Safety
+/// Every key read lies inside the buffer at `p`, of `K`'s type.
+unsafe fn ranks<K: Key>(
+    p: *const u8,
+    base: usize,
+    stride: usize,
+    n: usize,
+    flip: u64,
+    out: &mut Vec<u64>,
+) {
+    out.clear();
+    // SAFETY: the caller's bound.
+    out.extend((0..n).map(|j| unsafe { K::rank(p, base + j * stride) } ^ flip));
 }
 
 /// # Safety
-/// As [`top_k`], with `K` the key operand's type.
-unsafe fn run<K: Key>(t: &TopK, bases: &Bases) {
+/// As [`top_k`], with `ranks` reading the key operand's type.
+unsafe fn run(t: &TopK, bases: &Bases, ranks: RanksFn) {
     let dim = t.dimension as usize;
     let n = t.shape[dim] as usize;
     let inner: usize = t.shape[dim + 1..].iter().map(|&d| d as usize).product();
@@ -130,12 +145,13 @@ unsafe fn run<K: Key>(t: &TopK, bases: &Bases) {
     let flip = if t.descending { u64::MAX } else { 0 };
     let mut heap: BinaryHeap<(u64, u32)> = BinaryHeap::with_capacity(k);
     let mut best: Vec<(u64, u32)> = Vec::with_capacity(k);
+    let mut slice_ranks: Vec<u64> = Vec::with_capacity(n);
     for o in 0..outer {
         for i in 0..inner {
             let base = o * n * inner + i;
             // SAFETY: positions j < n of this slice are inside the key buffer.
-            let rank = |j: usize| unsafe { K::rank(keys, base + j * inner) } ^ flip;
-            select(k, n, rank, &mut heap, &mut best);
+            unsafe { ranks(keys, base, inner, n, flip, &mut slice_ranks) };
+            select(k, n, |j| slice_ranks[j], &mut heap, &mut best);
             let out_base = o * k * inner + i;
             for op in &t.operands {
                 let sz = op.dtype.size();
