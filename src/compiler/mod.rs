@@ -327,6 +327,11 @@ fn compile_inlined(
         }
         t.record("verify", || passes::verify::verify_func(&func))?;
     }
+    if options.optimize && t.record("sort_key", || passes::sort_key::rewrite(&mut func)) > 0 {
+        // Sorts of one operand by the same key share its computation.
+        t.record("cse", || passes::cse::cse(&mut func));
+        t.record("verify", || passes::verify::verify_func(&func))?;
+    }
     let mut lowered = t.record("lower", || {
         lower::lower_with(&func, &options.target, &options.ffi)
     })?;

@@ -201,6 +201,13 @@ fn select(
 ) {
     heap.clear();
     let k = k.min(n);
+    if k == n {
+        // All of them: a sort of the pairs, positions breaking ties.
+        best.clear();
+        best.extend((0..n).map(|j| (rank(j), j as u32)));
+        best.sort_unstable();
+        return;
+    }
     for j in 0..k {
         heap.push((rank(j), j as u32));
     }

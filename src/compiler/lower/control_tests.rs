@@ -22,7 +22,8 @@ fn kinds(steps: &[Step]) -> (usize, usize, usize) {
     walk_steps(steps, &mut |s| match s {
         Step::While { .. } => k.0 += 1,
         Step::Case { .. } => k.1 += 1,
-        Step::Sort(_) => k.2 += 1,
+        // A sort by a compiled comparator, or by native key comparisons.
+        Step::Sort(_) | Step::TopK(_) => k.2 += 1,
         _ => {}
     });
     k

@@ -507,6 +507,9 @@ impl<'f> Lowerer<'f> {
             let Some((op, _)) = self.def[r.index()] else {
                 continue;
             };
+            if ps.full {
+                continue;
+            }
             for (&res, slice) in op.results.iter().zip(&ps.slices) {
                 self.materialize[res.index()] = false;
                 if let Some(s) = slice {

@@ -1,4 +1,6 @@
-//! Sorts of which only a leading slice is read become a selection ([`Step::TopK`]).
+//! Sorts of which only a leading slice is read become a selection ([`Step::TopK`]), and
+//! sorts by one plain comparison become a native key sort (the same step, all of each
+//! slice selected).
 //!
 //! `top_k` in StableHLO is a stable sort of the operand with an iota along the sorted
 //! dimension, then a slice of the first `k` of both results (CHLO's decomposition, and
@@ -14,6 +16,11 @@
 //! `k` (see `runtime-lib/src/kernels/topk.rs`). An operand that is an iota along the
 //! sorted dimension is not read: the step writes the positions. The slices are written
 //! by the step; the sort's own results get no buffer.
+//!
+//! With the same comparator and results read otherwise, the step sorts whole slices
+//! (`k` = the dimension's length) into the results: native comparisons of ranks instead
+//! of `n log n` calls of the compiled comparator. JAX's float comparators become this
+//! form in `passes/sort_key.rs`.
 
 use super::Lowerer;
 use crate::compiler::diag::Diagnostic;
@@ -24,13 +31,17 @@ use pjrtc_runtime::format::{KeyOrder, Step, TopK, TopKOperand};
 #[derive(Clone, Debug)]
 pub(crate) struct PartialSort {
     pub dimension: usize,
+    /// The length of the slices, or the whole dimension for a full sort.
     pub k: i64,
     pub descending: bool,
     pub order: KeyOrder,
     /// Per operand: an iota along the dimension (its positions are written, not read).
     pub positions: Vec<bool>,
-    /// Per result: the slice reading it, if any.
+    /// Per result: the slice reading it (a full sort: the result itself), if any.
     pub slices: Vec<Option<ValueId>>,
+    /// Whether all of each slice is sorted (`k` is the dimension's length): the results
+    /// are written, not slices of them.
+    pub full: bool,
 }
 
 /// The key order and direction of a comparator that is a single strict comparison of
@@ -96,10 +107,57 @@ pub(crate) fn find(
         return None;
     }
     let (order, descending) = comparator_order(op, ty.dtype)?;
+    if op.results.iter().any(|&r| lw.r(r) != r) {
+        return None;
+    }
+    let (k, slices, full) = match leading_slices(lw, op, dim, ops, users, yielded) {
+        Some((k, slices)) => (k, slices, false),
+        // A full sort: the step writes the results that are read.
+        None => (
+            ty.shape[dim],
+            op.results
+                .iter()
+                .map(|&r| (!users[r.index()].is_empty() || yielded[r.index()]).then_some(r))
+                .collect(),
+            true,
+        ),
+    };
+    let positions = op
+        .operands
+        .iter()
+        .enumerate()
+        .map(|(i, &o)| {
+            i > 0
+                && matches!(lw.def_op(o), Some((d, _)) if d.opcode == Opcode::Iota { dimension: dim as i64 })
+                && lw.ty(o).dtype.is_int()
+        })
+        .collect();
+    Some(PartialSort {
+        dimension: dim,
+        full,
+        k,
+        descending,
+        order,
+        positions,
+        slices,
+    })
+}
+
+/// `k` and the slice reading each result, if every result is read only by a slice
+/// `[0, k)` along `dim` (or not at all) and some result is.
+fn leading_slices(
+    lw: &Lowerer,
+    op: &Op,
+    dim: usize,
+    ops: &[(&Op, usize)],
+    users: &[Vec<usize>],
+    yielded: &[bool],
+) -> Option<(i64, Vec<Option<ValueId>>)> {
+    let ty = lw.ty(op.operands[0]);
     let mut k = None;
     let mut slices = Vec::with_capacity(op.results.len());
     for &r in &op.results {
-        if lw.r(r) != r || yielded[r.index()] {
+        if yielded[r.index()] {
             return None;
         }
         let slice = match users[r.index()].as_slice() {
@@ -127,25 +185,7 @@ pub(crate) fn find(
         };
         slices.push(slice);
     }
-    let k = k?;
-    let positions = op
-        .operands
-        .iter()
-        .enumerate()
-        .map(|(i, &o)| {
-            i > 0
-                && matches!(lw.def_op(o), Some((d, _)) if d.opcode == Opcode::Iota { dimension: dim as i64 })
-                && lw.ty(o).dtype.is_int()
-        })
-        .collect();
-    Some(PartialSort {
-        dimension: dim,
-        k,
-        descending,
-        order,
-        positions,
-        slices,
-    })
+    Some((k?, slices))
 }
 
 /// Emits the [`Step::TopK`] of a partial sort.

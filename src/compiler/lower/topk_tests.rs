@@ -182,8 +182,9 @@ fn only_the_indices_read() {
 
 #[test]
 fn other_sorts_stay_sorts() {
-    // A partial-order comparator (FLOAT), slices of different lengths, a result read
-    // whole: each needs the full sort, and still gives its results.
+    // A partial-order comparator (FLOAT) stays a sort by the compiled comparator. Slices
+    // of different lengths, or a result read whole, need the full sort: by native key
+    // comparisons of whole slices. Each gives the sort's results.
     let body = |cmp: &str, uses: &str, ret: &str| {
         format!(
             "func.func @main(%x: tensor<2x9xf32>) -> ({ret}) {{
@@ -212,21 +213,36 @@ fn other_sorts_stay_sorts() {
             .collect::<Vec<_>>(),
     );
     let cases = [
-        body("FLOAT", &slices(3, 3), "tensor<2x3xf32>, tensor<2x3xi32>"),
-        body(
-            "TOTALORDER",
-            &slices(3, 4),
-            "tensor<2x3xf32>, tensor<2x4xi32>",
+        (
+            body("FLOAT", &slices(3, 3), "tensor<2x3xf32>, tensor<2x3xi32>"),
+            (0, 1),
         ),
-        body(
-            "TOTALORDER",
-            "  %v = stablehlo.slice %s#0 [0:2, 0:3] : (tensor<2x9xf32>) -> tensor<2x3xf32>
+        (
+            body(
+                "TOTALORDER",
+                &slices(3, 4),
+                "tensor<2x3xf32>, tensor<2x4xi32>",
+            ),
+            (1, 0),
+        ),
+        (
+            body(
+                "TOTALORDER",
+                "  %v = stablehlo.slice %s#0 [0:2, 0:3] : (tensor<2x9xf32>) -> tensor<2x3xf32>
   return %v, %s#1 : tensor<2x3xf32>, tensor<2x9xi32>",
-            "tensor<2x3xf32>, tensor<2x9xi32>",
+                "tensor<2x3xf32>, tensor<2x9xi32>",
+            ),
+            (1, 0),
         ),
     ];
-    for src in cases {
+    for (src, steps) in cases {
         let (_, p) = three_ways(&src, std::slice::from_ref(&x));
-        assert_eq!(count_steps(&p), (0, 1), "{src}");
+        assert_eq!(count_steps(&p), steps, "{src}");
+        // The full sort's `k` is the whole dimension.
+        walk_steps(&p.steps, &mut |s| {
+            if let Step::TopK(t) = s {
+                assert_eq!(t.k, 9, "{src}");
+            }
+        });
     }
 }

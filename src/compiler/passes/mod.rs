@@ -15,6 +15,9 @@ pub mod refine;
 pub mod rng;
 #[cfg(test)]
 mod rng_tests;
+pub mod sort_key;
+#[cfg(test)]
+mod sort_key_tests;
 pub mod verify;
 
 #[cfg(test)]
