@@ -14,22 +14,26 @@ pub const BUFFER_ALIGN: usize = 64;
 /// The size of a transparent huge page (x86_64 and aarch64 Linux with 4 KiB base pages).
 const HUGE_PAGE: usize = 2 << 20;
 
-/// Asks the kernel to back the whole huge pages of `len` bytes at `ptr` (huge-page
-/// aligned) with transparent huge pages. A hint: systems with them off, or other
-/// kernels, ignore it or answer with an error that changes nothing.
+/// Asks the kernel to back the huge pages that lie wholly inside the `len` bytes at `ptr`
+/// with transparent huge pages. A hint: systems with them off, or other kernels, ignore
+/// it or answer with an error that changes nothing.
+///
+/// The buffer itself keeps its ordinary alignment: with every large buffer starting on a
+/// 2 MiB boundary, the same element of each lay at the same offset in its huge page, and
+/// two threads streaming `c = a + b` over 4 MiB arrays ran at the speed of one (cache
+/// sets shared by all six streams): 0.32 ms instead of 0.17.
 fn advise_huge_pages(ptr: NonNull<u8>, len: usize) {
-    #[cfg(target_os = "linux")]
-    // SAFETY: the range is inside the caller's fresh allocation (whole pages from its
-    // aligned start); MADV_HUGEPAGE changes how pages are backed, never their contents.
-    unsafe {
-        libc::madvise(
-            ptr.as_ptr().cast(),
-            len / HUGE_PAGE * HUGE_PAGE,
-            libc::MADV_HUGEPAGE,
-        );
+    let start = (ptr.as_ptr() as usize).next_multiple_of(HUGE_PAGE);
+    let end = (ptr.as_ptr() as usize + len) / HUGE_PAGE * HUGE_PAGE;
+    if end <= start {
+        return;
     }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (ptr, len);
+    #[cfg(target_os = "linux")]
+    // SAFETY: [start, end) is inside the caller's allocation and page aligned;
+    // MADV_HUGEPAGE changes how pages are backed, never their contents.
+    unsafe {
+        libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+    }
 }
 
 /// What frees a foreign view's memory (see [`AlignedBytes::foreign`]).
@@ -75,17 +79,17 @@ impl AlignedBytes {
     /// Fresh, untouched memory for `len` bytes (a dangling aligned pointer for 0), or
     /// `None` if the size is too large or the allocator refuses.
     ///
-    /// Buffers of [`HUGE_PAGE`] or more start on a huge-page boundary and are marked for
-    /// transparent huge pages before anything touches them, so the kernel can back them
-    /// with 2 MiB pages: streaming 64 MiB took 1.5 ms instead of 2.1 ms on a Zen 4 core,
-    /// the difference being TLB misses, and a first touch faults once per 2 MiB instead of
+    /// The huge pages inside buffers of [`HUGE_PAGE`] or more are marked for transparent
+    /// huge pages before anything touches them, so the kernel can back them with 2 MiB
+    /// pages: streaming 64 MiB took 1.5 ms instead of 2.1 ms on a Zen 4 core, the
+    /// difference being TLB misses, and a first touch faults once per 2 MiB instead of
     /// once per 4 KiB.
     fn allocate(len: usize) -> Option<NonNull<u8>> {
         if len == 0 {
             // Aligned to BUFFER_ALIGN and never dereferenced for a zero length.
             return NonNull::new(BUFFER_ALIGN as *mut u8);
         }
-        let layout = Layout::from_size_align(len, Self::align(len)).ok()?;
+        let layout = Layout::from_size_align(len, BUFFER_ALIGN).ok()?;
         // SAFETY: the layout has a non-zero size (len > 0) and a valid power-of-two alignment.
         let ptr = NonNull::new(unsafe { std::alloc::alloc(layout) })?;
         if len >= HUGE_PAGE {
@@ -149,15 +153,7 @@ impl AlignedBytes {
     }
 
     fn layout(len: usize) -> Layout {
-        Layout::from_size_align(len, Self::align(len)).expect("buffer size overflows isize")
-    }
-
-    fn align(len: usize) -> usize {
-        if len >= HUGE_PAGE {
-            HUGE_PAGE
-        } else {
-            BUFFER_ALIGN
-        }
+        Layout::from_size_align(len, BUFFER_ALIGN).expect("buffer size overflows isize")
     }
 
     pub fn len(&self) -> usize {
@@ -294,12 +290,7 @@ mod tests {
             3 * HUGE_PAGE + 5,
         ] {
             let b = AlignedBytes::zeroed(len);
-            let align = if len >= HUGE_PAGE {
-                HUGE_PAGE
-            } else {
-                BUFFER_ALIGN
-            };
-            assert_eq!(b.as_ptr() as usize % align, 0, "{len}");
+            assert_eq!(b.as_ptr() as usize % BUFFER_ALIGN, 0, "{len}");
             assert!(b.as_slice().iter().all(|&x| x == 0), "{len}");
         }
     }
