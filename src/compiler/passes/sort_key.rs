@@ -110,7 +110,15 @@ fn key_function(op: &Op, values: &[TensorType]) -> Option<KeyFunction> {
         while let Some(v) = stack.pop() {
             match def.get(&v) {
                 Some(o) => {
-                    if !elementwise(&o.opcode) || o.results.len() != 1 || !o.regions.is_empty() {
+                    // One scalar per element (a bitcast between widths would add a
+                    // dimension), and no complex values (legalized already).
+                    let ty = &values[v.index()];
+                    if !elementwise(&o.opcode)
+                        || o.results.len() != 1
+                        || !o.regions.is_empty()
+                        || !ty.shape.is_empty()
+                        || ty.dtype.is_complex()
+                    {
                         return None;
                     }
                     stack.extend(&o.operands);
@@ -138,9 +146,6 @@ fn key_function(op: &Op, values: &[TensorType]) -> Option<KeyFunction> {
     }
     // A bare comparison of operand 0 is already what lowering runs natively.
     if operand == 0 && x == ax {
-        return None;
-    }
-    if values[x.index()].dtype.is_complex() {
         return None;
     }
     let tree = tree(x, &def);
