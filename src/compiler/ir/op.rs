@@ -593,6 +593,22 @@ impl Opcode {
         format!("stablehlo.{s}")
     }
 
+    /// Ops computing each result element from the operand elements at the same index,
+    /// one element of the same shape each (`bitcast_convert` may change the element
+    /// width, and with it the shape, so it is not one).
+    pub fn is_elementwise(&self) -> bool {
+        matches!(
+            self,
+            Opcode::Unary(_)
+                | Opcode::Binary(_)
+                | Opcode::Compare { .. }
+                | Opcode::Select
+                | Opcode::Clamp
+                | Opcode::Convert
+                | Opcode::ReducePrecision { .. }
+        )
+    }
+
     /// True for ops whose result is fully determined by their operands (foldable, CSE-able,
     /// removable when unused).
     pub fn is_pure(&self) -> bool {

@@ -654,14 +654,14 @@ impl<'f> Lowerer<'f> {
                     // Any cost: each consumer computes it at the same point of one kernel,
                     // where the body's hash-consing makes it one node (exact GELU's erfc
                     // polynomial, whose values feed several selects, is one kernel).
-                    o if is_elementwise(o)
+                    o if o.is_elementwise()
                         && !expanding[i]
                         && self.point_aligned(&fx, v, &aligned) =>
                     {
                         self.materialize[i] = false;
                     }
                     // Cheap: consumers may also be reductions, which compute it once more.
-                    o if is_elementwise(o) && !expanding[i] && self.light(v, 0) => {
+                    o if o.is_elementwise() && !expanding[i] && self.light(v, 0) => {
                         let shape = &self.ty(v).shape;
                         let same_kernel = fx.common_home(v).is_some()
                             && fx.users[i].iter().all(|&u| {
@@ -672,7 +672,8 @@ impl<'f> Lowerer<'f> {
                                         uop.operands[k..].iter().all(|&o| self.r(o) != v)
                                     }
                                     o => {
-                                        is_elementwise(o) && self.ty(uop.results[0]).shape == *shape
+                                        o.is_elementwise()
+                                            && self.ty(uop.results[0]).shape == *shape
                                     }
                                 }
                             });
@@ -684,7 +685,7 @@ impl<'f> Lowerer<'f> {
                 }
             }
             aligned[i] = if self.materialize[i] {
-                is_elementwise(&op.opcode)
+                op.opcode.is_elementwise()
             } else {
                 fx.movable[i] && (self.point_aligned(&fx, v, &aligned) || self.gemm_operand(&fx, v))
             };
@@ -707,7 +708,7 @@ impl<'f> Lowerer<'f> {
             && fx.users[v.index()].iter().all(|&u| {
                 let uop = fx.ops[u].0;
                 let r = uop.results[0];
-                is_elementwise(&uop.opcode) && self.ty(r).shape == *shape && aligned[r.index()]
+                uop.opcode.is_elementwise() && self.ty(r).shape == *shape && aligned[r.index()]
             })
     }
 
@@ -788,7 +789,7 @@ impl<'f> Lowerer<'f> {
                     | UnaryOp::IsFinite
             ),
             Opcode::Binary(b) => matches!(b, BinaryOp::Pow | BinaryOp::Atan2),
-            o => !is_elementwise(o) && !matches!(o, Opcode::BroadcastInDim { .. }),
+            o => !o.is_elementwise() && !matches!(o, Opcode::BroadcastInDim { .. }),
         };
         !heavy
             && depth < 4
@@ -879,7 +880,7 @@ impl<'f> Lowerer<'f> {
                 return false;
             };
             let ok = match &uop.opcode {
-                o if is_elementwise(o) => self.ty(r).shape == *shape && next(r, bcast, found),
+                o if o.is_elementwise() => self.ty(r).shape == *shape && next(r, bcast, found),
                 Opcode::BroadcastInDim {
                     broadcast_dimensions,
                 } => {
@@ -1348,20 +1349,6 @@ fn home_fusion(found: &RowFusion) -> Option<Option<HomeFusion>> {
         .iter()
         .all(|p| p.1 == *first)
         .then(|| Some(HomeFusion::Columns(first.clone())))
-}
-
-/// Ops computing each result element from the operand elements at the same index.
-fn is_elementwise(op: &Opcode) -> bool {
-    matches!(
-        op,
-        Opcode::Unary(_)
-            | Opcode::Binary(_)
-            | Opcode::Compare { .. }
-            | Opcode::Select
-            | Opcode::Clamp
-            | Opcode::Convert
-            | Opcode::ReducePrecision { .. }
-    )
 }
 
 /// Ops lowered as an expression at an output index (fusable into consumers).

@@ -68,19 +68,10 @@ struct KeyFunction {
     swapped: bool,
 }
 
-/// Ops a key function may consist of: elementwise, pure, one element in and one out.
+/// Ops a key function may consist of: elementwise and pure, each a scalar of the
+/// comparator (the caller checks that a bitcast keeps its width).
 fn elementwise(op: &Opcode) -> bool {
-    matches!(
-        op,
-        Opcode::Constant(_)
-            | Opcode::Unary(_)
-            | Opcode::Binary(_)
-            | Opcode::Compare { .. }
-            | Opcode::Select
-            | Opcode::Clamp
-            | Opcode::Convert
-            | Opcode::BitcastConvert
-    )
+    op.is_elementwise() || matches!(op, Opcode::Constant(_) | Opcode::BitcastConvert)
 }
 
 fn key_function(op: &Op, values: &[TensorType]) -> Option<KeyFunction> {

@@ -499,20 +499,11 @@ fn single_binary(r: &Region) -> Option<BinaryOp> {
 
 /// Ops whose result is elementwise in their same-shaped operands.
 fn is_elementwise(op: &Opcode) -> bool {
-    matches!(
-        op,
-        Opcode::Unary(_)
-            | Opcode::Binary(_)
-            | Opcode::Compare { .. }
-            | Opcode::Select
-            | Opcode::Clamp
-            | Opcode::Convert
-            | Opcode::BitcastConvert
-            | Opcode::Real
-            | Opcode::Imag
-            | Opcode::Complex
-            | Opcode::ReducePrecision { .. }
-    )
+    op.is_elementwise()
+        || matches!(
+            op,
+            Opcode::BitcastConvert | Opcode::Real | Opcode::Imag | Opcode::Complex
+        )
 }
 
 /// Splits wanted downstream, propagated backwards from the results' splits and the
