@@ -620,6 +620,19 @@ pub fn three_ways(src: &str, args: &[Literal]) -> (Vec<Vec<u8>>, LoweredProgram)
     (expected, p)
 }
 
+/// `n` pseudo-random 64-bit words (xorshift) from `seed`, reproducible.
+pub fn bits(n: usize, seed: u64) -> Vec<u64> {
+    let mut s = seed | 1;
+    (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        })
+        .collect()
+}
+
 /// Loads `pjx` and runs it on `args`: each output's bytes.
 pub fn run_native(pjx: pjrtc_runtime::format::Pjx, args: &[Literal]) -> Vec<Vec<u8>> {
     let exe = Executable::from_pjx(pjx).expect("load");

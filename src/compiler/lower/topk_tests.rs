@@ -2,7 +2,7 @@
 //! `Step::TopK`, and that it gives the stable sort's bits (eval, the kir interpreter's
 //! independent sort and the native runtime agree, `three_ways`).
 
-use super::tests::three_ways;
+use super::tests::{bits, three_ways};
 use crate::compiler::eval::{literal_from_bits, literal_from_f64, literal_from_i128};
 use crate::compiler::ir::*;
 use pjrtc_runtime::format::{Step, walk_steps};
@@ -15,19 +15,6 @@ fn count_steps(p: &super::LoweredProgram) -> (usize, usize) {
         _ => {}
     });
     (topk, sort)
-}
-
-/// Pseudo-random bits (xorshift), reproducible.
-fn bits(n: usize, seed: u64) -> Vec<u64> {
-    let mut s = seed | 1;
-    (0..n)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        })
-        .collect()
 }
 
 fn shape_text(shape: &[i64], dtype: &str) -> String {

@@ -5,7 +5,7 @@
 use super::{inline, sort_key, verify};
 use crate::compiler::eval::{eval_func, literal_from_bits};
 use crate::compiler::ir::{DType, Func, Literal, Opcode, Region, TensorType};
-use crate::compiler::lower::tests::run_native;
+use crate::compiler::lower::tests::{bits, run_native};
 use crate::compiler::{Options, Timings, compile_module, frontend};
 use pjrtc_runtime::format::{Step, walk_steps};
 
@@ -22,19 +22,6 @@ fn sorts(r: &Region) -> usize {
                 + op.regions.iter().map(sorts).sum::<usize>()
         })
         .sum()
-}
-
-/// Pseudo-random bits (xorshift), reproducible.
-fn bits(n: usize, seed: u64) -> Vec<u64> {
-    let mut s = seed | 1;
-    (0..n)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        })
-        .collect()
 }
 
 /// Runs `src` three ways on `args`: the evaluator on the program as written, the
