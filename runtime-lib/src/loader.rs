@@ -213,7 +213,44 @@ impl LoadedCode {
         }
         #[cfg(target_arch = "aarch64")]
         code.flush_icache();
+        if std::env::var_os("PJRTC_PERF_MAP").is_some() {
+            code.write_perf_map(kernels);
+        }
         Ok(code)
+    }
+
+    /// Appends the kernels' addresses to `/tmp/perf-<pid>.map`, where `perf report`
+    /// looks up symbols of code it finds in anonymous memory. Each kernel's extent runs
+    /// to the next kernel's entry (or the text's end). Best effort: a profiling aid, so
+    /// a failed write is reported once and otherwise ignored.
+    fn write_perf_map(&self, kernels: &[KernelEntry]) {
+        use std::io::Write;
+        let mut starts: Vec<usize> = self.kernels.clone();
+        starts.push(self.text_len);
+        starts.sort_unstable();
+        let mut text = String::new();
+        for (k, &off) in kernels.iter().zip(&self.kernels) {
+            let end = starts
+                .iter()
+                .copied()
+                .find(|&s| s > off)
+                .unwrap_or(self.text_len);
+            text += &format!(
+                "{:x} {:x} {}\n",
+                self.base as usize + off,
+                end - off,
+                k.name
+            );
+        }
+        let path = format!("/tmp/perf-{}.map", std::process::id());
+        let written = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .and_then(|mut f| f.write_all(text.as_bytes()));
+        if let Err(e) = written {
+            eprintln!("pjrtc: PJRTC_PERF_MAP: cannot write {path}: {e}");
+        }
     }
 
     fn protect(&self, start: usize, len: usize, prot: libc::c_int) -> Result<(), LoadError> {

@@ -32,6 +32,7 @@ lanewise! { "avx512f";
     min(a: F, b: F) -> F = _mm512_min_ps(a, b);
     max(a: F, b: F) -> F = _mm512_max_ps(a, b);
     fmadd(a: F, b: F, c: F) -> F = _mm512_fmadd_ps(a, b, c);
+    fnmadd(a: F, b: F, c: F) -> F = _mm512_fnmadd_ps(a, b, c);
     round(a: F) -> F = _mm512_roundscale_ps::<NEAREST>(a);
     and(a: F, b: F) -> F = bitwise(a, b, |a, b| _mm512_and_si512(a, b));
     or(a: F, b: F) -> F = bitwise(a, b, |a, b| _mm512_or_si512(a, b));
