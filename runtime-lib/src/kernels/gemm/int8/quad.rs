@@ -245,7 +245,34 @@ unsafe fn pack_b<T: QuadTile>(
 ) -> Vec<i32> {
     let kcq = kc.div_ceil(4);
     let mut sums = vec![0i32; nc.next_multiple_of(T::NR)];
-    for jp in (0..nc).step_by(T::NR) {
+    // Rows of B contiguous: whole panels from four row slices at a time.
+    const { assert!(T::NR <= ZERO_ROW.len()) };
+    let full = if b.cs == 1 { nc - nc % T::NR } else { 0 };
+    for jp in (0..full).step_by(T::NR) {
+        for q in 0..kcq {
+            // SAFETY: NR contiguous bytes from column jc + jp of each step row of the
+            // block (steps past kc are left out); quad q of panel jp / NR is NR words
+            // inside dst.
+            unsafe {
+                let row = |t: usize| {
+                    let p = 4 * q + t;
+                    (p < kc).then(|| {
+                        let at = b.ptr.offset((pc + p) as isize * b.rs + (jc + jp) as isize);
+                        std::slice::from_raw_parts(at as *const u8, T::NR)
+                    })
+                };
+                let out = std::slice::from_raw_parts_mut(dst.add(jp * kcq + q * T::NR), T::NR);
+                interleave4(
+                    [row(0), row(1), row(2), row(3)],
+                    signed,
+                    xor,
+                    out,
+                    &mut sums[jp..jp + T::NR],
+                );
+            }
+        }
+    }
+    for jp in (full..nc).step_by(T::NR) {
         let w = T::NR.min(nc - jp);
         for q in 0..kcq {
             for j in 0..T::NR {
@@ -292,6 +319,18 @@ unsafe fn pack_a(
 ) {
     let kcq = kc.div_ceil(4);
     for (i, sum) in rowsum.iter_mut().enumerate().take(mc) {
+        if a.cs == 1 {
+            // A contiguous row: its quads are its bytes as they lie (zeros past kc).
+            // SAFETY: kc bytes of row ic + i from step pc are inside A; packed row i is
+            // kcq words inside dst.
+            unsafe {
+                let at = a.ptr.offset((ic + i) as isize * a.rs + pc as isize);
+                let src = std::slice::from_raw_parts(at as *const u8, kc);
+                let out = std::slice::from_raw_parts_mut(dst.add(i * kcq) as *mut u8, 4 * kcq);
+                *sum = copy_xor(src, signed, xor, out);
+            }
+            continue;
+        }
         *sum = 0;
         for q in 0..kcq {
             let mut word = [0u8; 4];
@@ -307,6 +346,54 @@ unsafe fn pack_a(
             // SAFETY: quad q of packed row i, inside dst.
             unsafe { dst.add(i * kcq + q).write(i32::from_le_bytes(word)) }
         }
+    }
+}
+
+/// The bytes of a missing step row in [`interleave4`]: panels are at most this wide.
+const ZERO_ROW: [u8; 64] = [0; 64];
+
+/// `out[..src.len()]` = `src` XOR `xor`, the rest of `out` zero; returns the sum of
+/// `src`'s bytes read as i8 (`signed`) or u8. Plain loops over bytes, which the compiler
+/// vectorizes.
+fn copy_xor(src: &[u8], signed: bool, xor: u8, out: &mut [u8]) -> i32 {
+    let (head, tail) = out.split_at_mut(src.len());
+    for (o, &x) in head.iter_mut().zip(src) {
+        *o = x ^ xor;
+    }
+    tail.fill(0);
+    // At most KC bytes: the sum fits in i32 either way.
+    if signed {
+        src.iter().map(|&x| x as i8 as i32).sum()
+    } else {
+        src.iter().map(|&x| x as i32).sum()
+    }
+}
+
+/// Word `j` of `out` = bytes `rows[t][j]` XOR `xor` for t = 0..4 (a missing row gives
+/// zero bytes), and `sums[j]` increased by the four bytes read as i8 (`signed`) or u8.
+/// Widened to u32 lanes and shifted into place, a form the compiler vectorizes.
+fn interleave4(rows: [Option<&[u8]>; 4], signed: bool, xor: u8, out: &mut [i32], sums: &mut [i32]) {
+    let n = out.len();
+    let zero = &ZERO_ROW[..n];
+    let has: [bool; 4] = std::array::from_fn(|t| rows[t].is_some());
+    let r: [&[u8]; 4] = std::array::from_fn(|t| rows[t].unwrap_or(zero));
+    let x: [u32; 4] = std::array::from_fn(|t| if has[t] { xor as u32 } else { 0 });
+    for j in 0..n {
+        out[j] = ((r[0][j] as u32 ^ x[0])
+            | (r[1][j] as u32 ^ x[1]) << 8
+            | (r[2][j] as u32 ^ x[2]) << 16
+            | (r[3][j] as u32 ^ x[3]) << 24) as i32;
+    }
+    for (j, s) in sums.iter_mut().enumerate().take(n) {
+        let add = if signed {
+            r[0][j] as i8 as i32
+                + r[1][j] as i8 as i32
+                + r[2][j] as i8 as i32
+                + r[3][j] as i8 as i32
+        } else {
+            r[0][j] as i32 + r[1][j] as i32 + r[2][j] as i32 + r[3][j] as i32
+        };
+        *s = s.wrapping_add(add);
     }
 }
 
