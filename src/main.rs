@@ -86,13 +86,13 @@ enum Command {
         /// Write outputs as DIR/out0.npy, DIR/out1.npy, ...; without it, print a summary.
         #[arg(long, value_name = "DIR")]
         outputs: Option<PathBuf>,
-        /// Untimed calls before timing (with --iters).
+        /// Untimed calls before timing (with --iters), continued for at least 0.2 s.
         #[arg(long, default_value_t = 3)]
         warmup: u32,
         /// Time this many calls and print one JSON line with median/min/max milliseconds.
         #[arg(long)]
         iters: Option<u32>,
-        /// Worker threads (default: all cores).
+        /// Threads per call: the calling one and T-1 pool workers (default 1).
         #[arg(long)]
         threads: Option<usize>,
         /// With --iters: then time every step of the schedule (loop bodies too) over N

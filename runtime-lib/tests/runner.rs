@@ -151,6 +151,18 @@ fn prints_writes_and_times() {
     let o0 = read_npy(&outdir.join("out0.npy")).unwrap();
     assert_eq!(o0.bytes(), f32s(&[4.5, 5., 10., 11.]));
 
+    // Warm-up calls go on for at least 0.2 s, however fast the call (a process's first
+    // milliseconds are not its steady state).
+    let t0 = std::time::Instant::now();
+    let opts = RunOptions {
+        inputs: inputs.clone(),
+        warmup: 1,
+        iters: Some(1),
+        ..Default::default()
+    };
+    run_artifact(&pjx, &opts, &mut Vec::new()).unwrap();
+    assert!(t0.elapsed() >= std::time::Duration::from_millis(200));
+
     let mut out = Vec::new();
     let opts = RunOptions {
         inputs: vec![inputs[1].clone(), inputs[0].clone()],

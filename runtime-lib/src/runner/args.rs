@@ -27,7 +27,7 @@ usage: {prog}{arg} --inputs a.npy,b.npy [--outputs DIR] [--warmup W] [--iters N]
 
   --inputs LIST   comma-separated .npy files, one per parameter (empty for none)
   --outputs DIR   write DIR/out0.npy, out1.npy, ... instead of printing the outputs
-  --warmup W      untimed calls before timing (default 3)
+  --warmup W      untimed calls before timing, continued for at least 0.2 s (default 3)
   --iters N       time N calls and print {{\"median_ms\", \"min_ms\", \"max_ms\", \"iters\"}} as JSON
   --threads T     threads per call
   --profile       with --iters: then time every step over N more calls and print a table,
