@@ -407,4 +407,31 @@ mod tests {
         let g: extern "C" fn() -> usize = unsafe { std::mem::transmute(f) };
         assert_eq!(g(), IMPORTS[0].addr as usize);
     }
+
+    #[test]
+    fn perf_map_names_each_kernel_to_the_next_entry() {
+        // Two one-byte functions (ret; ret) and a third from offset 2 to the text's end.
+        let image = CodeImage {
+            text_len: 5,
+            bytes: vec![0xc3; 5],
+            relocs: vec![],
+        };
+        let names = ["perf_map_test_b", "perf_map_test_a", "perf_map_test_c"];
+        let kernels: Vec<KernelEntry> = [1u64, 0, 2]
+            .iter()
+            .zip(names)
+            .map(|(&offset, name)| KernelEntry {
+                name: name.into(),
+                offset,
+            })
+            .collect();
+        let code = LoadedCode::load(&image, &host_target(), &kernels).unwrap();
+        code.write_perf_map(&kernels);
+        let map = std::fs::read_to_string(format!("/tmp/perf-{}.map", std::process::id())).unwrap();
+        let base = code.text().0 as usize;
+        for (start, len, name) in [(1, 1, names[0]), (0, 1, names[1]), (2, 3, names[2])] {
+            let line = format!("{:x} {len:x} {name}", base + start);
+            assert!(map.lines().any(|l| l == line), "{line} not in:\n{map}");
+        }
+    }
 }
