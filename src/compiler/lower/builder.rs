@@ -404,14 +404,8 @@ impl<'l, 'f> KernelBuilder<'l, 'f> {
             Opcode::BitcastConvert if oty(0).dtype.bits() != rty.dtype.bits() => {
                 self.bitcast_resize(body, op, idx)?
             }
-            Opcode::Unary(_)
-            | Opcode::Binary(_)
-            | Opcode::Compare { .. }
-            | Opcode::Select
-            | Opcode::Clamp
-            | Opcode::Convert
-            | Opcode::BitcastConvert
-            | Opcode::ReducePrecision { .. } => {
+            // Same-width bitcasts (the resizing ones are above) are per element too.
+            o if o.is_elementwise() || matches!(o, Opcode::BitcastConvert) => {
                 let mut args = Vec::with_capacity(op.operands.len());
                 for &o in &op.operands {
                     // select/clamp may take scalar operands with a non-scalar result.
