@@ -18,8 +18,9 @@ use pjrtc_runtime::kernels::gemm::{bf16::bf16_gemm, f32_gemm, gemm};
 use std::time::{Duration, Instant};
 
 /// (name, batch, m, n, k, rhs transposed): the GEMMs of matmul_256, matmul_1024,
-/// batched_matmul, mlp, conv2d (its im2col GEMM), transformer_block, small_cnn and
-/// decode_attention (one query row against the cached keys, then the values).
+/// batched_matmul, mlp, conv2d (its im2col GEMM), transformer_block, small_cnn,
+/// decode_attention (one query row against the cached keys, then the values) and
+/// lstm_scan (its step's input and recurrent products: 16 rows, B read in place).
 const SHAPES: &[(&str, usize, usize, usize, usize, bool)] = &[
     ("matmul_256", 1, 256, 256, 256, false),
     ("matmul_1024", 1, 1024, 1024, 1024, false),
@@ -36,6 +37,8 @@ const SHAPES: &[(&str, usize, usize, usize, usize, bool)] = &[
     ("cnn_1x128x3136", 1, 1, 128, 3136, false),
     ("cnn_1x10x128", 1, 1, 10, 128, false),
     ("decode_8x1x512x64_bt", 8, 1, 512, 64, true),
+    ("lstm_16x512x64", 1, 16, 512, 64, false),
+    ("lstm_16x512x128", 1, 16, 512, 128, false),
     ("decode_8x1x64x512", 8, 1, 64, 512, false),
     ("bf16_matmul_512x512x1024", 1, 512, 512, 1024, false),
 ];
