@@ -41,6 +41,7 @@ mod rowmax;
 mod rowsum;
 mod scalar;
 mod softmax;
+pub mod trig64;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;

@@ -8,6 +8,7 @@
 //! behaviour. `f32::mul_add` is one rounding on every CPU (a software `fmaf` where the
 //! hardware has none).
 
+use super::trig64::{COS_C, PIO2_1, PIO2_2, PIO2_3, SIN_C};
 use std::f64::consts;
 
 /// `v` as the compiler's `fconst` makes it for an f32 lane.
@@ -287,37 +288,6 @@ fn poly64(x: f64, c: &[f64]) -> f64 {
     }
     acc
 }
-
-const PIO2_1: f64 = f64::from_bits(0x3ff9_21fb_5440_0000);
-const PIO2_2: f64 = f64::from_bits(0x3dd0_b461_1a60_0000);
-const PIO2_3: f64 = f64::from_bits(0x3ba3_198a_2e00_0000);
-
-/// sin r = r * sum SIN_C[k] r^2k.
-const SIN_C: [f64; 9] = [
-    1.0,
-    -1.0 / 6.0,
-    1.0 / 120.0,
-    -1.0 / 5040.0,
-    1.0 / 362880.0,
-    -1.0 / 39916800.0,
-    1.0 / 6227020800.0,
-    -1.0 / 1307674368000.0,
-    1.0 / 355687428096000.0,
-];
-
-/// cos r = sum COS_C[k] r^2k.
-const COS_C: [f64; 10] = [
-    1.0,
-    -0.5,
-    1.0 / 24.0,
-    -1.0 / 720.0,
-    1.0 / 40320.0,
-    -1.0 / 3628800.0,
-    1.0 / 479001600.0,
-    -1.0 / 87178291200.0,
-    1.0 / 20922789888000.0,
-    -1.0 / 6402373705728000.0,
-];
 
 /// sin or cos over `data` with the inline code's grouping: `data[4k..4k + 4]` is one
 /// f32x4, the last `len % 4` elements are scalars.

@@ -22,6 +22,7 @@ use cranelift_codegen::ir::{
     BlockArg, ConstantData, Endianness, InstBuilder, MemFlagsData, StackSlotData, StackSlotKind,
     Type, Value, types,
 };
+use pjrtc_runtime::vecmath::trig64::{COS_C, PIO2_1, PIO2_2, PIO2_3, SIN_C};
 
 /// Has `op` an f32x4 form? (All f32 math functions do.)
 pub(crate) fn has_vector_unary(op: UnaryOp) -> bool {
@@ -714,11 +715,6 @@ impl<'c, 'a, 'b> M<'c, 'a, 'b> {
 
 const LN2_HI: f64 = f64::from_bits(0x3fe6_2e42_fee0_0000);
 const LN2_LO: f64 = f64::from_bits(0x3dea_39ef_3579_3c76);
-/// pi/2 in three parts of 33, 33 and 53 bits (fdlibm), so `n * PIO2_1` and
-/// `n * PIO2_2` are exact for |n| < 2^20.
-const PIO2_1: f64 = f64::from_bits(0x3ff9_21fb_5440_0000);
-const PIO2_2: f64 = f64::from_bits(0x3dd0_b461_1a60_0000);
-const PIO2_3: f64 = f64::from_bits(0x3ba3_198a_2e00_0000);
 
 /// 1/k! for k = 0..14.
 const INV_FACT: [f64; 14] = [
@@ -750,33 +746,6 @@ const ATANH2: [f64; 10] = [
     2.0 / 15.0,
     2.0 / 17.0,
     2.0 / 19.0,
-];
-
-/// sin r = r * sum SIN_C[k] r^2k (Taylor, |r| <= pi/4).
-const SIN_C: [f64; 9] = [
-    1.0,
-    -1.0 / 6.0,
-    1.0 / 120.0,
-    -1.0 / 5040.0,
-    1.0 / 362880.0,
-    -1.0 / 39916800.0,
-    1.0 / 6227020800.0,
-    -1.0 / 1307674368000.0,
-    1.0 / 355687428096000.0,
-];
-
-/// cos r = sum COS_C[k] r^2k.
-const COS_C: [f64; 10] = [
-    1.0,
-    -0.5,
-    1.0 / 24.0,
-    -1.0 / 720.0,
-    1.0 / 40320.0,
-    -1.0 / 3628800.0,
-    1.0 / 479001600.0,
-    -1.0 / 87178291200.0,
-    1.0 / 20922789888000.0,
-    -1.0 / 6402373705728000.0,
 ];
 
 /// atan u = u * sum ATAN_C[k] u^2k (Taylor; |u| <= tan(pi/8), 20 terms < 1e-16).
