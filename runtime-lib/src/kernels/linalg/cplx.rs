@@ -17,7 +17,6 @@ use faer::linalg::cholesky::llt::factor::{
 };
 use faer::linalg::evd::{ComputeEigenvectors, self_adjoint_evd, self_adjoint_evd_scratch};
 use faer::linalg::lu::partial_pivoting::factor::{lu_in_place, lu_in_place_scratch};
-use faer::linalg::svd::{ComputeSvdVectors, svd, svd_scratch};
 use faer::linalg::triangular_solve::{
     solve_lower_triangular_in_place_with_conj, solve_unit_lower_triangular_in_place_with_conj,
     solve_unit_upper_triangular_in_place_with_conj, solve_upper_triangular_in_place_with_conj,
@@ -317,42 +316,13 @@ fn heevd(job: &mut Job<'_, c64>, n: usize, lower: bool, vectors: bool) {
 /// `(a) -> (a_out, s, u, vt, info)`: `A = U diag(s) V^H`, as the real `gesdd`.
 fn gesdd(job: &mut Job<'_, c64>, m: usize, n: usize, vectors: bool, full: bool) {
     let a = job.op_mat(0, m, n);
-    let k = m.min(n);
-    let kind = match (vectors, full) {
-        (false, _) => ComputeSvdVectors::No,
-        (true, true) => ComputeSvdVectors::Full,
-        (true, false) => ComputeSvdVectors::Thin,
-    };
-    let (uc, vc) = if full { (m, n) } else { (k, k) };
-    let mut s = Col::<c64>::zeros(k);
-    let mut u = Mat::<c64>::zeros(m, uc);
-    let mut v = Mat::<c64>::zeros(n, vc);
-    let mut buf = scratch(svd_scratch::<c64>(
-        m,
-        n,
-        kind,
-        kind,
-        Par::Seq,
-        Default::default(),
-    ));
-    let ok = with_stack(&mut buf, |stack| {
-        svd(
-            a.as_ref(),
-            s.as_diagonal_mut(),
-            vectors.then_some(u.as_mut()),
-            vectors.then_some(v.as_mut()),
-            Par::Seq,
-            stack,
-            Default::default(),
-        )
-    })
-    .is_ok();
+    let (ok, s, u, v) = super::svd::factor(a.as_ref(), vectors, full);
     job.put_mat(0, a.as_ref());
-    for (o, i) in job.res_f64(1).iter_mut().zip(0..k) {
+    for (o, i) in job.res_f64(1).iter_mut().zip(0..s.nrows()) {
         *o = s[i].re;
     }
     job.put_mat(2, u.as_ref());
-    let vt = Mat::<c64>::from_fn(vc, n, |i, j| v[(j, i)].conj());
+    let vt = Mat::<c64>::from_fn(v.ncols(), n, |i, j| v[(j, i)].conj());
     job.put_mat(3, vt.as_ref());
     job.put_i32(4, if ok { 0 } else { 1 });
 }

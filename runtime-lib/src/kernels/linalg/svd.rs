@@ -2,7 +2,8 @@
 
 use super::{Job, Real, scratch, with_stack};
 use faer::linalg::svd::{ComputeSvdVectors, svd, svd_scratch};
-use faer::{Col, Mat, Par};
+use faer::traits::ComplexField;
+use faer::{Col, Mat, MatRef, Par};
 
 /// `(a) -> (a_out, s, u, vt, info)`: `A = U diag(s) V^T`, `s` descending; `u` is `m x m`
 /// and `vt` `n x n` with `full`, else `m x min(m, n)` and `min(m, n) x n`. Without
@@ -10,6 +11,26 @@ use faer::{Col, Mat, Par};
 /// scratch there; JAX does not read it).
 pub(super) fn gesdd<T: Real>(job: &mut Job<'_, T>, m: usize, n: usize, vectors: bool, full: bool) {
     let a = job.op_mat(0, m, n);
+    let (ok, s, u, v) = factor(a.as_ref(), vectors, full);
+    job.put_mat(0, a.as_ref());
+    for (o, i) in job.res(1).iter_mut().zip(0..s.nrows()) {
+        *o = s[i];
+    }
+    job.put_mat(2, u.as_ref());
+    job.put_mat(3, v.as_ref().transpose());
+    job.put_i32(4, if ok { 0 } else { 1 });
+}
+
+/// faer's SVD of the `m x n` matrix `a`, real or complex: whether it converged, then `s`
+/// (descending, real values), `U` (`m x m` with `full`, else `m x min(m, n)`) and `V` (`n
+/// x n` or `n x min(m, n)`), with `A = U diag(s) V^H`; without `vectors` `U` and `V` are
+/// zero.
+pub(super) fn factor<T: ComplexField>(
+    a: MatRef<'_, T>,
+    vectors: bool,
+    full: bool,
+) -> (bool, Col<T>, Mat<T>, Mat<T>) {
+    let (m, n) = (a.nrows(), a.ncols());
     let k = m.min(n);
     let kind = match (vectors, full) {
         (false, _) => ComputeSvdVectors::No,
@@ -30,7 +51,7 @@ pub(super) fn gesdd<T: Real>(job: &mut Job<'_, T>, m: usize, n: usize, vectors: 
     ));
     let ok = with_stack(&mut buf, |stack| {
         svd(
-            a.as_ref(),
+            a,
             s.as_diagonal_mut(),
             vectors.then_some(u.as_mut()),
             vectors.then_some(v.as_mut()),
@@ -40,11 +61,5 @@ pub(super) fn gesdd<T: Real>(job: &mut Job<'_, T>, m: usize, n: usize, vectors: 
         )
     })
     .is_ok();
-    job.put_mat(0, a.as_ref());
-    for (o, i) in job.res(1).iter_mut().zip(0..k) {
-        *o = s[i];
-    }
-    job.put_mat(2, u.as_ref());
-    job.put_mat(3, v.as_ref().transpose());
-    job.put_i32(4, if ok { 0 } else { 1 });
+    (ok, s, u, v)
 }
