@@ -15,13 +15,12 @@ use faer::c64;
 use faer::linalg::cholesky::llt::factor::{
     LltError, LltRegularization, cholesky_in_place, cholesky_in_place_scratch,
 };
-use faer::linalg::evd::{ComputeEigenvectors, self_adjoint_evd, self_adjoint_evd_scratch};
 use faer::linalg::lu::partial_pivoting::factor::{lu_in_place, lu_in_place_scratch};
 use faer::linalg::triangular_solve::{
     solve_lower_triangular_in_place_with_conj, solve_unit_lower_triangular_in_place_with_conj,
     solve_unit_upper_triangular_in_place_with_conj, solve_upper_triangular_in_place_with_conj,
 };
-use faer::{Col, Conj, Mat, MatMut, MatRef, Par};
+use faer::{Conj, Mat, MatMut, MatRef, Par};
 
 const ZERO: c64 = c64 { re: 0.0, im: 0.0 };
 const ONE: c64 = c64 { re: 1.0, im: 0.0 };
@@ -282,30 +281,7 @@ fn heevd(job: &mut Job<'_, c64>, n: usize, lower: bool, vectors: bool) {
             input[(j, i)].conj()
         }
     });
-    let mut w = Col::<c64>::zeros(n);
-    let mut v = Mat::<c64>::zeros(n, n);
-    let compute = if vectors {
-        ComputeEigenvectors::Yes
-    } else {
-        ComputeEigenvectors::No
-    };
-    let mut buf = scratch(self_adjoint_evd_scratch::<c64>(
-        n,
-        compute,
-        Par::Seq,
-        Default::default(),
-    ));
-    let ok = with_stack(&mut buf, |stack| {
-        self_adjoint_evd(
-            a.as_ref(),
-            w.as_diagonal_mut(),
-            vectors.then_some(v.as_mut()),
-            Par::Seq,
-            stack,
-            Default::default(),
-        )
-    })
-    .is_ok();
+    let (ok, w, v) = super::eig::self_adjoint(a.as_ref(), vectors);
     job.put_mat(0, if vectors { v.as_ref() } else { input.as_ref() });
     for (o, i) in job.res_f64(1).iter_mut().zip(0..n) {
         *o = w[i].re;

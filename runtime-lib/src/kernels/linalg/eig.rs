@@ -6,7 +6,8 @@ use faer::linalg::evd::hessenberg::{hessenberg_in_place, hessenberg_in_place_scr
 use faer::linalg::evd::tridiag::{tridiag_in_place, tridiag_in_place_scratch};
 use faer::linalg::evd::{ComputeEigenvectors, self_adjoint_evd, self_adjoint_evd_scratch};
 use faer::linalg::qr::no_pivoting::factor::recommended_block_size;
-use faer::{Mat, MatRef, Par};
+use faer::traits::ComplexField;
+use faer::{Col, Mat, MatRef, Par};
 
 /// The symmetric matrix whose `lower` (else upper) triangle `a` holds, both triangles
 /// filled: LAPACK reads only that triangle.
@@ -27,7 +28,23 @@ pub(super) fn syevd<T: Real>(job: &mut Job<'_, T>, n: usize, lower: bool, vector
         return;
     }
     let a = symmetric(input.as_ref(), lower);
-    let mut w = faer::Col::<T>::zeros(n);
+    let (ok, w, v) = self_adjoint(a.as_ref(), vectors);
+    job.put_mat(0, if vectors { v.as_ref() } else { input.as_ref() });
+    for (o, i) in job.res(1).iter_mut().zip(0..n) {
+        *o = w[i];
+    }
+    job.put_i32(2, if ok { 0 } else { 1 });
+}
+
+/// faer's eigendecomposition of the self-adjoint (symmetric or Hermitian) `n x n` matrix
+/// `a`, both triangles filled: whether it converged, the eigenvalues ascending (real
+/// values), and the eigenvectors in the columns of `V` (zero without `vectors`).
+pub(super) fn self_adjoint<T: ComplexField>(
+    a: MatRef<'_, T>,
+    vectors: bool,
+) -> (bool, Col<T>, Mat<T>) {
+    let n = a.nrows();
+    let mut w = Col::<T>::zeros(n);
     let mut v = Mat::<T>::zeros(n, n);
     let compute = if vectors {
         ComputeEigenvectors::Yes
@@ -42,7 +59,7 @@ pub(super) fn syevd<T: Real>(job: &mut Job<'_, T>, n: usize, lower: bool, vector
     ));
     let ok = with_stack(&mut buf, |stack| {
         self_adjoint_evd(
-            a.as_ref(),
+            a,
             w.as_diagonal_mut(),
             vectors.then_some(v.as_mut()),
             Par::Seq,
@@ -51,11 +68,7 @@ pub(super) fn syevd<T: Real>(job: &mut Job<'_, T>, n: usize, lower: bool, vector
         )
     })
     .is_ok();
-    job.put_mat(0, if vectors { v.as_ref() } else { input.as_ref() });
-    for (o, i) in job.res(1).iter_mut().zip(0..n) {
-        *o = w[i];
-    }
-    job.put_i32(2, if ok { 0 } else { 1 });
+    (ok, w, v)
 }
 
 /// faer's reflector coefficient `t` of reflector `i` in block factors of `bs` rows.
