@@ -1,22 +1,25 @@
-//! `potrf`: Cholesky factorization of one triangle.
+//! `potrf`: Cholesky factorization of one triangle, of real or complex matrices.
 
-use super::{Job, Real, scratch, with_stack};
+use super::{Job, scratch, with_stack};
 use faer::linalg::cholesky::llt::factor::{
     LltError, LltRegularization, cholesky_in_place, cholesky_in_place_scratch,
 };
+use faer::traits::ComplexField;
+use faer::traits::math_utils::conj;
 use faer::{Mat, Par};
 
-/// `(a) -> (factor, info)`: with `lower`, `L` with `A = L L^T` from the lower triangle;
-/// else `U` with `A = U^T U` from the upper one. The other triangle keeps the input's
-/// values, as LAPACK leaves it.
-pub(super) fn potrf<T: Real>(job: &mut Job<'_, T>, n: usize, lower: bool) {
+/// `(a) -> (factor, info)`: with `lower`, `L` with `A = L L^H` from the lower triangle;
+/// else `U` with `A = U^H U` from the upper one (`^H` is `^T` for real matrices). The
+/// other triangle keeps the input's values, as LAPACK leaves it.
+pub(super) fn potrf<T: ComplexField + Copy>(job: &mut Job<'_, T>, n: usize, lower: bool) {
     let input = job.op_mat(0, n, n);
-    // faer factors the lower triangle; the upper triangle of A is the lower one of A^T.
-    let mut a = Mat::<T>::zeros(n, n);
-    a.copy_from(if lower {
-        input.as_ref()
-    } else {
-        input.as_ref().transpose()
+    // faer factors the lower triangle; the upper triangle of A is the lower one of A^H.
+    let mut a = Mat::<T>::from_fn(n, n, |i, j| {
+        if lower {
+            input[(i, j)]
+        } else {
+            conj(&input[(j, i)])
+        }
     });
     let mut buf = scratch(cholesky_in_place_scratch::<T>(
         n,
@@ -42,7 +45,7 @@ pub(super) fn potrf<T: Real>(job: &mut Job<'_, T>, n: usize, lower: bool) {
             if lower {
                 out[(i, j)] = a[(i, j)];
             } else {
-                out[(j, i)] = a[(i, j)];
+                out[(j, i)] = conj(&a[(i, j)]);
             }
         }
     }

@@ -3,7 +3,9 @@
 //!
 //! faer does the numerics where its results are LAPACK's: LU (its pivot is the largest
 //! `|re| + |im|`, as `izamax`), Cholesky, the Hermitian eigensolver, the SVD and the
-//! triangular solves. Householder QR is LAPACK's unblocked `zgeqr2`/`zung2r` here: LAPACK
+//! triangular solves; Cholesky (`chol::potrf`) and the drivers of the eigensolver and
+//! the SVD (`eig::self_adjoint`, `svd::factor`) are the real routines' own, generic over
+//! faer's scalars. Householder QR is LAPACK's unblocked `zgeqr2`/`zung2r` here: LAPACK
 //! makes each reflector's `beta` real (`zlarfg`), faer keeps the head's phase, so faer's
 //! reflectors and `tau`s are not the ones JAX's `ungqr` and users of `geqrf` expect; the
 //! other Householder reductions are in `cplx_reduce`, the Schur form in `cschur`.
@@ -12,9 +14,6 @@ use super::{Job, scratch, with_stack};
 use crate::format::Routine;
 use crate::format::linalg::{Linalg, flags};
 use faer::c64;
-use faer::linalg::cholesky::llt::factor::{
-    LltError, LltRegularization, cholesky_in_place, cholesky_in_place_scratch,
-};
 use faer::linalg::lu::partial_pivoting::factor::{lu_in_place, lu_in_place_scratch};
 use faer::linalg::triangular_solve::{
     solve_lower_triangular_in_place_with_conj, solve_unit_lower_triangular_in_place_with_conj,
@@ -33,7 +32,7 @@ pub(super) fn run(l: &Linalg, job: &mut Job<'_, c64>) {
         Routine::Getrf => getrf(job, m, n),
         Routine::Geqrf => geqrf(job, m, n),
         Routine::Orgqr => ungqr(job, m, n, k),
-        Routine::Potrf => potrf(job, n, f(flags::LOWER)),
+        Routine::Potrf => super::chol::potrf(job, n, f(flags::LOWER)),
         Routine::Syevd => heevd(job, n, f(flags::LOWER), f(flags::VECTORS)),
         Routine::Gesdd | Routine::Gesvd => gesdd(job, m, n, f(flags::VECTORS), f(flags::FULL)),
         Routine::Trsm => trsm(job, m, n, l.flags),
@@ -218,50 +217,6 @@ fn ungqr(job: &mut Job<'_, c64>, m: usize, n: usize, k: usize) {
         }
     }
     job.put_mat(0, a.as_ref());
-}
-
-/// `(a) -> (factor, info)`: with `lower`, `L` with `A = L L^H` from the lower triangle;
-/// else `U` with `A = U^H U` from the upper one; the other triangle keeps the input.
-fn potrf(job: &mut Job<'_, c64>, n: usize, lower: bool) {
-    let input = job.op_mat(0, n, n);
-    // faer factors the lower triangle; the upper triangle of A is the lower one of A^H.
-    let mut a = Mat::<c64>::from_fn(n, n, |i, j| {
-        if lower {
-            input[(i, j)]
-        } else {
-            input[(j, i)].conj()
-        }
-    });
-    let mut buf = scratch(cholesky_in_place_scratch::<c64>(
-        n,
-        Par::Seq,
-        Default::default(),
-    ));
-    let result = with_stack(&mut buf, |stack| {
-        cholesky_in_place(
-            a.as_mut(),
-            LltRegularization::default(),
-            Par::Seq,
-            stack,
-            Default::default(),
-        )
-    });
-    let info = match result {
-        Ok(_) => 0,
-        Err(LltError::NonPositivePivot { index }) => index as i32 + 1,
-    };
-    let mut out = input;
-    for j in 0..n {
-        for i in j..n {
-            if lower {
-                out[(i, j)] = a[(i, j)];
-            } else {
-                out[(j, i)] = a[(i, j)].conj();
-            }
-        }
-    }
-    job.put_mat(0, out.as_ref());
-    job.put_i32(1, info);
 }
 
 /// `(a) -> (v, w, info)`: the Hermitian matrix of `a`'s `lower` (else upper) triangle
