@@ -49,7 +49,9 @@ unsafe fn step<const R: usize>(acc: &mut Acc<R>, bp: *const f32, a: impl Fn(usiz
 /// tile at `c` (element `(i, j)` at `c + i * rs + j * cs`), the epilogue `epi` applied to
 /// each stored value (its bias from column 0) if `with_epi` (a constant), then returns
 /// from the tile function. A macro, so it is inlined into each tile (a call, the accumulators passed
-/// in memory, cost GEMMs about 3%).
+/// in memory, cost GEMMs about 3%); the bf16 tile (`bf16::dpbf16`), whose sums are f32
+/// too, stores with it. It expects `R`, `NV`, `NR`, `Acc` and `Epi` as this module has
+/// them.
 ///
 /// # Safety (of the expansion's unsafe blocks)
 /// The CPU has AVX-512F; the `R x nr` tile is inside C and nothing else accesses it.
@@ -58,6 +60,38 @@ macro_rules! store {
         let (acc, c, rs, cs, nr, add): (&Acc<R>, *mut f32, isize, isize, usize, bool) =
             (&$acc, $c, $rs, $cs, $nr, $add);
         let (epi, with_epi): (Epi, bool) = ($epi, $with_epi);
+        if cs == 1 && nr == NR {
+            // A full tile: no lane masks, so every row's stores unroll with the
+            // accumulators kept in registers.
+            // SAFETY: a full tile: a vector has NR floats (the contract).
+            let vecs = |p: *const f32| -> [Option<__m512>; NV] {
+                std::array::from_fn(|v| {
+                    (with_epi && !p.is_null()).then(|| unsafe { _mm512_loadu_ps(p.add(16 * v)) })
+                })
+            };
+            let (scale, bias) = (vecs(epi.scale), vecs(epi.bias));
+            for (i, row) in acc.iter().enumerate() {
+                for (v, &x) in row.iter().enumerate() {
+                    // SAFETY: a full tile with unit column stride: 16 contiguous floats of
+                    // row i.
+                    unsafe {
+                        let dst = c.offset(i as isize * rs).add(16 * v);
+                        let mut y = if add {
+                            _mm512_add_ps(_mm512_loadu_ps(dst), x)
+                        } else {
+                            x
+                        };
+                        if with_epi {
+                            y = $crate::kernels::gemm::epilogue::simd::epi16(
+                                y, scale[v], bias[v], epi.act,
+                            );
+                        }
+                        _mm512_storeu_ps(dst, y);
+                    }
+                }
+            }
+            return;
+        }
         if cs == 1 {
             // The epilogue's vectors, loaded once (to the compiler, the stores below
             // might overwrite them).
@@ -89,7 +123,9 @@ macro_rules! store {
                             x
                         };
                         if with_epi {
-                            y = super::epilogue::simd::epi16(y, scale[v], bias[v], epi.act);
+                            y = $crate::kernels::gemm::epilogue::simd::epi16(
+                                y, scale[v], bias[v], epi.act,
+                            );
                         }
                         _mm512_mask_storeu_ps(dst, mask, y);
                     }
@@ -116,6 +152,7 @@ macro_rules! store {
         }
     }};
 }
+pub(super) use store;
 
 /// [`Tile::tile`] for `R` rows; `DIRECT` as its `direct`; `EPI`: `epi` is not
 /// [`Epi::NONE`] (otherwise the store ignores it).

@@ -3,7 +3,7 @@
 //! twenty-four `vdpbf16ps` (32 multiply-adds each, twice an f32 FMA's).
 
 use super::PairTile;
-use crate::kernels::gemm::epilogue::{Epi, simd::epi16};
+use crate::kernels::gemm::epilogue::Epi;
 use std::arch::x86_64::*;
 
 /// Rows of the register tile.
@@ -12,6 +12,9 @@ const MR: usize = 6;
 const NV: usize = 4;
 /// Columns of the register tile.
 const NR: usize = NV * 16;
+
+/// The accumulators of an `R`-row tile.
+type Acc<const R: usize> = [[__m512; NV]; R];
 
 /// The 6 x 64 AVX-512 BF16 tile.
 pub(crate) struct Dpbf16;
@@ -93,7 +96,7 @@ unsafe fn tile<const R: usize, const DIRECT: bool, const EPI: bool>(
     add: bool,
     epi: Epi,
 ) {
-    let mut acc = [[_mm512_setzero_ps(); NV]; R];
+    let mut acc: Acc<R> = [[_mm512_setzero_ps(); NV]; R];
     for q in 0..kcq {
         // SAFETY: pair q < kcq of the panel: NR words, 64-byte aligned; a zmm of words is
         // a zmm of bf16 pairs (the same 64 bytes, every bit pattern valid).
@@ -116,40 +119,8 @@ unsafe fn tile<const R: usize, const DIRECT: bool, const EPI: bool>(
             }
         }
     }
-    // The epilogue's vectors, loaded once (to the compiler, the stores below might
-    // overwrite them).
-    let vecs = |p: *const f32| -> [Option<__m512>; NV] {
-        std::array::from_fn(|v| {
-            let lanes = nr.saturating_sub(16 * v).min(16);
-            let mask: __mmask16 = (((1u32 << lanes) - 1) & 0xffff) as u16;
-            // SAFETY: a vector has nr floats (the contract); masked-off lanes are not read.
-            (EPI && !p.is_null()).then(|| unsafe { _mm512_maskz_loadu_ps(mask, p.add(16 * v)) })
-        })
-    };
-    let (scale, bias) = (vecs(epi.scale), vecs(epi.bias));
-    for (i, row) in acc.iter().enumerate() {
-        for (v, &x) in row.iter().enumerate() {
-            let lanes = nr.saturating_sub(16 * v).min(16);
-            if lanes == 0 {
-                break;
-            }
-            let mask: __mmask16 = (((1u32 << lanes) - 1) & 0xffff) as u16;
-            // SAFETY: the masked lanes are columns 16 v.. of row i below nr, inside the
-            // tile (unit column stride); masked-off lanes are not accessed.
-            unsafe {
-                let dst = c.offset(i as isize * rs).add(16 * v);
-                let mut y = if add {
-                    _mm512_add_ps(_mm512_maskz_loadu_ps(mask, dst), x)
-                } else {
-                    x
-                };
-                if EPI {
-                    y = epi16(y, scale[v], bias[v], epi.act);
-                }
-                _mm512_mask_storeu_ps(dst, mask, y);
-            }
-        }
-    }
+    // The tile is inside C, with unit column stride (the contract).
+    crate::kernels::gemm::f32_avx512::store!(acc, c, rs, 1, nr, add, epi, EPI)
 }
 
 /// [`PairTile::pack_rows`]: per pair of steps and 16 columns, the two rows' bf16 widened
