@@ -4,7 +4,7 @@
 //! On a CPU with AVX-512 (Zen4 here) the `gemm` crate runs 512-bit kernels; a 256-bit
 //! tile spends twice the instructions per FMA and trails it by about 7%. Sixty-four
 //! columns also divide every `n` of the benchmark workloads but the classifier layers;
-//! the last panel's columns are stored under a lane mask.
+//! the last panel's columns are stored under a lane mask, full tiles without one.
 
 use super::Epi;
 use std::arch::x86_64::*;
