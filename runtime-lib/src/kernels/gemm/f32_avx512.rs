@@ -63,9 +63,9 @@ macro_rules! store {
         if cs == 1 && nr == NR {
             // A full tile: no lane masks, so every row's stores unroll with the
             // accumulators kept in registers.
-            // SAFETY: a full tile: a vector has NR floats (the contract).
             let vecs = |p: *const f32| -> [Option<__m512>; NV] {
                 std::array::from_fn(|v| {
+                    // SAFETY: a full tile: a vector has NR floats (the contract).
                     (with_epi && !p.is_null()).then(|| unsafe { _mm512_loadu_ps(p.add(16 * v)) })
                 })
             };
