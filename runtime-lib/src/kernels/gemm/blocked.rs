@@ -390,6 +390,7 @@ unsafe fn blocked<K: Tile>(
                                 (apack.add(ir * kc) as *const f32, 0)
                             };
                             let e = epi.at_column(jc + jr);
+                            prefetch_tile(ct, c.rs, c.cs, mr, nr);
                             K::tile(
                                 kc,
                                 ap,
@@ -409,6 +410,29 @@ unsafe fn blocked<K: Tile>(
                     }
                 }
             }
+        }
+    }
+}
+
+/// Asks for the lines of the `mr x nr` tile at `c` (element `(i, j)` at `c + i * rs +
+/// j * cs`) before its sums start: the store at the end adds to them or overwrites them,
+/// and unless the output is small they are in L3 or memory by then (an earlier `KC`
+/// block stored them long ago, or nothing has). The sums take thousands of cycles, time
+/// enough for the lines to arrive; without the hint each tile's store waited for them
+/// (Zen 3, one thread, 1024^3: 44 -> 55 GFLOP/s, docs/BENCHMARKS.md). Unit column
+/// strides only: other outputs are rare.
+#[inline(always)]
+fn prefetch_tile(c: *const f32, rs: isize, cs: isize, mr: usize, nr: usize) {
+    if cs != 1 {
+        return;
+    }
+    for i in 0..mr {
+        let row = c.wrapping_offset(i as isize * rs);
+        // One address in each 64-byte line the row's nr floats touch.
+        let (first, last) = (row as usize, row.wrapping_add(nr - 1) as usize);
+        for line in (first & !63..=last).step_by(64) {
+            // SAFETY: a prefetch is a hint: it never faults, whatever the address.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(line as *const i8) };
         }
     }
 }
@@ -511,6 +535,7 @@ pub(super) unsafe fn segmented<K: Tile>(
                         // holds the chunk's steps from bp, and the tile's mr x nr
                         // elements are inside C, which only this call writes.
                         unsafe {
+                            prefetch_tile(c.at(i0 + ir, jr), c.rs, 1, mr, nr);
                             K::segments(
                                 &lens[s0..s1],
                                 table.as_ptr().add(ir * nseg + s0),
@@ -979,6 +1004,9 @@ mod tests {
             (Avx2::MR * ALIASED_B_DIRECT_TILES, 256, 41),
             (Avx2::MR * ALIASED_B_DIRECT_TILES + 1, 256, 41),
             (DIRECT_B_MAX_ROWS, 128, KC + 1),
+            // Rows 4 KiB apart (k = 1024 dense, or 1021 padded by 3), several KC blocks.
+            (13, 130, 1024),
+            (MC + 7, 129, 1021),
             (7, NC + 5, 3),
             (3, NC - 1, KC + 2),
             (1, 300, 700),
