@@ -419,7 +419,7 @@ unsafe fn blocked<K: Tile>(
 /// and unless the output is small they are in L3 or memory by then (an earlier `KC`
 /// block stored them long ago, or nothing has). The sums take thousands of cycles, time
 /// enough for the lines to arrive; without the hint each tile's store waited for them
-/// (Zen 3, one thread, 1024^3: 44 -> 55 GFLOP/s, docs/BENCHMARKS.md). Unit column
+/// (Zen 3, one thread, 1024^3: 45 -> 56 GFLOP/s, docs/BENCHMARKS.md). Unit column
 /// strides only: other outputs are rare.
 #[inline(always)]
 fn prefetch_tile(c: *const f32, rs: isize, cs: isize, mr: usize, nr: usize) {
