@@ -2,7 +2,10 @@
 //! each shape as a `Gemm` step on dense row-major buffers, median of many runs, GFLOP/s.
 //!
 //!     cargo bench -p pjrtc-runtime --bench gemm -- [--threads T] [--ms MS] [--only NAME]
-//!         [--epilogue]
+//!         [--epilogue] [--shape MxNxK[,MxNxK...]]
+//!
+//! `--shape` times the given row-major products instead of the list below (to take a
+//! slow shape apart dimension by dimension).
 //!
 //! `--epilogue` gives every product a bias and ReLU epilogue (a dense layer's).
 //! `--bf16` makes the operands bf16 (the values rounded), into f32 (`--bf16-out`: into
@@ -67,6 +70,28 @@ fn main() {
     let threads: usize = arg("--threads").and_then(|s| s.parse().ok()).unwrap_or(1);
     let ms: u64 = arg("--ms").and_then(|s| s.parse().ok()).unwrap_or(300);
     let only = arg("--only");
+    let custom: Vec<(String, usize, usize, usize, usize, bool)> = arg("--shape")
+        .map(|list| {
+            list.split(',')
+                .map(|s| {
+                    let d: Vec<usize> = s
+                        .split('x')
+                        .map(|x| x.parse().expect("--shape takes MxNxK"))
+                        .collect();
+                    assert_eq!(d.len(), 3, "--shape takes MxNxK");
+                    (s.to_string(), 1, d[0], d[1], d[2], false)
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let shapes: Vec<(String, usize, usize, usize, usize, bool)> = if custom.is_empty() {
+        SHAPES
+            .iter()
+            .map(|&(n, b, m, nn, k, t)| (n.to_string(), b, m, nn, k, t))
+            .collect()
+    } else {
+        custom
+    };
     let with_epilogue = args.iter().any(|a| a == "--epilogue");
     let bf16_out = args.iter().any(|a| a == "--bf16-out");
     let bf16 = bf16_out || args.iter().any(|a| a == "--bf16");
@@ -80,7 +105,8 @@ fn main() {
         "{:<24} {:>10} {:>9} {:>9}",
         "shape", "median us", "GFLOP/s", "best"
     );
-    for &(name, batch, m, n, k, bt) in SHAPES {
+    for (name, batch, m, n, k, bt) in shapes {
+        let name = name.as_str();
         if only.as_deref().is_some_and(|o| !name.contains(o)) {
             continue;
         }

@@ -4,8 +4,11 @@
 //! right-hand side is packed into panels of `NR` columns (`kc` rows of `NR` contiguous
 //! floats, zero-padded, 64-byte aligned); for each block of `MC` rows, the tile
 //! multiplies `MR` rows of the left-hand side by one panel, holding the `MR x NR` result
-//! in registers. A panel of B stays in L1 while the rows of the `MC x KC` block of A (L2)
-//! stream past it; the packed `KC x NC` block of B fits in L2 beside them.
+//! in registers. The `MC x KC` block of A stays in L2 while the panels of B stream past
+//! it. Each tile sets its own blocks ([`Tile::BLOCKS`]): the AVX-512 tile keeps its
+//! panel of B in L1 and the whole packed block in L2; the AVX2 tile's long blocks (1024
+//! steps) trade that for fewer passes over C. A product's `k` steps are cut into blocks
+//! of equal length ([`Blocks::kc_for`]).
 //!
 //! Products of at most `DIRECT_B_MAX_ROWS` rows read a row-major B in place instead of
 //! packing it (few tiles share each panel, so packing does not pay), unless its row
@@ -30,10 +33,6 @@ use super::{FillRows, View};
 use std::arch::x86_64::*;
 use std::cell::RefCell;
 
-/// Summation steps per packed block.
-const KC: usize = 256;
-/// Rows per block of A: `MC x KC` floats are 144 KiB, well inside L2 (1 MiB per Zen4 core).
-const MC: usize = 144;
 /// Up to this many rows a row-major B is read in place rather than packed: each step of
 /// a panel is then used by at most ~43 tiles, and packing it cost more than the strided
 /// reads (6x64 tile, one thread, GFLOP/s packed -> in place: 64 x 512 x 512 108 -> 116,
@@ -57,9 +56,25 @@ fn rows_alias_in_l1(stride: isize) -> bool {
     (stride.unsigned_abs() * 4).is_multiple_of(256)
 }
 
-/// Columns per packed block of B: `KC x NC` floats are 256 KiB, a quarter of L2. (4096, a
-/// block in L3, measured up to 20% slower on 128 x 1024 x 256.)
-const NC: usize = 256;
+/// The cache blocks of a tile's product: `kc` summation steps per packed block, `mc`
+/// rows per block of A, `nc` columns per packed block of B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Blocks {
+    pub kc: usize,
+    pub mc: usize,
+    pub nc: usize,
+}
+
+impl Blocks {
+    /// The summation steps per block (the last may have fewer) of a product with `k`
+    /// steps, in `k.div_ceil(kc)` blocks as equal as multiples of 8 allow (so at least
+    /// `k` when one block holds it), so that no block is a short tail that costs
+    /// a full pass over C for a few steps (784 = 392 + 392 rather than 512 + 272).
+    pub(super) fn kc_for(self, k: usize) -> usize {
+        let blocks = k.div_ceil(self.kc).max(1);
+        k.div_ceil(blocks).next_multiple_of(8).min(self.kc)
+    }
+}
 
 /// An `MR x NR` register tile (micro-kernel).
 pub(super) trait Tile {
@@ -67,6 +82,8 @@ pub(super) trait Tile {
     const MR: usize;
     /// Columns of the tile, a multiple of 16 (so panels stay 64-byte aligned).
     const NR: usize;
+    /// The cache blocks around this tile (see its definition for the measurements).
+    const BLOCKS: Blocks;
     /// Whether a B whose rows alias in L1 ([`rows_alias_in_l1`]) is packed even when few
     /// rows use it (more than [`ALIASED_B_DIRECT_TILES`] row tiles): measured per tile,
     /// since what the strided reads cost depends on how many lines a step reads and on the
@@ -134,14 +151,15 @@ pub(super) trait Tile {
 /// [`Tile::segments`] to `$g::<R>`: a `#[target_feature]` function per row count, so each
 /// keeps exactly its accumulators in registers.
 macro_rules! impl_tile {
-    ($tile:ty, $nr:expr, $pack_aliased:expr, $f:ident, $g:ident) => {
-        $crate::kernels::gemm::blocked::impl_tile!($tile, $nr, $pack_aliased, $f, $g, 1 2 3 4 5 6);
+    ($tile:ty, $nr:expr, $blocks:expr, $pack_aliased:expr, $f:ident, $g:ident) => {
+        $crate::kernels::gemm::blocked::impl_tile!($tile, $nr, $blocks, $pack_aliased, $f, $g, 1 2 3 4 5 6);
     };
-    ($tile:ty, $nr:expr, $pack_aliased:expr, $f:ident, $g:ident, $($r:literal)*) => {
+    ($tile:ty, $nr:expr, $blocks:expr, $pack_aliased:expr, $f:ident, $g:ident, $($r:literal)*) => {
         const _: () = assert!(MR == 6, "impl_tile! dispatches rows 1..=6");
         impl $crate::kernels::gemm::blocked::Tile for $tile {
             const MR: usize = MR;
             const NR: usize = $nr;
+            const BLOCKS: $crate::kernels::gemm::blocked::Blocks = $blocks;
             const PACK_ALIASED_B: bool = $pack_aliased;
 
             #[allow(clippy::too_many_arguments)]
@@ -334,7 +352,12 @@ unsafe fn blocked<K: Tile>(
     epi: Epi,
     scratch: &mut (Vec<Line>, Vec<Line>),
 ) {
-    let kc_max = k.min(KC);
+    let Blocks {
+        mc: mc_max,
+        nc: nc_max,
+        ..
+    } = K::BLOCKS;
+    let kc_max = K::BLOCKS.kc_for(k);
     let direct = a.cs == 1;
     // A few rows use each panel of B only a few times: then a row-major B is read in
     // place (its full panels; the last, narrower one is still packed), unless its rows
@@ -347,19 +370,25 @@ unsafe fn blocked<K: Tile>(
     let apack = if direct {
         std::ptr::null_mut()
     } else {
-        room(&mut scratch.0, m.min(MC).next_multiple_of(K::MR) * kc_max)
+        room(
+            &mut scratch.0,
+            m.min(mc_max).next_multiple_of(K::MR) * kc_max,
+        )
     };
-    let bpack = room(&mut scratch.1, n.min(NC).next_multiple_of(K::NR) * kc_max);
-    for jc in (0..n).step_by(NC) {
-        let nc = NC.min(n - jc);
-        for pc in (0..k).step_by(KC) {
-            let kc = KC.min(k - pc);
+    let bpack = room(
+        &mut scratch.1,
+        n.min(nc_max).next_multiple_of(K::NR) * kc_max,
+    );
+    for jc in (0..n).step_by(nc_max) {
+        let nc = nc_max.min(n - jc);
+        for pc in (0..k).step_by(kc_max) {
+            let kc = kc_max.min(k - pc);
             // The last block completes the sums: its tiles apply the epilogue.
             let epi = if pc + kc == k { epi } else { Epi::NONE };
             // SAFETY: the block is inside B; bpack holds nc rounded up to NR times kc.
             unsafe { pack_b::<K>(kc, nc, b, pc, jc, bpack, b_direct) };
-            for ic in (0..m).step_by(MC) {
-                let mc = MC.min(m - ic);
+            for ic in (0..m).step_by(mc_max) {
+                let mc = mc_max.min(m - ic);
                 if !direct {
                     // SAFETY: the block is inside A; apack holds mc rounded up to MR
                     // times kc.
@@ -714,7 +743,7 @@ unsafe fn transpose8(r: [__m256; 8]) -> [__m256; 8] {
 #[cfg(test)]
 mod tests {
     use super::super::{View, f32_avx2::Avx2, f32_avx512::Avx512};
-    use super::{ALIASED_B_DIRECT_TILES, DIRECT_B_MAX_ROWS, Epi, KC, MC, NC, Tile, epilogue};
+    use super::{ALIASED_B_DIRECT_TILES, Blocks, DIRECT_B_MAX_ROWS, Epi, Tile, epilogue};
     use crate::kernels::gemm::epilogue::Act;
     use proptest::prelude::*;
 
@@ -981,39 +1010,72 @@ mod tests {
         assert!(!rows_alias_in_l1(33) && !rows_alias_in_l1(771) && !rows_alias_in_l1(1000));
     }
 
-    /// Shapes on either side of every blocking boundary (tile, KC, MC, NC), dense and
-    /// transposed.
+    #[test]
+    fn summation_blocks_are_even_and_at_most_kc() {
+        let b = Blocks {
+            kc: 512,
+            mc: 72,
+            nc: 128,
+        };
+        assert_eq!(b.kc_for(1), 8);
+        assert_eq!(b.kc_for(300), 304);
+        assert_eq!(b.kc_for(512), 512);
+        assert_eq!(b.kc_for(513), 264);
+        assert_eq!(b.kc_for(784), 392);
+        assert_eq!(b.kc_for(1021), 512);
+        assert_eq!(b.kc_for(1536), 512);
+        for k in 1..3000 {
+            let kc = b.kc_for(k);
+            assert!(kc <= b.kc && kc.is_multiple_of(8), "k {k}: kc {kc}");
+            assert_eq!(k.div_ceil(kc), k.div_ceil(b.kc), "k {k}: kc {kc}");
+        }
+    }
+
+    /// Shapes on either side of every blocking boundary (tile, KC, MC, NC) of either
+    /// tile's blocks, dense and transposed.
     #[test]
     fn block_boundaries() {
         let (mr, nr) = (Avx512::MR.max(Avx2::MR), Avx512::NR);
-        let shapes = [
-            (mr - 1, nr - 1, 1),
-            (mr, nr, KC),
-            (mr + 1, nr + 1, KC + 1),
-            (5, 16, 9),
-            (13, 17, 31),
-            (MC - 1, 2 * nr + 3, KC - 1),
-            (MC, 33, 2 * KC),
-            (MC + 1, 17, 2 * KC + 1),
-            (2 * MC + 5, 40, 70),
-            (DIRECT_B_MAX_ROWS, 2 * nr + 1, 20),
-            (DIRECT_B_MAX_ROWS + 1, 2 * nr + 1, KC + 3),
-            // B rows 256 bytes apart: read in place up to ALIASED_B_DIRECT_TILES row tiles
-            // of the AVX2 tile, packed past them.
-            (9, 64, 37),
-            (Avx2::MR * ALIASED_B_DIRECT_TILES, 256, 41),
-            (Avx2::MR * ALIASED_B_DIRECT_TILES + 1, 256, 41),
-            (DIRECT_B_MAX_ROWS, 128, KC + 1),
-            // Rows 4 KiB apart (k = 1024 dense, or 1021 padded by 3), several KC blocks.
-            (13, 130, 1024),
-            (MC + 7, 129, 1021),
-            (7, NC + 5, 3),
-            (3, NC - 1, KC + 2),
-            (1, 300, 700),
-            (1, 7, 5),
-            (2, 129, 300),
-        ];
-        for (idx, &(m, n, k)) in shapes.iter().enumerate() {
+        let mut blocks = vec![Avx2::BLOCKS, Avx512::BLOCKS];
+        blocks.dedup();
+        let shapes = blocks.into_iter().flat_map(
+            |Blocks {
+                 kc: kc_blk,
+                 mc: mc_blk,
+                 nc: nc_blk,
+             }| {
+                [
+                    (mr - 1, nr - 1, 1),
+                    (mr, nr, kc_blk),
+                    (mr + 1, nr + 1, kc_blk + 1),
+                    (5, 16, 9),
+                    (13, 17, 31),
+                    (mc_blk - 1, 2 * nr + 3, kc_blk - 1),
+                    (mc_blk, 33, 2 * kc_blk),
+                    (mc_blk + 1, 17, 2 * kc_blk + 1),
+                    (2 * mc_blk + 5, 40, 70),
+                    (DIRECT_B_MAX_ROWS, 2 * nr + 1, 20),
+                    (DIRECT_B_MAX_ROWS + 1, 2 * nr + 1, kc_blk + 3),
+                    // B rows 256 bytes apart: read in place up to ALIASED_B_DIRECT_TILES
+                    // row tiles of the AVX2 tile, packed past them.
+                    (9, 64, 37),
+                    (Avx2::MR * ALIASED_B_DIRECT_TILES, 256, 41),
+                    (Avx2::MR * ALIASED_B_DIRECT_TILES + 1, 256, 41),
+                    (DIRECT_B_MAX_ROWS, 128, kc_blk + 1),
+                    // Rows 4 KiB apart (k = 1024 dense, or 1021 padded by 3), and 8 KiB
+                    // apart; one summation block or several.
+                    (13, 130, 1024),
+                    (mc_blk + 1, 70, 2048),
+                    (mc_blk + 7, 129, 1021),
+                    (7, nc_blk + 5, 3),
+                    (3, nc_blk - 1, kc_blk + 2),
+                    (1, 300, 700),
+                    (1, 7, 5),
+                    (2, 129, 300),
+                ]
+            },
+        );
+        for (idx, (m, n, k)) in shapes.enumerate() {
             for (la, lb) in [
                 (Layout::Rows(0), Layout::Rows(0)),
                 (Layout::Cols(1), Layout::Cols(0)),

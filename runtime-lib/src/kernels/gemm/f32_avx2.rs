@@ -20,7 +20,22 @@ pub(super) struct Avx2;
 // in place -> packed): 128 x 1024 x 256 41 -> 74, 64 x 512 x 784 58 -> 74, 128 x 256 x
 // 1024 67 -> 75: each step's single line comes from L2, and the stride defeats the
 // prefetcher. So aliasing B is packed.
-super::blocked::impl_tile!(Avx2, NR, true, tile, segments);
+//
+// Blocks of 1024 summation steps, 24 rows of A, 256 columns of B: each tile's fixed cost
+// (its output's lines fetched, added to and stored) is spread over four times the FMAs
+// of 256 steps, and products with k <= 1024 pass over C once. The 64 KiB panel of B no
+// longer stays in L1 and the 1 MiB block of B not in L2: both stream in well enough,
+// and the block of A (96 KiB) stays in L2. Zen 3, one thread, the two blocks alternated
+// call by call in one process (kc, mc, nc 256, 144, 256 -> these), median GFLOP/s:
+// 1024^3 54.9 -> 61.4 (best 68 -> 79), 3136 x 64 x 576 41 -> 59, 64 x 512 x 784 56 -> 60,
+// 2048^3 49 -> 63; 64 x 10 x 512 27.3 -> 26.4; two threads, 1024^3 91 -> 98. Blocks in
+// between (512, 72, 128; 512, 48, 256; 768, 48, 128) measured in between.
+const BLOCKS: super::blocked::Blocks = super::blocked::Blocks {
+    kc: 1024,
+    mc: 24,
+    nc: 256,
+};
+super::blocked::impl_tile!(Avx2, NR, BLOCKS, true, tile, segments);
 
 /// The accumulators of an `R`-row tile.
 type Acc<const R: usize> = [[__m256; NV]; R];
