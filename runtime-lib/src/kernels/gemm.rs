@@ -301,8 +301,12 @@ unsafe fn split_product(
     // every row part would pack all of it (bf16_matmul on two threads, best of four
     // runs: 442 -> 454 GFLOP/s by columns).
     #[cfg(target_arch = "x86_64")]
-    let packs_b = m / parts > blocked::DIRECT_B_MAX_ROWS
-        || (t.rhs == DType::BF16 && bf16::bf16_gemm(isa) == bf16::Bf16Gemm::Dot);
+    let packs_b = if t.out == DType::F32 && t.lhs == DType::F32 {
+        f32_packs_b(m.div_ceil(parts), n, r, isa)
+    } else {
+        m / parts > blocked::DIRECT_B_MAX_ROWS
+            || (t.rhs == DType::BF16 && bf16::bf16_gemm(isa) == bf16::Bf16Gemm::Dot)
+    };
     #[cfg(target_arch = "x86_64")]
     if packs_b && o.cs > 0 && n >= SPLIT_COLUMNS * parts {
         // Parts of many rows each pack the whole right-hand side; parts of columns
@@ -538,6 +542,21 @@ unsafe fn f32_product(m: usize, n: usize, k: usize, l: View, r: View, o: View, e
     unsafe {
         with_crate::<f32>(m, n, k, l, r, o);
         epilogue::apply(o.ptr as *mut f32, o.rs, o.cs, m, n, epi, isa.avx);
+    }
+}
+
+/// Whether [`f32_product`] of `m` rows packs the right-hand side `r` (`n` columns): then
+/// parts of rows would each pack all of it, and a product split across threads is split
+/// by columns instead (an MLP layer, 64 x 512 x 784 with rows of B 2 KiB apart, on two
+/// threads: each half of the rows packed all 1.6 MB of B).
+#[cfg(target_arch = "x86_64")]
+fn f32_packs_b(m: usize, n: usize, r: View, isa: Isa) -> bool {
+    match f32_gemm(isa) {
+        F32Gemm::Avx512 if n >= 64 || (m == 1 && r.cs == 1) => {
+            blocked::packs_b::<f32_avx512::Avx512>(m, r.rs, r.cs)
+        }
+        F32Gemm::Avx2 => blocked::packs_b::<f32_avx2::Avx2>(m, r.rs, r.cs),
+        _ => m > blocked::DIRECT_B_MAX_ROWS,
     }
 }
 
@@ -1122,10 +1141,12 @@ mod tests {
 
     /// Products large enough to be split across threads: by rows (one product above
     /// `PARALLEL_MIN_MACS`), by columns (parts of more than `DIRECT_B_MAX_ROWS` rows; the
-    /// last block of 200 columns is partial) and by batch (many products below it).
+    /// last block of 200 columns is partial; and, under the AVX2 tile, 31-row parts of a
+    /// B whose rows alias in L1) and by batch (many products below it).
     #[test]
     fn threaded_splits() {
         for threads in [1, 2, 3] {
+            check(1, 62, 192, 100, false, false, 0, threads);
             check(1, 201, 97, 70, false, false, 1, threads);
             check(1, 800, 200, 10, false, false, 0, threads);
             check(1, 800, 200, 10, true, true, 2, threads);

@@ -76,6 +76,18 @@ impl Blocks {
     }
 }
 
+/// Whether [`gemm`] with tile `K` packs the right-hand side (row stride `rs`, column
+/// stride `cs`) of a product of `m` rows. A few rows use each panel of B only a few
+/// times: then a row-major B is read in place (its full panels; the last, narrower one
+/// is still packed), unless its rows would evict each other from L1.
+pub(super) fn packs_b<K: Tile>(m: usize, rs: isize, cs: isize) -> bool {
+    !(cs == 1
+        && m <= DIRECT_B_MAX_ROWS
+        && !(K::PACK_ALIASED_B
+            && rows_alias_in_l1(rs)
+            && m.div_ceil(K::MR) > ALIASED_B_DIRECT_TILES))
+}
+
 /// An `MR x NR` register tile (micro-kernel).
 pub(super) trait Tile {
     /// Rows of the tile.
@@ -359,14 +371,7 @@ unsafe fn blocked<K: Tile>(
     } = K::BLOCKS;
     let kc_max = K::BLOCKS.kc_for(k);
     let direct = a.cs == 1;
-    // A few rows use each panel of B only a few times: then a row-major B is read in
-    // place (its full panels; the last, narrower one is still packed), unless its rows
-    // would evict each other from L1.
-    let b_direct = b.cs == 1
-        && m <= DIRECT_B_MAX_ROWS
-        && !(K::PACK_ALIASED_B
-            && rows_alias_in_l1(b.rs)
-            && m.div_ceil(K::MR) > ALIASED_B_DIRECT_TILES);
+    let b_direct = !packs_b::<K>(m, b.rs, b.cs);
     let apack = if direct {
         std::ptr::null_mut()
     } else {
