@@ -520,12 +520,8 @@ pub(crate) unsafe fn fast<T: Elem + FromF32>(
 unsafe fn f32_product(m: usize, n: usize, k: usize, l: View, r: View, o: View, epi: Epi, isa: Isa) {
     #[cfg(target_arch = "x86_64")]
     {
-        match f32_gemm(isa) {
-            // Below 64 columns most of a 64-wide tile would be padding (64 x 10 x 512:
-            // 12 GFLOP/s); there the crate's 512-bit kernels beat the 16-wide tile too
-            // (57 against 51-55), except for a single row (1 x 10 x 128: 0.29 us
-            // against 0.54), which `blocked::gemm` hands to its matrix-vector loop.
-            F32Gemm::Avx512 if n >= 64 || (m == 1 && r.cs == 1) => {
+        match f32_product_kernel(m, n, r, isa) {
+            F32Gemm::Avx512 => {
                 // SAFETY: T is f32, so the views hold f32; f32_gemm found AVX-512F,
                 // AVX2 and FMA in `isa`, which holds on this CPU.
                 return unsafe { blocked::gemm::<f32_avx512::Avx512>(m, n, k, l, r, o, epi) };
@@ -535,7 +531,7 @@ unsafe fn f32_product(m: usize, n: usize, k: usize, l: View, r: View, o: View, e
                 // in `isa`, which holds on this CPU.
                 return unsafe { blocked::gemm::<f32_avx2::Avx2>(m, n, k, l, r, o, epi) };
             }
-            F32Gemm::Avx512 | F32Gemm::Crate => {}
+            F32Gemm::Crate => {}
         }
     }
     // SAFETY: forwarded; the m x n output holds f32 and only this call accesses it.
@@ -551,12 +547,24 @@ unsafe fn f32_product(m: usize, n: usize, k: usize, l: View, r: View, o: View, e
 /// threads: each half of the rows packed all 1.6 MB of B).
 #[cfg(target_arch = "x86_64")]
 fn f32_packs_b(m: usize, n: usize, r: View, isa: Isa) -> bool {
-    match f32_gemm(isa) {
-        F32Gemm::Avx512 if n >= 64 || (m == 1 && r.cs == 1) => {
-            blocked::packs_b::<f32_avx512::Avx512>(m, r.rs, r.cs)
-        }
+    match f32_product_kernel(m, n, r, isa) {
+        F32Gemm::Avx512 => blocked::packs_b::<f32_avx512::Avx512>(m, r.rs, r.cs),
         F32Gemm::Avx2 => blocked::packs_b::<f32_avx2::Avx2>(m, r.rs, r.cs),
-        _ => m > blocked::DIRECT_B_MAX_ROWS,
+        F32Gemm::Crate => m > blocked::DIRECT_B_MAX_ROWS,
+    }
+}
+
+/// The kernel [`f32_product`] runs an `m x n` product with right-hand side `r` on:
+/// [`f32_gemm`]'s, except that under AVX-512 products below 64 columns go to the crate.
+/// There most of a 64-wide tile would be padding (64 x 10 x 512: 12 GFLOP/s), and the
+/// crate's 512-bit kernels beat the 16-wide tile too (57 against 51-55), except for a
+/// single row (1 x 10 x 128: 0.29 us against 0.54), which `blocked::gemm` hands to its
+/// matrix-vector loop.
+#[cfg(target_arch = "x86_64")]
+fn f32_product_kernel(m: usize, n: usize, r: View, isa: Isa) -> F32Gemm {
+    match f32_gemm(isa) {
+        F32Gemm::Avx512 if n < 64 && !(m == 1 && r.cs == 1) => F32Gemm::Crate,
+        kernel => kernel,
     }
 }
 
