@@ -41,6 +41,22 @@ pub(crate) struct Plan {
     pub workgroups: u64,
 }
 
+/// Ends a loop header: to `exit` (with `exit_args`) when `done`, else into the loop's
+/// `body`. The exit must be the branch's first target: Cranelift's optimizer hoists
+/// loop-invariant values out of a loop only while it walks the loop's blocks, and it
+/// walks a header's successors in an order where, with the body first, the exit came
+/// before the body and the body was optimized as if outside every loop (each row's index
+/// arithmetic, divisions by the domain's extents included, recomputed at every point).
+pub(crate) fn loop_branch(
+    b: &mut FunctionBuilder<'_>,
+    done: Value,
+    exit: cranelift_codegen::ir::Block,
+    exit_args: &[BlockArg],
+    body: cranelift_codegen::ir::Block,
+) {
+    b.ins().brif(done, exit, exit_args, body, &[]);
+}
+
 /// `sequential`: one workgroup covering the whole domain, so points run in row-major
 /// order on one thread (see [`Kernel::sequential`]).
 /// The plan of kernel `k`: points that reduce long rows (softmax's row max, a row sum)
@@ -1182,9 +1198,10 @@ impl<'a, 'b> Emitter<'a, 'b> {
         b.switch_to_block(header);
         let hp = b.block_params(header).to_vec();
         let next = b.ins().iadd_imm_s(hp[0], step);
-        let go = b.ins().icmp(IntCC::SignedLessThanOrEqual, next, hi);
+        let done = b.ins().icmp(IntCC::SignedGreaterThan, next, hi);
         let exit_args: Vec<BlockArg> = hp.iter().copied().map(BlockArg::from).collect();
-        b.ins().brif(go, body_blk, &[], exit, &exit_args);
+        // The exit is the branch's first target, the body its second: see [`loop_branch`].
+        loop_branch(b, done, exit, &exit_args, body_blk);
         b.switch_to_block(body_blk);
         let out = body(self, hp[0], &hp[1..])?;
         let b = &mut *self.cx.b;

@@ -138,15 +138,7 @@ pub fn compile_kernels_with(
         message,
     };
     let isa = target::make_isa(target, true).map_err(isa_error)?;
-    let has = |f: &str| target.features.iter().any(|g| g == f);
-    let caps = kernel::Caps {
-        call_conv: isa.default_call_conv(),
-        frontend: isa.frontend_config(),
-        round_ok: !target.is_x86_64() || has("sse4.1"),
-        fma: target.has_fma(),
-        array_math: array_math(target),
-        x86_64: target.is_x86_64(),
-    };
+    let caps = caps(target, &isa);
     let (unique, code_of) = dedup(kernels);
     let cx = KernelCx {
         kernels,
@@ -239,6 +231,19 @@ fn dedup(kernels: &[Kernel]) -> (Vec<usize>, Vec<usize>) {
         })
         .collect();
     (unique, code_of)
+}
+
+/// What the kernels built for `target` (with `isa`) may use.
+fn caps(target: &Target, isa: &OwnedTargetIsa) -> kernel::Caps {
+    let has = |f: &str| target.features.iter().any(|g| g == f);
+    kernel::Caps {
+        call_conv: isa.default_call_conv(),
+        frontend: isa.frontend_config(),
+        round_ok: !target.is_x86_64() || has("sse4.1"),
+        fma: target.has_fma(),
+        array_math: array_math(target),
+        x86_64: target.is_x86_64(),
+    }
 }
 
 /// What every thread compiling kernels shares.

@@ -204,8 +204,8 @@ impl Emitter<'_, '_> {
         b.ins().jump(header, &[begin.into()]);
         b.switch_to_block(header);
         let w = b.block_params(header)[0];
-        let more = b.ins().icmp(IntCC::SignedLessThan, w, end);
-        b.ins().brif(more, body, &[], exit, &[]);
+        let done = b.ins().icmp(IntCC::SignedGreaterThanOrEqual, w, end);
+        super::loop_branch(b, done, exit, &[], body);
         b.switch_to_block(body);
         let (blk, coords) = self.block_coords(w, bl);
         // Blocks in this run: to the range's end, the row's end, or `merge`.

@@ -661,8 +661,8 @@ impl Emitter<'_, '_> {
         b.ins().jump(header, &[lo.into()]);
         b.switch_to_block(header);
         let t = b.block_params(header)[0];
-        let go = b.ins().icmp(IntCC::SignedLessThan, t, hi);
-        b.ins().brif(go, body_blk, &[], exit, &[]);
+        let done = b.ins().icmp(IntCC::SignedGreaterThanOrEqual, t, hi);
+        super::loop_branch(b, done, exit, &[], body_blk);
         b.switch_to_block(body_blk);
         let end = b.ins().iadd_imm_s(t, tile);
         let end = b.ins().smin(end, hi);
