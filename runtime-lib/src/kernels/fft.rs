@@ -13,9 +13,7 @@ use super::Bases;
 use super::par::chunks;
 use crate::DType;
 use crate::format::{Fft, FftKind, Step, walk_steps};
-use realfft::{ComplexToReal, RealFftPlanner, RealToComplex};
-use rustfft::num_complex::Complex;
-use rustfft::{FftNum, FftPlanner};
+use pjrtc_fft_plans::{Complex, ComplexToReal, Part, Planners, RealToComplex};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -27,11 +25,6 @@ const PARALLEL_MIN_WORK: usize = 1 << 16;
 const GROUP_ELEMS: usize = 1 << 14;
 
 type Key = (FftKind, DType, Vec<u64>);
-
-/// The part types transforms run in (f32 and f64).
-trait Part: FftNum + Default {}
-impl Part for f32 {}
-impl Part for f64 {}
 
 /// The plans of one executable's FFT steps.
 #[derive(Default)]
@@ -111,22 +104,6 @@ impl FftPlans {
     }
 }
 
-/// The planners of one part type, shared by all plans of an executable so that equal
-/// lengths share their twiddle tables.
-struct Planners<T: Part> {
-    complex: FftPlanner<T>,
-    real: RealFftPlanner<T>,
-}
-
-impl<T: Part> Default for Planners<T> {
-    fn default() -> Self {
-        Planners {
-            complex: FftPlanner::new(),
-            real: RealFftPlanner::new(),
-        }
-    }
-}
-
 /// One step's plan for part type `T`.
 struct Typed<T: Part> {
     kind: FftKind,
@@ -134,7 +111,7 @@ struct Typed<T: Part> {
     /// Per dimension, the complex transform (forward for FFT/RFFT, inverse for
     /// IFFT/IRFFT); `None` for the last dimension of the real transforms and for empty
     /// dimensions.
-    c2c: Vec<Option<Arc<dyn rustfft::Fft<T>>>>,
+    c2c: Vec<Option<Arc<dyn pjrtc_fft_plans::Fft<T>>>>,
     r2c: Option<Arc<dyn RealToComplex<T>>>,
     c2r: Option<Arc<dyn ComplexToReal<T>>>,
     /// Scratch of finished parts, reused by later ones (a part takes one or makes one).
@@ -161,10 +138,8 @@ impl<T: Part> Typed<T> {
             .map(|(d, &n)| {
                 if n == 0 || (real && d == last) {
                     None
-                } else if inverse {
-                    Some(planners.complex.plan_fft_inverse(n))
                 } else {
-                    Some(planners.complex.plan_fft_forward(n))
+                    Some(planners.complex(n, inverse))
                 }
             })
             .collect();
@@ -172,8 +147,8 @@ impl<T: Part> Typed<T> {
         Typed {
             kind,
             c2c,
-            r2c: (kind == FftKind::Rfft && n > 0).then(|| planners.real.plan_fft_forward(n)),
-            c2r: (kind == FftKind::Irfft && n > 0).then(|| planners.real.plan_fft_inverse(n)),
+            r2c: (kind == FftKind::Rfft && n > 0).then(|| planners.real_forward(n)),
+            c2r: (kind == FftKind::Irfft && n > 0).then(|| planners.real_inverse(n)),
             lengths,
             scratch: Mutex::new(Vec::new()),
             staging: Mutex::new(Vec::new()),
@@ -306,7 +281,7 @@ impl<T: Part> Typed<T> {
         &self,
         src: &[Complex<T>],
         dst: &mut [Complex<T>],
-        fft: &dyn rustfft::Fft<T>,
+        fft: &dyn pjrtc_fft_plans::Fft<T>,
         n: usize,
         scale: Option<T>,
         threads: usize,
@@ -332,7 +307,7 @@ impl<T: Part> Typed<T> {
     fn rows(
         &self,
         data: &mut [Complex<T>],
-        fft: &dyn rustfft::Fft<T>,
+        fft: &dyn pjrtc_fft_plans::Fft<T>,
         n: usize,
         scale: Option<T>,
         threads: usize,
@@ -359,7 +334,7 @@ impl<T: Part> Typed<T> {
     fn columns(
         &self,
         data: &mut [Complex<T>],
-        fft: &dyn rustfft::Fft<T>,
+        fft: &dyn pjrtc_fft_plans::Fft<T>,
         n: usize,
         inner: usize,
         scale: Option<T>,
