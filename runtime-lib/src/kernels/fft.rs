@@ -139,7 +139,7 @@ impl<T: Part> Typed<T> {
                 if n == 0 || (real && d == last) {
                     None
                 } else {
-                    Some(planners.complex(n, inverse))
+                    Some(T::plan_complex(planners, n, inverse))
                 }
             })
             .collect();
@@ -147,8 +147,8 @@ impl<T: Part> Typed<T> {
         Typed {
             kind,
             c2c,
-            r2c: (kind == FftKind::Rfft && n > 0).then(|| planners.real_forward(n)),
-            c2r: (kind == FftKind::Irfft && n > 0).then(|| planners.real_inverse(n)),
+            r2c: (kind == FftKind::Rfft && n > 0).then(|| T::plan_real_forward(planners, n)),
+            c2r: (kind == FftKind::Irfft && n > 0).then(|| T::plan_real_inverse(planners, n)),
             lengths,
             scratch: Mutex::new(Vec::new()),
             staging: Mutex::new(Vec::new()),
