@@ -29,6 +29,7 @@
 //! [`Tile::segments`] runs through all of them before storing its rows once.
 
 use super::epilogue::{self, Epi};
+use super::pack::{Line, room};
 use super::{FillRows, View};
 use std::arch::x86_64::*;
 use std::cell::RefCell;
@@ -259,23 +260,9 @@ impl Mat {
     }
 }
 
-/// One 64-byte line of packed floats (the alignment the aligned loads need).
-#[derive(Clone, Copy)]
-#[repr(C, align(64))]
-struct Line([f32; 16]);
-
 thread_local! {
     /// Packing scratch of this thread, kept between calls: (A panels, B block).
     static SCRATCH: RefCell<(Vec<Line>, Vec<Line>)> = const { RefCell::new((Vec::new(), Vec::new())) };
-}
-
-/// Grows `v` to at least `floats` floats and returns its start.
-fn room(v: &mut Vec<Line>, floats: usize) -> *mut f32 {
-    let lines = floats.div_ceil(16);
-    if v.len() < lines {
-        v.resize(lines, Line([0.0; 16]));
-    }
-    v.as_mut_ptr() as *mut f32
 }
 
 /// `o = epi(l * r)` for an `m x k` by `k x n` product of f32 views (any strides) with
@@ -375,12 +362,12 @@ unsafe fn blocked<K: Tile>(
     let apack = if direct {
         std::ptr::null_mut()
     } else {
-        room(
+        room::<f32>(
             &mut scratch.0,
             m.min(mc_max).next_multiple_of(K::MR) * kc_max,
         )
     };
-    let bpack = room(
+    let bpack = room::<f32>(
         &mut scratch.1,
         n.min(nc_max).next_multiple_of(K::NR) * kc_max,
     );
@@ -543,7 +530,7 @@ pub(super) unsafe fn segmented<K: Tile>(
             // Not expected (the kernels do not nest), but then fresh scratch serves.
             Err(_) => &mut own,
         };
-        let bpack = room(&mut pair.1, n.next_multiple_of(K::NR) * k);
+        let bpack = room::<f32>(&mut pair.1, n.next_multiple_of(K::NR) * k);
         // SAFETY: B is k x n; bpack holds n rounded up to NR times k floats.
         unsafe { pack_b::<K>(k, n, b, 0, 0, bpack, in_place) };
         let mut table = vec![std::ptr::null::<f32>(); SEG_ROWS.min(m) * nseg];

@@ -1,4 +1,4 @@
-//! Packing buffers of the packed GEMM kernels (int8 on AVX2 and VNNI, bf16 pairs):
+//! Packing buffers of the packed GEMM kernels (f32, int8 on AVX2 and VNNI, bf16 pairs):
 //! 64-byte aligned lines of sixteen 32-bit words, grown on demand and kept per thread
 //! between calls.
 
@@ -8,7 +8,7 @@
 pub(crate) struct Line([u32; 16]);
 
 /// Grows `v` to at least `words` 32-bit words and returns its start, 64-byte aligned, as
-/// words of type `W` (`i32` or `u32`).
+/// words of type `W` (`f32`, `i32` or `u32`).
 pub(crate) fn room<W>(v: &mut Vec<Line>, words: usize) -> *mut W {
     const { assert!(std::mem::size_of::<W>() == 4) };
     let lines = words.div_ceil(16);
