@@ -1378,6 +1378,30 @@ mod tests {
         }
     }
 
+    /// Depthwise rows the padding cuts off at the top or bottom run along the row with one
+    /// tap list (the first and last rows here: a 5x3 window, stride 2 down, padding 2 and
+    /// 1; and a dilated 3x3 whose top rows lose two kernel rows): wide rows with a tail of
+    /// pixels and of features, one feature per input feature and a multiplier of 2, the
+    /// reference's bits at one and two threads.
+    #[test]
+    fn depthwise_rows_cut_at_the_top_run_along_the_row() {
+        for (c, mult, k, stride, pad, dil) in [
+            (
+                19u64,
+                1u64,
+                [5u64, 3u64],
+                [2u64, 1u64],
+                [(2i64, 1i64), (1, 1)],
+                [1u64, 1u64],
+            ),
+            (7, 2, [3, 3], [1, 1], [(2, 2), (1, 0)], [2, 1]),
+            (33, 1, [3, 5], [1, 2], [(1, 1), (2, 2)], [1, 1]),
+        ] {
+            let conv = conv2d(2, [7, 37], c, k, c * mult, stride, pad, [1, 1], dil, c);
+            check_dispatch(&conv, c + mult);
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(120))]
 

@@ -9,12 +9,13 @@
 //! while the taps go by; the input vector is the taps' features `o / mult` (the features
 //! themselves when `mult` is 1, a contiguous load).
 //!
-//! Pixels whose windows lie inside the input come in runs along the last spatial
-//! dimension, located once: each pixel's first tap is a fixed step after the previous
+//! Pixels whose windows lie inside the input along the last spatial dimension come in
+//! runs along it, located once: each pixel's first tap is a fixed step after the previous
 //! one's, and with one input feature per output feature [`PIXELS`] of them run together,
 //! loading each tap's kernel vector once (MobileNet's 3x3 over 112x112x32 at one thread
 //! on a Zen 4, with its scale/bias/relu6 epilogue: 392 -> 233 us; per-pixel locating had
-//! cost a quarter of the time).
+//! cost a quarter of the time). A run in the first or last rows, whose windows the
+//! padding cuts off at the top or bottom, lists its taps once too.
 
 use super::{Float, Geometry, Taps};
 
@@ -69,71 +70,77 @@ unsafe fn rows_inline<T: Float>(
         let (ob, opix) = (row / geo.o_pix, row % geo.o_pix);
         let xrow = ob * geo.in_pix * geo.c;
         geo.locate(opix, &mut taps);
-        // A run of pixels along the last spatial dimension whose windows are all inside:
-        // located once, each pixel's first tap `step` elements after the previous one's.
-        let run = match (&geo.inside, geo.inside_base(&taps.opos)) {
-            (Some(ins), Some(base)) => ins.dims.last().map(|d| {
-                let o = *taps.opos.last().expect("a spatial dimension");
+        // A run of pixels along the last spatial dimension whose windows lie inside the
+        // input along it: they clip the same taps in the other dimensions (one output row
+        // of the higher ones), so one list serves them all, each pixel's first tap `step`
+        // elements after the previous one's. Inside in every dimension, the list is
+        // `inside` from the run's first tap; otherwise it is this pixel's own (`border`,
+        // from 0): a window cut off at the top or bottom of the input still runs along
+        // the row, and only the pixels near its ends go one at a time.
+        let o = *taps.opos.last().expect("a spatial dimension");
+        let along = (geo.inside.as_ref())
+            .and_then(|ins| ins.dims.last())
+            .filter(|d| o >= d.lo && o < d.hi)
+            .map(|d| {
                 // At most EPI_ROWS, so the epilogue finds the run's rows still in L1.
                 let len = ((d.hi - o) as usize).min(end - row).min(EPI_ROWS);
-                let step = d.stride as usize * d.scale * geo.c;
-                (xrow + base * geo.c, len, step)
-            }),
-            _ => None,
+                (len, d.stride as usize * d.scale * geo.c)
+            });
+        let (len, step) = along.unwrap_or((1, 0));
+        let (list, x0): (&[(usize, usize)], usize) = match geo.inside_base(&taps.opos) {
+            Some(base) => (&inside, xrow + base * geo.c),
+            None => {
+                geo.taps(opix, &mut taps);
+                border.clear();
+                border.extend(
+                    (taps.list.iter().enumerate())
+                        .filter_map(|(t, p)| p.map(|p| (t * geo.of, xrow + p * geo.c))),
+                );
+                (&border, 0)
+            }
         };
-        if let Some((x0, len, step)) = run {
-            let mut j = 0;
-            if mult == 1 {
-                while j + PIXELS <= len {
-                    let x0s: [usize; PIXELS] = std::array::from_fn(|p| x0 + (j + p) * step);
-                    let orows: [*mut T; PIXELS] =
-                        std::array::from_fn(|p| out.wrapping_add((row + j + p) * geo.of));
-                    let mut o0 = 0;
-                    while o0 + PIXEL_BLOCK <= geo.of {
-                        // SAFETY: features o0..o0 + PIXEL_BLOCK are output (= input)
-                        // features; every pixel's taps lie inside the input; the rows
-                        // are this thread's.
-                        unsafe {
-                            block_pixels::<T, PIXEL_BLOCK>(&inside, &x0s, o0, input, kernel, &orows)
-                        };
-                        o0 += PIXEL_BLOCK;
-                    }
-                    for (p, &x) in x0s.iter().enumerate() {
-                        // SAFETY: the features left of each pixel, as below.
-                        unsafe {
-                            rest::<T>(
-                                &inside,
-                                x,
-                                o0,
-                                geo.of,
-                                mult,
-                                input,
-                                kernel,
-                                out,
-                                (row + j + p) * geo.of,
-                            )
-                        };
-                    }
-                    j += PIXELS;
+        let mut j = 0;
+        if mult == 1 {
+            while j + PIXELS <= len {
+                let x0s: [usize; PIXELS] = std::array::from_fn(|p| x0 + (j + p) * step);
+                let orows: [*mut T; PIXELS] =
+                    std::array::from_fn(|p| out.wrapping_add((row + j + p) * geo.of));
+                let mut o0 = 0;
+                while o0 + PIXEL_BLOCK <= geo.of {
+                    // SAFETY: features o0..o0 + PIXEL_BLOCK are output (= input) features;
+                    // every pixel's listed taps lie inside the input (the run's); the rows
+                    // are this thread's.
+                    unsafe {
+                        block_pixels::<T, PIXEL_BLOCK>(list, &x0s, o0, input, kernel, &orows)
+                    };
+                    o0 += PIXEL_BLOCK;
                 }
+                for (p, &x) in x0s.iter().enumerate() {
+                    // SAFETY: the features left of each pixel, as below.
+                    unsafe {
+                        rest::<T>(
+                            list,
+                            x,
+                            o0,
+                            geo.of,
+                            mult,
+                            input,
+                            kernel,
+                            out,
+                            (row + j + p) * geo.of,
+                        )
+                    };
+                }
+                j += PIXELS;
             }
-            while j < len {
-                // SAFETY: the pixel's taps are inside the input; its row is this thread's.
-                unsafe { pixel::<T>(geo, &inside, x0 + j * step, input, kernel, out, row + j) };
-                j += 1;
-            }
-            row += len;
-        } else {
-            geo.taps(opix, &mut taps);
-            border.clear();
-            border.extend(
-                (taps.list.iter().enumerate())
-                    .filter_map(|(t, p)| p.map(|p| (t * geo.of, xrow + p * geo.c))),
-            );
-            // SAFETY: the taps listed are inside the input; the row is this thread's.
-            unsafe { pixel::<T>(geo, &border, 0, input, kernel, out, row) };
-            row += 1;
         }
+        while j < len {
+            // SAFETY: the pixel's listed taps are inside the input (the run's); its row is
+            // this thread's.
+            unsafe { pixel::<T>(geo, list, x0 + j * step, input, kernel, out, row + j) };
+            j += 1;
+        }
+        row += len;
         if !geo.epi.is_none() && (row - chunk >= EPI_ROWS || row == end) {
             // SAFETY: rows chunk..row are this thread's and written.
             unsafe { epilogue(geo, out, chunk, row) };
