@@ -53,6 +53,8 @@ mod f32_avx2;
 mod f32_avx512;
 pub(crate) mod int8;
 mod pack;
+#[cfg(target_arch = "x86_64")]
+mod thin;
 
 /// The code that multiplies f32 matrices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -262,8 +264,27 @@ fn batches_disjoint(g: &Gemm, o: View) -> bool {
 /// part packs the right-hand side again.
 pub(crate) const PARALLEL_MIN_MACS: usize = 1 << 20;
 
-/// Columns per block of a product split by columns: the widest register tile's.
+/// Least size of B, in bytes, that makes a product of a few rows worth splitting across
+/// threads whatever its multiply-adds ([`f32_streams_b`]): reading it takes 25 us or more
+/// on one core. Zen 3, two threads, median microseconds, one thread -> split by columns:
+/// 1 x 3136 x 128 (1.6 MB) 25-42 -> 21-30, 1 x 1280 x 1000 94-121 -> 59-72, 2 x 768 x 3072
+/// 222-286 -> 165-199 (six and three alternated runs of 2000 and 300 calls).
 #[cfg(target_arch = "x86_64")]
+const PARALLEL_MIN_B_BYTES: usize = 1 << 20;
+
+/// Whether an f32 product of `m` rows by `r` (`k x n`) is bound by reading B: a few rows
+/// ([`blocked::STREAM_MAX_ROWS`]; the matrix-vector loop, [`thin`] or a tile that meets
+/// each line of B once) of at least [`PARALLEL_MIN_B_BYTES`], row-major. Such a product
+/// is split across threads by columns, each part reading its own.
+#[cfg(target_arch = "x86_64")]
+fn f32_streams_b(m: usize, n: usize, k: usize, r: View, isa: Isa) -> bool {
+    f32_product_kernel(m, n, r, isa) != F32Gemm::Crate
+        && r.cs == 1
+        && m <= blocked::STREAM_MAX_ROWS
+        && k.saturating_mul(n).saturating_mul(4) >= PARALLEL_MIN_B_BYTES
+}
+
+/// Columns per block of a product split by columns: the widest register tile's.
 const SPLIT_COLUMNS: usize = 64;
 
 /// Splits the rows (or the columns) of one product into up to `threads` parts that the
@@ -288,7 +309,14 @@ unsafe fn split_product(
     // Threads may only share an output whose rows provably do not interleave (row-major
     // views, which is what the compiler emits); anything else runs on one thread.
     let disjoint = o.cs >= 0 && (n as isize - 1).saturating_mul(o.cs) < o.rs;
-    let parts = if macs >= PARALLEL_MIN_MACS && disjoint {
+    #[cfg(target_arch = "x86_64")]
+    let streams = t.out == DType::F32 && t.lhs == DType::F32 && f32_streams_b(m, n, k, r, isa);
+    #[cfg(not(target_arch = "x86_64"))]
+    let streams = false;
+    let parts = if streams && disjoint {
+        // By columns (below), in whole blocks.
+        threads.min(n / SPLIT_COLUMNS).max(1)
+    } else if macs >= PARALLEL_MIN_MACS && disjoint {
         threads.clamp(1, m.max(1))
     } else {
         1
@@ -302,7 +330,8 @@ unsafe fn split_product(
     // runs: 442 -> 454 GFLOP/s by columns).
     #[cfg(target_arch = "x86_64")]
     let packs_b = if t.out == DType::F32 && t.lhs == DType::F32 {
-        f32_packs_b(m.div_ceil(parts), n, r, isa)
+        // A few rows reading B at memory speed: parts of rows would each read all of it.
+        streams || f32_packs_b(m.div_ceil(parts), n, r, isa)
     } else {
         m / parts > blocked::DIRECT_B_MAX_ROWS
             || (t.rhs == DType::BF16 && bf16::bf16_gemm(isa) == bf16::Bf16Gemm::Dot)
@@ -1150,10 +1179,16 @@ mod tests {
     /// Products large enough to be split across threads: by rows (one product above
     /// `PARALLEL_MIN_MACS`), by columns (parts of more than `DIRECT_B_MAX_ROWS` rows; the
     /// last block of 200 columns is partial; and, under the AVX2 tile, 31-row parts of a
-    /// B whose rows alias in L1) and by batch (many products below it).
+    /// B whose rows alias in L1; and products of a few rows by a B of a megabyte or more,
+    /// whatever their multiply-adds: a row, 11 rows run as 8 + 3 by `thin` on one
+    /// thread, 3 rows of a transposed A with odd columns) and by batch (many products
+    /// below it).
     #[test]
     fn threaded_splits() {
         for threads in [1, 2, 3] {
+            check(1, 1, 130, 2100, false, false, 0, threads);
+            check(1, 11, 900, 600, false, false, 1, threads);
+            check(1, 3, 1030, 513, true, false, 2, threads);
             check(1, 62, 192, 100, false, false, 0, threads);
             check(1, 201, 97, 70, false, false, 1, threads);
             check(1, 800, 200, 10, false, false, 0, threads);

@@ -24,6 +24,10 @@
 //! Sums stay f32: each tile adds its `KC` products with FMA in order, then adds them to
 //! what earlier `KC` blocks left in the output.
 //!
+//! Products of a few rows by a large row-major B ([`streams_b`]) skip the tile: with so
+//! few rows nothing is reused between tiles, and [`super::thin`] reads B in the order it
+//! is stored.
+//!
 //! [`segmented`] is the implicit GEMM of a convolution: no A matrix exists, each row is
 //! a list of segments read in place (a kernel tap's input channels), and the tile's
 //! [`Tile::segments`] runs through all of them before storing its rows once.
@@ -89,6 +93,29 @@ pub(super) fn packs_b<K: Tile>(m: usize, rs: isize, cs: isize) -> bool {
             && m.div_ceil(K::MR) > ALIASED_B_DIRECT_TILES))
 }
 
+/// Most rows of a product that [`streams_b`]: [`super::thin`] runs it in blocks of
+/// [`super::thin::THIN_ROWS`], each block reading all of B once.
+pub(super) const STREAM_MAX_ROWS: usize = 2 * super::thin::THIN_ROWS;
+
+/// Least size of B, in bytes, whose products of a few rows [`streams_b`]: about what L2
+/// holds, so that B comes from L3 or memory. Zen 3, one thread, median microseconds of
+/// 200 calls, 16-column tile -> streamed: 2 x 1024 x 1024 (4 MiB) 312-320 -> 139-146,
+/// 4 x 768 x 3072 1547-1715 -> 476-691, 8 x 768 x 3072 1448-3671 -> 829-1094, 16 x 768 x
+/// 3072 1949-2229 -> 1523-1918; but with B in L2 about even (4 x 512 x 512: 46-51 ->
+/// 52-54; 2 x 128 x 512: 10 -> 10).
+pub(super) const STREAM_MIN_B_BYTES: usize = 2 << 20;
+
+/// Whether a product of `m` rows with a `k x n` right-hand side of strides `rs`, `cs`
+/// streams B ([`STREAM_MAX_ROWS`], [`STREAM_MIN_B_BYTES`]): it is then bound by reading B,
+/// once per block of rows. A single row always takes the matrix-vector loop, which reads
+/// B the same way.
+pub(super) fn streams_b<K: Tile>(m: usize, n: usize, k: usize, cs: isize) -> bool {
+    K::STREAMS_FEW_ROWS
+        && cs == 1
+        && (2..=STREAM_MAX_ROWS).contains(&m)
+        && k.saturating_mul(n).saturating_mul(4) >= STREAM_MIN_B_BYTES
+}
+
 /// An `MR x NR` register tile (micro-kernel).
 pub(super) trait Tile {
     /// Rows of the tile.
@@ -102,6 +129,9 @@ pub(super) trait Tile {
     /// since what the strided reads cost depends on how many lines a step reads and on the
     /// core's L2 (see the tiles' definitions).
     const PACK_ALIASED_B: bool;
+    /// Whether products of a few rows by a large B run [`super::thin`] rather than this
+    /// tile ([`streams_b`]): a narrow tile reads one line of B per step, far apart.
+    const STREAMS_FEW_ROWS: bool;
 
     /// Sets the `mr x nr` tile at `c` (element `(i, j)` at `c + i * rs + j * cs`) to, or
     /// with `add` increases it by, the product of `mr` rows of A and `NR` columns of B:
@@ -164,16 +194,17 @@ pub(super) trait Tile {
 /// [`Tile::segments`] to `$g::<R>`: a `#[target_feature]` function per row count, so each
 /// keeps exactly its accumulators in registers.
 macro_rules! impl_tile {
-    ($tile:ty, $nr:expr, $blocks:expr, $pack_aliased:expr, $f:ident, $g:ident) => {
-        $crate::kernels::gemm::blocked::impl_tile!($tile, $nr, $blocks, $pack_aliased, $f, $g, 1 2 3 4 5 6);
+    ($tile:ty, $nr:expr, $blocks:expr, $pack_aliased:expr, $streams:expr, $f:ident, $g:ident) => {
+        $crate::kernels::gemm::blocked::impl_tile!($tile, $nr, $blocks, $pack_aliased, $streams, $f, $g, 1 2 3 4 5 6);
     };
-    ($tile:ty, $nr:expr, $blocks:expr, $pack_aliased:expr, $f:ident, $g:ident, $($r:literal)*) => {
+    ($tile:ty, $nr:expr, $blocks:expr, $pack_aliased:expr, $streams:expr, $f:ident, $g:ident, $($r:literal)*) => {
         const _: () = assert!(MR == 6, "impl_tile! dispatches rows 1..=6");
         impl $crate::kernels::gemm::blocked::Tile for $tile {
             const MR: usize = MR;
             const NR: usize = $nr;
             const BLOCKS: $crate::kernels::gemm::blocked::Blocks = $blocks;
             const PACK_ALIASED_B: bool = $pack_aliased;
+            const STREAMS_FEW_ROWS: bool = $streams;
 
             #[allow(clippy::too_many_arguments)]
             unsafe fn tile(
@@ -267,7 +298,8 @@ thread_local! {
 
 /// `o = epi(l * r)` for an `m x k` by `k x n` product of f32 views (any strides) with
 /// tile `K`; a single row with a row-major `r` is [`super::f32_avx2::gemv`] instead, with
-/// a column-major one [`super::dot_rows::gemv`].
+/// a column-major one [`super::dot_rows::gemv`], and a few rows by a large row-major `r`
+/// [`super::thin`] ([`streams_b`]).
 ///
 /// # Safety
 /// The CPU has AVX2, FMA and `K`'s features. Every element of the three views is in
@@ -317,6 +349,28 @@ pub(super) unsafe fn gemm<K: Tile>(
         // SAFETY: forwarded; `ap` holds row 0 of A, k > 0.
         unsafe { super::dot_rows::gemv(n, k, ap, b, c) };
         // SAFETY: as above.
+        return unsafe { epilogue::apply(c.ptr, c.rs, c.cs, m, n, epi, true) };
+    }
+    if streams_b::<K>(m, n, k, b.cs) {
+        for i0 in (0..m).step_by(super::thin::THIN_ROWS) {
+            let rows = super::thin::THIN_ROWS.min(m - i0);
+            // SAFETY: row i0 exists in A and C (i0 < m), so these are their rows i0..i0 +
+            // rows; B has unit column stride (streams_b); the rest is forwarded.
+            unsafe {
+                let (a, c) = (
+                    Mat {
+                        ptr: a.at(i0, 0),
+                        ..a
+                    },
+                    Mat {
+                        ptr: c.at(i0, 0),
+                        ..c
+                    },
+                );
+                super::thin::gemm(rows, n, k, a, b, c);
+            }
+        }
+        // SAFETY: as for the matrix-vector product above.
         return unsafe { epilogue::apply(c.ptr, c.rs, c.cs, m, n, epi, true) };
     }
     SCRATCH.with(|cell| match cell.try_borrow_mut() {
@@ -735,7 +789,7 @@ unsafe fn transpose8(r: [__m256; 8]) -> [__m256; 8] {
 #[cfg(test)]
 mod tests {
     use super::super::{View, f32_avx2::Avx2, f32_avx512::Avx512};
-    use super::{ALIASED_B_DIRECT_TILES, Blocks, DIRECT_B_MAX_ROWS, Epi, Tile, epilogue};
+    use super::{ALIASED_B_DIRECT_TILES, Blocks, DIRECT_B_MAX_ROWS, Epi, Mat, Tile, epilogue};
     use crate::kernels::gemm::epilogue::Act;
     use proptest::prelude::*;
 
@@ -940,6 +994,69 @@ mod tests {
             (0..3usize).prop_map(Layout::Cols),
             (0..3usize).prop_map(Layout::Sparse),
         ]
+    }
+
+    /// [`super::super::thin`] on its own (the dispatch gives it only large products): any
+    /// A and C layout, a row-major B (possibly padded), 1 to `THIN_ROWS` rows, and widths
+    /// over a chunk with tails.
+    unsafe fn thin(m: usize, n: usize, k: usize, l: View, r: View, o: View, epi: Epi) {
+        assert!(has_avx2(), "thin needs AVX2 and FMA");
+        let (a, b, c) = (Mat::of(l), Mat::of(r), Mat::of(o));
+        // SAFETY: the features were checked; the check's shapes have 1..=THIN_ROWS rows,
+        // k >= 1 and a row-major B; the rest is forwarded.
+        unsafe {
+            super::super::thin::gemm(m, n, k, a, b, c);
+            epilogue::apply(c.ptr, c.rs, c.cs, m, n, epi, true);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(60))]
+
+        #[test]
+        fn thin_rows_match_reference(
+            m in 1..=super::super::thin::THIN_ROWS, n in 1..1100usize, k in 1..24usize,
+            la in layout(), pad in 0..3usize, lc in layout(), seed in any::<u64>(),
+        ) {
+            if has_avx2() {
+                check(thin, m, n, k, la, Layout::Rows(pad), lc, seed);
+            }
+        }
+    }
+
+    /// The dispatch sends a few rows by a B beyond L2 to `thin`, in blocks of
+    /// `THIN_ROWS` rows (here 8 + 3 and 8 + 8), and everything else to the tile.
+    #[test]
+    fn few_rows_by_a_large_b_stream_it() {
+        use super::{STREAM_MAX_ROWS, streams_b};
+        assert!(streams_b::<Avx2>(11, 900, 600, 1));
+        assert!(streams_b::<Avx2>(STREAM_MAX_ROWS, 1030, 513, 1));
+        assert!(!streams_b::<Avx2>(STREAM_MAX_ROWS + 1, 1030, 513, 1));
+        assert!(!streams_b::<Avx2>(3, 1030, 513, 2));
+        assert!(!streams_b::<Avx2>(3, 512, 512, 1));
+        if !has_avx2() {
+            return;
+        }
+        check(
+            avx2,
+            11,
+            900,
+            600,
+            Layout::Rows(1),
+            Layout::Rows(0),
+            Layout::Sparse(1),
+            3,
+        );
+        check(
+            avx2,
+            16,
+            1030,
+            513,
+            Layout::Cols(2),
+            Layout::Rows(3),
+            Layout::Rows(0),
+            4,
+        );
     }
 
     proptest! {

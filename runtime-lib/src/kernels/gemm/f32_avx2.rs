@@ -19,7 +19,8 @@ pub(super) struct Avx2;
 // Few rows with B read in place, rows 1-4 KiB apart, on Zen 3 (one thread, GFLOP/s,
 // in place -> packed): 128 x 1024 x 256 41 -> 74, 64 x 512 x 784 58 -> 74, 128 x 256 x
 // 1024 67 -> 75: each step's single line comes from L2, and the stride defeats the
-// prefetcher. So aliasing B is packed.
+// prefetcher. So aliasing B is packed. For the same reason a few rows by a B larger than
+// L2 stream B through `thin` (`STREAMS_FEW_ROWS`; measurements at `blocked::STREAM_MIN_B_BYTES`).
 //
 // Blocks of 1024 summation steps, 24 rows of A, 256 columns of B: each tile's fixed cost
 // (its output's lines fetched, added to and stored) is spread over four times the FMAs
@@ -35,7 +36,7 @@ const BLOCKS: super::blocked::Blocks = super::blocked::Blocks {
     mc: 24,
     nc: 256,
 };
-super::blocked::impl_tile!(Avx2, NR, BLOCKS, true, tile, segments);
+super::blocked::impl_tile!(Avx2, NR, BLOCKS, true, true, tile, segments);
 
 /// The accumulators of an `R`-row tile.
 type Acc<const R: usize> = [[__m256; NV]; R];

@@ -21,6 +21,9 @@ pub(super) struct Avx512;
 
 // B read in place even when its rows alias in L1: four lines a step, and on the Xeon
 // in place was faster than packing for few rows (64 x 512 x 512: 108 -> 116 GFLOP/s).
+// Few rows by a large B stay on this tile too (`STREAMS_FEW_ROWS` false): its four lines a
+// step are what made `thin` pay for the AVX2 tile's one, and no AVX-512 machine measured
+// `thin` against it.
 //
 // Blocks of A `144 x 256` floats (144 KiB, well inside the 1 MiB L2 of a Zen 4 core) and
 // of B `256 x 256` (256 KiB, a quarter of it; 4096 columns, a block in L3, measured up
@@ -30,7 +33,7 @@ const BLOCKS: super::blocked::Blocks = super::blocked::Blocks {
     mc: 144,
     nc: 256,
 };
-super::blocked::impl_tile!(Avx512, NR, BLOCKS, false, tile, segments);
+super::blocked::impl_tile!(Avx512, NR, BLOCKS, false, false, tile, segments);
 
 /// The accumulators of an `R`-row tile.
 type Acc<const R: usize> = [[__m512; NV]; R];
