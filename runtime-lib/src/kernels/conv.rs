@@ -690,8 +690,10 @@ impl Ptrs {
 /// ([`super::gemm::PARALLEL_MIN_MACS`]): each part repeats the im2col and packing work,
 /// and a pool worker that has gone to sleep takes a while to join. small_cnn's second
 /// conv (14x14, 32 -> 64 features, 3x3: 3.6M) measured 74-82 us on 2 threads against
-/// 74-83 on one; conv2d (116M) halves.
-const PARALLEL_MIN_MACS: usize = 8 << 20;
+/// 74-83 on one on a Zen 4 (8M then); on a Zen 3, where it takes 125 us on one thread,
+/// splitting it took small_cnn on two threads from 222-254 to 150-209 us (medians of six
+/// alternated runs); conv2d (116M) halves.
+const PARALLEL_MIN_MACS: usize = 2 << 20;
 
 /// The same for loops without packing (depthwise): a part repeats nothing, so only the
 /// pool's hand-off (microseconds) has to pay.
