@@ -975,7 +975,8 @@ const PARALLEL_COPY_BYTES: usize = 2 << 20;
 
 /// A [`Step::Copy`]: nothing when both are the same memory (an input donated to the
 /// output it is copied to: the compiler copies an input into the output it updates in
-/// place); large disjoint copies split across up to `threads` threads.
+/// place); large disjoint copies split across up to `threads` threads, and from
+/// [`kernels::copy::STREAM_COPY_BYTES`] store past the caches.
 ///
 /// # Safety
 /// `src` and `dst` are each valid for `n` bytes (they may overlap).
@@ -984,9 +985,23 @@ unsafe fn copy(src: *const u8, dst: *mut u8, n: usize, threads: usize) {
         return;
     }
     let disjoint = (src as usize).abs_diff(dst as usize) >= n;
-    if threads <= 1 || n < PARALLEL_COPY_BYTES || !disjoint {
+    if !disjoint {
         // SAFETY: the caller's contract; `copy` allows overlap.
         return unsafe { std::ptr::copy(src, dst, n) };
+    }
+    let streams = n >= kernels::copy::STREAM_COPY_BYTES;
+    let part = |s: *const u8, d: *mut u8, len: usize| {
+        // SAFETY: the callers below pass pieces of the two ranges, which do not overlap.
+        unsafe {
+            if streams {
+                kernels::copy::stream(s, d, len)
+            } else {
+                std::ptr::copy_nonoverlapping(s, d, len)
+            }
+        }
+    };
+    if threads <= 1 || n < PARALLEL_COPY_BYTES {
+        return part(src, dst, n);
     }
     /// The two addresses, shared read-only by the threads of one copy.
     struct Ends(*const u8, *mut u8);
@@ -1002,7 +1017,7 @@ unsafe fn copy(src: *const u8, dst: *mut u8, n: usize, threads: usize) {
         let (b, e) = (b * 64, (e * 64).min(n));
         let ends = &ends;
         // SAFETY: `[b, e)` is inside both ranges, which do not overlap.
-        unsafe { std::ptr::copy_nonoverlapping(ends.0.add(b), ends.1.add(b), e - b) }
+        unsafe { part(ends.0.add(b), ends.1.add(b), e - b) }
     });
 }
 

@@ -5,6 +5,7 @@
 //! they touch lies inside its buffer) and the base address of every region for this call.
 
 pub mod conv;
+pub(crate) mod copy;
 pub mod fft;
 pub mod gemm;
 pub mod linalg;
