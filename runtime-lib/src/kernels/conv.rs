@@ -411,6 +411,51 @@ impl Geometry {
     }
 }
 
+impl Geometry {
+    /// How many output pixels from the one at `opos` (at most `left`) read the same taps,
+    /// each `stride` input pixels along the last dimension from the previous one's: the
+    /// pixel's window is inside the input along the last dimension (only padding in outer
+    /// dimensions cuts it), and so are the next ones' up to the end of the inside range,
+    /// which lies within the output row. 0 when the window is cut along the last dimension
+    /// or the input is lhs-dilated.
+    fn run_along_row(&self, opos: &[i64], left: usize) -> usize {
+        let Some(last) = self.inside.as_ref().and_then(|i| i.dims.last()) else {
+            return 0;
+        };
+        let Some(&o) = opos.last() else {
+            return 0;
+        };
+        if o < last.lo || o >= last.hi {
+            return 0;
+        }
+        ((last.hi - o) as usize).min(left)
+    }
+
+    /// The direct loops' terms of the taps in `taps` for group `g` of input batch `ib`
+    /// (first feature `c0`): (input offset, kernel offset of the group's feature 0) per
+    /// product, in the reference's order (input feature, then kernel position).
+    fn border_terms(
+        &self,
+        taps: &Taps,
+        ib: usize,
+        c0: usize,
+        g: usize,
+        terms: &mut Vec<(usize, usize)>,
+    ) {
+        terms.clear();
+        for ci in 0..self.cg {
+            for (kpix, ipix) in taps.list.iter().enumerate() {
+                if let Some(ipix) = ipix {
+                    terms.push((
+                        (ib * self.in_pix + ipix) * self.c + c0 + ci,
+                        (kpix * self.cg + ci) * self.of + g * self.ofg,
+                    ));
+                }
+            }
+        }
+    }
+}
+
 /// The taps of one output pixel ([`Geometry::taps`]) with the buffers used to find them.
 #[derive(Default)]
 struct Taps {
@@ -493,23 +538,44 @@ unsafe fn direct_float<T: Float>(
         }
         if base.is_none() {
             geo.taps(opix, &mut taps);
+            let along = geo.run_along_row(&taps.opos, end - row);
+            if along > 1 {
+                // Cut by padding in an outer dimension only: the next pixels of the row
+                // read the same taps, `stride` input pixels further along each.
+                let step = geo.strides[geo.strides.len() - 1] as usize * geo.c;
+                for g in 0..geo.groups {
+                    let (ib, c0) = geo.group_input(g, ob);
+                    geo.border_terms(&taps, ib, c0, g, &mut terms);
+                    let o0 = row * geo.of + g * geo.ofg;
+                    let mut j = 0;
+                    while j < along {
+                        // SAFETY: rows row + j (+ 1) are in [begin, end) and of batch ob;
+                        // their windows are the first one's moved j (+ 1) strides along
+                        // the last dimension, inside the input there.
+                        unsafe {
+                            if pairs && j + 1 < along {
+                                let xoffs = [j * step, (j + 1) * step];
+                                let o0s = [o0 + j * geo.of, o0 + (j + 1) * geo.of];
+                                features(&terms, xoffs, 0, geo.ofg, input, kernel, out, o0s);
+                                j += 2;
+                            } else {
+                                let (xoff, o) = (j * step, o0 + j * geo.of);
+                                features(&terms, [xoff], 0, geo.ofg, input, kernel, out, [o]);
+                                j += 1;
+                            }
+                        }
+                    }
+                }
+                row += along;
+                continue;
+            }
         }
         for g in 0..geo.groups {
             let (ib, c0) = geo.group_input(g, ob);
             let (list, xoff, woff) = match base {
                 Some(base) => (&inner, (ib * geo.in_pix + base) * geo.c + c0, g * geo.ofg),
                 None => {
-                    terms.clear();
-                    for ci in 0..geo.cg {
-                        for (kpix, ipix) in taps.list.iter().enumerate() {
-                            if let Some(ipix) = ipix {
-                                terms.push((
-                                    (ib * geo.in_pix + ipix) * geo.c + c0 + ci,
-                                    (kpix * geo.cg + ci) * geo.of + g * geo.ofg,
-                                ));
-                            }
-                        }
-                    }
+                    geo.border_terms(&taps, ib, c0, g, &mut terms);
                     (&terms, 0, 0)
                 }
             };
@@ -1284,7 +1350,11 @@ mod tests {
                 }
             }
         }
-        let exact = super::depthwise::applies(&geo) && conv.lhs_dilation.iter().all(|&l| l == 1);
+        // Depthwise and short sums (the direct loops) add the products in the reference's
+        // order, separately rounded.
+        let short = geo.k_pix * geo.cg <= super::DIRECT_MAX_TERMS;
+        let exact =
+            (super::depthwise::applies(&geo) || short) && conv.lhs_dilation.iter().all(|&l| l == 1);
         for threads in [1, 2] {
             let mut out = vec![f32::NAN; rows * geo.of];
             // SAFETY: the buffers have the conv's shapes; the output is not empty.
@@ -1401,6 +1471,46 @@ mod tests {
         ] {
             let conv = conv2d(2, [7, 37], c, k, c * mult, stride, pad, [1, 1], dil, c);
             check_dispatch(&conv, c + mult);
+        }
+    }
+
+    /// Short sums (the direct loops) in wide rows that padding cuts at the top and bottom:
+    /// such a row runs along with one list of terms (a stem conv from one feature, two
+    /// features with a stride, a dilated window with groups and an output width with a
+    /// tail); the reference's bits at one and two threads.
+    #[test]
+    fn direct_rows_cut_at_the_top_run_along_the_row() {
+        for (c, ofg, k, stride, pad, dil, groups) in [
+            (
+                1u64,
+                32u64,
+                [3u64, 3u64],
+                [1u64, 1u64],
+                [(1i64, 1i64), (1, 1)],
+                [1u64, 1u64],
+                1u64,
+            ),
+            (2, 13, [3, 2], [2, 1], [(2, 1), (0, 1)], [1, 1], 1),
+            (4, 9, [2, 3], [1, 2], [(2, 2), (1, 1)], [2, 1], 2),
+        ] {
+            let conv = conv2d(
+                2,
+                [7, 37],
+                c,
+                k,
+                ofg * groups,
+                stride,
+                pad,
+                [1, 1],
+                dil,
+                groups,
+            );
+            let geo = Geometry::new(&conv, crate::Isa::host(), Epi::NONE);
+            assert!(
+                geo.k_pix * geo.cg <= super::DIRECT_MAX_TERMS,
+                "{conv:?} is short"
+            );
+            check_dispatch(&conv, c * 7 + ofg);
         }
     }
 
