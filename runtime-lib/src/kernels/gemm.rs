@@ -284,6 +284,14 @@ fn f32_streams_b(m: usize, n: usize, k: usize, r: View, isa: Isa) -> bool {
         && k.saturating_mul(n).saturating_mul(4) >= PARALLEL_MIN_B_BYTES
 }
 
+/// Fewest rows per part of an f32 product split by rows: two of the register tiles' 6
+/// rows. Fewer, and each part ends in a partial tile that does a full tile's loads for a
+/// fraction of its multiply-adds (an LSTM step's 16 x 128 x 512 in two parts: 6 + 2 rows
+/// each, four tiles per panel of B where one thread runs three); such products are split
+/// by columns instead, every part keeping the product's row tiles.
+#[cfg(target_arch = "x86_64")]
+const SPLIT_MIN_ROWS: usize = 12;
+
 /// Columns per block of a product split by columns: the widest register tile's.
 const SPLIT_COLUMNS: usize = 64;
 
@@ -331,7 +339,8 @@ unsafe fn split_product(
     #[cfg(target_arch = "x86_64")]
     let packs_b = if t.out == DType::F32 && t.lhs == DType::F32 {
         // A few rows reading B at memory speed: parts of rows would each read all of it.
-        streams || f32_packs_b(m.div_ceil(parts), n, r, isa)
+        // Parts of fewer than two 6-row tiles would each end in a partial tile.
+        streams || m.div_ceil(parts) < SPLIT_MIN_ROWS || f32_packs_b(m.div_ceil(parts), n, r, isa)
     } else {
         m / parts > blocked::DIRECT_B_MAX_ROWS
             || (t.rhs == DType::BF16 && bf16::bf16_gemm(isa) == bf16::Bf16Gemm::Dot)
@@ -1181,14 +1190,17 @@ mod tests {
     /// last block of 200 columns is partial; and, under the AVX2 tile, 31-row parts of a
     /// B whose rows alias in L1; and products of a few rows by a B of a megabyte or more,
     /// whatever their multiply-adds: a row, 11 rows run as 8 + 3 by `thin` on one
-    /// thread, 3 rows of a transposed A with odd columns) and by batch (many products
-    /// below it).
+    /// thread, 3 rows of a transposed A with odd columns; and products too short to give
+    /// each part two row tiles) and by batch (many products below it).
     #[test]
     fn threaded_splits() {
         for threads in [1, 2, 3] {
             check(1, 1, 130, 2100, false, false, 0, threads);
             check(1, 11, 900, 600, false, false, 1, threads);
             check(1, 3, 1030, 513, true, false, 2, threads);
+            // Parts of fewer than 12 rows: by columns where the width allows, else rows.
+            check(1, 16, 200, 400, false, false, 1, threads);
+            check(1, 20, 100, 600, false, true, 0, threads);
             check(1, 62, 192, 100, false, false, 0, threads);
             check(1, 201, 97, 70, false, false, 1, threads);
             check(1, 800, 200, 10, false, false, 0, threads);
