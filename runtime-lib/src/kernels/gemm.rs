@@ -333,20 +333,20 @@ unsafe fn split_product(
         // SAFETY: forwarded.
         return unsafe { one(t, m, n, k, l, r, o, epi, isa) };
     }
-    // The bf16 pair products always pack B (its rows interleave into pairs), so there
-    // every row part would pack all of it (bf16_matmul on two threads, best of four
-    // runs: 442 -> 454 GFLOP/s by columns).
+    // Whether to split by columns: where row parts would each pack all of B (the f32
+    // tile's own packing rule; the bf16 pair products always pack B, as its rows
+    // interleave into pairs: bf16_matmul on two threads, best of four runs, 442 -> 454
+    // GFLOP/s by columns) or read all of it at memory speed (`streams`), or where each
+    // would end in a partial tile (fewer than `SPLIT_MIN_ROWS`).
     #[cfg(target_arch = "x86_64")]
-    let packs_b = if t.out == DType::F32 && t.lhs == DType::F32 {
-        // A few rows reading B at memory speed: parts of rows would each read all of it.
-        // Parts of fewer than two 6-row tiles would each end in a partial tile.
+    let by_columns = if t.out == DType::F32 && t.lhs == DType::F32 {
         streams || m.div_ceil(parts) < SPLIT_MIN_ROWS || f32_packs_b(m.div_ceil(parts), n, r, isa)
     } else {
         m / parts > blocked::DIRECT_B_MAX_ROWS
             || (t.rhs == DType::BF16 && bf16::bf16_gemm(isa) == bf16::Bf16Gemm::Dot)
     };
     #[cfg(target_arch = "x86_64")]
-    if packs_b && o.cs > 0 && n >= SPLIT_COLUMNS * parts {
+    if by_columns && o.cs > 0 && n >= SPLIT_COLUMNS * parts {
         // Parts of many rows each pack the whole right-hand side; parts of columns
         // pack only their own (matmul_1024 on two threads: 0.97x the time). Column blocks
         // are whole multiples of `SPLIT_COLUMNS`, so every tile but the last is full.
