@@ -45,9 +45,9 @@ unsafe fn hsum(x: __m256) -> f32 {
     }
 }
 
-/// A mask of the first `w` (< 8) lanes, for masked loads.
+/// A mask of the first `w` (at most 8) lanes, for masked loads and stores.
 #[inline(always)]
-fn tail_mask(w: usize) -> __m256i {
+pub(super) fn tail_mask(w: usize) -> __m256i {
     let lanes: [i32; 8] = std::array::from_fn(|l| if l < w { -1 } else { 0 });
     // SAFETY: an unaligned load of 8 ints from a local array.
     unsafe { _mm256_loadu_si256(lanes.as_ptr() as *const __m256i) }

@@ -279,9 +279,7 @@ pub(super) unsafe fn gemv(n: usize, k: usize, a: Mat, b: Mat, c: Mat) {
     // The last columns: whole vectors, then one masked vector.
     while j0 < n {
         let w = (n - j0).min(8);
-        let lanes: [i32; 8] = std::array::from_fn(|l| if l < w { -1 } else { 0 });
-        // SAFETY: plain register setup.
-        let mask = unsafe { _mm256_loadu_si256(lanes.as_ptr() as *const __m256i) };
+        let mask = super::dot_rows::tail_mask(w);
         let mut s = _mm256_setzero_ps();
         for p in 0..k {
             // SAFETY: (0, p) is in A; the masked load reads only the w columns of row p

@@ -48,15 +48,6 @@ pub(super) unsafe fn gemm(m: usize, n: usize, k: usize, a: Mat, b: Mat, c: Mat) 
     }
 }
 
-/// Lane mask of the first `w` (< 8) lanes.
-#[inline]
-#[target_feature(enable = "avx2,fma")]
-fn first_lanes(w: usize) -> __m256i {
-    let lanes: [i32; 8] = std::array::from_fn(|l| if l < w { -1 } else { 0 });
-    // SAFETY: 8 readable i32.
-    unsafe { _mm256_loadu_si256(lanes.as_ptr() as *const __m256i) }
-}
-
 /// [`gemm`] for `R` rows.
 ///
 /// # Safety
@@ -68,7 +59,7 @@ unsafe fn rows<const R: usize>(n: usize, k: usize, a: Mat, b: Mat, c: Mat) {
         let w = CHUNK.min(n - j0);
         let (full, tail) = (w / 8, w % 8);
         let vecs = full + usize::from(tail > 0);
-        let mask = first_lanes(tail);
+        let mask = super::dot_rows::tail_mask(tail);
         for row in acc.iter_mut() {
             row[..vecs].fill(_mm256_setzero_ps());
         }
