@@ -698,6 +698,8 @@ fn classify_body(
                 Uniform => Uniform,
                 Vector if f32ish(ty) && vector_unary(*op, round_ok) => Vector,
                 Vector if lanes_int(ty, round_ok) && intlanes::unary_ok(*op) => Vector,
+                // `|x| < inf` on the lanes (JAX's logsumexp guards its max with it).
+                Vector if *op == UnaryOp::IsFinite && f32ish(body.ty(*x)) => Mask,
                 Mask if *op == UnaryOp::Not => Mask,
                 _ => return None,
             },
@@ -2080,8 +2082,10 @@ impl<'a, 'b> Emitter<'a, 'b> {
                 }
             }
             Node::Unary { op, x } => {
+                // The operand's type: is_finite's result (i1) is not its argument's.
+                let xt = body.ty(*x);
                 let x = self.vec_of(vals, cls, x.index());
-                scalar::unary(&mut self.cx, *op, dt, x)?
+                scalar::unary(&mut self.cx, *op, xt, x)?
             }
             Node::Binary { op, a, b } => {
                 let a = self.vec_of(vals, cls, a.index());

@@ -304,6 +304,95 @@ fn log_softmax_along_columns_is_one_blocked_kernel() {
     }
 }
 
+/// `jax.nn.logsumexp` along `axis` of `f32[shape]` as JAX writes it: the maximum is
+/// replaced by 0 where it is not finite (`is_finite`, `select`) before the shift.
+fn logsumexp_src(shape: &[i64], axis: i64) -> String {
+    let rank = shape.len() as i64;
+    let kept: Vec<i64> = (0..rank).filter(|&d| d != axis).collect();
+    let red: Vec<i64> = kept.iter().map(|&d| shape[d as usize]).collect();
+    let (t, r, s) = (
+        tensor("f32", shape),
+        tensor("f32", &red),
+        tensor("f32", &[]),
+    );
+    let b = tensor("i1", &red);
+    let k = list(&kept);
+    format!(
+        r#"func.func public @main(%x: {t}) -> {r} {{
+  %ninf = stablehlo.constant dense<0xFF800000> : {s}
+  %zero = stablehlo.constant dense<0.000000e+00> : {s}
+  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [{axis}] : ({t}, {s}) -> {r}
+  %fin = stablehlo.is_finite %m : ({r}) -> {b}
+  %zr = stablehlo.broadcast_in_dim %zero, dims = [] : ({s}) -> {r}
+  %ms = stablehlo.select %fin, %m, %zr : {b}, {r}
+  %mb = stablehlo.broadcast_in_dim %ms, dims = [{k}] : ({r}) -> {t}
+  %d = stablehlo.subtract %x, %mb : {t}
+  %e = stablehlo.exponential %d : {t}
+  %sum = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [{axis}] : ({t}, {s}) -> {r}
+  %a = stablehlo.abs %sum : {r}
+  %l = stablehlo.log %a : {r}
+  %y = stablehlo.add %l, %ms : {r}
+  return %y : {r}
+}}"#
+    )
+}
+
+/// logsumexp along a leading axis keeps the columns on lanes (a vector `is_finite`, not
+/// a scalar kernel gathering each column), within a few ulp of the reference; a column
+/// of -inf (its maximum not finite) gives -inf, one holding +inf gives +inf.
+#[test]
+fn logsumexp_along_leading_axes_runs_on_lanes() {
+    for (shape, axis) in [
+        (&[50, 37][..], 0),
+        (&[4, 30, 10][..], 1),
+        (&[9, 2, 21][..], 0),
+    ] {
+        let src = logsumexp_src(shape, axis);
+        let p = lowered(&src);
+        let ks = dispatched(&p);
+        assert!(
+            ks.len() == 1 && has_lane_reduce(ks[0]),
+            "{shape:?} axis {axis}: {} kernels",
+            ks.len()
+        );
+        close_to_reference(
+            &src,
+            &arg(DType::F32, shape, 7),
+            &format!("{shape:?} axis {axis}"),
+        );
+    }
+    let (rows, cols) = (20i64, 13i64);
+    let src = logsumexp_src(&[rows, cols], 0);
+    let mut v = values(rows * cols, 3);
+    for r in 0..rows as usize {
+        v[r * cols as usize + 2] = f64::NEG_INFINITY;
+        if r == 7 {
+            v[r * cols as usize + 9] = f64::INFINITY;
+        }
+    }
+    let x = literal_from_f64(TensorType::new(DType::F32, [rows, cols]), &v);
+    let module = frontend::parse(src.as_bytes()).expect("parse");
+    let f = passes::inline::inline_entry(&module).expect("inline");
+    let want = eval_func(&f, std::slice::from_ref(&x)).expect("eval");
+    let pjx =
+        compile_module(&module, &Options::default(), &mut Timings::default()).expect("compile");
+    let got = run_native(pjx, std::slice::from_ref(&x));
+    let f32s = |b: &[u8]| -> Vec<f32> {
+        b.chunks_exact(4)
+            .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+            .collect()
+    };
+    let (want, got) = (f32s(&want[0].bytes), f32s(&got[0]));
+    assert_eq!((want[2], got[2]), (f32::NEG_INFINITY, f32::NEG_INFINITY));
+    assert_eq!((want[9], got[9]), (f32::INFINITY, f32::INFINITY));
+    for (i, (a, b)) in want.iter().zip(&got).enumerate() {
+        assert!(
+            a == b || (a - b).abs() <= 1e-5 * a.abs().max(1.0),
+            "column {i}: {a} vs {b}"
+        );
+    }
+}
+
 /// Compiles `src` (one f32 argument, one f32 result) and checks its result within a few
 /// ulp of the reference evaluator's (exp and log are not correctly rounded).
 fn close_to_reference(src: &str, x: &Literal, what: &str) {
