@@ -393,6 +393,42 @@ fn logsumexp_along_leading_axes_runs_on_lanes() {
     }
 }
 
+/// Reductions over leading axes whose rows span more than the lane walks' limit run in
+/// column blocks row by row, with the reference's bits (each column folds in row order):
+/// an odd width (scalar columns after the vectors, blocks of unequal width), two
+/// reduced axes, one block too narrow to split. Below the limit they stay lane reduces.
+#[test]
+fn long_column_reductions_read_whole_rows() {
+    type Case<'a> = (&'a [i64], &'a [i64], &'a str, &'a str, bool);
+    let cases: [Case; 4] = [
+        (&[1100, 1001], &[0], "maximum", "0xFF800000", true),
+        (&[40, 30, 903], &[0, 1], "add", "0.000000e+00", true),
+        (&[20000, 53], &[0], "add", "0.000000e+00", true),
+        (&[900, 1001], &[0], "maximum", "0xFF800000", false),
+    ];
+    for (seed, (shape, dims, op, init, blocked)) in cases.into_iter().enumerate() {
+        let src = reduce_src("f32", shape, dims, op, init);
+        let p = lowered(&src);
+        let ks = dispatched(&p);
+        assert_eq!(ks.len(), 1, "{shape:?} over {dims:?}");
+        assert_eq!(
+            is_blocked(ks[0]),
+            blocked,
+            "{shape:?} over {dims:?} blocked"
+        );
+        assert!(blocked || has_lane_reduce(ks[0]), "{shape:?} on lanes");
+        three_ways(&src, &[arg(DType::F32, shape, seed as u64 + 11)]);
+    }
+    let src = logsumexp_src(&[1030, 1019], 0);
+    let ks_blocked = is_blocked(dispatched(&lowered(&src))[0]);
+    assert!(ks_blocked, "logsumexp over 1030 x 1019 in column blocks");
+    close_to_reference(
+        &src,
+        &arg(DType::F32, &[1030, 1019], 4),
+        "logsumexp 1030 x 1019",
+    );
+}
+
 /// Compiles `src` (one f32 argument, one f32 result) and checks its result within a few
 /// ulp of the reference evaluator's (exp and log are not correctly rounded).
 fn close_to_reference(src: &str, x: &Literal, what: &str) {

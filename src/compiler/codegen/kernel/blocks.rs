@@ -14,6 +14,11 @@
 //! on them, as lane reduces of the block's vectors in one loop nest (pass after pass
 //! over the block's columns: the column maximum, then the sum of exponentials), then
 //! the normalized dimensions' loops compute every point of the block from those values.
+//!
+//! A kernel whose points are only reductions and what follows from them (no normalized
+//! dimension: a logsumexp or a maximum over axis 0) runs in blocks too when its columns
+//! are long enough that walking down them costs more than reading rows whole
+//! ([`long_column_walks`]).
 
 use super::lanes::Point;
 use super::{Class, Emitter, LANES, Pre, R, operands};
@@ -95,7 +100,7 @@ fn dependencies(body: &Body) -> Vec<u64> {
 /// coordinate and not on some other dimension (see the module docs).
 pub(crate) fn plan(k: &Kernel) -> Option<Blocks> {
     let n = k.domain.len();
-    if k.sequential || !(2..=63).contains(&n) || k.domain.iter().any(|&e| e <= 0) {
+    if k.sequential || !(1..=63).contains(&n) || k.domain.iter().any(|&e| e <= 0) {
         return None;
     }
     let last = n - 1;
@@ -111,7 +116,7 @@ pub(crate) fn plan(k: &Kernel) -> Option<Blocks> {
     let inner: Vec<usize> = (0..last)
         .filter(|&d| used & (1 << d) == 0 && k.domain[d] > 1)
         .collect();
-    if inner.is_empty() {
+    if inner.is_empty() && !(long_column_walks(k, &reduces) && reductions_on_lanes(k, &reduces)) {
         return None;
     }
     let outer: Vec<usize> = (0..last).filter(|d| !inner.contains(d)).collect();
@@ -133,13 +138,60 @@ pub(crate) fn plan(k: &Kernel) -> Option<Blocks> {
         .collect();
     let width = k.domain[last];
     let up = |a: i64, b: i64| (a + b - 1) / b;
-    let cols = up(up(width, up(width, MAX_COLS)), BLOCK) * BLOCK;
+    let mut cols = up(up(width, up(width, MAX_COLS)), BLOCK) * BLOCK;
+    if inner.is_empty() {
+        // Points that are only reductions: no inner loops to split, so at least two
+        // blocks where the width allows, for two threads.
+        cols = cols.min(up(up(width, 2), BLOCK) * BLOCK);
+    }
     Some(Blocks {
         inner,
         outer,
         hoist,
         nblocks: up(width, cols),
         cols,
+    })
+}
+
+/// Bytes past which a reduction's column walk runs in row blocks: see
+/// [`long_column_walks`].
+const LANE_WALK_MAX_BYTES: i64 = 4 << 20;
+
+/// Whether a kernel whose points are only reductions (and what follows from them: a
+/// logsumexp or a maximum over axis 0) walks so far down its columns that it should
+/// read its rows whole instead. As lane reduces, each group of [`BLOCK`] columns walks
+/// down every row in turn, a line or two per row, accumulators in registers; row blocks
+/// keep their accumulators in memory but read rows whole. Zen 3, median ms, lanes -> row
+/// blocks, one thread: column max of 2048 x 777 (6.4 MB) 3.8-4.7 -> 0.27-0.37, of
+/// 4096 x 777 9.5-10 -> 0.7-1.6, of 2048 x 2000 6.2-7.3 -> 2.7-3.8; logsumexp over axis
+/// 0 of 2048 x 777 6.6-8.0 -> 1.1-1.6; a variance (two passes) of 2048 x 777 1.9-4.4 ->
+/// 1.2-2.0. Two threads: logsumexp 3.9 -> 1.2, the variance 0.57-0.65 -> 0.89-0.93 (lanes
+/// on two cores do not fall off as on one). Under 4 MiB the lanes hold their own or
+/// win, most where a second pass reads the first's result (variance of 512 x 768
+/// 0.10-0.14 -> 0.18-0.32, of 4096 x 96 0.09-0.13 -> 0.36-0.49), though a single max
+/// already gains at 1024 x 777 (0.20-0.33 -> 0.10-0.19).
+fn long_column_walks(k: &Kernel, reduces: &[usize]) -> bool {
+    let width = k.domain[k.domain.len() - 1];
+    reduces.iter().any(|&r| match &k.body.nodes[r] {
+        Node::Reduce { extents, .. } => {
+            let rows = extents
+                .iter()
+                .fold(1i64, |a, &e| a.saturating_mul(e.max(1)));
+            rows.saturating_mul(width).saturating_mul(4) > LANE_WALK_MAX_BYTES
+        }
+        _ => false,
+    })
+}
+
+/// Whether every reduction of `k` (nodes `reduces`) runs as a lane reduce that stores
+/// nothing (not a scan), so that it can fold its rows along the lanes.
+fn reductions_on_lanes(k: &Kernel, reduces: &[usize]) -> bool {
+    let Some(cls) = super::classify(k, true) else {
+        return false;
+    };
+    reduces.iter().all(|&r| match &k.body.nodes[r] {
+        Node::Reduce { body, .. } => cls[r] != Class::Uniform && !super::lanes::stores(body),
+        _ => false,
     })
 }
 
