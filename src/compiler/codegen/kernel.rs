@@ -253,6 +253,10 @@ enum Class {
     /// An I64 equal to the innermost index plus something uniform: computed as a scalar
     /// holding lane 0's value.
     Linear,
+    /// Any other I64 function of the innermost index (a reshape's `i / 8`, `i % 8`):
+    /// computed as a scalar holding lane 0's value; the other lanes' values are computed
+    /// where an access or a compare needs them, from the node's operands.
+    Lanes,
     /// One f32 per lane, computed as f32x4.
     Vector,
     /// One i1 per lane, computed as an i32x4 all-ones/all-zeros mask.
@@ -654,10 +658,12 @@ fn classify_body(
         let access = |buffer: usize, index: &[crate::compiler::lower::kir::NodeId]| {
             let dt = k.buffers[buffer].dtype;
             let ok = if dt == DType::F32 || (round_ok && int_lanes(dt)) {
-                index.iter().any(|n| cls[n.index()] == Linear)
+                index
+                    .iter()
+                    .any(|n| matches!(cls[n.index()], Linear | Lanes))
                     && index
                         .iter()
-                        .all(|n| matches!(cls[n.index()], Linear | Uniform))
+                        .all(|n| matches!(cls[n.index()], Linear | Lanes | Uniform))
             } else {
                 half(dt) && round_ok && contiguous(index, &cls)
             };
@@ -681,7 +687,7 @@ fn classify_body(
                 index,
                 value,
             } => {
-                if matches!(scope, Scope::Reduce) || c(value) == Linear {
+                if matches!(scope, Scope::Reduce) || matches!(c(value), Linear | Lanes) {
                     return None;
                 }
                 stores += 1;
@@ -725,6 +731,13 @@ fn classify_body(
                 {
                     Vector
                 }
+                // Not along a reduce's own loop: its gathered lanes would fold a sum in
+                // another order than the reference's (window sums with clamped indices).
+                (Linear | Lanes | Uniform, Linear | Lanes | Uniform)
+                    if ty == DType::I64 && !matches!(scope, Scope::Reduce) =>
+                {
+                    Lanes
+                }
                 _ => return None,
             },
             Node::Select {
@@ -749,7 +762,7 @@ fn classify_body(
                 a, b, total_order, ..
             } => match (c(a), c(b)) {
                 (Uniform, Uniform) | (Linear, Linear) => Uniform,
-                (Linear, Uniform) | (Uniform, Linear) => Mask,
+                (Linear | Lanes | Uniform, Linear | Lanes | Uniform) => Mask,
                 (Vector | Uniform, Vector | Uniform) if f32ish(body.ty(*a)) && !total_order => Mask,
                 (Vector | Uniform, Vector | Uniform) if lanes_int(body.ty(*a), round_ok) => Mask,
                 (Mask | Uniform, Mask | Uniform) if round_ok && body.ty(*a) == DType::I1 => Mask,
@@ -757,7 +770,7 @@ fn classify_body(
             },
             Node::Convert { x } => match c(x) {
                 Uniform => Uniform,
-                Linear if ty == DType::F32 => Vector,
+                Linear | Lanes if ty == DType::F32 => Vector,
                 Linear if lanes_int(ty, round_ok) => Vector,
                 Vector if f32ish(ty) && f32ish(body.ty(*x)) => Vector,
                 Vector | Mask if round_ok && intlanes::convert_ok(body.ty(*x), ty) => {
@@ -790,7 +803,9 @@ fn classify_body(
             Node::Acc(_) if in_reduce => lanes::lane_class(ty, round_ok)?,
             Node::Outer(_) if matches!(scope, Scope::Reduce) => Uniform,
             Node::Outer(o) => match scope {
-                Scope::Lanes(outer) => outer[o.index()],
+                // Lane values are computed from a node's operands, which are in the
+                // enclosing body.
+                Scope::Lanes(outer) if outer[o.index()] != Lanes => outer[o.index()],
                 _ => return None,
             },
             Node::Acc(_) => return None,
@@ -1848,26 +1863,42 @@ impl<'a, 'b> Emitter<'a, 'b> {
         self.cx.b.ins().stack_load(ptr, ty, slot, 0)
     }
 
-    /// Lane `lane`'s value of a uniform or linear node.
-    fn lane_value(&mut self, vals: &[Value], cls: &[Class], n: usize, lane: i64) -> Value {
-        if cls[n] == Class::Linear && lane != 0 {
-            self.cx.b.ins().iadd_imm_s(vals[n], lane)
-        } else {
-            vals[n]
+    /// Lane `lane`'s value of a uniform, linear or [`Class::Lanes`] node of `body`.
+    fn lane_value(
+        &mut self,
+        body: &Body,
+        vals: &[Value],
+        cls: &[Class],
+        n: usize,
+        lane: i64,
+    ) -> R<Value> {
+        if lane == 0 {
+            return Ok(vals[n]);
         }
+        Ok(match (cls[n], &body.nodes[n]) {
+            (Class::Linear, _) => self.cx.b.ins().iadd_imm_s(vals[n], lane),
+            (Class::Lanes, Node::Binary { op, a, b }) => {
+                let x = self.lane_value(body, vals, cls, a.index(), lane)?;
+                let y = self.lane_value(body, vals, cls, b.index(), lane)?;
+                scalar::binary(&mut self.cx, *op, DType::I64, x, y)?
+            }
+            (Class::Lanes, node) => return Err(format!("no lane values for {node:?}")),
+            _ => vals[n],
+        })
     }
 
     /// Lane `lane`'s indices of an access.
     fn lane_index(
         &mut self,
+        body: &Body,
         index: &[crate::compiler::lower::kir::NodeId],
         vals: &[Value],
         cls: &[Class],
         lane: i64,
-    ) -> Vec<Value> {
+    ) -> R<Vec<Value>> {
         index
             .iter()
-            .map(|n| self.lane_value(vals, cls, n.index(), lane))
+            .map(|n| self.lane_value(body, vals, cls, n.index(), lane))
             .collect()
     }
 
@@ -1920,7 +1951,8 @@ impl<'a, 'b> Emitter<'a, 'b> {
                 intlanes::iota(&mut self.cx, vals[x.index()])
             }
             Node::Convert { x }
-                if cls[x.index()] != Class::Linear && !(f32ish(dt) && f32ish(body.ty(*x))) =>
+                if !(matches!(cls[x.index()], Class::Linear | Class::Lanes)
+                    || f32ish(dt) && f32ish(body.ty(*x))) =>
             {
                 intlanes::convert(&mut self.cx, body.ty(*x), dt, vals[x.index()])?
             }
@@ -1982,7 +2014,7 @@ impl<'a, 'b> Emitter<'a, 'b> {
                         self.cx.fconst(types::F32X4, 0.0)
                     };
                     for lane in 0..LANES {
-                        let idx = self.lane_index(index, vals, cls, lane);
+                        let idx = self.lane_index(body, index, vals, cls, lane)?;
                         let addr = self.address(*buffer, &idx);
                         let x = self
                             .cx
@@ -2032,7 +2064,7 @@ impl<'a, 'b> Emitter<'a, 'b> {
                     }
                 } else {
                     for lane in 0..LANES {
-                        let idx = self.lane_index(index, vals, cls, lane);
+                        let idx = self.lane_index(body, index, vals, cls, lane)?;
                         let addr = self.address(*buffer, &idx);
                         let e = self.cx.b.ins().extractlane(x, lane as u8);
                         self.cx.b.ins().store(flags, e, addr, 0);
@@ -2041,13 +2073,15 @@ impl<'a, 'b> Emitter<'a, 'b> {
                 x
             }
             Node::Compare { dir, a, b, .. }
-                if cls[a.index()] == Class::Linear || cls[b.index()] == Class::Linear =>
+                if [a, b]
+                    .iter()
+                    .any(|n| matches!(cls[n.index()], Class::Linear | Class::Lanes)) =>
             {
                 // An index compare: per lane, as an i32x4 mask.
                 let mut m = self.cx.iconst(types::I32X4, 0);
                 for lane in 0..LANES {
-                    let x = self.lane_value(vals, cls, a.index(), lane);
-                    let y = self.lane_value(vals, cls, b.index(), lane);
+                    let x = self.lane_value(body, vals, cls, a.index(), lane)?;
+                    let y = self.lane_value(body, vals, cls, b.index(), lane)?;
                     let c = scalar::compare(&mut self.cx, *dir, body.ty(*a), x, y, false);
                     let c = self.cx.b.ins().bmask(types::I32, c);
                     m = self.cx.b.ins().insertlane(m, c, lane as u8);
@@ -2061,7 +2095,7 @@ impl<'a, 'b> Emitter<'a, 'b> {
                 // iota: the lane index as f32.
                 let mut v = self.cx.fconst(types::F32X4, 0.0);
                 for lane in 0..LANES {
-                    let i = self.lane_value(vals, cls, x.index(), lane);
+                    let i = self.lane_value(body, vals, cls, x.index(), lane)?;
                     let f = scalar::convert(&mut self.cx, body.ty(*x), DType::F32, i)?;
                     v = self.cx.b.ins().insertlane(v, f, lane as u8);
                 }

@@ -2551,6 +2551,138 @@ fn vectorized_index_compare_iota_gather_scatter() {
     }
 }
 
+/// Index arithmetic that is not the innermost coordinate plus a constant (a reshape's
+/// `j / 5`, `j % 5`, `j * 3`) keeps the kernel on lanes: each lane's index is computed
+/// where a gather, a scatter, a compare or a conversion needs it. Odd extents (tails),
+/// a quotient that changes inside a vector, a product striding the lanes.
+#[test]
+fn vectorized_per_lane_index_arithmetic() {
+    let (r, c) = (3i64, 37i64);
+    let mut body = Body::default();
+    let i = body.push(Node::Index(0), DType::I64);
+    let j = body.push(Node::Index(1), DType::I64);
+    let ibin = |body: &mut Body, op: BinaryOp, a: NodeId, b: NodeId| {
+        body.push(Node::Binary { op, a, b }, DType::I64)
+    };
+    let five = body.push(Node::Const(5), DType::I64);
+    let three = body.push(Node::Const(3), DType::I64);
+    let q = ibin(&mut body, BinaryOp::Div, j, five);
+    let m = ibin(&mut body, BinaryOp::Rem, j, five);
+    let j3 = ibin(&mut body, BinaryOp::Mul, j, three);
+    let j3 = ibin(&mut body, BinaryOp::Add, j3, i);
+    // x[i, j / 5, j % 5] of an [r, 8, 5] buffer: every lane at its own place.
+    let x = body.push(
+        Node::Load {
+            buffer: 0,
+            index: vec![i, q, m],
+        },
+        DType::F32,
+    );
+    // s[j / 5]: lanes share a few values.
+    let sv = body.push(
+        Node::Load {
+            buffer: 1,
+            index: vec![q],
+        },
+        DType::F32,
+    );
+    // t[3 j + i]: a stride of three.
+    let t = body.push(
+        Node::Load {
+            buffer: 2,
+            index: vec![j3],
+        },
+        DType::F32,
+    );
+    let two = body.push(Node::Const(2), DType::I64);
+    let small = body.push(
+        Node::Compare {
+            dir: CompareDirection::Lt,
+            a: m,
+            b: two,
+            total_order: false,
+        },
+        DType::I1,
+    );
+    let mf = body.push(Node::Convert { x: m }, DType::F32);
+    let a = body.push(
+        Node::Binary {
+            op: BinaryOp::Mul,
+            a: x,
+            b: sv,
+        },
+        DType::F32,
+    );
+    let b = body.push(
+        Node::Binary {
+            op: BinaryOp::Add,
+            a: t,
+            b: mf,
+        },
+        DType::F32,
+    );
+    let v = body.push(
+        Node::Select {
+            cond: small,
+            on_true: a,
+            on_false: b,
+        },
+        DType::F32,
+    );
+    // Stored transposed through the split: out[i, j % 5, j / 5] of [r, 5, 8].
+    body.push(
+        Node::Store {
+            buffer: 3,
+            index: vec![i, m, q],
+            value: v,
+        },
+        DType::F32,
+    );
+    let k = Kernel {
+        name: "lanes".into(),
+        buffers: vec![
+            buf(DType::F32, &[r, 8, 5], false),
+            buf(DType::F32, &[8], false),
+            buf(DType::F32, &[3 * c + r], false),
+            buf(DType::F32, &[r, 5, 8], true),
+        ],
+        domain: vec![r, c],
+        body,
+        sequential: false,
+        limits: Vec::new(),
+    };
+    assert!(kernel::is_vectorized(&k));
+    let xv: Vec<f32> = (0..r * 40).map(|v| v as f32 * 0.25 - 7.0).collect();
+    let sv: Vec<f32> = (0..8).map(|v| 1.5 + v as f32).collect();
+    let tv: Vec<f32> = (0..3 * c + r).map(|v| (v % 11) as f32 - 3.0).collect();
+    let mut bufs = vec![
+        to_bytes(&xv),
+        to_bytes(&sv),
+        to_bytes(&tv),
+        vec![0u8; (r * 40) as usize * 4],
+    ];
+    run(&k, &mut bufs);
+    let out: Vec<f32> = from_bytes(&bufs[3]);
+    let mut written = vec![false; out.len()];
+    for a in 0..r as usize {
+        for b in 0..c as usize {
+            let (q, m) = (b / 5, b % 5);
+            let want = if m < 2 {
+                xv[a * 40 + q * 5 + m] * sv[q]
+            } else {
+                tv[3 * b + a] + m as f32
+            };
+            let at = a * 40 + m * 8 + q;
+            assert_eq!(out[at], want, "({a}, {b})");
+            written[at] = true;
+        }
+    }
+    // Points past the domain (j = 37..40 of each row) stay untouched.
+    for (at, w) in written.iter().enumerate() {
+        assert!(*w || out[at] == 0.0, "stray store at {at}");
+    }
+}
+
 /// Baseline x86_64 (no SSE4.1): rounding becomes libcalls, linked to runtime imports,
 /// and the vector math stays scalar; results equal the host build's.
 #[cfg(target_arch = "x86_64")]

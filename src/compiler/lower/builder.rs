@@ -256,9 +256,11 @@ impl<'l, 'f> KernelBuilder<'l, 'f> {
         let v = self.lw.r(v);
         let ty = self.lw.ty(v);
         if let Some(b) = self.lw.buf[v.index()] {
-            let buffer = self.bind_read(b, ty);
+            // Split coordinates rejoined: the buffer seen with those dimensions merged.
+            let (shape, idx) = rejoin_splits(body, &ty.shape, idx);
+            let buffer = self.bind_read(b, &TensorType::new(ty.dtype, shape));
             // Reuse an identical load of this body (e.g. `x * x` on a materialized x).
-            return Ok(body.push_load(buffer, idx.to_vec(), ty.dtype));
+            return Ok(body.push_load(buffer, idx, ty.dtype));
         }
         let Some((op, k)) = self.lw.def_op(v) else {
             return Err(Diagnostic::new(
@@ -874,8 +876,88 @@ fn const_of(body: &Body, x: NodeId) -> Option<i64> {
     }
 }
 
+/// `(x, c)` if `n` is the I64 `op(x, c)` (for a commutative `op`, either order) with a
+/// constant `c > 0`.
+fn by_const(body: &Body, n: NodeId, op: BinaryOp) -> Option<(NodeId, i64)> {
+    let Node::Binary { op: o, a, b } = body.nodes[n.index()] else {
+        return None;
+    };
+    if o != op || body.ty(n) != DType::I64 {
+        return None;
+    }
+    match (const_of(body, b), const_of(body, a)) {
+        (Some(c), _) if c > 0 => Some((a, c)),
+        (_, Some(c)) if c > 0 && op == BinaryOp::Mul => Some((b, c)),
+        _ => None,
+    }
+}
+
+/// `hi * k + lo` as one node when `(hi, lo)` is a value split by `k`, as a reshape
+/// splits a coordinate: `(x / k, x % k)` rejoins to `x`, and `(x / (c * k), (x / c) % k)`
+/// to `x / c` (truncated division by positive constants, so for every `x`).
+fn rejoined(body: &Body, hi: NodeId, lo: NodeId, k: i64) -> Option<NodeId> {
+    let (y, k2) = by_const(body, lo, BinaryOp::Rem)?;
+    let (x, m) = by_const(body, hi, BinaryOp::Div)?;
+    if k2 != k {
+        return None;
+    }
+    if y == x && m == k {
+        return Some(x);
+    }
+    let (x2, c) = by_const(body, y, BinaryOp::Div)?;
+    (x2 == x && c.checked_mul(k) == Some(m)).then_some(y)
+}
+
+/// `a + b` as a shorter I64 expression when it puts back together what a reshape took
+/// apart (see [`rejoined`]): `hi * k + lo`, or `(hi * k + lo) * c` written as
+/// `hi * (k * c) + lo * c`. An index that goes through a reshape and back then stays the
+/// coordinate it was, not a division and a remainder per element.
+fn reassembled(body: &mut Body, a: NodeId, b: NodeId) -> Option<NodeId> {
+    for (p, q) in [(a, b), (b, a)] {
+        let Some((hi, m)) = by_const(body, p, BinaryOp::Mul) else {
+            continue;
+        };
+        if let Some(x) = rejoined(body, hi, q, m) {
+            return Some(x);
+        }
+        if let Some((lo, c)) = by_const(body, q, BinaryOp::Mul)
+            && m % c == 0
+            && let Some(y) = rejoined(body, hi, lo, m / c)
+        {
+            return Some(imul_c(body, y, c));
+        }
+    }
+    None
+}
+
+/// `shape` and `idx` with every pair of adjacent coordinates that split one value
+/// ([`rejoined`]) merged into one dimension: an access through a reshape of a buffer
+/// (group norm's channels `c` read as `(c / 8, c % 8)` of `[.., 8, 8]`) then indexes the
+/// buffer by `c` itself, contiguous along the lanes.
+pub(super) fn rejoin_splits(body: &Body, shape: &[i64], idx: &[NodeId]) -> (Vec<i64>, Vec<NodeId>) {
+    let (mut shape, mut idx) = (shape.to_vec(), idx.to_vec());
+    let mut d = 0;
+    while d + 1 < idx.len() {
+        if let Some(x) = rejoined(body, idx[d], idx[d + 1], shape[d + 1]) {
+            idx.splice(d..d + 2, [x]);
+            let e = shape[d] * shape[d + 1];
+            shape.splice(d..d + 2, [e]);
+            // The merged coordinate may rejoin with the one before it.
+            d = d.saturating_sub(1);
+        } else {
+            d += 1;
+        }
+    }
+    (shape, idx)
+}
+
 /// I64 binary op, folding constants.
 pub fn ibin(body: &mut Body, op: BinaryOp, a: NodeId, b: NodeId) -> NodeId {
+    if op == BinaryOp::Add
+        && let Some(n) = reassembled(body, a, b)
+    {
+        return n;
+    }
     if let (Some(x), Some(y)) = (const_of(body, a), const_of(body, b)) {
         let r = match op {
             BinaryOp::Add => Some(x.wrapping_add(y)),

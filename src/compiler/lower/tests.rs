@@ -2679,3 +2679,105 @@ func.func public @main(%x: tensor<5x12xf32>, %w: tensor<12x20xf32>, %b: tensor<2
     let p = lower(&f, &Target::host()).expect("lower");
     assert_eq!(dispatches(&p), 1, "{:?}", p.steps);
 }
+
+/// Group norm over NHWC as JAX writes it: channels split into groups by a reshape,
+/// statistics over (H, W, channel in group), the normalized values reshaped back. The
+/// kernel that normalizes reads the split value at `(c / g, c % g)` of its reshaped
+/// buffer; those coordinates rejoin to `c`, and the statistics' `c / g` is computed per
+/// lane, so the kernel runs on lanes (it had run one scalar point at a time). Odd sizes:
+/// 3 groups of 5 channels, so a vector's lanes straddle groups. Results within a few ulp
+/// of the reference (the sums fold in another order).
+#[test]
+fn group_norm_through_a_channel_split_runs_on_lanes() {
+    let src = r#"
+func.func public @main(%x: tensor<2x3x7x15xf32>) -> tensor<2x3x7x15xf32> {
+  %0 = stablehlo.reshape %x : (tensor<2x3x7x15xf32>) -> tensor<2x3x7x3x5xf32>
+  %z = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %s = stablehlo.reduce(%0 init: %z) applies stablehlo.add across dimensions = [1, 2, 4] : (tensor<2x3x7x3x5xf32>, tensor<f32>) -> tensor<2x3xf32>
+  %n = stablehlo.constant dense<0.00952380952> : tensor<2x3xf32>
+  %m = stablehlo.multiply %s, %n : tensor<2x3xf32>
+  %mb = stablehlo.broadcast_in_dim %m, dims = [0, 3] : (tensor<2x3xf32>) -> tensor<2x3x7x3x5xf32>
+  %d = stablehlo.subtract %0, %mb : tensor<2x3x7x3x5xf32>
+  %q = stablehlo.multiply %d, %d : tensor<2x3x7x3x5xf32>
+  %v = stablehlo.reduce(%q init: %z) applies stablehlo.add across dimensions = [1, 2, 4] : (tensor<2x3x7x3x5xf32>, tensor<f32>) -> tensor<2x3xf32>
+  %vm = stablehlo.multiply %v, %n : tensor<2x3xf32>
+  %e = stablehlo.constant dense<1.000000e-05> : tensor<2x3xf32>
+  %ve = stablehlo.add %vm, %e : tensor<2x3xf32>
+  %r = stablehlo.rsqrt %ve : tensor<2x3xf32>
+  %rb = stablehlo.broadcast_in_dim %r, dims = [0, 3] : (tensor<2x3xf32>) -> tensor<2x3x7x3x5xf32>
+  %y = stablehlo.multiply %d, %rb : tensor<2x3x7x3x5xf32>
+  %o = stablehlo.reshape %y : (tensor<2x3x7x3x5xf32>) -> tensor<2x3x7x15xf32>
+  %l = stablehlo.logistic %o : tensor<2x3x7x15xf32>
+  %w = stablehlo.multiply %o, %l : tensor<2x3x7x15xf32>
+  return %w : tensor<2x3x7x15xf32>
+}
+"#;
+    let module = frontend::parse(src.as_bytes()).expect("parse");
+    let mut f = passes::inline::inline_entry(&module).expect("inline");
+    passes::fold::fold(&mut f).expect("fold");
+    passes::cse::cse(&mut f);
+    passes::dce::dce(&mut f);
+    let p = lower(&f, &Target::host()).expect("lower");
+    // The kernel writing the result (4-d, the program's shape) runs on lanes.
+    let out = p
+        .kernels
+        .iter()
+        .find(|k| k.domain == [2, 3, 7, 15])
+        .expect("a kernel over the result");
+    assert!(crate::compiler::codegen::is_vectorized(out));
+    let n = 2 * 3 * 7 * 15;
+    let xs: Vec<f64> = (0..n)
+        .map(|i| ((i * 37) % 101) as f64 / 13.0 - 3.0)
+        .collect();
+    let x =
+        crate::compiler::eval::literal_from_f64(TensorType::new(DType::F32, [2, 3, 7, 15]), &xs);
+    let want = eval_func(&f, std::slice::from_ref(&x)).expect("eval");
+    let pjx =
+        compile_module(&module, &Options::default(), &mut Timings::default()).expect("compile");
+    let got = run_native(pjx, std::slice::from_ref(&x));
+    let (want, got) = (to_f32s(&want[0].bytes), to_f32s(&got[0]));
+    for (i, (a, b)) in want.iter().zip(&got).enumerate() {
+        assert!(
+            (a - b).abs() <= 2e-6 * a.abs().max(1.0),
+            "at {i}: {a} vs {b}"
+        );
+    }
+}
+
+/// Coordinates that a reshape split and a later one merges again fold back into the
+/// coordinate (`(x / k) * k + x % k` is `x`; three levels too), and a buffer read at
+/// split coordinates is indexed by the rejoined one; pairs that are not a split stay.
+#[test]
+fn split_coordinates_rejoin() {
+    use super::builder::{ibin, imul_c};
+    let mut body = Body::default();
+    let x = body.push(Node::Index(0), DType::I64);
+    let c = |body: &mut Body, v: i64| body.index_const(v);
+    let (k4, k6, k24) = (c(&mut body, 4), c(&mut body, 6), c(&mut body, 24));
+    // (x / 24, (x / 4) % 6, x % 4) of a [.., 6, 4] split.
+    let hi = ibin(&mut body, BinaryOp::Div, x, k24);
+    let x4 = ibin(&mut body, BinaryOp::Div, x, k4);
+    let mid = ibin(&mut body, BinaryOp::Rem, x4, k6);
+    let lo = ibin(&mut body, BinaryOp::Rem, x, k4);
+    let t0 = imul_c(&mut body, hi, 24);
+    let t1 = imul_c(&mut body, mid, 4);
+    let s = ibin(&mut body, BinaryOp::Add, t0, t1);
+    let back = ibin(&mut body, BinaryOp::Add, s, lo);
+    assert_eq!(back, x, "{:?}", body.nodes);
+    // A pair from different values stays a sum.
+    let y = body.push(Node::Index(1), DType::I64);
+    let ylo = ibin(&mut body, BinaryOp::Rem, y, k4);
+    let x4m = imul_c(&mut body, x4, 4);
+    let other = ibin(&mut body, BinaryOp::Add, x4m, ylo);
+    assert!(matches!(
+        body.nodes[other.index()],
+        Node::Binary {
+            op: BinaryOp::Add,
+            ..
+        }
+    ));
+    let (shape, idx) = super::builder::rejoin_splits(&body, &[5, 7, 6, 4], &[y, hi, mid, lo]);
+    assert_eq!((shape, idx), (vec![5, 7 * 24], vec![y, x]));
+    let (shape, idx) = super::builder::rejoin_splits(&body, &[7, 6, 4], &[hi, mid, ylo]);
+    assert_eq!((shape, idx), (vec![7 * 6, 4], vec![x4, ylo]));
+}
