@@ -371,18 +371,7 @@ fn logsumexp_along_leading_axes_runs_on_lanes() {
         }
     }
     let x = literal_from_f64(TensorType::new(DType::F32, [rows, cols]), &v);
-    let module = frontend::parse(src.as_bytes()).expect("parse");
-    let f = passes::inline::inline_entry(&module).expect("inline");
-    let want = eval_func(&f, std::slice::from_ref(&x)).expect("eval");
-    let pjx =
-        compile_module(&module, &Options::default(), &mut Timings::default()).expect("compile");
-    let got = run_native(pjx, std::slice::from_ref(&x));
-    let f32s = |b: &[u8]| -> Vec<f32> {
-        b.chunks_exact(4)
-            .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
-            .collect()
-    };
-    let (want, got) = (f32s(&want[0].bytes), f32s(&got[0]));
+    let (want, got) = reference_and_native(&src, &x);
     assert_eq!((want[2], got[2]), (f32::NEG_INFINITY, f32::NEG_INFINITY));
     assert_eq!((want[9], got[9]), (f32::INFINITY, f32::INFINITY));
     for (i, (a, b)) in want.iter().zip(&got).enumerate() {
@@ -432,6 +421,18 @@ fn long_column_reductions_read_whole_rows() {
 /// Compiles `src` (one f32 argument, one f32 result) and checks its result within a few
 /// ulp of the reference evaluator's (exp and log are not correctly rounded).
 fn close_to_reference(src: &str, x: &Literal, what: &str) {
+    let (want, got) = reference_and_native(src, x);
+    assert_eq!(want.len(), got.len(), "{what}");
+    for (i, (a, b)) in want.iter().zip(got).enumerate() {
+        assert!(
+            (a - b).abs() <= 1e-5 * a.abs().max(1.0),
+            "{what} at {i}: {a} vs {b}"
+        );
+    }
+}
+
+/// The reference evaluator's and the compiled program's f32 result of `src` on `x`.
+fn reference_and_native(src: &str, x: &Literal) -> (Vec<f32>, Vec<f32>) {
     let module = frontend::parse(src.as_bytes()).expect("parse");
     let f = passes::inline::inline_entry(&module).expect("inline");
     let want = eval_func(&f, std::slice::from_ref(x)).expect("eval");
@@ -443,14 +444,7 @@ fn close_to_reference(src: &str, x: &Literal, what: &str) {
             .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
             .collect()
     };
-    let (want, got) = (f32s(&want[0].bytes), f32s(&got[0]));
-    assert_eq!(want.len(), got.len(), "{what}");
-    for (i, (a, b)) in want.iter().zip(got).enumerate() {
-        assert!(
-            (a - b).abs() <= 1e-5 * a.abs().max(1.0),
-            "{what} at {i}: {a} vs {b}"
-        );
-    }
+    (f32s(&want[0].bytes), f32s(&got[0]))
 }
 
 /// Normalizations along leading axes at sizes the benchmarks do not use, run row by row
