@@ -79,9 +79,7 @@ pub(crate) fn plan_kernel(k: &Kernel) -> Plan {
     let (mut per_point, mut per_row) = (0i64, 0i64);
     for (i, n) in k.body.nodes.iter().enumerate() {
         if let Node::Reduce { extents, .. } = n {
-            let w = extents
-                .iter()
-                .fold(1i64, |a, &e| a.saturating_mul(e.max(1)));
+            let w = reduce_steps(extents);
             if inv.as_ref().is_some_and(|inv| inv[i]) {
                 per_row = per_row.saturating_add(w);
             } else {
@@ -110,6 +108,14 @@ pub(crate) fn plan_kernel(k: &Kernel) -> Plan {
         return split(&k.domain, points);
     }
     plan_with(&k.domain, k.sequential, work)
+}
+
+/// Steps of a reduce loop nest over `extents` (an empty extent counted as one, so the
+/// product measures the work of the loop's entry too), saturating.
+fn reduce_steps(extents: &[i64]) -> i64 {
+    extents
+        .iter()
+        .fold(1i64, |a, &e| a.saturating_mul(e.max(1)))
 }
 
 /// See [`super::leading_workgroups`]. Workgroup `w` covers block `w % nblocks` of

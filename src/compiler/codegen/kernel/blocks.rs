@@ -174,9 +174,7 @@ fn long_column_walks(k: &Kernel, reduces: &[usize]) -> bool {
     let width = k.domain[k.domain.len() - 1];
     reduces.iter().any(|&r| match &k.body.nodes[r] {
         Node::Reduce { extents, .. } => {
-            let rows = extents
-                .iter()
-                .fold(1i64, |a, &e| a.saturating_mul(e.max(1)));
+            let rows = super::reduce_steps(extents);
             rows.saturating_mul(width).saturating_mul(4) > LANE_WALK_MAX_BYTES
         }
         _ => false,
